@@ -1,0 +1,7 @@
+"""Run the command line as `python -m pirdsl`."""
+
+import sys
+
+from pirdsl.cli import main
+
+sys.exit(main())

@@ -1,0 +1,442 @@
+"""The `pirdsl` command line: check, play, simulate, test and perft a rules file.
+
+Every command reaches the engine only through `interpreter`'s public API
+(docs/engine-api.md). No Python traceback reaches a user: problems with the
+input give the game's diagnostics or one `pirdsl: error: ...` line (exit 1),
+bad options exit 2 like argparse's own usage errors, Ctrl-C exits 130 quietly,
+and anything unexpected is reported in one line as an internal error (exit
+70). Set PIRDSL_DEBUG=1 to see the traceback of an internal error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any, Sequence
+
+from rich.console import Console, Group
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+from rich.text import Text
+
+from dsl.diagnostics import PirError, did_you_mean
+from interpreter import GameRuleError, load_game
+from pirdsl.bots import BOT_KINDS
+from pirdsl.perft import perft
+from pirdsl.play import SEAT_KINDS, PlaySession, SaveFileError, assign_controllers, read_save
+from pirdsl.simulate import simulate
+
+EXIT_OK = 0
+EXIT_FAILURE = 1
+EXIT_USAGE = 2
+EXIT_INTERNAL_ERROR = 70
+EXIT_INTERRUPTED = 130
+EXIT_BROKEN_PIPE = 141
+
+
+class CommandError(Exception):
+    """A problem to report to the user without a traceback.
+
+    Args:
+        message: one line (or, with `preformatted`, the diagnostics to print as they are).
+        exit_code: 1 for bad input files, 2 for bad options.
+        preformatted: print `message` as it is, without the `pirdsl: error:` prefix.
+    """
+
+    def __init__(self, message: str, exit_code: int = EXIT_FAILURE, preformatted: bool = False) -> None:
+        super().__init__(message)
+        self.message = message
+        self.exit_code = exit_code
+        self.preformatted = preformatted
+
+    def render(self) -> str:
+        return self.message if self.preformatted else f"pirdsl: error: {self.message}"
+
+
+# --- shared helpers ---------------------------------------------------------------
+
+
+def load_rules(path: str) -> Any:
+    """Load a rules file, turning every way it can fail into a `CommandError`."""
+    file = Path(path)
+    if not file.exists():
+        raise CommandError(f"{path}: no such file")
+    if file.is_dir():
+        raise CommandError(f"{path}: is a directory, not a rules file")
+    try:
+        content = file.read_bytes()
+    except OSError as error:
+        raise CommandError(f"{path}: cannot read the file ({error.strerror or error})") from None
+    if b"\0" in content:
+        raise CommandError(f"{path}: is a binary file, not a rules file")
+    try:
+        content.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise CommandError(f"{path}: is not UTF-8 text (bad byte at offset {error.start}), not a rules file") from None
+    if not content.strip():
+        raise CommandError(f"{path}: the file is empty")
+    try:
+        return load_game(str(path))
+    except PirError as error:
+        formatted = error.format().strip()
+        if not formatted:
+            raise CommandError(f"{path}: the rules file has errors") from None
+        raise CommandError(formatted, preformatted=True) from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise CommandError(f"{path}: cannot read the file ({error})") from None
+
+
+def choose_player_count(game: Any, requested: int | None, seats_given: int = 0) -> int:
+    """The player count: as asked, else as many as --seat values, else the game's minimum."""
+    low, high = game.min_players, game.max_players
+    if requested is None:
+        requested = max(low, seats_given)
+    if not low <= requested <= high:
+        allowed = f"{low}" if low == high else f"{low} to {high}"
+        raise CommandError(f"{game.name} is for {allowed} players, not {requested}", EXIT_USAGE)
+    return requested
+
+
+def checked_variants(game: Any, variants: Sequence[str] | None) -> list[str]:
+    """The --variant names, each once, after checking that the game has them."""
+    chosen: list[str] = []
+    for name in variants or []:
+        if name not in game.variants:
+            known = sorted(game.variants)
+            hint = did_you_mean(name, known)
+            listing = f"variants: {', '.join(known)}" if known else "this game has no variants"
+            raise CommandError(
+                f"unknown variant '{name}' for {game.name}" + (f"; {hint}" if hint else "") + f" ({listing})",
+                EXIT_USAGE,
+            )
+        if name not in chosen:
+            chosen.append(name)
+    return chosen
+
+
+def start_state(game: Any, players: int, seed: int, variants: Sequence[str]) -> Any:
+    """A new game state; the engine's ValueError for bad options becomes a usage error."""
+    try:
+        return game.new_state(players=players, seed=seed, variants=list(variants))
+    except ValueError as error:
+        raise CommandError(str(error), EXIT_USAGE) from None
+
+
+def make_console() -> Console:
+    """A console on the current standard output (looked up now, so tests can capture it)."""
+    return Console(file=sys.stdout, highlight=False)
+
+
+def error_line(message: str) -> None:
+    print(message, file=sys.stderr)
+
+
+# --- commands -------------------------------------------------------------------------
+
+
+def command_check(args: argparse.Namespace) -> int:
+    """Load each file; print `FILE: ok` or every diagnostic."""
+    failures = 0
+    for path in args.files:
+        try:
+            load_rules(path)
+        except CommandError as error:
+            error_line(error.render())
+            failures += 1
+            continue
+        print(f"{path}: ok")
+    return EXIT_FAILURE if failures else EXIT_OK
+
+
+def command_play(args: argparse.Namespace) -> int:
+    """Play one game at the terminal."""
+    game = load_rules(args.file)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
+    if args.load:
+        if args.players is not None or args.variant:
+            error_line("pirdsl: note: --players and --variant are taken from the save file")
+        try:
+            state, controllers = read_save(args.load, game)
+        except SaveFileError as error:
+            raise CommandError(str(error)) from None
+        if args.seat:
+            controllers = seat_controllers(state, args.seat)
+    else:
+        players = choose_player_count(game, args.players, len(args.seat or []))
+        state = start_state(game, players, seed, checked_variants(game, args.variant))
+        controllers = seat_controllers(state, args.seat)
+    console = make_console()
+    seats = ", ".join(f"{name} ({kind})" for name, kind in zip(state.seat_names, controllers))
+    console.print(Text(f"{game.name}: {seats}; seed {seed}", style="bold"))
+    return PlaySession(game, state, controllers, console, bot_seed=seed).run()
+
+
+def seat_controllers(state: Any, requested: Sequence[str] | None) -> list[str]:
+    try:
+        return assign_controllers(state, requested)
+    except ValueError as error:
+        raise CommandError(str(error), EXIT_USAGE) from None
+
+
+def command_simulate(args: argparse.Namespace) -> int:
+    """Play many bot games and report win rates, scores and speed."""
+    game = load_rules(args.file)
+    players = choose_player_count(game, args.players)
+    variants = checked_variants(game, args.variant)
+    start_state(game, players, args.seed, variants)  # reject bad options before the long run
+    console = make_console()
+    show_progress = sys.stdout.isatty() and not args.json
+    if show_progress:
+        progress = Progress(
+            TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+            console=console, transient=True,
+        )
+        with progress:
+            task = progress.add_task("games", total=args.games)
+            result = simulate(
+                game, players, args.games, args.seed, variants, args.bot,
+                on_game_done=lambda done: progress.update(task, completed=done),
+            )
+    else:
+        result = simulate(game, players, args.games, args.seed, variants, args.bot)
+    if result["first_error"]:
+        error_line(f"pirdsl: {result['errors']} of {result['games']} games failed; the first: {result['first_error']}")
+    if args.json:
+        print(json.dumps(result))
+    else:
+        console.print(simulation_report(game, result))
+    return EXIT_FAILURE if result["errors"] else EXIT_OK
+
+
+def simulation_report(game: Any, result: dict[str, Any]) -> Group:
+    """The simulation figures as a rich table with a few lines around it."""
+    completed = result["completed"]
+    title = (
+        f"{game.name}: {result['games']} games, {result['players']} players, "
+        f"{result['bot']} bots, seeds {result['seed']}.."
+        f"{result['seed'] + result['games'] - 1}"
+    )
+    if result["variants"]:
+        title += f", variants {', '.join(result['variants'])}"
+    table = Table(box=None)
+    table.add_column("seat")
+    table.add_column("wins", justify="right")
+    table.add_column("win rate", justify="right")
+    table.add_column("mean score", justify="right")
+    for seat, name in enumerate(result["seats"]):
+        wins = result["wins"][seat]
+        rate = f"{100 * wins / completed:.1f}%" if completed else "-"
+        mean = result["mean_score"][seat]
+        table.add_row(Text(str(name)), str(wins), rate, "-" if mean is None else f"{mean:.2f}")
+    rounds = "-" if result["mean_rounds"] is None else f"{result['mean_rounds']:.2f}"
+    speed = "-" if result["games_per_second"] is None else f"{result['games_per_second']:.1f}"
+    summary = f"completed {completed}, errors {result['errors']}"
+    if result["unfinished"]:
+        summary += f", unfinished {result['unfinished']} (hit the step limit)"
+    return Group(
+        Text(title, style="bold"),
+        Text(summary),
+        table,
+        Text(f"mean rounds: {rounds}"),
+        Text(f"games per second: {speed}"),
+    )
+
+
+def command_test(args: argparse.Namespace) -> int:
+    """Run the examples written in each rules file."""
+    passed = failed = 0
+    broken_files = 0
+    for path in args.files:
+        try:
+            game = load_rules(path)
+        except CommandError as error:
+            error_line(error.render())
+            broken_files += 1
+            continue
+        try:
+            results = list(example_runner()(game))
+        except GameRuleError as error:
+            error_line(f"{path}: the rules failed while running the examples:\n{error}")
+            broken_files += 1
+            continue
+        if not results:
+            print(f"{path}: no examples")
+        for result in results:
+            if result.passed:
+                passed += 1
+                print(f"PASS {path}: {result.name}")
+            else:
+                failed += 1
+                print(f"FAIL {path}: {result.name}")
+                if result.message:
+                    print("\n".join("    " + line for line in str(result.message).splitlines()))
+    summary = f"{passed} passed, {failed} failed"
+    if broken_files:
+        summary += f" ({broken_files} file{'s' if broken_files > 1 else ''} could not be tested)"
+    print(summary)
+    return EXIT_FAILURE if failed or broken_files else EXIT_OK
+
+
+def example_runner() -> Any:
+    """`interpreter.examples.run_examples`, imported when first needed."""
+    try:
+        from interpreter.examples import run_examples
+    except ImportError as error:
+        raise CommandError(f"this engine cannot run examples ({error})") from None
+    return run_examples
+
+
+def command_perft(args: argparse.Namespace) -> int:
+    """Count the action sequences of each length from the start."""
+    game = load_rules(args.file)
+    players = choose_player_count(game, args.players)
+    state = start_state(game, players, args.seed, checked_variants(game, args.variant))
+    started = time.perf_counter()
+    counts = perft(state, args.depth)
+    seconds = time.perf_counter() - started
+    for depth, count in enumerate(counts, 1):
+        print(f"depth {depth}: {count}")
+    total = sum(counts)
+    rate = f", {total / seconds:.0f} nodes per second" if seconds > 0 else ""
+    print(f"time: {seconds:.3f} s{rate}")
+    return EXIT_OK
+
+
+# --- argument parsing ------------------------------------------------------------------
+
+
+def positive_int(text: str) -> int:
+    """argparse type: a whole number >= 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def whole_number(text: str) -> int:
+    """argparse type: any whole number (seeds)."""
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+
+
+def installed_version() -> str:
+    try:
+        from importlib.metadata import PackageNotFoundError, version
+
+        return version("pirdsl")
+    except PackageNotFoundError:
+        return "unknown (not installed)"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser for all commands."""
+    parser = argparse.ArgumentParser(
+        prog="pirdsl", description="Check, play, simulate and test tabletop games written in pirdsl."
+    )
+    parser.add_argument("--version", action="version", version=f"pirdsl {installed_version()}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    check = commands.add_parser("check", help="check rules files for errors")
+    check.add_argument("files", nargs="+", metavar="FILE")
+    check.set_defaults(handler=command_check)
+
+    def add_game_options(command: argparse.ArgumentParser, default_seed: int | None) -> None:
+        command.add_argument("file", metavar="FILE")
+        command.add_argument("--players", type=positive_int, metavar="N", help="number of players")
+        seed_help = "random seed" + ("" if default_seed is None else f" (default {default_seed})")
+        command.add_argument("--seed", type=whole_number, default=default_seed, metavar="S", help=seed_help)
+        command.add_argument(
+            "--variant", action="append", default=[], metavar="NAME", help="switch on a variant (repeatable)"
+        )
+
+    play = commands.add_parser("play", help="play a game in the terminal")
+    add_game_options(play, default_seed=None)
+    play.add_argument(
+        "--seat", action="append", choices=SEAT_KINDS, metavar="{human,random,greedy}",
+        help="who plays each seat, in order (repeatable); default: seat 1 human, the others random",
+    )
+    play.add_argument("--load", metavar="SAVE", help="continue a game saved with 'save FILE'")
+    play.set_defaults(handler=command_play)
+
+    simulate_command = commands.add_parser("simulate", help="play many bot games and report statistics")
+    add_game_options(simulate_command, default_seed=0)
+    simulate_command.add_argument("--games", type=positive_int, default=100, metavar="N", help="default 100")
+    simulate_command.add_argument("--bot", choices=BOT_KINDS, default="random", help="default random")
+    simulate_command.add_argument("--json", action="store_true", help="print one JSON object")
+    simulate_command.set_defaults(handler=command_simulate)
+
+    test = commands.add_parser("test", help="run the examples written in rules files")
+    test.add_argument("files", nargs="+", metavar="FILE")
+    test.set_defaults(handler=command_test)
+
+    perft_command = commands.add_parser("perft", help="count action sequences to a depth")
+    add_game_options(perft_command, default_seed=0)
+    perft_command.add_argument("--depth", type=positive_int, required=True, metavar="D")
+    perft_command.set_defaults(handler=command_perft)
+    return parser
+
+
+# --- entry point -----------------------------------------------------------------------------
+
+
+def run(argv: Sequence[str] | None) -> int:
+    """Parse the arguments and run the command, turning expected failures into messages."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help(sys.stderr)
+        return EXIT_USAGE
+    try:
+        return args.handler(args)
+    except CommandError as error:
+        error_line(error.render())
+        return error.exit_code
+    except GameRuleError as error:
+        error_line(str(error))
+        return EXIT_FAILURE
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run `pirdsl` with `argv` (default: the process arguments) and return the exit code."""
+    try:
+        return run(argv)
+    except SystemExit as exit_request:  # argparse: --help, --version, usage errors
+        code = exit_request.code
+        return code if isinstance(code, int) else (EXIT_OK if code is None else EXIT_FAILURE)
+    except KeyboardInterrupt:
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        silence_stdout()
+        return EXIT_BROKEN_PIPE
+    except Exception as error:  # noqa: BLE001 - the last line of defence against tracebacks
+        if os.environ.get("PIRDSL_DEBUG"):
+            raise
+        detail = " ".join(str(error).split())[:300]
+        error_line(
+            f"pirdsl: internal error: {type(error).__name__}: {detail} "
+            "(please report this with the command you ran; PIRDSL_DEBUG=1 shows details)"
+        )
+        return EXIT_INTERNAL_ERROR
+
+
+def silence_stdout() -> None:
+    """After the reader of our output went away, stop Python complaining at exit."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+if __name__ == "__main__":
+    sys.exit(main())
