@@ -1,0 +1,617 @@
+"""Tests of the `pirdsl` command line, its bots, simulation and perft, on the fake engine.
+
+Every command is run through `pirdsl.cli.main(argv)`, which returns the exit
+code; `capsys` captures what a user would see. `load_game` is patched to the
+Dice Race engine in tests/fake_engine.py, so these tests do not depend on the
+real engine or on the games shipped in games/.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+import types
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import fake_engine
+import pirdsl.cli as cli
+from pirdsl.bots import GreedyBot, RandomBot, make_bot, seat_seed
+from pirdsl.perft import perft
+from pirdsl.simulate import play_to_end, simulate
+
+RULES = 'fake-game "Dice Race"\ntarget 10\nrounds 8\n'
+
+
+@pytest.fixture(autouse=True)
+def fake_engine_loader(monkeypatch):
+    """The command line loads rules files with the fake engine."""
+    monkeypatch.setattr(cli, "load_game", fake_engine.load_game)
+
+
+@pytest.fixture
+def rules_file(tmp_path):
+    path = tmp_path / "dice.pir"
+    path.write_text(RULES, encoding="utf-8")
+    return str(path)
+
+
+@pytest.fixture
+def typed(monkeypatch):
+    """Replace standard input with the given lines (not a terminal unless asked)."""
+
+    def provide(text: str, terminal: bool = False) -> None:
+        stream = TerminalInput(text) if terminal else io.StringIO(text)
+        monkeypatch.setattr(sys, "stdin", stream)
+
+    return provide
+
+
+class TerminalInput(io.StringIO):
+    """Piped text that claims to be a terminal, to exercise the hot-seat screen."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = cli.main(list(argv))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def assert_one_line_error(err: str) -> None:
+    assert "Traceback" not in err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    assert lines[0].startswith("pirdsl: error: ")
+
+
+# --- check --------------------------------------------------------------------------
+
+
+def test_check_prints_ok_for_a_valid_file(capsys, rules_file):
+    code, out, err = run(capsys, "check", rules_file)
+    assert code == 0
+    assert out.strip() == f"{rules_file}: ok"
+    assert err == ""
+
+
+def test_check_reports_every_diagnostic_and_goes_on_to_the_next_file(capsys, rules_file, tmp_path):
+    bad = tmp_path / "bad.pir"
+    bad.write_text('fake-game "X"\nbogus 1\nalso wrong\n', encoding="utf-8")
+    code, out, err = run(capsys, "check", str(bad), rules_file)
+    assert code == 1
+    assert f"{rules_file}: ok" in out
+    assert f"{bad}:2:1: error: unknown setting 'bogus'" in err
+    assert f"{bad}:3:1: error: unknown setting 'also'" in err
+    assert "^" in err  # the caret excerpt from Diagnostic.format
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    "content, expected",
+    [
+        (None, "no such file"),
+        (b"", "the file is empty"),
+        (b"  \n\n", "the file is empty"),
+        (b"\x00\x01\x02\xff garbage", "binary file"),
+        (b"\xff\xfe game", "not UTF-8"),
+    ],
+)
+def test_check_rejects_unusable_files_in_one_line(capsys, tmp_path, content, expected):
+    path = tmp_path / "game.pir"
+    if content is not None:
+        path.write_bytes(content)
+    code, out, err = run(capsys, "check", str(path))
+    assert code == 1
+    assert_one_line_error(err)
+    assert expected in err
+
+
+def test_check_rejects_a_directory(capsys, tmp_path):
+    code, _, err = run(capsys, "check", str(tmp_path))
+    assert code == 1
+    assert_one_line_error(err)
+    assert "directory" in err
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(content=st.binary(max_size=120))
+def test_check_never_crashes_on_arbitrary_bytes(capsys, tmp_path, content):
+    path = tmp_path / "any.pir"
+    path.write_bytes(content)
+    code, _, err = run(capsys, "check", str(path))
+    assert code in (0, 1)
+    assert "Traceback" not in err and "internal error" not in err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [[], ["check"], ["frobnicate"], ["simulate"], ["perft", "x.pir"], ["perft", "x.pir", "--depth", "0"],
+     ["simulate", "x.pir", "--games", "many"], ["play", "x.pir", "--seat", "alien"]],
+)
+def test_usage_errors_exit_2(capsys, argv):
+    code, _, err = run(capsys, *argv)
+    assert code == 2
+    assert "Traceback" not in err
+
+
+def test_help_and_version_exit_0(capsys):
+    assert run(capsys, "--help")[0] == 0
+    code, out, _ = run(capsys, "--version")
+    assert code == 0 and out.startswith("pirdsl ")
+
+
+# --- the safety net of main ----------------------------------------------------------
+
+
+def test_an_unexpected_exception_is_one_line_and_exit_70(capsys, monkeypatch, rules_file):
+    def broken_loader(path):
+        raise RuntimeError("boom\nwith a second line")
+
+    monkeypatch.setattr(cli, "load_game", broken_loader)
+    code, _, err = run(capsys, "check", rules_file)
+    assert code == 70
+    assert "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1
+    assert "internal error: RuntimeError: boom with a second line" in err
+    assert "please report" in err
+
+
+def test_ctrl_c_exits_130_quietly(capsys, monkeypatch, rules_file):
+    def interrupted(path):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "load_game", interrupted)
+    code, out, err = run(capsys, "check", rules_file)
+    assert code == 130
+    assert err == ""
+
+
+# --- play ------------------------------------------------------------------------------
+
+
+def test_bots_only_play_to_the_end_and_print_log_scores_and_winners(capsys, typed, rules_file):
+    typed("")  # a bots-only game never reads input
+    code, out, err = run(capsys, "play", rules_file, "--seat", "random", "--seat", "greedy", "--seed", "3")
+    assert code == 0, err
+    assert "Round 1" in out and "Game over" in out
+    assert "Final scores" in out
+    assert "wins." in out or "share the win" in out
+
+
+def test_bots_only_play_is_deterministic_for_a_seed(capsys, typed, rules_file):
+    argv = ["play", rules_file, "--seat", "greedy", "--seat", "random", "--seed", "11", "--variant", "rival"]
+    typed("")
+    first = run(capsys, *argv)
+    typed("")
+    second = run(capsys, *argv)
+    assert first == second
+
+
+def test_human_sees_numbered_actions_and_bad_input_reprompts(capsys, typed, rules_file):
+    typed("9\n0\nabc\n\nhelp\n1\n")
+    code, out, err = run(capsys, "play", rules_file, "--seed", "1")
+    assert code == 0, err
+    assert "  1. Move " in out
+    assert "There is no action 9" in out
+    assert "There is no action 0" in out
+    assert "Not understood: 'abc'" in out
+    assert "Type a number from 1 to" in out
+    assert "undo" in out and "save FILE" in out  # the help text
+    assert "Player 1 moves" in out  # '1' was accepted
+    assert "End of input: game abandoned." in out  # then EOF quits cleanly
+    assert "Traceback" not in err
+
+
+def test_human_sees_only_its_own_hand(capsys, typed, rules_file):
+    typed("quit\n")
+    code, out, _ = run(capsys, "play", rules_file, "--seed", "1")
+    assert code == 0
+    seat_rows = [line for line in out.splitlines() if "Player" in line and "hand:" in line]
+    mine = [line for line in seat_rows if "(you)" in line]
+    others = [line for line in seat_rows if "(you)" not in line]
+    assert mine and "[" in mine[0]
+    assert others and all("[" not in line for line in others)
+
+
+def test_empty_input_quits_cleanly(capsys, typed, rules_file):
+    typed("")
+    code, out, err = run(capsys, "play", rules_file, "--seed", "2")
+    assert code == 0
+    assert "game abandoned" in out
+    assert err == ""
+
+
+def test_quit_command(capsys, typed, rules_file):
+    typed("quit\n1\n")
+    code, out, _ = run(capsys, "play", rules_file, "--seed", "2")
+    assert code == 0
+    assert "Game abandoned." in out
+    assert "Player 1 moves" not in out
+
+
+def test_human_can_play_a_whole_game_from_piped_input(capsys, typed, rules_file):
+    typed("1\n" * 50)
+    code, out, err = run(capsys, "play", rules_file, "--seed", "4")
+    assert code == 0, err
+    assert "Final scores" in out
+    assert "game abandoned" not in out
+
+
+def test_undo_goes_back_to_the_same_humans_previous_decision(capsys, typed, rules_file):
+    typed("undo\n1\nundo\nquit\n")
+    code, out, _ = run(capsys, "play", rules_file, "--seed", "1")
+    assert code == 0
+    assert "Nothing to undo" in out
+    assert "Undone: back to your previous decision." in out
+    after_undo = out.split("Undone")[1]
+    assert "round 1" in after_undo  # back before the first move
+    assert "position=0" in after_undo.split("your choice")[0]
+
+
+def test_undo_replays_the_same_dice(capsys, typed, rules_file):
+    typed("1\nundo\n1\nquit\n")
+    code, out, _ = run(capsys, "play", rules_file, "--seed", "5")
+    assert code == 0
+    rolls = [line for line in out.splitlines() if line.startswith("Player 2 rolls")]
+    assert len(rolls) == 2 and rolls[0] == rolls[1]
+
+
+def test_hot_seat_asks_to_pass_the_device_only_at_a_terminal(capsys, typed, rules_file):
+    argv = ["play", rules_file, "--seat", "human", "--seat", "human", "--seed", "1"]
+    typed("1\n1\nquit\n")
+    _, piped, _ = run(capsys, *argv)
+    assert "Pass the device" not in piped
+    typed("1\n\n1\nquit\n", terminal=True)
+    code, out, _ = run(capsys, *argv)
+    assert code == 0
+    assert "Pass the device to Player 2, then press Enter." in out
+
+
+def test_too_many_seats_and_bad_options_are_usage_errors(capsys, typed, rules_file):
+    typed("")
+    for argv in (
+        ["--seat", "human"] * 4,
+        ["--players", "9"],
+        ["--variant", "stormy"],
+    ):
+        code, _, err = run(capsys, "play", rules_file, *argv)
+        assert code == 2
+        assert_one_line_error(err)
+
+
+def test_automa_seats_are_never_asked(capsys, typed, rules_file):
+    typed("1\n" * 50)
+    code, out, _ = run(capsys, "play", rules_file, "--variant", "rival", "--seed", "8")
+    assert code == 0
+    assert "The Rival (automa)" in out
+    assert "The Rival, your choice" not in out
+
+
+def test_a_rules_failure_during_play_is_reported_without_traceback(capsys, typed, rules_file):
+    for seed in range(40):
+        typed("")
+        code, _, err = run(capsys, "play", rules_file, "--seat", "random", "--seat", "random",
+                           "--variant", "fragile", "--seed", str(seed))
+        if code != 0:
+            break
+    assert code == 1
+    assert "dice.pir:2:1: error: the fragile rule broke" in err
+    assert "Traceback" not in err
+
+
+# --- save and load ------------------------------------------------------------------------
+
+
+def save_game(capsys, typed, rules_file, save_path, moves: str = "2\n") -> str:
+    typed(f"{moves}save {save_path}\nquit\n")
+    code, out, err = run(capsys, "play", rules_file, "--seed", "1", "--variant", "rival")
+    assert code == 0, err
+    assert f"Saved to {save_path}" in out
+    return out
+
+
+def test_save_writes_the_documented_format(capsys, typed, rules_file, tmp_path):
+    save_path = tmp_path / "game.json"
+    save_game(capsys, typed, rules_file, save_path)
+    data = json.loads(save_path.read_text())
+    assert data["format"] == "pirdsl-save"
+    assert data["version"] == 1
+    assert data["file_hash"] == fake_engine.load_game(rules_file).file_hash
+    assert data["game"] == "Dice Race"
+    assert data["seats"] == ["human", "random", "automa"]
+    assert isinstance(data["state"], dict)
+
+
+def test_save_without_a_file_name_or_to_a_bad_place_reprompts(capsys, typed, rules_file, tmp_path):
+    typed(f"save\nsave {tmp_path / 'missing-folder' / 'x.json'}\nquit\n")
+    code, out, _ = run(capsys, "play", rules_file, "--seed", "1")
+    assert code == 0
+    assert "Usage: save FILE" in out
+    assert "Could not save to" in out
+
+
+def test_load_continues_the_saved_game(capsys, typed, rules_file, tmp_path):
+    save_path = tmp_path / "game.json"
+    before = save_game(capsys, typed, rules_file, save_path)
+    saved_view = before.split("Saved to")[0].split("Dice Race  round")[-1]
+    typed("quit\n")
+    code, out, err = run(capsys, "play", rules_file, "--load", str(save_path))
+    assert code == 0, err
+    loaded_view = out.split("Dice Race  round")[1]
+    assert saved_view.split("your choice")[0] == loaded_view.split("your choice")[0]
+    typed("1\n" * 50)
+    code, out, _ = run(capsys, "play", rules_file, "--load", str(save_path), "--seat", "greedy", "--seat", "random")
+    assert code == 0
+    assert "Final scores" in out
+
+
+@pytest.mark.parametrize(
+    "corrupt, expected",
+    [
+        (lambda data: "{not json", "not valid JSON"),
+        (lambda data: json.dumps([1, 2]), "not a pirdsl save file"),
+        (lambda data: json.dumps({**data, "format": "other"}), "not a pirdsl save file"),
+        (lambda data: json.dumps({**data, "version": 99}), "version 99 is not supported"),
+        (lambda data: json.dumps({**data, "file_hash": "0" * 64}), "different version"),
+        (lambda data: json.dumps({**data, "state": {**data["state"], "positions": "x"}}), "corrupt save file"),
+        (lambda data: json.dumps({**data, "state": None}), "corrupt save file"),
+        (lambda data: json.dumps({**data, "seats": ["human"]}), "corrupt save file"),
+        (lambda data: json.dumps({**data, "seats": ["human", "wizard", "automa"]}), "corrupt save file"),
+    ],
+)
+def test_load_refuses_a_bad_save_in_one_line(capsys, typed, rules_file, tmp_path, corrupt, expected):
+    save_path = tmp_path / "game.json"
+    save_game(capsys, typed, rules_file, save_path)
+    save_path.write_text(corrupt(json.loads(save_path.read_text())))
+    typed("1\n")
+    code, out, err = run(capsys, "play", rules_file, "--load", str(save_path))
+    assert code == 1
+    assert_one_line_error(err)
+    assert expected in err
+
+
+def test_load_refuses_a_save_made_before_the_rules_file_changed(capsys, typed, rules_file, tmp_path):
+    save_path = tmp_path / "game.json"
+    save_game(capsys, typed, rules_file, save_path)
+    with open(rules_file, "a", encoding="utf-8") as file:
+        file.write("# a later edit\n")
+    code, _, err = run(capsys, "play", rules_file, "--load", str(save_path))
+    assert code == 1
+    assert_one_line_error(err)
+    assert "different version" in err
+
+
+def test_load_of_a_missing_or_binary_save(capsys, rules_file, tmp_path):
+    for path, expected in ((tmp_path / "none.json", "cannot read"), (tmp_path, "directory")):
+        code, _, err = run(capsys, "play", rules_file, "--load", str(path))
+        assert code == 1
+        assert_one_line_error(err)
+        assert expected in err
+    binary = tmp_path / "binary.json"
+    binary.write_bytes(b"\x00\xff\xfe")
+    code, _, err = run(capsys, "play", rules_file, "--load", str(binary))
+    assert code == 1
+    assert_one_line_error(err)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(lines=st.lists(st.text(alphabet=st.characters(blacklist_categories=["Cs"]), max_size=12), max_size=12))
+def test_play_survives_any_typed_lines(capsys, monkeypatch, rules_file, lines):
+    typed_lines = [line.replace("\n", " ").replace("\r", " ") for line in lines]
+    typed_lines = [line for line in typed_lines if not line.strip().lower().startswith("save")]
+    monkeypatch.setattr(sys, "stdin", io.StringIO("".join(line + "\n" for line in typed_lines)))
+    code, _, err = run(capsys, "play", rules_file, "--seed", "1")
+    assert code == 0
+    assert "Traceback" not in err and "internal error" not in err
+
+
+# --- simulate -------------------------------------------------------------------------------
+
+
+def simulate_json(capsys, rules_file, *argv: str) -> tuple[int, dict, str]:
+    code, out, err = run(capsys, "simulate", rules_file, "--json", *argv)
+    return code, json.loads(out), err
+
+
+def test_simulate_prints_win_rates_scores_rounds_and_speed(capsys, rules_file):
+    code, out, err = run(capsys, "simulate", rules_file, "--games", "20")
+    assert code == 0, err
+    for text in ("win rate", "mean score", "Player 1", "Player 2", "mean rounds:", "games per second:"):
+        assert text in out
+    assert "\r" not in out  # no progress bar when stdout is not a terminal
+
+
+def test_simulate_json_is_one_object_with_the_documented_keys(capsys, rules_file):
+    code, result, _ = simulate_json(capsys, rules_file, "--games", "15", "--variant", "rival")
+    assert code == 0
+    for key in ("games", "completed", "errors", "wins", "mean_score", "mean_rounds", "games_per_second"):
+        assert key in result
+    assert result["games"] == 15
+    assert result["completed"] + result["errors"] + result["unfinished"] == 15
+    assert len(result["wins"]) == len(result["mean_score"]) == 3
+    assert result["seats"] == ["Player 1", "Player 2", "The Rival"]
+    assert sum(result["wins"]) >= result["completed"]  # a shared win counts for each winner
+
+
+@pytest.mark.parametrize("bot", ["random", "greedy"])
+def test_simulate_is_deterministic_for_a_seed(capsys, rules_file, bot):
+    argv = ("--games", "12", "--seed", "7", "--bot", bot, "--players", "3")
+    _, first, _ = simulate_json(capsys, rules_file, *argv)
+    _, second, _ = simulate_json(capsys, rules_file, *argv)
+    for timing in ("games_per_second", "seconds"):
+        first.pop(timing), second.pop(timing)
+    assert first == second
+    _, other_seed, _ = simulate_json(capsys, rules_file, "--games", "12", "--seed", "8", "--bot", bot,
+                                     "--players", "3")
+    assert other_seed["mean_score"] != first["mean_score"]
+
+
+def test_simulate_game_i_uses_seed_s_plus_i(rules_file):
+    game = fake_engine.load_game(rules_file)
+    together = simulate(game, 2, 4, seed=10)
+    one_by_one = [simulate(game, 2, 1, seed=10 + number) for number in range(4)]
+    assert together["wins"] == [sum(result["wins"][seat] for result in one_by_one) for seat in range(2)]
+
+
+def test_simulate_counts_rule_errors_and_reports_the_first(capsys, rules_file):
+    code, result, err = simulate_json(capsys, rules_file, "--games", "20", "--variant", "fragile")
+    assert code == 1
+    assert 0 < result["errors"] < 20
+    assert result["completed"] == 20 - result["errors"]
+    assert "error: the fragile rule broke" in err
+    assert len(err.strip().splitlines()) == 1
+    assert "fragile rule broke" in result["first_error"]
+
+
+def test_simulate_rejects_bad_options(capsys, rules_file):
+    for argv in (["--players", "1"], ["--variant", "nope"]):
+        code, out, err = run(capsys, "simulate", rules_file, *argv)
+        assert code == 2
+        assert out == ""
+        assert_one_line_error(err)
+
+
+# --- test (examples in the rules files) -----------------------------------------------------
+
+
+@pytest.fixture
+def example_results(monkeypatch):
+    """Install an `interpreter.examples` whose run_examples returns the given results."""
+
+    def install(results):
+        module = types.ModuleType("interpreter.examples")
+        module.run_examples = lambda game: list(results)
+        monkeypatch.setitem(sys.modules, "interpreter.examples", module)
+
+    return install
+
+
+def test_test_command_passes_when_every_example_passes(capsys, rules_file, example_results):
+    example_results([types.SimpleNamespace(name="first roll", passed=True, message="")])
+    code, out, _ = run(capsys, "test", rules_file)
+    assert code == 0
+    assert f"PASS {rules_file}: first roll" in out
+    assert out.strip().splitlines()[-1] == "1 passed, 0 failed"
+
+
+def test_test_command_fails_and_shows_where(capsys, rules_file, example_results):
+    failure = f"{rules_file}:9:3: error: expected score 4, got 3"
+    example_results(
+        [
+            types.SimpleNamespace(name="first roll", passed=True, message=""),
+            types.SimpleNamespace(name="card play", passed=False, message=failure),
+        ]
+    )
+    code, out, _ = run(capsys, "test", rules_file)
+    assert code == 1
+    assert f"FAIL {rules_file}: card play" in out
+    assert failure in out
+    assert "1 passed, 1 failed" in out
+
+
+def test_test_command_fails_for_a_file_that_does_not_load(capsys, tmp_path, rules_file, example_results):
+    example_results([types.SimpleNamespace(name="ok", passed=True, message="")])
+    code, out, err = run(capsys, "test", str(tmp_path / "missing.pir"), rules_file)
+    assert code == 1
+    assert "no such file" in err
+    assert "1 passed, 0 failed (1 file could not be tested)" in out
+
+
+def test_test_command_without_an_example_runner_is_one_line(capsys, monkeypatch, rules_file):
+    monkeypatch.setitem(sys.modules, "interpreter.examples", None)  # makes the import fail
+    code, _, err = run(capsys, "test", rules_file)
+    assert code == 1
+    assert_one_line_error(err)
+
+
+# --- perft -------------------------------------------------------------------------------------
+
+
+def test_perft_prints_a_count_per_depth_and_the_time(capsys, rules_file):
+    code, out, err = run(capsys, "perft", rules_file, "--depth", "3", "--seed", "2")
+    assert code == 0, err
+    lines = out.strip().splitlines()
+    assert [line.split(":")[0] for line in lines[:3]] == ["depth 1", "depth 2", "depth 3"]
+    assert lines[0] == "depth 1: 3"  # the first roll: three faces
+    assert lines[3].startswith("time: ")
+
+
+class TreeState:
+    """A hand-made game tree: nested dicts, ("chance", children) or ("decide", children)."""
+
+    def __init__(self, node):
+        self.node = node
+
+    def is_terminal(self):
+        return self.node is None
+
+    def is_chance(self):
+        return self.node is not None and self.node[0] == "chance"
+
+    def chance_outcomes(self):
+        return [(fake_engine.Action(index, str(index)), probability) for index, (probability, _) in
+                self.node[1].items()]
+
+    def legal_actions(self):
+        return [fake_engine.Action(index, str(index)) for index in self.node[1]]
+
+    def apply_action(self, index):
+        child = self.node[1][index]
+        self.node = child[1] if self.is_chance() else child
+
+    def clone(self):
+        return TreeState(self.node)
+
+
+def test_perft_counts_chance_outcomes_as_steps_and_stops_at_the_end():
+    decide = ("decide", {7: None, 9: ("decide", {1: None})})  # 2 moves; one ends, one goes on
+    root = ("chance", {0: (0.5, decide), 1: (0.5, decide), 2: (0.0, decide)})  # zero odds: skipped
+    assert perft(TreeState(root), 4) == [2, 4, 2, 0]
+
+
+# --- bots ------------------------------------------------------------------------------------------
+
+
+def test_random_bot_is_repeatable_and_legal(rules_file):
+    game = fake_engine.load_game(rules_file)
+    state = game.new_state(players=2, seed=1)
+    state.apply_chance()
+    legal = {action.index for action in state.legal_actions()}
+    picks = [RandomBot(5).choose_action(state) for _ in range(3)]
+    assert len(set(picks)) == 1 and picks[0] in legal
+
+
+def test_greedy_bot_never_rolls_the_real_dice_while_looking_ahead(rules_file, monkeypatch):
+    game = fake_engine.load_game(rules_file)
+    state = game.new_state(players=3, seed=1)
+    state.apply_chance()
+
+    def peek(self):
+        raise AssertionError("GreedyBot used the state's own dice")
+
+    monkeypatch.setattr(fake_engine.FakeState, "apply_chance", peek)
+    assert GreedyBot(1).choose_action(state) in {action.index for action in state.legal_actions()}
+
+
+def test_greedy_bot_beats_random_bot(rules_file):
+    game = fake_engine.load_game(rules_file)
+    greedy_wins = random_wins = 0
+    for seed in range(60):
+        state = game.new_state(players=2, seed=seed)
+        # greedy moves second, so the first-player advantage works against it
+        play_to_end(state, [RandomBot(seat_seed(seed, 0)), GreedyBot(seat_seed(seed, 1))])
+        greedy_wins += 1 in state.winners()
+        random_wins += 0 in state.winners()
+    assert greedy_wins > random_wins
+
+
+def test_make_bot_rejects_unknown_kinds():
+    assert isinstance(make_bot("greedy", 1), GreedyBot)
+    with pytest.raises(ValueError):
+        make_bot("clever", 1)
