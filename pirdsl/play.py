@@ -143,6 +143,13 @@ def read_save(path: str | Path, game: Any) -> tuple[Any, list[str]]:
     return state, controllers
 
 
+def read_input_line() -> str:
+    """One line from standard input; EOFError when there is none (closed or absent)."""
+    if sys.stdin is None:
+        raise EOFError
+    return input()
+
+
 class QuitGame(Exception):
     """The human asked to stop (or input ended)."""
 
@@ -177,7 +184,7 @@ class PlaySession:
         controllers: Sequence[str],
         console: Console,
         bot_seed: int = 0,
-        read_line: Callable[[], str] = input,
+        read_line: Callable[[], str] = read_input_line,
         interactive: bool | None = None,
     ) -> None:
         self.game = game
@@ -185,7 +192,9 @@ class PlaySession:
         self.controllers = list(controllers)
         self.console = console
         self.read_line = read_line
-        self.interactive = sys.stdin.isatty() if interactive is None else interactive
+        if interactive is None:
+            interactive = sys.stdin is not None and sys.stdin.isatty()
+        self.interactive = interactive
         self.bots = {
             seat: make_bot(kind, seat_seed(bot_seed, seat))
             for seat, kind in enumerate(self.controllers)
