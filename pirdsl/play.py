@@ -87,7 +87,7 @@ def write_save(path: str | Path, game: Any, state: Any, controllers: Sequence[st
     }
     text = json.dumps(data, indent=1)
     target = Path(path)
-    handle, temporary = tempfile.mkstemp(prefix=".pirdsl-save-", dir=target.parent if str(target.parent) else ".")
+    handle, temporary = tempfile.mkstemp(prefix=".pirdsl-save-", dir=target.parent)
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as file:
             file.write(text + "\n")
@@ -126,9 +126,13 @@ def read_save(path: str | Path, game: Any) -> tuple[Any, list[str]]:
             f"{path}: this save was made with a different version of {game.path} "
             f"(the rules file has changed), so it cannot be loaded"
         )
+    if not isinstance(data.get("state"), dict):
+        raise SaveFileError(f"{path}: corrupt save file: it holds no game state")
     try:
-        state = game.state_from_json(data.get("state"))
-    except ValueError as error:
+        state = game.state_from_json(data["state"])
+    except (ValueError, KeyError, TypeError, IndexError) as error:
+        # The documented failure is ValueError; the others are caught too because
+        # a save file is untrusted input and must never end in a traceback.
         raise SaveFileError(f"{path}: corrupt save file: {error}") from None
     seats = data.get("seats")
     if (
