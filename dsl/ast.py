@@ -1,0 +1,504 @@
+"""The typed syntax tree of a rules file: frozen Pydantic nodes, each with its span.
+
+The parser (`dsl/parser.py`) builds these nodes; the checker (`dsl/check.py`)
+reads them; the interpreter compiles them. Every node kind has a docstring with
+a short `.pir` example, and `codegen` renders an English sentence for each.
+"""
+
+from __future__ import annotations
+
+from typing import Optional, Union
+
+from pydantic import BaseModel, ConfigDict
+
+from dsl.diagnostics import Span
+
+
+class Node(BaseModel):
+    """Base of every syntax node: immutable, and knows where it came from."""
+
+    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+    span: Span
+
+
+# ---------------------------------------------------------------- expressions
+
+
+class Expr(Node):
+    """Base of every expression."""
+
+
+class IntLiteral(Expr):
+    """A whole number: `3`."""
+
+    value: int
+
+
+class StringLiteral(Expr):
+    """Text, with `{expression}` parts filled in when it is used: `"{p.name} sails"`."""
+
+    parts: list[Union[str, Expr]]
+
+
+class BoolLiteral(Expr):
+    """`true` or `false`."""
+
+    value: bool
+
+
+class NoneLiteral(Expr):
+    """`none`: no value (an empty choice, a missing cell)."""
+
+
+class Name(Expr):
+    """A name: a local, a variable, a zone, a kind member, a player, a define: `hand`."""
+
+    id: str
+
+
+class VariantRef(Expr):
+    """True when a variant is in play: `variant storm`."""
+
+    name: str
+
+
+class ListLiteral(Expr):
+    """A list of values: `[1, 2, 3]`."""
+
+    items: list[Expr]
+
+
+class Comprehension(Expr):
+    """A list built from another: `[s for s in line where empty(s) order by distance(s)]`."""
+
+    element: Expr
+    var: str
+    iterable: Expr
+    where: Optional[Expr] = None
+    order_by: Optional[Expr] = None
+    descending: bool = False
+
+
+class Attribute(Expr):
+    """A property of a value: `p.glory`, `card.value`, `cell.row`."""
+
+    target: Expr
+    name: str
+
+
+class Index(Expr):
+    """An element of a list or a table entry: `order[0]`, `island_points[4]`."""
+
+    target: Expr
+    index: Expr
+
+
+class Call(Expr):
+    """A define or a built-in function applied to arguments: `count(p.hand)`."""
+
+    function: str
+    args: list[Expr]
+
+
+class Binary(Expr):
+    """Arithmetic: `a + b`, `a - b`, `a * b`, `a / b` (exact), `a % b`."""
+
+    op: str
+    left: Expr
+    right: Expr
+
+
+class Compare(Expr):
+    """A comparison: `a == b`, `a != b`, `a < b`, `a <= b`, `a > b`, `a >= b`."""
+
+    op: str
+    left: Expr
+    right: Expr
+
+
+class Membership(Expr):
+    """`x in xs` or `x not in xs`."""
+
+    element: Expr
+    collection: Expr
+    negated: bool = False
+
+
+class BoolOp(Expr):
+    """`a and b`, `a or b` (the right side is evaluated only when needed)."""
+
+    op: str
+    left: Expr
+    right: Expr
+
+
+class Not(Expr):
+    """`not a`."""
+
+    operand: Expr
+
+
+class Negate(Expr):
+    """`-a`."""
+
+    operand: Expr
+
+
+class IfExpr(Expr):
+    """`a if condition else b`."""
+
+    condition: Expr
+    then: Expr
+    otherwise: Expr
+
+
+# ---------------------------------------------------------------- statements
+
+
+class Stmt(Node):
+    """Base of every statement."""
+
+
+class Let(Stmt):
+    """Name a new local value: `let card = first(p.hand)`."""
+
+    name: str
+    value: Expr
+
+
+class Assign(Stmt):
+    """Change a variable or local: `p.glory = 0`."""
+
+    target: Expr
+    value: Expr
+
+
+class AddTo(Stmt):
+    """Add to (or, with `-=`, take from) a number: `p.glory += 2`."""
+
+    target: Expr
+    value: Expr
+    sign: int = 1
+
+
+class Move(Stmt):
+    """Move pieces between zones (a piece, a list, or everything in a zone): `move card to p.discard`."""
+
+    what: Expr
+    to: Expr
+    place: str = "top"
+
+
+class Create(Stmt):
+    """Bring pieces into the game during setup: `create 5 pirate(p) in p.crew`."""
+
+    count: Expr
+    piece: str
+    args: list[Expr]
+    zone: Expr
+
+
+class Choose(Stmt):
+    """A player's decision among options: `p chooses card from p.hand "Play a card"`."""
+
+    player: Expr
+    var: str
+    options: Expr
+    prompt: Optional[StringLiteral] = None
+    label: Optional[Expr] = None
+    optional: bool = False
+    skip_text: Optional[str] = None
+
+
+class Draw(Stmt):
+    """Chance: take a random piece from a zone or element of a list: `draw token from bag`."""
+
+    var: str
+    source: Expr
+
+
+class Roll(Stmt):
+    """Chance: roll a declared die: `roll result on combat_die`."""
+
+    var: str
+    die: str
+
+
+class Log(Stmt):
+    """Write a line to the game log, for everyone or one player: `log to p "You drew {t}"`."""
+
+    to: Optional[Expr] = None
+    text: StringLiteral
+
+
+class CallRule(Stmt):
+    """Carry out a rule: `place_pirate(p, reach)`."""
+
+    rule: str
+    args: list[Expr]
+
+
+class Return(Stmt):
+    """Leave the current rule early: `return`."""
+
+
+class EndGame(Stmt):
+    """End play at once and go to final scoring: `end game`."""
+
+
+class Eliminate(Stmt):
+    """Take a player out of play; they can no longer win: `eliminate p`."""
+
+    player: Expr
+
+
+class Check(Stmt):
+    """Stop with an error naming this line if a condition fails: `check count(hand) > 0 "hand is empty"`."""
+
+    condition: Expr
+    text: Optional[str] = None
+
+
+class Pass(Stmt):
+    """Do nothing: `pass`."""
+
+
+class IfBranch(Node):
+    """One `if`/`elif` condition and its block."""
+
+    condition: Expr
+    body: list[Stmt]
+
+
+class If(Stmt):
+    """Do a block when a condition holds: `if p.barrels > 0: ... elif ...: ... else: ...`."""
+
+    branches: list[IfBranch]
+    otherwise: list[Stmt] = []
+
+
+class ForEach(Stmt):
+    """Repeat a block for each element: `for each p in players simultaneously: ...`."""
+
+    var: str
+    iterable: Expr
+    simultaneously: bool = False
+    body: list[Stmt]
+
+
+class While(Stmt):
+    """Repeat a block while a condition holds: `while count(p.crew) == 0: ...`."""
+
+    condition: Expr
+    body: list[Stmt]
+
+
+class Rounds(Stmt):
+    """Play rounds until a condition holds after a round: `rounds until game_over: ...`."""
+
+    until: Optional[Expr] = None
+    body: list[Stmt]
+
+
+class Repeat(Stmt):
+    """Repeat a block a number of times: `repeat 2 times: ...`."""
+
+    count: Expr
+    body: list[Stmt]
+
+
+class Phase(Stmt):
+    """A named step of the sequence of play: `phase "Play sailing cards": ...`."""
+
+    title: str
+    body: list[Stmt]
+
+
+# ---------------------------------------------------------------- declarations
+
+
+class Decl(Node):
+    """Base of every top-level declaration."""
+
+
+class GameHeader(Decl):
+    """The game's name, player count and texts: `game "X":` / `players 2 to 4` / `credits "..."`."""
+
+    name: str
+    min_players: int
+    max_players: int
+    texts: dict[str, str] = {}
+
+
+class KindDecl(Decl):
+    """A set of named values: `kind treasure: ruby, spices, emerald`."""
+
+    name: str
+    members: list[str]
+
+
+class PieceDecl(Decl):
+    """A kind of physical piece, with fields: `piece sailing_card(value, rank) labelled "{value}"`."""
+
+    name: str
+    fields: list[str] = []
+    label: Optional[StringLiteral] = None
+
+
+class VarDecl(Decl):
+    """A number or value the game tracks: `var glory per player = 0`."""
+
+    name: str
+    per_player: bool = False
+    init: Expr
+    secret: bool = False
+
+
+class ZoneDecl(Decl):
+    """A place pieces sit: `zone hand per player owner` (public, owner or hidden)."""
+
+    name: str
+    per_player: bool = False
+    visibility: str = "public"
+
+
+class Layer(Node):
+    """One layer of a board map: one token per cell, row by row."""
+
+    name: str
+    rows: list[list[str]]
+
+
+class Legend(Node):
+    """What each token of a layer means: `legend space: "f" = field, "." = none`."""
+
+    layer: str
+    entries: dict[str, Union[str, int, None]]
+
+
+class BoardDecl(Decl):
+    """A grid board drawn as text layers: `board sea: grid 7 by 7`."""
+
+    name: str
+    rows: int
+    columns: int
+    layers: list[Layer]
+    legends: list[Legend] = []
+
+
+class DieDecl(Decl):
+    """A die with its faces: `die combat: 2, 4, 6, 8, 10, star`."""
+
+    name: str
+    faces: list[Union[str, int, None]]
+
+
+class TableRow(Node):
+    """One `key -> value` row of a table."""
+
+    key: Expr
+    value: Expr
+
+
+class TableDecl(Decl):
+    """A lookup table, e.g. a scoring chart: `table set_value:` / `1 -> 1` / `2 -> 3`."""
+
+    name: str
+    rows: list[TableRow]
+
+
+class AutomaDecl(Decl):
+    """A seat the rules play themselves: `automa morgan "Henry Morgan" when player_count == 2`."""
+
+    name: str
+    display: str
+    condition: Expr
+
+
+class VariantDecl(Decl):
+    """An optional rule set: `variant storm "The storm side of the board"`."""
+
+    name: str
+    text: str
+
+
+class DefineDecl(Decl):
+    """A named expression, with parameters or not: `define reach(p) = p.card.value`."""
+
+    name: str
+    params: list[str] = []
+    body: Expr
+
+
+class RuleDecl(Decl):
+    """A named block of statements: `rule collect(p, space) "Collect the reward": ...`."""
+
+    name: str
+    params: list[str] = []
+    text: Optional[str] = None
+    body: list[Stmt]
+
+
+class SetupDecl(Decl):
+    """What happens before play: `setup: ...`."""
+
+    body: list[Stmt]
+
+
+class PlayDecl(Decl):
+    """The sequence of play: `play: ...`."""
+
+    body: list[Stmt]
+
+
+class ScoreDecl(Decl):
+    """Each player's score, at any moment: `score p: p.glory`."""
+
+    param: str
+    body: Expr
+
+
+class TiebreakDecl(Decl):
+    """Who wins a tie on score (higher wins; equal means a shared win): `tiebreak p: p.treasures`."""
+
+    param: str
+    body: Expr
+
+
+class FinalScoringDecl(Decl):
+    """What happens when play ends, before the winner is named: `final scoring: ...`."""
+
+    body: list[Stmt]
+
+
+class ExampleDecl(Decl):
+    """A worked example: a situation, what happens, and what must then be true."""
+
+    name: str
+    players: int = 0
+    player_names: list[str] = []
+    seed: int = 1
+    variants: list[str] = []
+    given: list[Stmt] = []
+    when: list[Stmt] = []
+    answers: list[Expr] = []
+    expect: list[Expr] = []
+
+
+class GameFile(Node):
+    """A whole rules file, its declarations in source order."""
+
+    path: str
+    source_hash: str
+    declarations: list[Decl]
+
+
+# Every node kind, for the codegen coverage test and the fuzzers.
+NODE_KINDS: tuple[type[Node], ...] = tuple(
+    cls
+    for cls in list(globals().values())
+    if isinstance(cls, type) and issubclass(cls, Node) and cls not in (Node, Expr, Stmt, Decl)
+)
+
+for _cls in NODE_KINDS:
+    _cls.model_rebuild()

@@ -1,0 +1,102 @@
+"""Diagnostics: the errors an author can cause, located and worded for people.
+
+Every problem found in a rules file becomes a `Diagnostic` with a `Span`. The
+`format` method renders it the way compilers do::
+
+    games/x.pir:12:7: error: unknown zone 'hnad'
+        move card from hnad to table
+                       ^^^^
+      did you mean 'hand'?
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from typing import Iterable, Sequence
+
+
+@dataclass(frozen=True)
+class Span:
+    """Where a piece of source text sits: 1-based lines and columns."""
+
+    file: str
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}"
+
+
+UNKNOWN_SPAN = Span("<unknown>", 1, 1, 1, 1)
+
+
+@dataclass
+class Diagnostic:
+    """One problem in a rules file.
+
+    Args:
+        span: where the problem is.
+        message: what is wrong, in the game's terms.
+        hint: how to fix it (shown on its own line), if known.
+        severity: "error" or "warning".
+    """
+
+    span: Span
+    message: str
+    hint: str | None = None
+    severity: str = "error"
+
+    def format(self, source: str | None = None) -> str:
+        """Render as `file:line:col: error: message`, the line, a caret and the hint."""
+        out = [f"{self.span}: {self.severity}: {self.message}"]
+        if source is not None:
+            lines = source.splitlines()
+            if 1 <= self.span.line <= len(lines):
+                text = lines[self.span.line - 1].replace("\t", " ")
+                if len(text) > 200:
+                    text = text[:200] + " ..."
+                start = max(self.span.column, 1)
+                if self.span.end_line == self.span.line and self.span.end_column > start:
+                    width = self.span.end_column - start
+                else:
+                    width = 1
+                width = max(1, min(width, max(1, len(text) - start + 2)))
+                out.append(f"    {text}")
+                out.append("    " + " " * (start - 1) + "^" * width)
+        if self.hint:
+            out.append(f"  {self.hint}")
+        return "\n".join(out)
+
+
+@dataclass
+class PirError(Exception):
+    """Raised when a rules file cannot be used; carries every diagnostic found."""
+
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    source: str | None = None
+
+    def __str__(self) -> str:
+        return self.format()
+
+    def format(self) -> str:
+        """All diagnostics, each with its source excerpt, separated by blank lines."""
+        return "\n".join(d.format(self.source) for d in self.diagnostics)
+
+
+def did_you_mean(name: str, candidates: Iterable[str]) -> str | None:
+    """A 'did you mean' hint for a near-miss name, or None when nothing is close."""
+    pool = sorted(set(candidates))
+    close = difflib.get_close_matches(name, pool, n=1, cutoff=0.6)
+    if not close:
+        lowered = {c.lower(): c for c in pool}
+        if name.lower() in lowered:
+            close = [lowered[name.lower()]]
+    return f"did you mean '{close[0]}'?" if close else None
+
+
+def format_all(diagnostics: Sequence[Diagnostic], source: str | None) -> str:
+    """Render a list of diagnostics against one source text."""
+    return "\n".join(d.format(source) for d in diagnostics)

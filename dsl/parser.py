@@ -1,0 +1,691 @@
+"""Parse rules text into the AST (`dsl/ast.py`), turning every Lark error into a `PirError`."""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import re
+from pathlib import Path
+
+from lark import Lark, Token, Transformer, Tree, v_args
+from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.indenter import DedentError, Indenter
+
+from dsl import ast
+from dsl.diagnostics import Diagnostic, PirError, Span
+
+GRAMMAR_PATH = Path(__file__).with_name("grammar.lark")
+MAX_SOURCE_BYTES = 2_000_000
+
+
+class _PirIndenter(Indenter):
+    NL_type = "_NL"
+    OPEN_PAREN_types = ["LPAR", "LSQB"]
+    CLOSE_PAREN_types = ["RPAR", "RSQB"]
+    INDENT_type = "_INDENT"
+    DEDENT_type = "_DEDENT"
+    tab_len = 8
+
+
+@functools.lru_cache(maxsize=1)
+def _lark() -> Lark:
+    return Lark(
+        GRAMMAR_PATH.read_text(),
+        parser="lalr",
+        lexer="contextual",
+        postlex=_PirIndenter(),
+        propagate_positions=True,
+        maybe_placeholders=True,
+        start=["start", "expr"],
+    )
+
+
+# Friendly names for the terminals Lark reports as expected.
+_TOKEN_NAMES = {
+    "_NL": "end of line",
+    "_INDENT": "an indented block",
+    "_DEDENT": "end of block",
+    "NAME": "a name",
+    "INT": "a number",
+    "STRING": 'a "text"',
+    "COLON": "':'",
+    "LPAR": "'('",
+    "RPAR": "')'",
+    "LSQB": "'['",
+    "RSQB": "']'",
+    "COMMA": "','",
+    "EQUAL": "'='",
+    "DOT": "'.'",
+    "$END": "end of file",
+}
+
+
+def _describe_expected(expected: set[str]) -> str:
+    names = []
+    for terminal in sorted(expected):
+        if terminal in _TOKEN_NAMES:
+            names.append(_TOKEN_NAMES[terminal])
+        else:
+            try:
+                pattern = _lark().get_terminal(terminal).pattern
+                value = pattern.value
+                names.append(f"'{value}'" if pattern.type == "str" else terminal.lower())
+            except KeyError:
+                names.append(terminal.lower())
+    names = sorted(set(names))
+    if len(names) > 8:
+        names = names[:8] + ["..."]
+    return ", ".join(names)
+
+
+def _token_text(token: Token) -> str:
+    if token.type == "_NL":
+        return "end of line"
+    if token.type == "_INDENT":
+        return "an indented line"
+    if token.type == "_DEDENT":
+        return "the end of the block"
+    if token.type == "$END":
+        return "end of file"
+    return f"'{token}'"
+
+
+def _syntax_error(error: UnexpectedInput, path: str, source: str) -> Diagnostic:
+    line = getattr(error, "line", None) or 1
+    column = getattr(error, "column", None) or 1
+    if line < 1:
+        line, column = max(1, source.count("\n")), 1
+    hint = None
+    if isinstance(error, UnexpectedCharacters):
+        char = source[error.pos_in_stream] if 0 <= error.pos_in_stream < len(source) else "?"
+        if char == "'":
+            hint = "write text between double quotes: \"like this\""
+        elif char == "\t":
+            hint = "indent with spaces"
+        message = f"unexpected character {char!r}"
+    elif isinstance(error, UnexpectedToken):
+        token = error.token
+        if token.type == "$END" or (token.line is None):
+            line = max(1, source.rstrip("\n").count("\n") + 1)
+            column = len(source.rstrip("\n").splitlines()[-1]) + 1 if source.strip() else 1
+        message = f"unexpected {_token_text(token)}"
+        expected = set(error.expected) - {"$END"} if token.type != "$END" else set(error.expected)
+        if expected:
+            message += f"; expected {_describe_expected(expected)}"
+        if "COLON" in error.expected and token.type == "_NL":
+            hint = "a line that opens a block ends with ':'"
+        elif token.type == "EQUAL" and "LET" in {t.upper() for t in error.expected}:
+            hint = "name a new value with 'let NAME = ...'"
+        elif token.type == "_INDENT":
+            hint = "this line is indented more than the line before it"
+    elif isinstance(error, UnexpectedEOF):
+        message = "the file ends in the middle of a statement"
+    else:
+        message = "syntax error"
+    return Diagnostic(Span(path, line, column, line, column + 1), message, hint)
+
+
+def _span(meta, path: str) -> Span:
+    if getattr(meta, "empty", True):
+        return Span(path, 1, 1, 1, 1)
+    return Span(path, meta.line, meta.column, meta.end_line, meta.end_column)
+
+
+def _unquote(token: str) -> str:
+    body = token[1:-1]
+    return re.sub(r"\\(.)", lambda m: {"n": "\n", "t": "\t"}.get(m.group(1), m.group(1)), body)
+
+
+class _Builder(Transformer):
+    """Build AST nodes from the Lark tree, one method per grammar rule."""
+
+    def __init__(self, path: str, source: str):
+        super().__init__()
+        self.path = path
+        self.source = source
+        self.errors: list[Diagnostic] = []
+
+    # -- helpers
+    def _s(self, meta) -> Span:
+        return _span(meta, self.path)
+
+    def _tok_span(self, token: Token) -> Span:
+        return Span(self.path, token.line, token.column, token.end_line, token.end_column)
+
+    def _string(self, token: Token) -> ast.StringLiteral:
+        """A string literal, split into text and `{expression}` parts."""
+        text = _unquote(str(token))
+        span = self._tok_span(token)
+        parts: list = []
+        pos = 0
+        while pos < len(text):
+            start = text.find("{", pos)
+            if start < 0:
+                parts.append(text[pos:])
+                break
+            if start + 1 < len(text) and text[start + 1] == "{":
+                parts.append(text[pos:start + 1])
+                pos = start + 2
+                continue
+            end = text.find("}", start)
+            if end < 0:
+                self.errors.append(Diagnostic(span, "a '{' in this text is never closed", "write '}' after the expression, or '{{' for a plain brace"))
+                parts.append(text[pos:])
+                break
+            if start > pos:
+                parts.append(text[pos:start])
+            inner = text[start + 1:end]
+            column = token.column + 1 + start + 1
+            try:
+                tree = _lark().parse(inner, start="expr")
+                builder = _Builder(self.path, self.source)
+                expr = builder.transform(tree)
+                expr = _shift(expr, token.line, column - 1)
+                parts.append(expr)
+            except (LarkError, ValueError):
+                self.errors.append(Diagnostic(
+                    Span(self.path, token.line, column, token.line, column + max(1, len(inner))),
+                    f"cannot read the expression {{{inner}}} in this text",
+                    "put a name or an expression between the braces, e.g. {p.name}"))
+            pos = end + 1
+        return ast.StringLiteral(span=span, parts=[p for p in parts if p != ""])
+
+    # -- header
+    @v_args(meta=True)
+    def start(self, meta, items):
+        return [i for i in items if i is not None]
+
+    @v_args(meta=True)
+    def game_header(self, meta, items):
+        name, *rest = items
+        low, high, texts = 0, 0, {}
+        for item in rest:
+            if item[0] == "players":
+                low, high = item[1], item[2]
+            else:
+                texts[item[1]] = item[2]
+        return ast.GameHeader(span=self._s(meta), name=_unquote(name), min_players=low, max_players=high, texts=texts)
+
+    def players_range(self, items):
+        return ("players", int(items[0]), int(items[1]))
+
+    def header_text(self, items):
+        return ("text", str(items[0]), _unquote(items[1]))
+
+    # -- components
+    @v_args(meta=True)
+    def kind_decl(self, meta, items):
+        return ast.KindDecl(span=self._s(meta), name=str(items[0]), members=items[1])
+
+    def name_list(self, items):
+        return [str(i) for i in items]
+
+    @v_args(meta=True)
+    def piece_decl(self, meta, items):
+        name, fields, label = items
+        return ast.PieceDecl(span=self._s(meta), name=str(name), fields=fields or [], label=label)
+
+    def field_list(self, items):
+        return [str(i) for i in items if i is not None]
+
+    def piece_label(self, items):
+        return self._string(items[0])
+
+    @v_args(meta=True)
+    def var_decl(self, meta, items):
+        name, per_player, init, secret = items
+        return ast.VarDecl(span=self._s(meta), name=str(name), per_player=per_player is not None, init=init, secret=secret is not None)
+
+    @v_args(meta=True)
+    def zone_decl(self, meta, items):
+        name, per_player, visibility = items
+        return ast.ZoneDecl(span=self._s(meta), name=str(name), per_player=per_player is not None, visibility=visibility or "public")
+
+    def per_player(self, items):
+        return True
+
+    def visibility(self, items):
+        return str(items[0])
+
+    # -- boards
+    @v_args(meta=True)
+    def board_decl(self, meta, items):
+        name, rows, cols, *body = items
+        layers = [b for b in body if isinstance(b, ast.Layer)]
+        legends = [b for b in body if isinstance(b, ast.Legend)]
+        return ast.BoardDecl(span=self._s(meta), name=str(name), rows=int(rows), columns=int(cols), layers=layers, legends=legends)
+
+    @v_args(meta=True)
+    def layer(self, meta, items):
+        name, *rows = items
+        return ast.Layer(span=self._s(meta), name=str(name), rows=[_unquote(r).split() for r in rows])
+
+    @v_args(meta=True)
+    def legend(self, meta, items):
+        name, *entries = items
+        return ast.Legend(span=self._s(meta), layer=str(name), entries=dict(entries))
+
+    def legend_entry(self, items):
+        return (_unquote(items[0]), items[1])
+
+    def symbol_value(self, items):
+        return str(items[0])
+
+    def signed_int(self, items):
+        return int(items[0])
+
+    def negative_int(self, items):
+        return -int(items[1])
+
+    def none_value(self, items):
+        return None
+
+    @v_args(meta=True)
+    def die_decl(self, meta, items):
+        return ast.DieDecl(span=self._s(meta), name=str(items[0]), faces=list(items[1:]))
+
+    @v_args(meta=True)
+    def table_decl(self, meta, items):
+        return ast.TableDecl(span=self._s(meta), name=str(items[0]), rows=items[1:])
+
+    @v_args(meta=True)
+    def table_row(self, meta, items):
+        return ast.TableRow(span=self._s(meta), key=items[0], value=items[1])
+
+    @v_args(meta=True)
+    def automa_decl(self, meta, items):
+        return ast.AutomaDecl(span=self._s(meta), name=str(items[0]), display=_unquote(items[1]), condition=items[2])
+
+    @v_args(meta=True)
+    def variant_decl(self, meta, items):
+        return ast.VariantDecl(span=self._s(meta), name=str(items[0]), text=_unquote(items[1]))
+
+    # -- rules
+    @v_args(meta=True)
+    def define_decl(self, meta, items):
+        name, params, body = items
+        return ast.DefineDecl(span=self._s(meta), name=str(name), params=params or [], body=body)
+
+    @v_args(meta=True)
+    def rule_decl(self, meta, items):
+        name, params, text, body = items
+        return ast.RuleDecl(span=self._s(meta), name=str(name), params=params or [], text=_unquote(text) if text else None, body=body)
+
+    def params(self, items):
+        return [str(i) for i in items if i is not None]
+
+    def text(self, items):
+        return items[0]
+
+    @v_args(meta=True)
+    def setup_decl(self, meta, items):
+        return ast.SetupDecl(span=self._s(meta), body=items[0])
+
+    @v_args(meta=True)
+    def play_decl(self, meta, items):
+        return ast.PlayDecl(span=self._s(meta), body=items[0])
+
+    @v_args(meta=True)
+    def score_decl(self, meta, items):
+        return ast.ScoreDecl(span=self._s(meta), param=str(items[0]), body=items[1])
+
+    @v_args(meta=True)
+    def tiebreak_decl(self, meta, items):
+        return ast.TiebreakDecl(span=self._s(meta), param=str(items[0]), body=items[1])
+
+    @v_args(meta=True)
+    def final_decl(self, meta, items):
+        return ast.FinalScoringDecl(span=self._s(meta), body=items[0])
+
+    # -- examples
+    @v_args(meta=True)
+    def example_decl(self, meta, items):
+        fields: dict = {"answers": [], "expect": []}
+        for kind, value in items[1:]:
+            if kind in ("answers", "expect"):
+                fields[kind].extend(value)
+            else:
+                fields.update(value) if kind == "players" else fields.__setitem__(kind, value)
+        return ast.ExampleDecl(span=self._s(meta), name=_unquote(items[0]), **fields)
+
+    def example_players(self, items):
+        return ("players", {"players": int(items[0]), "player_names": items[1] or []})
+
+    def example_seed(self, items):
+        return ("seed", int(items[0]))
+
+    def example_variants(self, items):
+        return ("variants", items[0])
+
+    def example_given(self, items):
+        return ("given", items[0])
+
+    def example_when(self, items):
+        return ("when", items[0])
+
+    def example_answers(self, items):
+        return ("answers", list(items))
+
+    def example_expect(self, items):
+        return ("expect", list(items))
+
+    # -- statements
+    def block(self, items):
+        return list(items)
+
+    @v_args(meta=True)
+    def let_stmt(self, meta, items):
+        return ast.Let(span=self._s(meta), name=str(items[0]), value=items[1])
+
+    @v_args(meta=True)
+    def assign_stmt(self, meta, items):
+        return ast.Assign(span=self._s(meta), target=items[0], value=items[1])
+
+    @v_args(meta=True)
+    def add_stmt(self, meta, items):
+        return ast.AddTo(span=self._s(meta), target=items[0], value=items[1], sign=1)
+
+    @v_args(meta=True)
+    def subtract_stmt(self, meta, items):
+        return ast.AddTo(span=self._s(meta), target=items[0], value=items[1], sign=-1)
+
+    @v_args(meta=True)
+    def move_stmt(self, meta, items):
+        return ast.Move(span=self._s(meta), what=items[0], to=items[1], place=items[2] or "top")
+
+    def place(self, items):
+        return str(items[0])
+
+    @v_args(meta=True)
+    def create_stmt(self, meta, items):
+        count, piece, args, zone = items
+        return ast.Create(span=self._s(meta), count=count, piece=str(piece), args=args or [], zone=zone)
+
+    @v_args(meta=True)
+    def choose_stmt(self, meta, items):
+        player, var, options, prompt, label, optional = items
+        return ast.Choose(span=self._s(meta), player=player, var=str(var), options=options,
+                          prompt=self._string(prompt) if prompt else None, label=label, optional=optional is not None,
+                          skip_text=(optional or None) if optional not in (None, True) else None)
+
+    def labelled(self, items):
+        return items[0]
+
+    def optional(self, items):
+        return _unquote(items[0]) if items[0] is not None else True
+
+    @v_args(meta=True)
+    def draw_stmt(self, meta, items):
+        return ast.Draw(span=self._s(meta), var=str(items[0]), source=items[1])
+
+    @v_args(meta=True)
+    def roll_stmt(self, meta, items):
+        return ast.Roll(span=self._s(meta), var=str(items[0]), die=str(items[1]))
+
+    @v_args(meta=True)
+    def log_stmt(self, meta, items):
+        return ast.Log(span=self._s(meta), to=items[0], text=self._string(items[1]))
+
+    @v_args(meta=True)
+    def call_stmt(self, meta, items):
+        return ast.CallRule(span=self._s(meta), rule=str(items[0]), args=items[1])
+
+    @v_args(meta=True)
+    def return_stmt(self, meta, items):
+        return ast.Return(span=self._s(meta))
+
+    @v_args(meta=True)
+    def end_stmt(self, meta, items):
+        return ast.EndGame(span=self._s(meta))
+
+    @v_args(meta=True)
+    def eliminate_stmt(self, meta, items):
+        return ast.Eliminate(span=self._s(meta), player=items[0])
+
+    @v_args(meta=True)
+    def check_stmt(self, meta, items):
+        return ast.Check(span=self._s(meta), condition=items[0], text=_unquote(items[1]) if items[1] else None)
+
+    @v_args(meta=True)
+    def pass_stmt(self, meta, items):
+        return ast.Pass(span=self._s(meta))
+
+    @v_args(meta=True)
+    def if_stmt(self, meta, items):
+        condition, body, *rest = items
+        branches = [ast.IfBranch(span=self._s(meta), condition=condition, body=body)]
+        otherwise = []
+        for item in rest:
+            if isinstance(item, ast.IfBranch):
+                branches.append(item)
+            elif item is not None:
+                otherwise = item
+        return ast.If(span=self._s(meta), branches=branches, otherwise=otherwise)
+
+    @v_args(meta=True)
+    def elif_clause(self, meta, items):
+        return ast.IfBranch(span=self._s(meta), condition=items[0], body=items[1])
+
+    def else_clause(self, items):
+        return items[0]
+
+    @v_args(meta=True)
+    def for_stmt(self, meta, items):
+        var, iterable, simultaneously, body = items
+        return ast.ForEach(span=self._s(meta), var=str(var), iterable=iterable, simultaneously=simultaneously is not None, body=body)
+
+    @v_args(meta=True)
+    def while_stmt(self, meta, items):
+        return ast.While(span=self._s(meta), condition=items[0], body=items[1])
+
+    @v_args(meta=True)
+    def rounds_stmt(self, meta, items):
+        return ast.Rounds(span=self._s(meta), until=items[0], body=items[1])
+
+    @v_args(meta=True)
+    def repeat_stmt(self, meta, items):
+        return ast.Repeat(span=self._s(meta), count=items[0], body=items[1])
+
+    @v_args(meta=True)
+    def phase_stmt(self, meta, items):
+        return ast.Phase(span=self._s(meta), title=_unquote(items[0]), body=items[1])
+
+    # -- expressions
+    @v_args(meta=True)
+    def if_expr(self, meta, items):
+        return ast.IfExpr(span=self._s(meta), then=items[0], condition=items[1], otherwise=items[2])
+
+    @v_args(meta=True)
+    def or_op(self, meta, items):
+        return ast.BoolOp(span=self._s(meta), op="or", left=items[0], right=items[1])
+
+    @v_args(meta=True)
+    def and_op(self, meta, items):
+        return ast.BoolOp(span=self._s(meta), op="and", left=items[0], right=items[1])
+
+    @v_args(meta=True)
+    def not_op(self, meta, items):
+        return ast.Not(span=self._s(meta), operand=items[0])
+
+    @v_args(meta=True)
+    def compare(self, meta, items):
+        return ast.Compare(span=self._s(meta), op=str(items[1]), left=items[0], right=items[2])
+
+    @v_args(meta=True)
+    def in_op(self, meta, items):
+        return ast.Membership(span=self._s(meta), element=items[0], collection=items[1])
+
+    @v_args(meta=True)
+    def not_in_op(self, meta, items):
+        return ast.Membership(span=self._s(meta), element=items[0], collection=items[1], negated=True)
+
+    @v_args(meta=True)
+    def binary(self, meta, items):
+        return ast.Binary(span=self._s(meta), op=str(items[1]), left=items[0], right=items[2])
+
+    @v_args(meta=True)
+    def negate(self, meta, items):
+        return ast.Negate(span=self._s(meta), operand=items[1])
+
+    @v_args(meta=True)
+    def attribute(self, meta, items):
+        return ast.Attribute(span=self._s(meta), target=items[0], name=str(items[1]))
+
+    @v_args(meta=True)
+    def index(self, meta, items):
+        return ast.Index(span=self._s(meta), target=items[0], index=items[1])
+
+    @v_args(meta=True)
+    def call(self, meta, items):
+        return ast.Call(span=self._s(meta), function=str(items[0]), args=items[1])
+
+    def call_args(self, items):
+        return [i for i in items if i is not None]
+
+    @v_args(meta=True)
+    def int_literal(self, meta, items):
+        return ast.IntLiteral(span=self._s(meta), value=int(items[0]))
+
+    @v_args(meta=True)
+    def string_literal(self, meta, items):
+        return self._string(items[0])
+
+    @v_args(meta=True)
+    def true_literal(self, meta, items):
+        return ast.BoolLiteral(span=self._s(meta), value=True)
+
+    @v_args(meta=True)
+    def false_literal(self, meta, items):
+        return ast.BoolLiteral(span=self._s(meta), value=False)
+
+    @v_args(meta=True)
+    def none_literal(self, meta, items):
+        return ast.NoneLiteral(span=self._s(meta))
+
+    @v_args(meta=True)
+    def name(self, meta, items):
+        return ast.Name(span=self._s(meta), id=str(items[0]))
+
+    @v_args(meta=True)
+    def variant_ref(self, meta, items):
+        return ast.VariantRef(span=self._s(meta), name=str(items[0]))
+
+    @v_args(meta=True)
+    def list_literal(self, meta, items):
+        return ast.ListLiteral(span=self._s(meta), items=[i for i in items if i is not None])
+
+    @v_args(meta=True)
+    def comprehension(self, meta, items):
+        element, var, iterable, where, order = items
+        order_by, descending = (order if order else (None, False))
+        return ast.Comprehension(span=self._s(meta), element=element, var=str(var), iterable=iterable,
+                                 where=where, order_by=order_by, descending=descending)
+
+    def order_by(self, items):
+        return (items[0], items[1] is not None)
+
+
+def _shift(node, line: int, column_offset: int):
+    """Move an expression parsed from inside a string to its place in the file."""
+    def fix(value):
+        if isinstance(value, ast.Node):
+            return _shift(value, line, column_offset)
+        if isinstance(value, list):
+            return [fix(v) for v in value]
+        return value
+
+    span = node.span
+    new_span = Span(span.file, line, span.column + column_offset, line, span.end_column + column_offset)
+    updates = {name: fix(getattr(node, name)) for name in type(node).model_fields if name != "span"}
+    return type(node)(span=new_span, **updates)
+
+
+def parse_source(source: str, path: str = "<string>") -> ast.GameFile:
+    """Parse rules text into a `GameFile`.
+
+    Args:
+        source: the text of a rules file.
+        path: the file name to show in messages.
+
+    Raises:
+        PirError: with a located diagnostic for the first syntax error.
+    """
+    if "\x00" in source:
+        line = source[: source.index("\x00")].count("\n") + 1
+        raise PirError([Diagnostic(Span(path, line, 1, line, 2), "this is not a text file (it contains a NUL byte)")], source)
+    if not source.strip():
+        raise PirError([Diagnostic(Span(path, 1, 1, 1, 1), "the file is empty",
+                                   'a rules file starts with: game "Name":')], source)
+    text = source if source.endswith("\n") else source + "\n"
+    try:
+        tree = _lark().parse(text, start="start")
+    except UnexpectedInput as error:
+        raise PirError([_syntax_error(error, path, text)], source) from None
+    except DedentError as error:
+        line = _guess_dedent_line(text)
+        raise PirError([Diagnostic(Span(path, line, 1, line, 2),
+                                   "this line's indentation does not match any outer block",
+                                   "indent it exactly as far as the block it belongs to")], source) from None
+    except (LarkError, RecursionError) as error:
+        raise PirError([Diagnostic(Span(path, 1, 1, 1, 1), f"cannot read this file: {type(error).__name__}")], source) from None
+    builder = _Builder(path, text)
+    try:
+        declarations = builder.transform(tree)
+    except RecursionError:
+        raise PirError([Diagnostic(Span(path, 1, 1, 1, 1), "an expression is nested too deeply")], source) from None
+    except LarkError as error:  # VisitError wrapping a builder failure
+        original = getattr(error, "orig_exc", error)
+        if isinstance(original, PirError):
+            raise original from None
+        raise PirError([Diagnostic(Span(path, 1, 1, 1, 1), f"cannot read this file: {original}")], source) from None
+    if builder.errors:
+        raise PirError(builder.errors, source)
+    digest = hashlib.sha256(source.encode("utf-8", "surrogatepass")).hexdigest()
+    return ast.GameFile(span=Span(path, 1, 1, 1, 1), path=path, source_hash=digest, declarations=declarations)
+
+
+def _guess_dedent_line(text: str) -> int:
+    """The first line whose indentation is not one of the enclosing levels."""
+    levels = [0]
+    depth_paren = 0
+    for number, line in enumerate(text.splitlines(), start=1):
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#") or depth_paren:
+            depth_paren += line.count("(") + line.count("[") - line.count(")") - line.count("]")
+            continue
+        indent = len(line) - len(line.lstrip(" \t"))
+        if indent > levels[-1]:
+            levels.append(indent)
+        else:
+            while indent < levels[-1]:
+                levels.pop()
+            if indent != levels[-1]:
+                return number
+        depth_paren += line.count("(") + line.count("[") - line.count(")") - line.count("]")
+    return 1
+
+
+def read_source(path: str) -> str:
+    """Read a rules file as text, with a clear PirError for anything that is not one."""
+    file = Path(path)
+    span = Span(str(path), 1, 1, 1, 1)
+    if not file.exists():
+        raise PirError([Diagnostic(span, "no such file")])
+    if file.is_dir():
+        raise PirError([Diagnostic(span, "this is a directory, not a rules file")])
+    try:
+        data = file.read_bytes()
+    except OSError as error:
+        raise PirError([Diagnostic(span, f"cannot read the file: {error.strerror}")]) from None
+    if len(data) > MAX_SOURCE_BYTES:
+        raise PirError([Diagnostic(span, f"the file is too large ({len(data)} bytes; the limit is {MAX_SOURCE_BYTES})")])
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        raise PirError([Diagnostic(Span(str(path), line, 1, line, 2), "this is not a UTF-8 text file")]) from None
+
+
+def parse_file(path: str) -> ast.GameFile:
+    """Read and parse a rules file."""
+    return parse_source(read_source(path), str(path))

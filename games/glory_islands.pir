@@ -1,0 +1,427 @@
+# Glory Islands (Rio Grande Games, 2022), written in pirdsl.
+#
+# Facts the rulebook text leaves out are marked "# assumed:". Each one is a single
+# definition near the top of its section, so it is easy to change.
+
+game "Glory Islands":
+  players 2 to 4
+  credits "Glory Islands, Rio Grande Games (2022). Rules encoded for pirdsl."
+  overview "Pirate crews race clockwise round a ring of islands. Each round everyone secretly plays a sailing card that sets turn order, how far their ship sails and how far from it they may land a pirate. Pirates on the islands earn glory, treasure and barrels, and full islands pay out to the crews with the most pirates there."
+  goal "Have the most glory once a ship has come home and the round is finished."
+  version "1"
+
+# ---------------------------------------------------------------- components
+
+kind treasure_kind: ruby, spices, emerald, crown, doubloon
+
+piece sailing_card(value, rank) labelled "{value} (tiebreak {rank})"
+piece pirate(owner) labelled "{owner.name}'s pirate"
+piece ship(owner) labelled "{owner.name}'s ship"
+piece barrel labelled "barrel"
+piece treasure(kind) labelled "{kind}"
+piece shipwreck(value) labelled "shipwreck worth {value}"
+
+zone hand per player owner            # sailing cards in hand
+zone played per player hidden         # the card laid face down this round
+zone revealed per player              # the card once everyone has turned theirs over
+zone discard per player
+zone deck per player hidden           # Henry Morgan's face-down pile
+zone crew per player                  # pirates still in the player's supply
+zone barrels per player
+zone treasures per player owner       # face down on the player board
+zone open_treasures per player        # face up (Henry Morgan's)
+zone looking per player owner         # treasure tokens drawn and being chosen from
+zone wrecks per player owner          # shipwreck tokens, face down
+zone bag hidden
+zone barrel_supply
+zone box hidden
+zone wreck_pool hidden
+zone wrecks_north hidden              # the stack on the upper-right corner
+zone wrecks_south hidden              # the stack on the lower-left corner
+
+var glory per player = 0
+var sailing per player = 24           # the disc on the sailing track
+var travelled per player = 0          # spaces sailed along the route
+var card per player = none            # the card revealed this round
+var ship per player = none
+var compass_passes = 0
+var home_passes = 0
+var finishing = false                 # the first ship is home: this is the last round
+var turn_order = []
+
+automa henry_morgan "Henry Morgan" when player_count == 2
+
+# ---------------------------------------------------------------- the board
+
+# assumed: the island shapes and the kind of each island space. The rules show them
+# only in pictures; six islands of 3, 3, 4, 4, 5 and 6 spaces tile the 5x5 interior.
+# Home is the upper-left corner, the compass the lower-right one.
+board islands: grid 7 by 7
+  layer space:
+    "H s s s s s W"
+    "s f c b f c s"
+    "s b f c b f s"
+    "s c b f c b s"
+    "s f c b f c s"
+    "s b f c f b s"
+    "W s s s s s C"
+  legend space: "H" = home, "C" = compass, "W" = wreck_corner, "s" = sea, "f" = field, "c" = chest, "b" = barrel
+  layer island:
+    ". . . . . . ."
+    ". A A B B B ."
+    ". A E E C C ."
+    ". D E E E C ."
+    ". D D F F C ."
+    ". D F F F F ."
+    ". . . . . . ."
+
+define home_space = at(islands, 0, 0)
+define storm_space = at(islands, 3, 3)
+define route = perimeter(islands, home_space)
+define lap = count(route)
+define compass_step = index_of(route, at(islands, 6, 6))
+define ship_space(p) = route[p.travelled % lap]
+define is_storm(s) = variant storm and s == storm_space
+define island_of(s) = none if is_storm(s) else s.island
+define island_spaces = [s for s in cells(islands) where island_of(s) != none]
+define island_names = distinct([island_of(s) for s in island_spaces])
+define island(name) = [s for s in island_spaces where island_of(s) == name]
+# From a side space the line runs straight into the islands; from a corner, diagonally.
+define line_from(s) = [t for t in ray(s, inward(s)) where t.island != none]
+define open_spaces(s) = [t for t in line_from(s) where empty(t)]
+define describe(s) = "{s.space} space on island {s.island}" if not is_storm(s) else "the storm"
+define pirates_on_board(p) = [x for x in all_pieces(island_spaces) where x.owner == p]
+
+# ---------------------------------------------------------------- tables
+
+define card_values = [1, 2, 3, 3, 4, 5]
+
+# assumed: the tie-breaker symbols printed on each colour's cards, as ranks (higher
+# wins a tie). Each colour's set differs so that equal values always break.
+table card_symbols:
+  0 -> [4, 1, 3, 7, 2, 4]
+  1 -> [3, 4, 2, 6, 1, 3]
+  2 -> [2, 3, 5, 8, 4, 2]
+  3 -> [1, 2, 1, 4, 3, 1]
+
+# Island majority chart: glory for first, second (and third) place, by island size.
+# assumed: the 5- and 6-space rows (the rules give only the 3- and 4-space ones).
+table island_points:
+  3 -> [4, 2]
+  4 -> [5, 3]
+  5 -> [6, 4, 2]
+  6 -> [7, 5, 3]
+
+table compass_bonus:
+  0 -> 4
+  1 -> 2
+  2 -> 1
+
+table home_bonus:
+  0 -> 6
+  1 -> 3
+  2 -> 1
+
+table set_value:
+  0 -> 0
+  1 -> 1
+  2 -> 3
+  3 -> 6
+  4 -> 10
+  5 -> 15
+
+define last_track_space = -30
+define max_barrels = 3
+define in_play = [p for p in players where not eliminated(p)]
+define humans = [p for p in in_play where not automa(p)]
+define automas = [p for p in in_play where automa(p)]
+
+# ---------------------------------------------------------------- variants
+
+variant storm "Back of the board: a storm in the centre blows pirates to any empty space"
+variant shipwrecks "Shipwreck tokens on the two free corners reward ships that stop there"
+
+# ---------------------------------------------------------------- setup
+
+setup:
+  for each p in players:
+    for each i in indices(card_values):
+      create 1 sailing_card(card_values[i], card_symbols[p.index][i]) in p.hand
+    create 1 ship(p) in home_space
+    p.ship = top(home_space)
+    create (8 if automa(p) else 5) pirate(p) in p.crew
+    if automa(p):
+      move p.hand to p.deck
+  for each k in treasure_kind:
+    create 7 treasure(k) in bag
+    if player_count < 4:
+      move first([t for t in bag where t.kind == k]) to box
+  create 8 barrel in barrel_supply
+  for each p in humans:
+    move first(barrel_supply) to p.barrels
+  for each v in [4, 3, 3, 3, 2, 2, 2, 2, 1, 1]:
+    create 1 shipwreck(v) in wreck_pool
+  if variant shipwrecks:
+    repeat 5 times:
+      draw w from wreck_pool
+      move w to wrecks_north
+    move wreck_pool to wrecks_south
+  else:
+    move wreck_pool to box
+
+# ---------------------------------------------------------------- play
+
+play:
+  rounds until finishing or count(in_play) == 0:
+    phase "Play sailing cards":
+      for each p in humans simultaneously:
+        p chooses c from p.hand "Play a sailing card face down"
+        move c to p.played
+      for each p in automas:
+        if count(p.deck) <= 1:
+          move p.discard to p.deck
+        draw c from p.deck
+        move c to p.played
+      for each p in in_play:
+        p.card = top(p.played)
+        move p.played to p.revealed
+        log "{p.name} reveals {p.card}."
+
+    phase "Spend sailing points":
+      for each p in in_play:
+        # assumed: a card costs as many sailing spaces as its value.
+        p.sailing -= p.card.value
+        if p.sailing < last_track_space:
+          log "{p.name} sailed too recklessly: the ship sinks and is out of the game."
+          eliminate p
+
+    phase "Determine turn order":
+      turn_order = [p for p in in_play order by [p.card.value, p.card.rank] descending]
+
+    phase "Resolve actions":
+      for each p in turn_order:
+        if automa(p):
+          automa_turn(p)
+        else:
+          take_turn(p)
+
+    phase "End of round":
+      let in_round = [p for p in players where count(p.revealed) > 0]
+      for each v in distinct([p.card.value for p in in_round]):
+        swap_ties([p for p in in_round where p.card.value == v order by p.card.rank descending])
+      for each p in in_round:
+        move p.revealed to p.discard
+        if p.card.value == 1 and not automa(p):
+          move p.discard to p.hand
+
+rule take_turn(p) "Move ship, place pirates, collect rewards, special action, score islands":
+  let reach = p.card.value
+  let legs = [[n, false] for n in range(1, reach)]
+  if reach == 5:
+    legs = legs + [[n, true] for n in range(1, 4)]
+  p chooses leg from legs "Move your ship" labelled leg_label(leg)
+  sail(p, leg[0])
+  if leg[1]:
+    place_pirate(p, reach)
+    p chooses more from range(1, 5 - leg[0]) "Sail on after the stopover" labelled "Sail {more} more"
+    sail(p, more)
+  end_of_move(p)
+  place_pirate(p, reach)
+  special_action(p)
+  score_full_islands(p)
+
+define leg_label(leg) = "Sail {leg[0]}, then stop over" if leg[1] else "Sail {leg[0]}"
+
+rule sail(p, steps) "Move the ship clockwise":
+  repeat steps times:
+    p.travelled += 1
+    if p.travelled == compass_step:
+      if compass_passes < 3:
+        p.glory += compass_bonus[compass_passes]
+        log "{p.name} passes the compass: {compass_bonus[compass_passes]} glory."
+      compass_passes += 1
+    if p.travelled == lap:
+      if home_passes < 3:
+        p.glory += home_bonus[home_passes]
+        log "{p.name} comes home: {home_bonus[home_passes]} glory."
+      home_passes += 1
+      finishing = true
+  move p.ship to ship_space(p)
+
+rule end_of_move(p) "Glory for pirate fields in line with the ship":
+  for each s in line_from(ship_space(p)):
+    if s.space == field:
+      for each x in s:
+        x.owner.glory += 1
+        log "{x.owner.name} gains 1 glory from the pirate field in line with {p.name}'s ship."
+  if variant shipwrecks and ship_space(p).space == wreck_corner:
+    take_wrecks(p, wrecks_north if ship_space(p).row == 0 else wrecks_south)
+
+rule take_wrecks(p, stack) "Retrieve treasure from a shipwreck":
+  if count(stack) == 0:
+    return
+  if automa(p):
+    draw w from stack
+    move w to p.wrecks
+    return
+  p chooses w from stack "Take a shipwreck token"
+  move w to p.wrecks
+  if count(p.barrels) > 0 and count(stack) > 0:
+    p chooses extra from stack "Spend a barrel for another token?" optional "Keep the barrel"
+    if extra != none:
+      move first(p.barrels) to barrel_supply
+      move extra to p.wrecks
+
+rule place_pirate(p, reach) "Place a pirate":
+  if count(p.crew) == 0:
+    p chooses old from pirates_on_board(p) "All your pirates are out: take one back to place again" labelled describe(where(old))
+    move old to p.crew
+  let here = ship_space(p)
+  let open = open_spaces(here)
+  if count(open) == 0:
+    log "{p.name} finds no free space in line and places no pirate."
+    return
+  let near = [s for s in open where distance(here, s) <= reach]
+  # Nothing free within reach: the next available space further along the line.
+  let choices = near if count(near) > 0 else take(open, 1)
+  p chooses target from choices "Place a pirate" labelled "{describe(target)}, {distance(here, target)} away"
+  land_pirate(p, target)
+
+rule land_pirate(p, target) "Collect the reward":
+  move first(p.crew) to target
+  let space = target
+  if is_storm(target):
+    let calm = [s for s in island_spaces where empty(s)]
+    if count(calm) == 0:
+      move target to p.crew
+      return
+    if automa(p):
+      space = first(calm)
+    else:
+      p chooses space from calm "The storm carries your pirate: choose any empty space" labelled describe(space)
+    move target to space
+  collect(p, space)
+
+rule collect(p, space) "Reward for the space a pirate lands on":
+  if space.space == field:
+    p.glory += 1
+  elif space.space == chest:
+    take_treasure(p, 2)
+  elif space.space == barrel:
+    if automa(p):
+      p.glory += 2
+    elif count(barrel_supply) > 0 and count(p.barrels) < max_barrels:
+      move first(barrel_supply) to p.barrels
+
+rule take_treasure(p, drawn) "Draw treasure tokens and keep one":
+  if count(bag) == 0:
+    return
+  if automa(p):
+    draw t from bag
+    move t to p.open_treasures
+    return
+  repeat drawn times:
+    if count(bag) > 0:
+      draw t from bag
+      move t to p.looking
+  p chooses keep from p.looking "Keep one treasure token; the others go back in the bag"
+  move keep to p.treasures
+  move p.looking to bag
+
+define payments(p) = (["pay a barrel"] if count(p.barrels) > 0 else []) + (["spend 2 sailing spaces"] if p.sailing - 2 >= last_track_space else [])
+
+rule pay(p, how):
+  if how == "pay a barrel":
+    move first(p.barrels) to barrel_supply
+  else:
+    p.sailing -= 2
+
+rule special_action(p) "Activate a special action (optional)":
+  let value = p.card.value
+  if value == 2 and count(p.barrels) > 0 and count(bag) > 0:
+    p chooses use from ["return a barrel to draw 3 treasures and keep 1"] "Special action of the 2" optional "No special action"
+    if use != none:
+      move first(p.barrels) to barrel_supply
+      take_treasure(p, 3)
+  elif value == 3 and count(payments(p)) > 0:
+    p chooses how from payments(p) "Special action of the 3: place a second pirate" optional "No special action"
+    if how != none:
+      pay(p, how)
+      place_pirate(p, 3)
+  elif value == 4 and count(payments(p)) > 0 and count(pirates_on_board(p)) > 0:
+    p chooses how from payments(p) "Special action of the 4: move one of your pirates" optional "No special action"
+    if how != none:
+      pay(p, how)
+      p chooses mover from pirates_on_board(p) "Which pirate moves?" labelled describe(where(mover))
+      p chooses space from [s for s in island_spaces where empty(s)] "Move it to which empty space?" labelled describe(space)
+      move mover to space
+      collect(p, space)
+
+rule score_full_islands(trigger) "Score full islands":
+  for each name in island_names:
+    if all([not empty(s) for s in island(name)]):
+      score_island(name, trigger)
+
+rule score_island(name, trigger) "Score an island":
+  let crew = all_pieces(island(name))
+  let rivals = distinct([x.owner for x in crew])
+  let counts = [count([x for x in crew where x.owner == q]) for q in rivals]
+  let prizes = island_points[count(island(name))]
+  if count(rivals) > 1 and count(distinct(counts)) == 1:
+    # Everyone on the island tied: all the bonuses are shared, plus 1 for the trigger.
+    for each q in rivals:
+      q.glory += ceil(sum(prizes) / count(rivals))
+    trigger.glory += 1
+  else:
+    let awards = share_places(counts, prizes)
+    for each i in indices(rivals):
+      rivals[i].glory += awards[i]
+  log "Island {name} is full and scores."
+  for each x in crew:
+    move x to x.owner.crew
+
+rule swap_ties(tied) "Swap tied cards":
+  if count(tied) >= 2:
+    swap_cards(tied[0], tied[count(tied) - 1])
+  if count(tied) == 4:
+    swap_cards(tied[1], tied[2])
+
+rule swap_cards(a, b):
+  let card_a = top(a.revealed)
+  let card_b = top(b.revealed)
+  move card_a to b.revealed
+  move card_b to a.revealed
+
+rule automa_turn(p) "Henry Morgan sails the full value and places on the nearest free space":
+  let value = p.card.value
+  if value == 5:
+    sail(p, 1)
+    automa_place(p)
+    sail(p, 4)
+  else:
+    sail(p, value)
+  end_of_move(p)
+  automa_place(p)
+  score_full_islands(p)
+
+rule automa_place(p):
+  let open = open_spaces(ship_space(p))
+  if count(p.crew) > 0 and count(open) > 0:
+    land_pirate(p, first(open))
+
+# ---------------------------------------------------------------- scoring
+
+define treasure_tokens(p) = p.treasures + p.open_treasures
+define kinds_held(p, n) = count([k for k in treasure_kind where count([t for t in treasure_tokens(p) where t.kind == k]) >= n])
+# Each token counts in one set; the n-th set holds every kind of which you have n or more.
+define treasure_points(p) = sum([set_value[kinds_held(p, n)] for n in range(1, 7)])
+
+score p: p.glory
+
+final scoring:
+  for each p in players:
+    p.glory += count(p.barrels)
+    p.glory += count(pirates_on_board(p))
+    p.glory += p.sailing
+    p.glory += treasure_points(p)
+    p.glory += sum([w.value for w in p.wrecks])

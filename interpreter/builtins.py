@@ -1,0 +1,256 @@
+"""The built-in functions of the language (named in `dsl/builtins.py`), implemented on states.
+
+Each takes the state first, then its arguments. Functions that look at what zones
+hold call `state.contents_of`, which records the read, so that defines depending
+only on fixed things can be remembered (see `State.call_define`).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from dsl.builtins import FUNCTIONS
+from interpreter.values import Board, Piece, Player, Zone
+
+
+def as_list(state, value) -> list:
+    """A list, or the pieces a zone holds (as a new list)."""
+    if isinstance(value, list):
+        return value
+    if isinstance(value, Zone):
+        return state.pieces_in(value)
+    raise TypeError(f"expected a list or a zone, got {type_name(value)}")
+
+
+def type_name(value) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "a name or text"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, Player):
+        return "a player"
+    if isinstance(value, Piece):
+        return "a piece"
+    if isinstance(value, Zone):
+        return "a cell" if value.board is not None else "a zone"
+    if isinstance(value, Board):
+        return "a board"
+    if isinstance(value, dict):
+        return "a table"
+    return type(value).__name__
+
+
+def _count(state, x):
+    if isinstance(x, Zone):
+        return len(state.contents_of(x))
+    return len(as_list(state, x))
+
+
+def _first(state, x):
+    items = state.contents_of(x) if isinstance(x, Zone) else as_list(state, x)
+    if not items:
+        return None
+    return state.pieces[items[0]] if isinstance(x, Zone) else items[0]
+
+
+def _top(state, x):
+    items = state.contents_of(x) if isinstance(x, Zone) else as_list(state, x)
+    if not items:
+        return None
+    return state.pieces[items[-1]] if isinstance(x, Zone) else items[-1]
+
+
+def _empty(state, zone):
+    if not isinstance(zone, Zone):
+        raise TypeError(f"empty() needs a zone or cell, got {type_name(zone)}")
+    return not state.contents_of(zone)
+
+
+def _where(state, piece):
+    if not isinstance(piece, Piece):
+        raise TypeError(f"where() needs a piece, got {type_name(piece)}")
+    return state.zone_of(piece)
+
+
+def _all_pieces(state, zones):
+    if isinstance(zones, Zone):
+        return state.pieces_in(zones)
+    out = []
+    for zone in zones:
+        out.extend(state.pieces_in(zone))
+    return out
+
+
+def _distinct(state, xs):
+    seen = []
+    for x in as_list(state, xs):
+        if x not in seen:
+            seen.append(x)
+    return seen
+
+
+def _index_of(state, xs, x):
+    items = as_list(state, xs)
+    for i, item in enumerate(items):
+        if item is x or item == x:
+            return i
+    return None
+
+
+def _cell(value) -> Zone:
+    if not isinstance(value, Zone) or value.board is None:
+        raise TypeError(f"expected a cell, got {type_name(value)}")
+    return value
+
+
+def _at(state, board, row, col):
+    if not isinstance(board, Board):
+        raise TypeError(f"at() needs a board, got {type_name(board)}")
+    return board.at(row, col)
+
+
+def _cells(state, board):
+    if not isinstance(board, Board):
+        raise TypeError(f"cells() needs a board, got {type_name(board)}")
+    return list(board.cells)
+
+
+def _ray(state, cell, direction):
+    cell = _cell(cell)
+    d_row, d_col = direction
+    if d_row == 0 and d_col == 0:
+        return []
+    out = []
+    row, col = cell.row + d_row, cell.col + d_col
+    board = cell.board
+    while 0 <= row < board.rows and 0 <= col < board.cols:
+        out.append(board.at(row, col))
+        row += d_row
+        col += d_col
+    return out
+
+
+def _inward(state, cell):
+    cell = _cell(cell)
+    board = cell.board
+    d_row = 1 if cell.row == 0 else (-1 if cell.row == board.rows - 1 else 0)
+    d_col = 1 if cell.col == 0 else (-1 if cell.col == board.cols - 1 else 0)
+    return [d_row, d_col]
+
+
+def _perimeter(state, board, start):
+    if not isinstance(board, Board):
+        raise TypeError(f"perimeter() needs a board, got {type_name(board)}")
+    rows, cols = board.rows, board.cols
+    ring = [(0, c) for c in range(cols)]
+    ring += [(r, cols - 1) for r in range(1, rows)]
+    ring += [(rows - 1, c) for c in range(cols - 2, -1, -1)]
+    ring += [(r, 0) for r in range(rows - 2, 0, -1)]
+    cells = [board.at(r, c) for r, c in ring]
+    start = _cell(start)
+    if start not in cells:
+        raise ValueError(f"{start.label} is not on the edge of {board.name}")
+    i = cells.index(start)
+    return cells[i:] + cells[:i]
+
+
+def _neighbours(state, cell):
+    cell = _cell(cell)
+    out = []
+    for d_row, d_col in ((-1, 0), (0, 1), (1, 0), (0, -1)):
+        other = cell.board.at(cell.row + d_row, cell.col + d_col)
+        if other is not None:
+            out.append(other)
+    return out
+
+
+def _distance(state, a, b):
+    a, b = _cell(a), _cell(b)
+    return max(abs(a.row - b.row), abs(a.col - b.col))
+
+
+def share_places(counts: list, prizes: list) -> list:
+    """Prizes by place; players tied on a count share the prizes of the places they fill.
+
+    A group of k players tied at place p shares prizes p .. p+k-1, each taking the
+    total divided by k, rounded up; the next group starts at place p+k.
+    """
+    order = sorted(range(len(counts)), key=lambda i: -counts[i])
+    awards = [0] * len(counts)
+    place = 0
+    i = 0
+    while i < len(order):
+        j = i
+        while j < len(order) and counts[order[j]] == counts[order[i]]:
+            j += 1
+        group = order[i:j]
+        total = sum(prizes[place:place + len(group)])
+        each = math.ceil(total / len(group)) if total else 0
+        for member in group:
+            awards[member] = each
+        place += len(group)
+        i = j
+    return awards
+
+
+def _player(value) -> Player:
+    if not isinstance(value, Player):
+        raise TypeError(f"expected a player, got {type_name(value)}")
+    return value
+
+
+def _range(state, a, b):
+    return list(range(int(a), int(b) + 1))
+
+
+def _max(state, xs):
+    items = as_list(state, xs)
+    return max(items) if items else None
+
+
+def _min(state, xs):
+    items = as_list(state, xs)
+    return min(items) if items else None
+
+
+IMPLEMENTATIONS: dict[str, Any] = {
+    "count": _count,
+    "sum": lambda state, xs: sum(as_list(state, xs)),
+    "max": _max,
+    "min": _min,
+    "any": lambda state, xs: any(as_list(state, xs)),
+    "all": lambda state, xs: all(as_list(state, xs)),
+    "first": _first,
+    "top": _top,
+    "take": lambda state, xs, n: as_list(state, xs)[: int(n)],
+    "distinct": _distinct,
+    "indices": lambda state, xs: list(range(len(as_list(state, xs)))),
+    "range": _range,
+    "index_of": _index_of,
+    "ceil": lambda state, x: math.ceil(x),
+    "floor": lambda state, x: math.floor(x),
+    "abs": lambda state, x: abs(x),
+    "empty": _empty,
+    "where": _where,
+    "all_pieces": _all_pieces,
+    "piece_type": lambda state, piece: piece.type,
+    "at": _at,
+    "cells": _cells,
+    "ray": _ray,
+    "inward": _inward,
+    "perimeter": _perimeter,
+    "neighbours": _neighbours,
+    "distance": _distance,
+    "share_places": lambda state, counts, prizes: share_places(as_list(state, counts), as_list(state, prizes)),
+    "eliminated": lambda state, p: state.eliminated[_player(p).index],
+    "automa": lambda state, p: _player(p).is_automa,
+}
+
+assert set(IMPLEMENTATIONS) == set(FUNCTIONS), set(IMPLEMENTATIONS) ^ set(FUNCTIONS)

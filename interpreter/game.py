@@ -1,0 +1,326 @@
+"""A loaded game: the compiled rules of one checked file, and the worlds its states live in."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dsl import ast
+from dsl.check import check_game
+from dsl.diagnostics import Diagnostic, PirError
+from dsl.parser import parse_file, parse_source
+from interpreter.compiler import PLAIN, CompileError, Compiler, local_names
+from interpreter.state import STATE_FORMAT, STATE_VERSION, MASK, State
+from interpreter.values import Board, GameRuleError, Player, Zone, show
+
+
+class World:
+    """The fixed things of one game in play: seats, zones, cells, variants."""
+
+    def __init__(self, game: "Game", player_count: int, variants: frozenset[str]):
+        self.player_count = player_count
+        self.variants = variants
+        self.memo: dict = {}
+        self.players: list[Player] = []
+        for i in range(player_count):
+            self.players.append(Player(i, f"Player {i + 1}", False, f"player_{i + 1}"))
+        self.automa_seats: dict[str, Player] = {}
+        for name, decl, condition in game.automata:
+            probe = _Probe(self)
+            try:
+                wanted = condition(probe, {})
+            except Exception as error:
+                raise GameRuleError(f"cannot decide whether '{name}' plays: {error}", decl.span) from None
+            if wanted:
+                seat = Player(len(self.players), decl.display, True, name)
+                self.players.append(seat)
+                self.automa_seats[name] = seat
+        self.zones: list[Zone] = []
+        self.zones_by_name: dict[str, Zone] = {}
+        self.player_zones: list[dict[str, Zone]] = [{} for _ in self.players]
+        for decl in game.zone_decls:
+            if not decl.per_player:
+                zone = Zone(len(self.zones), decl.name, None, decl.visibility)
+                self.zones.append(zone)
+                self.zones_by_name[decl.name] = zone
+        for player in self.players:
+            for decl in game.zone_decls:
+                if decl.per_player:
+                    zone = Zone(len(self.zones), decl.name, player, decl.visibility)
+                    self.zones.append(zone)
+                    self.player_zones[player.index][decl.name] = zone
+        self.boards: dict[str, Board] = {}
+        for decl in game.board_decls:
+            board = Board(decl.name, decl.rows, decl.columns)
+            legends = {legend.layer: legend.entries for legend in decl.legends}
+            for r in range(decl.rows):
+                for c in range(decl.columns):
+                    layers = {}
+                    for layer in decl.layers:
+                        token = layer.rows[r][c]
+                        if layer.name in legends:
+                            layers[layer.name] = legends[layer.name].get(token)
+                        else:
+                            layers[layer.name] = _token_value(token)
+                    cell = Zone(len(self.zones), decl.name, None, "public", board, r, c, layers)
+                    self.zones.append(cell)
+                    board.cells.append(cell)
+                    board.glyphs.append(decl.layers[0].rows[r][c] if decl.layers else ".")
+            self.boards[decl.name] = board
+
+
+class _Probe:
+    """A stand-in state for expressions evaluated before a world exists (automa conditions)."""
+
+    def __init__(self, world):
+        self.world = world
+        self.reads = 0
+
+
+def _token_value(token: str):
+    if token == ".":
+        return None
+    if token.lstrip("-").isdigit():
+        return int(token)
+    return token
+
+
+class Game:
+    """A checked, compiled game, ready to start states."""
+
+    def __init__(self, game_file: ast.GameFile, source: str):
+        self.file = game_file
+        self.source = source
+        self.path = game_file.path
+        self.file_hash = game_file.source_hash
+        compiler = Compiler(game_file)
+        self.compiler = compiler
+        decls = game_file.declarations
+        header = next(d for d in decls if isinstance(d, ast.GameHeader))
+        self.header = header
+        self.name = header.name
+        self.min_players = header.min_players
+        self.max_players = header.max_players
+        self.variants = {d.name: d.text for d in decls if isinstance(d, ast.VariantDecl)}
+        self.var_decls = {d.name: d for d in decls if isinstance(d, ast.VarDecl)}
+        self.zone_decls = [d for d in decls if isinstance(d, ast.ZoneDecl)]
+        self.board_decls = [d for d in decls if isinstance(d, ast.BoardDecl)]
+        self.piece_decls = {d.name: d for d in decls if isinstance(d, ast.PieceDecl)}
+        try:
+            self._compile(compiler, decls)
+        except CompileError as error:
+            raise PirError([Diagnostic(error.span, str(error))], source) from None
+        self.blocks = compiler.blocks
+        self.choices = compiler.choices
+        self.chances = compiler.chances
+
+    def _compile(self, compiler: Compiler, decls: list) -> None:
+        empty = frozenset()
+        for decl in decls:
+            if isinstance(decl, ast.DefineDecl):
+                compiler.define_params[decl.name] = decl.params
+        for decl in decls:
+            if isinstance(decl, ast.DefineDecl):
+                compiler.defines[decl.name] = (compiler.expr(decl.body, frozenset(decl.params)), decl.params)
+            elif isinstance(decl, ast.TableDecl):
+                table = {}
+                for row in decl.rows:
+                    try:
+                        key = compiler.expr(row.key, empty)(None, {})
+                        value = compiler.expr(row.value, empty)(None, {})
+                    except Exception:
+                        raise CompileError("a table row must be made of fixed values (numbers, names, lists)", row.span) from None
+                    table[key] = value
+                compiler.tables[decl.name] = table
+        # Rules may call each other in any order: number their blocks first.
+        pending_rules = []
+        for decl in decls:
+            if isinstance(decl, ast.RuleDecl):
+                block = compiler.new_block(decl.span)
+                compiler.rules[decl.name] = (decl.params, block.id)
+                pending_rules.append((decl, block))
+        for decl, block in pending_rules:
+            scope = frozenset(decl.params) | local_names(decl.body)
+            body = compiler.block(decl.body, scope, decl.span)
+            block.code, block.spans = body.code, body.spans
+        self.defines = compiler.defines
+        self.tables = compiler.tables
+        setup = next((d for d in decls if isinstance(d, ast.SetupDecl)), None)
+        play = next((d for d in decls if isinstance(d, ast.PlayDecl)), None)
+        final = next((d for d in decls if isinstance(d, ast.FinalScoringDecl)), None)
+        self.setup_block = self._top_block(compiler, setup.body if setup else [])
+        end_setup = compiler.blocks[self.setup_block]
+        end_setup.code.append(lambda st, env: st.end_setup())
+        end_setup.spans.append(setup.span if setup else self.header.span)
+        self.play_block = self._top_block(compiler, play.body if play else [])
+        self.final_block = self._top_block(compiler, final.body if final else [])
+        score = next((d for d in decls if isinstance(d, ast.ScoreDecl)), None)
+        self.score = compiler.expr(score.body, frozenset({score.param})) if score else None
+        self.score_param = score.param if score else None
+        self.score_span = score.span if score else None
+        tiebreak = next((d for d in decls if isinstance(d, ast.TiebreakDecl)), None)
+        self.tiebreak = compiler.expr(tiebreak.body, frozenset({tiebreak.param})) if tiebreak else None
+        self.tiebreak_param = tiebreak.param if tiebreak else None
+        self.tiebreak_span = tiebreak.span if tiebreak else None
+        self.automata = [(d.name, d, compiler.expr(d.condition, empty))
+                         for d in decls if isinstance(d, ast.AutomaDecl)]
+        self.piece_labels = {}
+        for decl in self.piece_decls.values():
+            if decl.label is not None:
+                self.piece_labels[decl.name] = compiler.text(decl.label, frozenset(decl.fields))
+        self.examples = []
+        for decl in decls:
+            if isinstance(decl, ast.ExampleDecl):
+                scope = frozenset(decl.player_names) | local_names(decl.given) | local_names(decl.when)
+                self.examples.append(CompiledExample(
+                    decl,
+                    compiler.block(decl.given, scope, decl.span).id,
+                    compiler.block(decl.when, scope, decl.span).id,
+                    [(e, compiler.expr(e, scope)) for e in decl.expect],
+                    [compiler.expr(a, scope) for a in decl.answers],
+                    scope))
+
+    def _top_block(self, compiler: Compiler, body: list) -> int:
+        return compiler.block(body, local_names(body)).id
+
+    # -------------------------------------------------------- program interface used by states
+
+    def piece_label(self, state: State, piece) -> str:
+        template = self.piece_labels.get(piece.type)
+        if template is None:
+            if not piece.fields:
+                return piece.type.replace("_", " ")
+            return f"{piece.type.replace('_', ' ')} " + " ".join(show(v) for v in piece.fields.values())
+        return template(state, dict(piece.fields))
+
+    # -------------------------------------------------------- starting and restoring states
+
+    def _world(self, players: int, variants) -> World:
+        if not isinstance(players, int) or isinstance(players, bool):
+            raise ValueError("the number of players must be a whole number")
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(f"{self.name} is for {self.min_players} to {self.max_players} players, not {players}")
+        chosen = frozenset(variants or ())
+        unknown = sorted(chosen - set(self.variants))
+        if unknown:
+            known = ", ".join(sorted(self.variants)) or "none"
+            raise ValueError(f"unknown variant '{unknown[0]}' (this game has: {known})")
+        return World(self, players, chosen)
+
+    def _blank_state(self, world: World, seed: int) -> State:
+        state = State(self, world, seed)
+        state.rng = (seed * 0x2545F4914F6CDD1D + 0x14057B7EF767814F) & MASK
+        state.pvars = [{} for _ in world.players]
+        state.vars = {}
+        init_env: dict = {}
+        for name, decl in self.var_decls.items():
+            closure = self.compiler.expr(decl.init, frozenset())
+            if decl.per_player:
+                for player in world.players:
+                    state.pvars[player.index][name] = closure(state, init_env)
+            else:
+                state.vars[name] = closure(state, init_env)
+        return state
+
+    def new_state(self, players: int, seed: int = 0, variants=()) -> State:
+        """Start a game: run setup up to the first decision or chance event."""
+        world = self._world(players, variants)
+        state = self._blank_state(world, int(seed))
+        state.frames = [[self.final_block, 0, PLAIN, None, 0],
+                        [self.play_block, 0, PLAIN, None, 0],
+                        [self.setup_block, 0, PLAIN, None, 0]]
+        state._run()
+        return state
+
+    def state_from_json(self, data: Any) -> State:
+        """Restore a state saved with `State.to_json`; ValueError with a reason when it cannot be."""
+        try:
+            if not isinstance(data, dict) or data.get("format") != STATE_FORMAT:
+                raise ValueError("this is not a saved pirdsl state")
+            if data.get("version") != STATE_VERSION:
+                raise ValueError(f"saved with state format version {data.get('version')}, this pirdsl reads {STATE_VERSION}")
+            if data.get("file_hash") != self.file_hash:
+                raise ValueError("it was saved with a different version of the rules file")
+            world = self._world(data["players"], data["variants"])
+            state = State(self, world, int(data["seed"]))
+            for type_name, fields in data["pieces"]:
+                if type_name not in self.piece_decls:
+                    raise ValueError(f"unknown piece kind {type_name!r}")
+                state.pieces.append(None)
+            state.contents = [list(map(int, c)) for c in data["contents"]]
+            if len(state.contents) != len(world.zones):
+                raise ValueError("the zones do not match the rules file")
+            state.loc = [0] * len(data["pieces"])
+            for zone_id, ids in enumerate(state.contents):
+                for piece_id in ids:
+                    state.loc[piece_id] = zone_id
+            if sorted(i for c in state.contents for i in c) != list(range(len(data["pieces"]))):
+                raise ValueError("the pieces and zones do not agree")
+            # Pieces may refer to players only, so decode them after the world exists.
+            from interpreter.values import Piece
+            for piece_id, (type_name, fields) in enumerate(data["pieces"]):
+                piece = Piece(piece_id, type_name, {k: state._decode(v) for k, v in fields.items()}, "")
+                piece.label = self.piece_label(state, piece)
+                state.pieces[piece_id] = piece
+            state.rng = int(data["rng"]) & MASK
+            state.round = int(data["round"])
+            state.phase = str(data["phase"])
+            state.vars = {k: state._decode(v) for k, v in data["vars"].items()}
+            state.pvars = [{k: state._decode(v) for k, v in pv.items()} for pv in data["pvars"]]
+            if len(state.pvars) != len(world.players):
+                raise ValueError("the seats do not match")
+            state.frames = []
+            for block_id, pc, kind, items, counter in data["frames"]:
+                if not 0 <= block_id < len(self.blocks) or not 0 <= pc <= len(self.blocks[block_id].code):
+                    raise ValueError("the saved position in the rules does not exist")
+                state.frames.append([block_id, pc, kind, state._decode(items), counter])
+            state.scopes = [{k: state._decode(v) for k, v in s.items()} for s in data["scopes"]]
+            pending = data["pending"]
+            if pending is None:
+                state.pending = None
+            else:
+                kind, site_id, a, b = pending
+                state.pending = [kind, site_id, state._decode(a), state._decode(b)]
+                sites = self.choices if kind == "choice" else self.chances
+                if not 0 <= site_id < len(sites):
+                    raise ValueError("the saved decision does not exist")
+            state.log = [(to, text) for to, text in data["log"]]
+            state.eliminated = [bool(e) for e in data["eliminated"]]
+            state.in_setup = bool(data["in_setup"])
+            state.terminal = bool(data["terminal"])
+            state.history = [int(h) for h in data["history"]]
+            if not state.terminal and state.pending is None:
+                raise ValueError("the state waits for nothing and is not over")
+            return state
+        except ValueError:
+            raise
+        except (KeyError, TypeError, IndexError, AttributeError) as error:
+            raise ValueError(f"the saved state is damaged ({type(error).__name__}: {error})") from None
+
+
+class CompiledExample:
+    """A worked example, compiled: its given and when blocks, answers and expectations."""
+
+    def __init__(self, decl: ast.ExampleDecl, given: int, when: int, expect: list, answers: list, scope):
+        self.decl = decl
+        self.given = given
+        self.when = when
+        self.expect = expect
+        self.answers = answers
+        self.scope = scope
+
+
+def load_source(source: str, path: str = "<string>") -> Game:
+    """Parse, check and compile rules text."""
+    game_file = parse_source(source, path)
+    check_game(game_file, source)
+    return Game(game_file, source)
+
+
+def load_game(path: str) -> Game:
+    """Parse, check and compile a rules file; raises PirError with every problem found."""
+    from dsl.parser import read_source
+    source = read_source(str(path))
+    return load_source(source, str(path))
+
+
+__all__ = ["Game", "World", "load_game", "load_source", "parse_file"]

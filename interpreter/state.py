@@ -1,0 +1,542 @@
+"""A game state: plain data plus the small, standard API every tool plays through.
+
+The state holds only lists, dicts, numbers and references to the fixed `World`;
+its control flow is an explicit stack of frames, so it can be copied, saved to
+JSON and restored at every decision. Chance is a generator kept in the state, so
+the same file, options, seed and choices always give the same game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from interpreter.compiler import CALL, FINAL, FOR_EACH, PLAIN, REPEAT, ROUNDS, SUSPEND, WHILE
+from interpreter.values import Board, GameRuleError, IllegalAction, Piece, Player, Zone, show
+
+CHANCE = -1
+TERMINAL = -2
+STEP_LIMIT = 2_000_000
+MASK = (1 << 64) - 1
+STATE_FORMAT = "pirdsl-state"
+STATE_VERSION = 1
+
+
+class Action:
+    """One legal action: its index (what `apply_action` takes) and a label for people."""
+
+    __slots__ = ("index", "_state", "_label")
+
+    def __init__(self, index: int, state: "State", label: str | None = None):
+        self.index = index
+        self._state = state
+        self._label = label
+
+    @property
+    def label(self) -> str:
+        if self._label is None:
+            self._label = self._state.action_label(self.index)
+        return self._label
+
+    def __repr__(self) -> str:
+        return f"Action({self.index}, {self.label!r})"
+
+
+def _describe(error: Exception) -> str:
+    if isinstance(error, ZeroDivisionError):
+        return "division by zero"
+    if isinstance(error, RecursionError):
+        return "the rules call themselves without end"
+    text = str(error)
+    if isinstance(error, KeyError) and text.startswith(("'", '"')):
+        text = text[1:-1]
+    if isinstance(error, TypeError) and ("not supported between" in text or "unsupported operand" in text
+                                         or "can only concatenate" in text or "not iterable" in text):
+        text = "values of the wrong kind: " + text
+    return text or type(error).__name__
+
+
+class State:
+    """One moment of one game."""
+
+    def __init__(self, program, world, seed: int):
+        self.program = program
+        self.world = world
+        self.seed = seed
+        self.rng = seed & MASK
+        self.vars: dict[str, Any] = {}
+        self.pvars: list[dict[str, Any]] = []
+        self.contents: list[list[int]] = [[] for _ in world.zones]
+        self.loc: list[int] = []
+        self.pieces: list[Piece] = []
+        self.frames: list[list] = []
+        self.scopes: list[dict[str, Any]] = [{}]
+        self.pending: list | None = None
+        self.log: list[tuple[int | None, str]] = []
+        self.round = 0
+        self.phase = "Setup"
+        self.eliminated = [False] * len(world.players)
+        self.in_setup = True
+        self.terminal = False
+        self.reads = 0
+        self.history: list[int] = []
+
+    # ------------------------------------------------------------ standard API
+
+    @property
+    def num_seats(self) -> int:
+        return len(self.world.players)
+
+    @property
+    def seat_names(self) -> list[str]:
+        return [p.name for p in self.world.players]
+
+    def is_automa(self, seat: int) -> bool:
+        return self.world.players[seat].is_automa
+
+    def current_player(self) -> int:
+        if self.terminal:
+            return TERMINAL
+        if self.pending[0] == "chance":
+            return CHANCE
+        return self.pending[2]
+
+    def is_terminal(self) -> bool:
+        return self.terminal
+
+    def is_chance(self) -> bool:
+        return not self.terminal and self.pending[0] == "chance"
+
+    def num_actions(self) -> int:
+        """How many actions are legal now (0 when terminal)."""
+        if self.terminal:
+            return 0
+        kind, site_id, _, values = self.pending[:4]
+        if kind == "choice":
+            return len(values) + (1 if self.program.choices[site_id].optional else 0)
+        return len(self.pending[2])
+
+    def legal_actions(self) -> list[Action]:
+        if self.terminal or self.pending[0] == "chance":
+            return []
+        return [Action(i, self) for i in range(self.num_actions())]
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        if self.terminal or self.pending[0] != "chance":
+            return []
+        weights = self.pending[3]
+        total = sum(weights)
+        return [(Action(i, self), w / total) for i, w in enumerate(weights)]
+
+    def prompt(self) -> str:
+        """The question put to the seat to move."""
+        if self.terminal:
+            return "The game is over"
+        if self.pending[0] == "chance":
+            return "Chance"
+        site = self.program.choices[self.pending[1]]
+        if site.prompt is None:
+            return f"Choose {site.var.replace('_', ' ')}"
+        try:
+            return site.prompt(self, self.scopes[-1])
+        except Exception as error:  # a prompt that cannot be shown must not stop play
+            raise GameRuleError(f"cannot write this prompt: {_describe(error)}", site.span) from None
+
+    def action_label(self, index: int) -> str:
+        if self.pending is None:
+            raise IllegalAction("the game is over")
+        if self.pending[0] == "chance":
+            site = self.program.chances[self.pending[1]]
+            value = self.pending[2][index]
+            return f"{site.var.replace('_', ' ')}: {show(value)}"
+        site = self.program.choices[self.pending[1]]
+        values = self.pending[3]
+        if index == len(values):
+            return site.skip_text or "Skip"
+        value = values[index]
+        if site.label is None:
+            return show(value)
+        env = self.scopes[-1]
+        missing = object()
+        saved = env.get(site.var, missing)
+        env[site.var] = value
+        try:
+            return show(site.label(self, env))
+        except Exception as error:
+            raise GameRuleError(f"cannot label this option: {_describe(error)}", site.span) from None
+        finally:
+            if saved is missing:
+                env.pop(site.var, None)
+            else:
+                env[site.var] = saved
+
+    def apply_action(self, index: int) -> None:
+        """Take one action; an illegal one raises IllegalAction and changes nothing."""
+        if self.terminal:
+            raise IllegalAction("the game is over")
+        if isinstance(index, Action):
+            index = index.index
+        if not isinstance(index, int) or isinstance(index, bool):
+            raise IllegalAction(f"an action is a number, not {index!r}")
+        count = self.num_actions()
+        if not 0 <= index < count:
+            raise IllegalAction(f"there is no action {index}: choose from 0 to {count - 1}")
+        kind, site_id = self.pending[0], self.pending[1]
+        if kind == "chance":
+            site = self.program.chances[site_id]
+            value = self.pending[2][index]
+        else:
+            site = self.program.choices[site_id]
+            values = self.pending[3]
+            value = values[index] if index < len(values) else None
+        self.scopes[-1][site.var] = value
+        self.pending = None
+        self.history.append(index)
+        self._run()
+
+    def apply_chance(self) -> int:
+        """Resolve a chance node with the state's own generator; returns the outcome taken."""
+        if not self.is_chance():
+            raise IllegalAction("no chance event is waiting")
+        weights = self.pending[3]
+        pick = self._random_below(sum(weights))
+        for index, weight in enumerate(weights):
+            if pick < weight:
+                break
+            pick -= weight
+        self.apply_action(index)
+        return index
+
+    def scores(self) -> list:
+        score = self.program.score
+        if score is None:
+            return [0] * self.num_seats
+        out = []
+        for player in self.world.players:
+            try:
+                out.append(score(self, {self.program.score_param: player}))
+            except Exception as error:
+                raise GameRuleError(f"cannot work out a score: {_describe(error)}", self.program.score_span) from None
+        return out
+
+    def winners(self) -> list[int]:
+        if not self.terminal:
+            return []
+        scores = self.scores()
+        keys = {}
+        for player in self.world.players:
+            if self.eliminated[player.index]:
+                continue
+            key = [scores[player.index]]
+            if self.program.tiebreak is not None:
+                try:
+                    key.append(self.program.tiebreak(self, {self.program.tiebreak_param: player}))
+                except Exception as error:
+                    raise GameRuleError(f"cannot break the tie: {_describe(error)}", self.program.tiebreak_span) from None
+            keys[player.index] = key
+        if not keys:
+            return []
+        best = max(keys.values())
+        return [seat for seat, key in keys.items() if key == best]
+
+    def log_for(self, seat: int | None) -> list[str]:
+        return [text for to, text in self.log if to is None or to == seat]
+
+    def clone(self) -> "State":
+        other = State.__new__(State)
+        other.program = self.program
+        other.world = self.world
+        other.seed = self.seed
+        other.rng = self.rng
+        other.vars = dict(self.vars)
+        other.pvars = [dict(v) for v in self.pvars]
+        other.contents = [list(c) for c in self.contents]
+        other.loc = list(self.loc)
+        other.pieces = list(self.pieces)
+        other.frames = [list(f) for f in self.frames]
+        other.scopes = [dict(s) for s in self.scopes]
+        other.pending = list(self.pending) if self.pending is not None else None
+        other.log = list(self.log)
+        other.round = self.round
+        other.phase = self.phase
+        other.eliminated = list(self.eliminated)
+        other.in_setup = self.in_setup
+        other.terminal = self.terminal
+        other.reads = 0
+        other.history = list(self.history)
+        return other
+
+    # ------------------------------------------------------------ engine internals
+
+    def _random_below(self, n: int) -> int:
+        """splitmix64: small, fast, and its whole state is one integer."""
+        self.rng = (self.rng + 0x9E3779B97F4A7C15) & MASK
+        z = self.rng
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+        z ^= z >> 31
+        return z % n
+
+    def _run(self) -> None:
+        """Carry out instructions until a decision, a chance event or the end."""
+        blocks = self.program.blocks
+        frames = self.frames
+        scopes = self.scopes
+        budget = STEP_LIMIT
+        while frames:
+            frame = frames[-1]
+            block = blocks[frame[0]]
+            pc = frame[1]
+            code = block.code
+            if pc < len(code):
+                frame[1] = pc + 1
+                try:
+                    result = code[pc](self, scopes[-1])
+                except GameRuleError:
+                    raise
+                except Exception as error:
+                    raise GameRuleError(_describe(error), block.spans[pc]) from None
+                if result is SUSPEND:
+                    return
+                budget -= 1
+                if budget == 0:
+                    raise GameRuleError(
+                        f"the rules ran {STEP_LIMIT} steps without a decision: is a loop never ending?",
+                        block.spans[pc])
+                continue
+            kind = frame[2]
+            if kind == FOR_EACH:
+                items, i = frame[3], frame[4]
+                if i < len(items):
+                    scopes[-1][block.var] = items[i]
+                    frame[4] = i + 1
+                    frame[1] = 0
+                    continue
+            elif kind == WHILE or kind == ROUNDS:
+                try:
+                    if kind == WHILE:
+                        again = bool(block.condition(self, scopes[-1]))
+                    else:
+                        again = block.condition is None or not block.condition(self, scopes[-1])
+                except Exception as error:
+                    raise GameRuleError(_describe(error), block.span) from None
+                if again:
+                    budget -= 1
+                    if budget <= 0:
+                        raise GameRuleError("this loop never ends", block.span)
+                    if kind == ROUNDS:
+                        self.begin_round()
+                    frame[1] = 0
+                    continue
+            elif kind == REPEAT:
+                if frame[4] > 0:
+                    frame[4] -= 1
+                    frame[1] = 0
+                    continue
+            elif kind == CALL:
+                scopes.pop()
+            frames.pop()
+        self.terminal = True
+        self.pending = None
+        self.phase = "Game over"
+
+    def suspend_choice(self, site, seat: int, values: list):
+        self.pending = ["choice", site.id, seat, values]
+        return SUSPEND
+
+    def suspend_chance(self, site, outcomes: list, weights: list[int]):
+        self.pending = ["chance", site.id, outcomes, weights]
+        return SUSPEND
+
+    def push_block(self, block_id: int) -> None:
+        self.frames.append([block_id, 0, PLAIN, None, 0])
+
+    def push_call(self, block_id: int, env: dict) -> None:
+        if len(self.scopes) > 200:
+            raise RecursionError()
+        self.scopes.append(env)
+        self.frames.append([block_id, 0, CALL, None, 0])
+
+    def return_from_rule(self) -> None:
+        while self.frames:
+            frame = self.frames.pop()
+            if frame[2] == CALL:
+                self.scopes.pop()
+                return
+        raise RuntimeError("'return' outside a rule")
+
+    def end_game(self) -> None:
+        self.frames[:] = [[self.program.final_block, 0, FINAL, None, 0]]
+        del self.scopes[1:]
+
+    def begin_round(self) -> None:
+        self.round += 1
+        self.log.append((None, f"Round {self.round}"))
+
+    def end_setup(self) -> None:
+        self.in_setup = False
+
+    def contents_of(self, zone: Zone) -> list[int]:
+        self.reads += 1
+        return self.contents[zone.id]
+
+    def pieces_in(self, zone: Zone) -> list[Piece]:
+        self.reads += 1
+        pieces = self.pieces
+        return [pieces[i] for i in self.contents[zone.id]]
+
+    def zone_of(self, piece: Piece) -> Zone:
+        self.reads += 1
+        return self.world.zones[self.loc[piece.id]]
+
+    def move_piece(self, piece_id: int, zone_id: int, on_top: bool = True) -> None:
+        source = self.contents[self.loc[piece_id]]
+        source.remove(piece_id)
+        if on_top:
+            self.contents[zone_id].append(piece_id)
+        else:
+            self.contents[zone_id].insert(0, piece_id)
+        self.loc[piece_id] = zone_id
+
+    def create_piece(self, type_name: str, fields: dict, zone: Zone) -> Piece:
+        piece = Piece(len(self.pieces), type_name, fields, "")
+        piece.label = self.program.piece_label(self, piece)
+        self.pieces.append(piece)
+        self.loc.append(zone.id)
+        self.contents[zone.id].append(piece.id)
+        return piece
+
+    def call_define(self, name: str, args: tuple):
+        """Evaluate a define; remember the result when it read nothing that can change."""
+        memo = self.world.memo
+        key = (name, args)
+        try:
+            return memo[key]
+        except KeyError:
+            pass
+        except TypeError:  # an argument that cannot be a key (a list): just evaluate
+            key = None
+        function, params = self.program.defines[name]
+        before = self.reads
+        value = function(self, dict(zip(params, args)))
+        if key is not None and self.reads == before:
+            memo[key] = value
+        return value
+
+    # ------------------------------------------------------------ what a seat sees
+
+    def observation(self, seat: int) -> dict:
+        """Everything the given seat may see, as JSON-ready data."""
+        world = self.world
+        seats = []
+        scores = self.scores()
+        for player in world.players:
+            variables = {}
+            for name, decl in self.program.var_decls.items():
+                if decl.per_player and (not decl.secret or player.index == seat):
+                    variables[name] = to_plain(self.pvars[player.index].get(name))
+            zones = {}
+            for name, zone in world.player_zones[player.index].items():
+                zones[name] = self._zone_view(zone, seat)
+            seats.append({"name": player.name, "automa": player.is_automa, "score": scores[player.index],
+                          "eliminated": self.eliminated[player.index], "vars": variables, "zones": zones})
+        global_vars = {name: to_plain(self.vars.get(name)) for name, decl in self.program.var_decls.items()
+                       if not decl.per_player and not decl.secret}
+        global_zones = {name: self._zone_view(zone, seat) for name, zone in world.zones_by_name.items()}
+        boards = []
+        for board in world.boards.values():
+            rows = []
+            for r in range(board.rows):
+                row = []
+                for c in range(board.cols):
+                    cell = board.at(r, c)
+                    first_layer = next(iter(cell.layers.values()), None) if cell.layers else None
+                    row.append({"glyph": board.glyphs[r * board.cols + c],
+                                "kind": show(first_layer) if first_layer is not None else "",
+                                "pieces": [self.pieces[i].label for i in self.contents[cell.id]]})
+                rows.append(row)
+            boards.append({"name": board.name, "shape": "grid", "rows": board.rows, "cols": board.cols, "cells": rows})
+        to_move = self.current_player()
+        view = {"game": self.program.name, "round": self.round, "phase": self.phase, "seat": seat,
+                "to_move": to_move, "seats": seats, "globals": {"vars": global_vars, "zones": global_zones},
+                "boards": boards, "log": self.log_for(seat), "terminal": self.terminal}
+        if to_move == seat and to_move >= 0:
+            view["prompt"] = self.prompt()
+            view["actions"] = [a.label for a in self.legal_actions()]
+        if self.terminal:
+            view["winners"] = self.winners()
+        return view
+
+    def _zone_view(self, zone: Zone, seat: int) -> dict:
+        ids = self.contents[zone.id]
+        visible = zone.visibility == "public" or (zone.visibility == "owner" and zone.owner is not None
+                                                   and zone.owner.index == seat)
+        return {"count": len(ids), "items": [self.pieces[i].label for i in ids] if visible else None}
+
+    # ------------------------------------------------------------ JSON
+
+    def to_json(self) -> dict:
+        encode = self._encode
+        return {
+            "format": STATE_FORMAT, "version": STATE_VERSION,
+            "game": self.program.name, "file_hash": self.program.file_hash,
+            "players": self.world.player_count, "variants": sorted(self.world.variants),
+            "seed": self.seed, "rng": self.rng, "round": self.round, "phase": self.phase,
+            "pieces": [[p.type, {k: encode(v) for k, v in p.fields.items()}] for p in self.pieces],
+            "contents": self.contents,
+            "vars": {k: encode(v) for k, v in self.vars.items()},
+            "pvars": [{k: encode(v) for k, v in pv.items()} for pv in self.pvars],
+            "frames": [[f[0], f[1], f[2], encode(f[3]), f[4]] for f in self.frames],
+            "scopes": [{k: encode(v) for k, v in s.items()} for s in self.scopes],
+            "pending": None if self.pending is None else [
+                self.pending[0], self.pending[1], encode(self.pending[2]), encode(self.pending[3])],
+            "log": [[to, text] for to, text in self.log],
+            "eliminated": self.eliminated, "in_setup": self.in_setup, "terminal": self.terminal,
+            "history": self.history,
+        }
+
+    def _encode(self, value):
+        if value is None or isinstance(value, (bool, int, float, str)):
+            return value
+        if isinstance(value, list):
+            return [self._encode(v) for v in value]
+        if isinstance(value, Player):
+            return {"player": value.index}
+        if isinstance(value, Piece):
+            return {"piece": value.id}
+        if isinstance(value, Zone):
+            return {"zone": value.id}
+        if isinstance(value, Board):
+            return {"board": value.name}
+        if isinstance(value, dict):
+            for name, table in self.program.tables.items():
+                if table is value:
+                    return {"table": name}
+        raise TypeError(f"cannot save a value of type {type(value).__name__}")
+
+    def _decode(self, value):
+        if value is None or isinstance(value, (bool, int, float, str)):
+            return value
+        if isinstance(value, list):
+            return [self._decode(v) for v in value]
+        if isinstance(value, dict) and len(value) == 1:
+            (kind, ref), = value.items()
+            if kind == "player":
+                return self.world.players[ref]
+            if kind == "piece":
+                return self.pieces[ref]
+            if kind == "zone":
+                return self.world.zones[ref]
+            if kind == "board":
+                return self.world.boards[ref]
+            if kind == "table":
+                return self.program.tables[ref]
+        raise ValueError(f"unreadable value {value!r}")
+
+
+def to_plain(value):
+    """A value as JSON-ready data for observations (labels for pieces, players, zones)."""
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    if isinstance(value, list):
+        return [to_plain(v) for v in value]
+    return show(value)

@@ -1,0 +1,128 @@
+"""Runtime values: players, pieces, zones and cells, and the fixed world a game is played in.
+
+A `World` is made once per game (seats, zones, cells, pieces) and shared by every
+copy of a state: nothing in it changes after setup, so copying a state never copies
+it. What changes (zone contents, variables, the call stack) lives in the state.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class GameRuleError(Exception):
+    """A failure inside a game's own rules, naming the rule (file:line:col) that failed."""
+
+    def __init__(self, message: str, span=None):
+        super().__init__(message)
+        self.message = message
+        self.span = span
+
+    def __str__(self) -> str:
+        where = f"{self.span}: " if self.span is not None else ""
+        return f"{where}error: {self.message}"
+
+
+class IllegalAction(Exception):
+    """An action that is not legal now; the state is unchanged."""
+
+
+class Player:
+    """A seat at the table: a person or an automa."""
+
+    __slots__ = ("index", "name", "is_automa", "key")
+
+    def __init__(self, index: int, name: str, is_automa: bool, key: str):
+        self.index = index
+        self.name = name
+        self.is_automa = is_automa
+        self.key = key
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+class Zone:
+    """A place pieces sit: a declared zone, one player's zone, or a board cell."""
+
+    __slots__ = ("id", "name", "owner", "visibility", "board", "row", "col", "layers", "label")
+
+    def __init__(self, zone_id: int, name: str, owner: Player | None, visibility: str,
+                 board=None, row: int = -1, col: int = -1, layers: dict | None = None):
+        self.id = zone_id
+        self.name = name
+        self.owner = owner
+        self.visibility = visibility
+        self.board = board
+        self.row = row
+        self.col = col
+        self.layers = layers or {}
+        if board is not None:
+            self.label = f"{board.name} row {row + 1} column {col + 1}"
+        elif owner is not None:
+            self.label = f"{owner.name}'s {name}"
+        else:
+            self.label = name
+
+    def __repr__(self) -> str:
+        return self.label
+
+
+class Board:
+    """A grid of cells; each cell is a zone with the layer values of the map."""
+
+    __slots__ = ("name", "rows", "cols", "cells", "glyphs")
+
+    def __init__(self, name: str, rows: int, cols: int):
+        self.name = name
+        self.rows = rows
+        self.cols = cols
+        self.cells: list[Zone] = []
+        self.glyphs: list[str] = []
+
+    def at(self, row: int, col: int) -> Zone | None:
+        if 0 <= row < self.rows and 0 <= col < self.cols:
+            return self.cells[row * self.cols + col]
+        return None
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+class Piece:
+    """One physical component. Its fields never change once created."""
+
+    __slots__ = ("id", "type", "fields", "label")
+
+    def __init__(self, piece_id: int, type_name: str, fields: dict[str, Any], label: str):
+        self.id = piece_id
+        self.type = type_name
+        self.fields = fields
+        self.label = label
+
+    def __repr__(self) -> str:
+        return self.label
+
+    def signature(self) -> tuple:
+        """Pieces with equal signatures are interchangeable (a draw does not tell them apart)."""
+        return (self.type, tuple(
+            (k, v.index if isinstance(v, Player) else v) for k, v in self.fields.items()))
+
+
+def show(value: Any) -> str:
+    """The text of a value, as it appears in labels and the log."""
+    if value is None:
+        return "none"
+    if value is True:
+        return "yes"
+    if value is False:
+        return "no"
+    if isinstance(value, (Player, Zone, Piece, Board)):
+        return repr(value)
+    if isinstance(value, float):
+        return str(int(value)) if value.is_integer() else f"{value:g}"
+    if isinstance(value, list):
+        return ", ".join(show(v) for v in value)
+    if isinstance(value, str):
+        return value.replace("_", " ")
+    return str(value)
