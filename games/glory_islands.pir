@@ -189,14 +189,10 @@ play:
 
     phase "Spend sailing points":
       for each p in in_play:
-        # assumed: a card costs as many sailing spaces as its value.
-        p.sailing -= p.card.value
-        if p.sailing < last_track_space:
-          log "{p.name} sailed too recklessly: the ship sinks and is out of the game."
-          eliminate p
+        spend_sailing(p)
 
     phase "Determine turn order":
-      turn_order = [p for p in in_play order by [p.card.value, p.card.rank] descending]
+      turn_order = by_sailing_card(in_play)
 
     phase "Resolve actions":
       for each p in turn_order:
@@ -206,13 +202,26 @@ play:
           take_turn(p)
 
     phase "End of round":
-      let in_round = [p for p in players where count(p.revealed) > 0]
-      for each v in distinct([p.card.value for p in in_round]):
-        swap_ties([p for p in in_round where p.card.value == v order by p.card.rank descending])
-      for each p in in_round:
-        move p.revealed to p.discard
-        if p.card.value == 1 and not automa(p):
-          move p.discard to p.hand
+      end_round()
+
+# Highest card first; equal values go by the tiebreak symbols.
+define by_sailing_card(group) = [p for p in group order by [p.card.value, p.card.rank] descending]
+
+rule spend_sailing(p) "Spend sailing points":
+  # assumed: a card costs as many sailing spaces as its value.
+  p.sailing -= p.card.value
+  if p.sailing < last_track_space:
+    log "{p.name} sailed too recklessly: the ship sinks and is out of the game."
+    eliminate p
+
+rule end_round() "Swap tied cards, discard, and take the discards back on a 1":
+  let in_round = [p for p in players where count(p.revealed) > 0]
+  for each v in distinct([p.card.value for p in in_round]):
+    swap_ties([p for p in in_round where p.card.value == v order by p.card.rank descending])
+  for each p in in_round:
+    move p.revealed to p.discard
+    if p.card.value == 1 and not automa(p):
+      move p.discard to p.hand
 
 rule take_turn(p) "Move ship, place pirates, collect rewards, special action, score islands":
   let reach = p.card.value
@@ -425,3 +434,171 @@ final scoring:
     p.glory += p.sailing
     p.glory += treasure_points(p)
     p.glory += sum([w.value for w in p.wrecks])
+
+# ---------------------------------------------------------------- worked examples
+# Each example arranges a situation after setup, plays it out, and checks the result.
+# The board positions are chosen on this file's (assumed) map to match the rulebook.
+
+define card_of(p, value, rank) = first([c for c in p.hand where c.value == value and c.rank == rank])
+define space(row, col) = at(islands, row, col)
+
+rule reveal_card(p, c) "(examples) lay a card face up":
+  move c to p.revealed
+  p.card = c
+
+rule put_pirate(p, row, col) "(examples) stand a pirate on an island space":
+  move first(p.crew) to space(row, col)
+
+rule put_ship(p, steps) "(examples) moor a ship along the route":
+  p.travelled = steps
+  move p.ship to ship_space(p)
+
+example "Equal values: the tiebreak symbols set the order (Connor, Anna, Beth)":
+  players 3 named anna, beth, connor
+  given:
+    reveal_card(anna, card_of(anna, 3, 3))
+    reveal_card(beth, card_of(beth, 3, 2))
+    reveal_card(connor, card_of(connor, 3, 5))
+  expect:
+    by_sailing_card([anna, beth, connor]) == [connor, anna, beth]
+
+example "Anna's 3: she sails 3, Beth's pirate field pays, Anna lands on the barrel":
+  players 3 named anna, beth, connor
+  given:
+    put_pirate(beth, 3, 3)
+    reveal_card(anna, card_of(anna, 3, 3))
+  when:
+    spend_sailing(anna)
+    take_turn(anna)
+  answers "Sail 3", "barrel", "No special action"
+  expect:
+    anna.sailing == 21
+    ship_space(anna) == space(0, 3)
+    beth.glory == 1
+    top(space(1, 3)).owner == anna
+    count(anna.barrels) == 2
+    empty(space(2, 3))
+
+example "Anna's 1: the nearest spaces are taken, so she lands on the next free one":
+  players 3 named anna, beth, connor
+  given:
+    put_ship(anna, 3)
+    put_pirate(anna, 1, 4)
+    put_pirate(beth, 2, 4)
+    reveal_card(anna, card_of(anna, 1, 4))
+  when:
+    take_turn(anna)
+  answers 1
+  expect:
+    ship_space(anna) == space(0, 4)
+    anna.glory == 1
+    top(space(3, 4)).owner == anna
+    count(anna.treasures) == 1
+    count(bag) == 29
+
+example "Two full islands: a 4-space tie (Anna 5, Jeremy 4) and a 3-space win (Beth 4, Anna 2)":
+  players 3 named anna, beth, jeremy
+  given:
+    put_pirate(anna, 2, 4)
+    put_pirate(anna, 2, 5)
+    put_pirate(jeremy, 3, 5)
+    put_pirate(jeremy, 4, 5)
+    put_pirate(anna, 1, 1)
+    put_pirate(beth, 1, 2)
+    put_pirate(beth, 2, 1)
+  when:
+    score_full_islands(anna)
+  expect:
+    anna.glory == 5 + 2
+    jeremy.glory == 4
+    beth.glory == 4
+    count(anna.crew) == 5
+    count(pirates_on_board(beth)) == 0
+
+example "Tie for second place: the tied players share second and third":
+  players 3 named anna, beth, connor
+  given:
+    put_pirate(anna, 4, 3)
+    put_pirate(anna, 4, 4)
+    put_pirate(anna, 5, 2)
+    put_pirate(anna, 5, 3)
+    put_pirate(beth, 5, 4)
+    put_pirate(connor, 5, 5)
+  when:
+    score_full_islands(connor)
+  expect:
+    anna.glory == 7
+    beth.glory == 4
+    connor.glory == 4
+
+example "Tie for first and for third: first and second are shared, third is split":
+  players 4 named anna, beth, connor, dave
+  given:
+    put_pirate(anna, 4, 3)
+    put_pirate(anna, 4, 4)
+    put_pirate(beth, 5, 2)
+    put_pirate(beth, 5, 3)
+    put_pirate(connor, 5, 4)
+    put_pirate(dave, 5, 5)
+  when:
+    score_full_islands(dave)
+  expect:
+    anna.glory == 6
+    beth.glory == 6
+    connor.glory == 2
+    dave.glory == 2
+
+example "Everyone on the island tied: all bonuses shared, plus 1 for the trigger":
+  players 3 named anna, beth, connor
+  given:
+    put_pirate(anna, 4, 3)
+    put_pirate(anna, 4, 4)
+    put_pirate(beth, 5, 2)
+    put_pirate(beth, 5, 3)
+    put_pirate(connor, 5, 4)
+    put_pirate(connor, 5, 5)
+  when:
+    score_full_islands(beth)
+  expect:
+    anna.glory == 5
+    beth.glory == 6
+    connor.glory == 5
+
+example "Three 4s: the highest and lowest symbols swap cards, the middle keeps its own":
+  players 3 named connor, anna, beth
+  given:
+    let anna_four = card_of(anna, 4, 1)
+    let beth_four = card_of(beth, 4, 4)
+    let connor_four = card_of(connor, 4, 2)
+    reveal_card(anna, anna_four)
+    reveal_card(beth, beth_four)
+    reveal_card(connor, connor_four)
+  when:
+    end_round()
+  expect:
+    by_sailing_card([anna, beth, connor]) == [beth, connor, anna]
+    beth_four in anna.discard
+    anna_four in beth.discard
+    connor_four in connor.discard
+
+example "Treasure sets: 3 emeralds, 2 crowns, a doubloon and a ruby score 14":
+  players 3 named anna, beth, connor
+  given:
+    move take([t for t in bag where t.kind == emerald], 3) to anna.treasures
+    move take([t for t in bag where t.kind == crown], 2) to anna.treasures
+    move take([t for t in bag where t.kind == doubloon], 1) to anna.treasures
+    move take([t for t in bag where t.kind == ruby], 1) to anna.treasures
+  expect:
+    treasure_points(anna) == 14
+
+example "Henry Morgan plays his 5: one space, a pirate, four more, a second pirate":
+  players 2 named anna, beth
+  given:
+    let morgan_five = first([c for c in henry_morgan.deck where c.value == 5])
+    reveal_card(henry_morgan, morgan_five)
+  when:
+    automa_turn(henry_morgan)
+  expect:
+    henry_morgan.travelled == 5
+    count(henry_morgan.crew) == 6
+    henry_morgan.glory >= 0

@@ -1,0 +1,129 @@
+"""Run the worked examples of a rules file: a situation, what happens, what must then hold.
+
+An example starts a fresh game (its players, seed and variants), runs setup, then
+its `given` block (arrange the situation) and its `when` block (what happens).
+Decisions on the way take the example's `answers` in order: a number is the
+1-based option, a text matches an option's label. Then every `expect` line must
+be true; a failure shows the line and, for a comparison, both sides' values.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from dsl import ast
+from dsl.diagnostics import Diagnostic
+from interpreter.compiler import PLAIN
+from interpreter.state import State, _describe
+from interpreter.values import GameRuleError, show
+
+MAX_STEPS = 10_000
+
+
+@dataclass
+class ExampleResult:
+    """The outcome of one example."""
+
+    name: str
+    passed: bool
+    message: str = ""
+
+
+def _source_text(game, span) -> str:
+    lines = game.source.splitlines()
+    if span.line == span.end_line and 1 <= span.line <= len(lines):
+        return lines[span.line - 1][span.column - 1: span.end_column - 1]
+    return lines[span.line - 1].strip() if 1 <= span.line <= len(lines) else "?"
+
+
+def _fail(game, span, message: str, hint: str | None = None) -> str:
+    return Diagnostic(span, message, hint).format(game.source)
+
+
+def _answer(state: State, answer, span, game) -> int:
+    """The action index an example answer names."""
+    count = state.num_actions()
+    labels = [state.action_label(i) for i in range(count)]
+    if isinstance(answer, int) and not isinstance(answer, bool):
+        if 1 <= answer <= count:
+            return answer - 1
+        raise _ExampleFailure(_fail(game, span, f"answer {answer} is not an option of '{state.prompt()}'",
+                                    "options: " + "; ".join(f"{i + 1}. {l}" for i, l in enumerate(labels))))
+    text = show(answer).lower()
+    exact = [i for i, label in enumerate(labels) if label.lower() == text]
+    if len(exact) == 1:
+        return exact[0]
+    partial = [i for i, label in enumerate(labels) if text in label.lower()]
+    if len(partial) == 1:
+        return partial[0]
+    problem = "matches several options" if partial else "matches no option"
+    raise _ExampleFailure(_fail(game, span, f"answer '{show(answer)}' {problem} of '{state.prompt()}'",
+                                "options: " + "; ".join(f"{i + 1}. {l}" for i, l in enumerate(labels))))
+
+
+class _ExampleFailure(Exception):
+    pass
+
+
+def run_example(game, example) -> ExampleResult:
+    """Run one compiled example and say whether its expectations hold."""
+    decl: ast.ExampleDecl = example.decl
+    try:
+        players = decl.players or game.min_players
+        world = game._world(players, decl.variants)
+        for i, name in enumerate(decl.player_names[: len(world.players)]):
+            world.players[i].name = name.replace("_", " ").title()
+        state = game._blank_state(world, decl.seed)
+        state.scopes = [{name: world.players[i] for i, name in enumerate(decl.player_names)
+                         if i < len(world.players)}]
+        state.frames = [[example.when, 0, PLAIN, None, 0],
+                        [example.given, 0, PLAIN, None, 0],
+                        [game.setup_block, 0, PLAIN, None, 0]]
+        state._run()
+        answers = [(a(state, state.scopes[0]), node) for a, node in zip(example.answers, decl.answers)]
+        used = 0
+        steps = 0
+        while not state.terminal:
+            steps += 1
+            if steps > MAX_STEPS:
+                raise _ExampleFailure(_fail(game, decl.span, "the example never finishes"))
+            if state.is_chance():
+                state.apply_chance()
+                continue
+            if used >= len(answers):
+                raise _ExampleFailure(_fail(
+                    game, decl.span, f"the example needs an answer for '{state.prompt()}'",
+                    "add it to 'answers': " + "; ".join(
+                        f"{i + 1}. {a.label}" for i, a in enumerate(state.legal_actions()))))
+            value, node = answers[used]
+            used += 1
+            state.apply_action(_answer(state, value, node.span, game))
+        if used < len(answers):
+            raise _ExampleFailure(_fail(game, decl.answers[used].span, "this answer was never asked for"))
+        env = state.scopes[0]
+        for node, check in example.expect:
+            try:
+                ok = check(state, env)
+            except Exception as error:
+                raise _ExampleFailure(_fail(game, node.span, f"cannot evaluate: {_describe(error)}")) from None
+            if not ok:
+                detail = ""
+                if isinstance(node, ast.Compare):
+                    left = game.compiler.expr(node.left, example.scope)(state, env)
+                    right = game.compiler.expr(node.right, example.scope)(state, env)
+                    detail = f" (left side is {show(left)!s}, right side is {show(right)!s})"
+                raise _ExampleFailure(_fail(game, node.span,
+                                            f"expected {_source_text(game, node.span)}{detail}"))
+        return ExampleResult(decl.name, True)
+    except _ExampleFailure as failure:
+        return ExampleResult(decl.name, False, str(failure))
+    except GameRuleError as error:
+        message = Diagnostic(error.span, error.message).format(game.source) if error.span else str(error)
+        return ExampleResult(decl.name, False, message)
+    except ValueError as error:
+        return ExampleResult(decl.name, False, _fail(game, decl.span, str(error)))
+
+
+def run_examples(game) -> list[ExampleResult]:
+    """Run every example of a loaded game, in file order."""
+    return [run_example(game, example) for example in game.examples]
