@@ -347,18 +347,21 @@ rule pay(p, how):
 
 rule special_action(p) "Activate a special action (optional)":
   let value = p.card.value
+  if value == 1 or value == 5:
+    return
+  let ways = payments(p)
   if value == 2 and count(p.barrels) > 0 and count(bag) > 0:
     p chooses use from ["return a barrel to draw 3 treasures and keep 1"] "Special action of the 2" optional "No special action"
     if use != none:
       move first(p.barrels) to barrel_supply
       take_treasure(p, 3)
-  elif value == 3 and count(payments(p)) > 0:
-    p chooses how from payments(p) "Special action of the 3: place a second pirate" optional "No special action"
+  elif value == 3 and count(ways) > 0:
+    p chooses how from ways "Special action of the 3: place a second pirate" optional "No special action"
     if how != none:
       pay(p, how)
       place_pirate(p, 3)
-  elif value == 4 and count(payments(p)) > 0 and count(pirates_on_board(p)) > 0:
-    p chooses how from payments(p) "Special action of the 4: move one of your pirates" optional "No special action"
+  elif value == 4 and count(ways) > 0 and count(pirates_on_board(p)) > 0:
+    p chooses how from ways "Special action of the 4: move one of your pirates" optional "No special action"
     if how != none:
       pay(p, how)
       p chooses mover from pirates_on_board(p) "Which pirate moves?" labelled describe(where(mover))
@@ -368,7 +371,7 @@ rule special_action(p) "Activate a special action (optional)":
 
 rule score_full_islands(trigger) "Score full islands":
   for each name in island_names:
-    if all([not empty(s) for s in island(name)]):
+    if count(all_pieces(island(name))) == count(island(name)):
       score_island(name, trigger)
 
 rule score_island(name, trigger) "Score an island":
@@ -421,9 +424,10 @@ rule automa_place(p):
 # ---------------------------------------------------------------- scoring
 
 define treasure_tokens(p) = p.treasures + p.open_treasures
-define kinds_held(p, n) = count([k for k in treasure_kind where count([t for t in treasure_tokens(p) where t.kind == k]) >= n])
+define kind_counts(tokens) = [count([t for t in tokens where t.kind == k]) for k in treasure_kind]
 # Each token counts in one set; the n-th set holds every kind of which you have n or more.
-define treasure_points(p) = sum([set_value[kinds_held(p, n)] for n in range(1, 7)])
+define set_points(counts) = sum([set_value[count([c for c in counts where c >= n])] for n in range(1, 7)])
+define treasure_points(p) = set_points(kind_counts(treasure_tokens(p)))
 
 score p: p.glory
 

@@ -19,6 +19,7 @@ from interpreter.builtins import IMPLEMENTATIONS, as_list, type_name
 from interpreter.values import Board, GameRuleError, Piece, Player, Zone, show
 
 SUSPEND = object()
+_MISSING = object()
 
 # Frame kinds (the third element of a frame).
 PLAIN, FOR_EACH, WHILE, ROUNDS, REPEAT, CALL, FINAL = range(7)
@@ -115,6 +116,8 @@ class Compiler:
                         self.symbols.add(value)
         for die in self.dice.values():
             self.symbols.update(f for f in die.faces if isinstance(f, str))
+        self.piece_fields = {f for d in self.pieces.values() for f in d.fields}
+        self.layer_names = {layer.name for b in self.boards.values() for layer in b.layers}
         self.defines: dict[str, Callable] = {}
         self.define_params: dict[str, list[str]] = {}
         self.rules: dict[str, tuple[list[str], int]] = {}
@@ -153,12 +156,8 @@ class Compiler:
     def _e_Name(self, node, scope):
         name = node.id
         if name in scope:
-            def local(st, env):
-                try:
-                    return env[name]
-                except KeyError:
-                    raise NameError(f"'{name}' has no value yet here") from None
-            return local
+            # A missing local raises KeyError(name); the state reports it as "no value yet".
+            return lambda st, env: env[name]
         if name in self.vars:
             if self.vars[name].per_player:
                 raise CompileError(f"'{name}' belongs to each player: write p.{name}", node.span)
@@ -215,37 +214,61 @@ class Compiler:
         descending = node.descending
         is_identity = isinstance(node.element, ast.Name) and node.element.id == var
 
+        # The loop variable is set in the caller's locals and put back afterwards
+        # (cheaper than a new scope; an error abandons the state anyway).
+        if order is None and is_identity and where is not None:
+            def filter_only(st, env):
+                items = iterable(st, env)
+                if items.__class__ is not list:
+                    items = as_list(st, items)
+                saved = env.get(var, _MISSING)
+                kept = []
+                for item in items:
+                    env[var] = item
+                    if where(st, env):
+                        kept.append(item)
+                if saved is _MISSING:
+                    env.pop(var, None)
+                else:
+                    env[var] = saved
+                return kept
+            return filter_only
+
         def comprehension(st, env):
-            items = as_list(st, iterable(st, env))
-            missing = object()
-            saved = env.get(var, missing)
-            try:
-                if where is not None:
-                    kept = []
-                    for item in items:
-                        env[var] = item
-                        if where(st, env):
-                            kept.append(item)
-                    items = kept
-                if order is not None:
-                    keyed = []
-                    for item in items:
-                        env[var] = item
-                        keyed.append((order(st, env), len(keyed), item))
-                    keyed.sort(key=lambda t: (t[0], t[1]) if not descending else t[0], reverse=descending)
-                    items = [t[2] for t in keyed]
-                if is_identity:
-                    return list(items)
+            items = iterable(st, env)
+            if items.__class__ is not list:
+                items = as_list(st, items)
+            saved = env.get(var, _MISSING)
+            if where is not None:
+                kept = []
+                for item in items:
+                    env[var] = item
+                    if where(st, env):
+                        kept.append(item)
+                items = kept
+            if order is not None:
+                keyed = []
+                for item in items:
+                    env[var] = item
+                    keyed.append((order(st, env), len(keyed), item))
+                # Stable in both directions: equal keys keep their original order.
+                if descending:
+                    keyed.sort(key=lambda t: (t[0], -t[1]), reverse=True)
+                else:
+                    keyed.sort(key=lambda t: (t[0], t[1]))
+                items = [t[2] for t in keyed]
+            if is_identity:
+                out = list(items)
+            else:
                 out = []
                 for item in items:
                     env[var] = item
                     out.append(element(st, env))
-                return out
-            finally:
-                if saved is missing:
-                    env.pop(var, None)
-                else:
-                    env[var] = saved
+            if saved is _MISSING:
+                env.pop(var, None)
+            else:
+                env[var] = saved
+            return out
         return comprehension
 
     def _e_Attribute(self, node, scope):
@@ -254,9 +277,43 @@ class Compiler:
         player_var = name in self.player_vars
         player_zone = name in self.player_zones
 
+        if player_var:
+            def player_attribute(st, env):
+                obj = target(st, env)
+                if obj.__class__ is Player:
+                    st.reads += 1
+                    return st.pvars[obj.index][name]
+                return get_attribute(st, obj, name, player_var, player_zone)
+            return player_attribute
+        if name in self.piece_fields:
+            def field_attribute(st, env):
+                obj = target(st, env)
+                if obj.__class__ is Piece:
+                    fields = obj.fields
+                    if name in fields:
+                        return fields[name]
+                return get_attribute(st, obj, name, player_var, player_zone)
+            return field_attribute
+        if name in self.layer_names:
+            def layer_attribute(st, env):
+                obj = target(st, env)
+                if obj.__class__ is Zone:
+                    layers = obj.layers
+                    if name in layers:
+                        return layers[name]
+                return get_attribute(st, obj, name, player_var, player_zone)
+            return layer_attribute
+
+        if player_zone:
+            def zone_attribute(st, env):
+                obj = target(st, env)
+                if obj.__class__ is Player:
+                    return st.world.player_zones[obj.index][name]
+                return get_attribute(st, obj, name, player_var, player_zone)
+            return zone_attribute
+
         def attribute(st, env):
-            obj = target(st, env)
-            return get_attribute(st, obj, name, player_var, player_zone)
+            return get_attribute(st, target(st, env), name, player_var, player_zone)
         return attribute
 
     def _e_Index(self, node, scope):
@@ -330,10 +387,34 @@ class Compiler:
             return lambda st, env: left(st, env) % right(st, env)
         raise CompileError(f"unknown operator {op}", node.span)
 
+    def constant(self, node: ast.Expr, scope) -> tuple[bool, Any]:
+        """(True, value) when an expression is a fixed literal or symbol."""
+        if isinstance(node, (ast.IntLiteral, ast.BoolLiteral)):
+            return True, node.value
+        if isinstance(node, ast.NoneLiteral):
+            return True, None
+        if isinstance(node, ast.Name) and node.id not in scope and node.id in self.symbols \
+                and node.id not in self.vars and node.id not in self.defines_ast:
+            return True, node.id
+        return False, None
+
     def _e_Compare(self, node, scope):
         left = self.expr(node.left, scope)
         right = self.expr(node.right, scope)
         op = node.op
+        fixed, value = self.constant(node.right, scope)
+        if fixed and op in ("==", "!="):
+            if op == "==":
+                return lambda st, env: left(st, env) == value
+            return lambda st, env: left(st, env) != value
+        if fixed and op in ("<", "<=", ">", ">="):
+            if op == "<":
+                return lambda st, env: left(st, env) < value
+            if op == "<=":
+                return lambda st, env: left(st, env) <= value
+            if op == ">":
+                return lambda st, env: left(st, env) > value
+            return lambda st, env: left(st, env) >= value
         if op == "==":
             return lambda st, env: left(st, env) == right(st, env)
         if op == "!=":
@@ -603,9 +684,12 @@ class Compiler:
         program = self
 
         def call(st, env):
-            values = [a(st, env) for a in args]
-            _, block_id = program.rules[name]
-            st.push_call(block_id, dict(zip(params, values)))
+            scope_ = {p: a(st, env) for p, a in zip(params, args)}
+            scopes = st.scopes
+            if len(scopes) > 200:
+                raise RecursionError()
+            scopes.append(scope_)
+            st.frames.append([program.rules[name][1], 0, CALL, None, 0])
         return call
 
     def _s_Return(self, node, scope):
@@ -640,13 +724,23 @@ class Compiler:
         branches = [(self.expr(b.condition, scope), self.block(b.body, scope, b.span).id) for b in node.branches]
         otherwise = self.block(node.otherwise, scope).id if node.otherwise else None
 
+        if len(branches) == 1:
+            (condition, then_id), = branches
+
+            def if_simple(st, env):
+                if condition(st, env):
+                    st.frames.append([then_id, 0, PLAIN, None, 0])
+                elif otherwise is not None:
+                    st.frames.append([otherwise, 0, PLAIN, None, 0])
+            return if_simple
+
         def if_(st, env):
             for condition, block_id in branches:
                 if condition(st, env):
-                    st.push_block(block_id)
+                    st.frames.append([block_id, 0, PLAIN, None, 0])
                     return None
             if otherwise is not None:
-                st.push_block(otherwise)
+                st.frames.append([otherwise, 0, PLAIN, None, 0])
             return None
         return if_
 

@@ -109,7 +109,9 @@ class Game:
             self._compile(compiler, decls)
         except CompileError as error:
             raise PirError([Diagnostic(error.span, str(error))], source) from None
+        self.impure_defines: set[str] = set()
         self.blocks = compiler.blocks
+        self.codes = [block.code for block in compiler.blocks]
         self.choices = compiler.choices
         self.chances = compiler.chances
 

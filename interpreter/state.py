@@ -49,6 +49,8 @@ def _describe(error: Exception) -> str:
     text = str(error)
     if isinstance(error, KeyError) and text.startswith(("'", '"')):
         text = text[1:-1]
+        if text.isidentifier():
+            text = f"'{text}' has no value yet here"
     if isinstance(error, TypeError) and ("not supported between" in text or "unsupported operand" in text
                                          or "can only concatenate" in text or "not iterable" in text):
         text = "values of the wrong kind: " + text
@@ -279,30 +281,38 @@ class State:
     def _run(self) -> None:
         """Carry out instructions until a decision, a chance event or the end."""
         blocks = self.program.blocks
+        codes = self.program.codes
         frames = self.frames
         scopes = self.scopes
         budget = STEP_LIMIT
         while frames:
             frame = frames[-1]
-            block = blocks[frame[0]]
+            code = codes[frame[0]]
             pc = frame[1]
-            code = block.code
             if pc < len(code):
-                frame[1] = pc + 1
-                try:
-                    result = code[pc](self, scopes[-1])
-                except GameRuleError:
-                    raise
-                except Exception as error:
-                    raise GameRuleError(_describe(error), block.spans[pc]) from None
-                if result is SUSPEND:
-                    return
-                budget -= 1
-                if budget == 0:
-                    raise GameRuleError(
-                        f"the rules ran {STEP_LIMIT} steps without a decision: is a loop never ending?",
-                        block.spans[pc])
+                env = scopes[-1]
+                # Run straight through the block until an instruction pushes or pops a frame.
+                while pc < len(code):
+                    instruction = code[pc]
+                    pc += 1
+                    frame[1] = pc
+                    try:
+                        result = instruction(self, env)
+                    except GameRuleError:
+                        raise
+                    except Exception as error:
+                        raise GameRuleError(_describe(error), blocks[frame[0]].spans[pc - 1]) from None
+                    if result is SUSPEND:
+                        return
+                    budget -= 1
+                    if budget == 0:
+                        raise GameRuleError(
+                            f"the rules ran {STEP_LIMIT} steps without a decision: is a loop never ending?",
+                            blocks[frame[0]].spans[pc - 1])
+                    if frames[-1] is not frame:
+                        break
                 continue
+            block = blocks[frame[0]]
             kind = frame[2]
             if kind == FOR_EACH:
                 items, i = frame[3], frame[4]
@@ -409,6 +419,9 @@ class State:
         """Evaluate a define; remember the result when it read nothing that can change."""
         memo = self.world.memo
         key = (name, args)
+        if name in self.program.impure_defines:
+            function, params = self.program.defines[name]
+            return function(self, dict(zip(params, args)))
         try:
             return memo[key]
         except KeyError:
@@ -418,7 +431,9 @@ class State:
         function, params = self.program.defines[name]
         before = self.reads
         value = function(self, dict(zip(params, args)))
-        if key is not None and self.reads == before:
+        if self.reads != before:
+            self.program.impure_defines.add(name)
+        elif key is not None:
             memo[key] = value
         return value
 

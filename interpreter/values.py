@@ -92,21 +92,24 @@ class Board:
 class Piece:
     """One physical component. Its fields never change once created."""
 
-    __slots__ = ("id", "type", "fields", "label")
+    __slots__ = ("id", "type", "fields", "label", "_signature")
 
     def __init__(self, piece_id: int, type_name: str, fields: dict[str, Any], label: str):
         self.id = piece_id
         self.type = type_name
         self.fields = fields
         self.label = label
+        self._signature = None
 
     def __repr__(self) -> str:
         return self.label
 
     def signature(self) -> tuple:
         """Pieces with equal signatures are interchangeable (a draw does not tell them apart)."""
-        return (self.type, tuple(
-            (k, v.index if isinstance(v, Player) else v) for k, v in self.fields.items()))
+        if self._signature is None:
+            self._signature = (self.type, tuple(
+                (k, v.index if isinstance(v, Player) else repr(v)) for k, v in self.fields.items()))
+        return self._signature
 
 
 def show(value: Any) -> str:
