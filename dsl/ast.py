@@ -338,11 +338,15 @@ class KindDecl(Decl):
 
 
 class PieceDecl(Decl):
-    """A kind of physical piece, with fields: `piece sailing_card(value, rank) labelled "{value}"`."""
+    """A kind of physical piece: `piece pirate(owner) labelled "{owner.name}'s pirate" marked "p{owner.index}"`.
+
+    The label names the piece in choices and the log; the mark is its short sign on a board.
+    """
 
     name: str
     fields: list[str] = []
     label: Optional[StringLiteral] = None
+    mark: Optional[StringLiteral] = None
 
 
 class VarDecl(Decl):

@@ -222,13 +222,16 @@ class _Builder(Transformer):
 
     @v_args(meta=True)
     def piece_decl(self, meta, items):
-        name, fields, label = items
-        return ast.PieceDecl(span=self._s(meta), name=str(name), fields=fields or [], label=label)
+        name, fields, label, mark = items
+        return ast.PieceDecl(span=self._s(meta), name=str(name), fields=fields or [], label=label, mark=mark)
 
     def field_list(self, items):
         return [str(i) for i in items if i is not None]
 
     def piece_label(self, items):
+        return self._string(items[0])
+
+    def piece_mark(self, items):
         return self._string(items[0])
 
     @v_args(meta=True)

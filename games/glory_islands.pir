@@ -15,8 +15,8 @@ game "Glory Islands":
 kind treasure_kind: ruby, spices, emerald, crown, doubloon
 
 piece sailing_card(value, rank) labelled "{value} (tiebreak {rank})"
-piece pirate(owner) labelled "{owner.name}'s pirate"
-piece ship(owner) labelled "{owner.name}'s ship"
+piece pirate(owner) labelled "{owner.name}'s pirate" marked "p{owner.index + 1}"
+piece ship(owner) labelled "{owner.name}'s ship" marked "S{owner.index + 1}"
 piece barrel labelled "barrel"
 piece treasure(kind) labelled "{kind}"
 piece shipwreck(value) labelled "shipwreck worth {value}"
@@ -256,6 +256,7 @@ rule sail(p, steps) "Move the ship clockwise":
       home_passes += 1
       finishing = true
   move p.ship to ship_space(p)
+  log "{p.name} sails {steps} to row {ship_space(p).row + 1}, column {ship_space(p).col + 1}."
 
 rule end_of_move(p) "Glory for pirate fields in line with the ship":
   for each s in line_from(ship_space(p)):
@@ -298,6 +299,7 @@ rule place_pirate(p, reach) "Place a pirate":
 
 rule land_pirate(p, target) "Collect the reward":
   move first(p.crew) to target
+  log "{p.name} places a pirate on the {describe(target)}."
   let space = target
   if is_storm(target):
     let calm = [s for s in island_spaces where empty(s)]
@@ -309,18 +311,22 @@ rule land_pirate(p, target) "Collect the reward":
     else:
       p chooses space from calm "The storm carries your pirate: choose any empty space" labelled describe(space)
     move target to space
+    log "The storm carries it to the {describe(space)}."
   collect(p, space)
 
 rule collect(p, space) "Reward for the space a pirate lands on":
   if space.space == field:
     p.glory += 1
+    log "{p.name} gains 1 glory for the pirate field."
   elif space.space == chest:
     take_treasure(p, 2)
   elif space.space == barrel:
     if automa(p):
       p.glory += 2
+      log "{p.name} takes 2 glory instead of a barrel."
     elif count(barrel_supply) > 0 and count(p.barrels) < max_barrels:
       move first(barrel_supply) to p.barrels
+      log "{p.name} takes a barrel."
 
 rule take_treasure(p, drawn) "Draw treasure tokens and keep one":
   if count(bag) == 0:
@@ -328,6 +334,7 @@ rule take_treasure(p, drawn) "Draw treasure tokens and keep one":
   if automa(p):
     draw t from bag
     move t to p.open_treasures
+    log "{p.name} takes a treasure token face up: {t}."
     return
   repeat drawn times:
     if count(bag) > 0:
@@ -336,6 +343,8 @@ rule take_treasure(p, drawn) "Draw treasure tokens and keep one":
   p chooses keep from p.looking "Keep one treasure token; the others go back in the bag"
   move keep to p.treasures
   move p.looking to bag
+  log "{p.name} keeps one treasure token face down."
+  log to p "You keep the {keep}."
 
 define payments(p) = (["pay a barrel"] if count(p.barrels) > 0 else []) + (["spend 2 sailing spaces"] if p.sailing - 2 >= last_track_space else [])
 
@@ -354,11 +363,13 @@ rule special_action(p) "Activate a special action (optional)":
     p chooses use from ["return a barrel to draw 3 treasures and keep 1"] "Special action of the 2" optional "No special action"
     if use != none:
       move first(p.barrels) to barrel_supply
+      log "{p.name} returns a barrel to draw 3 treasure tokens."
       take_treasure(p, 3)
   elif value == 3 and count(ways) > 0:
     p chooses how from ways "Special action of the 3: place a second pirate" optional "No special action"
     if how != none:
       pay(p, how)
+      log "{p.name} uses the 3's special action ({how}) to place a second pirate."
       place_pirate(p, 3)
   elif value == 4 and count(ways) > 0 and count(pirates_on_board(p)) > 0:
     p chooses how from ways "Special action of the 4: move one of your pirates" optional "No special action"
@@ -367,6 +378,7 @@ rule special_action(p) "Activate a special action (optional)":
       p chooses mover from pirates_on_board(p) "Which pirate moves?" labelled describe(where(mover))
       p chooses space from [s for s in island_spaces where empty(s)] "Move it to which empty space?" labelled describe(space)
       move mover to space
+      log "{p.name} uses the 4's special action ({how}) to move a pirate to the {describe(space)}."
       collect(p, space)
 
 rule score_full_islands(trigger) "Score full islands":
@@ -379,16 +391,19 @@ rule score_island(name, trigger) "Score an island":
   let rivals = distinct([x.owner for x in crew])
   let counts = [count([x for x in crew where x.owner == q]) for q in rivals]
   let prizes = island_points[count(island(name))]
+  log "Island {name} is full and scores."
   if count(rivals) > 1 and count(distinct(counts)) == 1:
     # Everyone on the island tied: all the bonuses are shared, plus 1 for the trigger.
     for each q in rivals:
       q.glory += ceil(sum(prizes) / count(rivals))
+      log "{q.name} ({counts[0]} pirates, all tied) scores {ceil(sum(prizes) / count(rivals))} glory."
     trigger.glory += 1
+    log "{trigger.name} filled the island and takes 1 glory more."
   else:
     let awards = share_places(counts, prizes)
     for each i in indices(rivals):
       rivals[i].glory += awards[i]
-  log "Island {name} is full and scores."
+      log "{rivals[i].name} ({counts[i]} pirates) scores {awards[i]} glory."
   for each x in crew:
     move x to x.owner.crew
 
@@ -403,6 +418,7 @@ rule swap_cards(a, b):
   let card_b = top(b.revealed)
   move card_a to b.revealed
   move card_b to a.revealed
+  log "{a.name} and {b.name} swap their tied cards."
 
 rule automa_turn(p) "Henry Morgan sails the full value and places on the nearest free space":
   let value = p.card.value

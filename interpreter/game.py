@@ -166,9 +166,12 @@ class Game:
         self.automata = [(d.name, d, compiler.expr(d.condition, empty))
                          for d in decls if isinstance(d, ast.AutomaDecl)]
         self.piece_labels = {}
+        self.piece_marks = {}
         for decl in self.piece_decls.values():
             if decl.label is not None:
                 self.piece_labels[decl.name] = compiler.text(decl.label, frozenset(decl.fields))
+            if decl.mark is not None:
+                self.piece_marks[decl.name] = compiler.text(decl.mark, frozenset(decl.fields))
         self.examples = []
         for decl in decls:
             if isinstance(decl, ast.ExampleDecl):
@@ -185,6 +188,13 @@ class Game:
         return compiler.block(body, local_names(body)).id
 
     # -------------------------------------------------------- program interface used by states
+
+    def piece_mark(self, state: State, piece) -> str:
+        """A piece's short sign on a board: its declared mark, else the first letter of its kind."""
+        template = self.piece_marks.get(piece.type)
+        if template is None:
+            return piece.type[:1].upper()
+        return template(state, dict(piece.fields))
 
     def piece_label(self, state: State, piece) -> str:
         template = self.piece_labels.get(piece.type)
@@ -262,6 +272,7 @@ class Game:
             for piece_id, (type_name, fields) in enumerate(data["pieces"]):
                 piece = Piece(piece_id, type_name, {k: state._decode(v) for k, v in fields.items()}, "")
                 piece.label = self.piece_label(state, piece)
+                piece.mark = self.piece_mark(state, piece)
                 state.pieces[piece_id] = piece
             state.rng = int(data["rng"]) & MASK
             state.round = int(data["round"])

@@ -410,6 +410,7 @@ class State:
     def create_piece(self, type_name: str, fields: dict, zone: Zone) -> Piece:
         piece = Piece(len(self.pieces), type_name, fields, "")
         piece.label = self.program.piece_label(self, piece)
+        piece.mark = self.program.piece_mark(self, piece)
         self.pieces.append(piece)
         self.loc.append(zone.id)
         self.contents[zone.id].append(piece.id)
@@ -467,7 +468,8 @@ class State:
                     first_layer = next(iter(cell.layers.values()), None) if cell.layers else None
                     row.append({"glyph": board.glyphs[r * board.cols + c],
                                 "kind": show(first_layer) if first_layer is not None else "",
-                                "pieces": [self.pieces[i].label for i in self.contents[cell.id]]})
+                                "pieces": [self.pieces[i].label for i in self.contents[cell.id]],
+                                "marks": [self.pieces[i].mark for i in self.contents[cell.id]]})
                 rows.append(row)
             boards.append({"name": board.name, "shape": "grid", "rows": board.rows, "cols": board.cols, "cells": rows})
         to_move = self.current_player()

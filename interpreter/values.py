@@ -92,13 +92,14 @@ class Board:
 class Piece:
     """One physical component. Its fields never change once created."""
 
-    __slots__ = ("id", "type", "fields", "label", "_signature")
+    __slots__ = ("id", "type", "fields", "label", "mark", "_signature")
 
     def __init__(self, piece_id: int, type_name: str, fields: dict[str, Any], label: str):
         self.id = piece_id
         self.type = type_name
         self.fields = fields
         self.label = label
+        self.mark = label[:1]
         self._signature = None
 
     def __repr__(self) -> str:
