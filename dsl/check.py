@@ -1,7 +1,1306 @@
-"""Placeholder: replaced by the full checker."""
-from dsl import ast
-from dsl.diagnostics import Diagnostic, PirError
+"""Check a parsed rules file before anything runs it: names, arity, boards, tables, dead code.
 
-def check_game(game_file, source):
-    if not any(isinstance(d, ast.GameHeader) for d in game_file.declarations):
-        raise PirError([Diagnostic(game_file.span, "no game header")], source)
+The checker walks the AST built by `dsl/parser.py` once, with a scope stack and
+a small symbol table, and reports *every* problem it finds, each pointing at its
+node and worded in the game's terms::
+
+    games/x.pir:41:13: error: unknown name 'hnad'
+          move c to hnad
+                    ^^^^
+      did you mean 'hand'?
+
+Names resolve exactly as `interpreter/compiler.py` resolves them at run time:
+
+* the locals of a rule are its parameters plus every name bound anywhere in its
+  body by `let`, `for each`, `chooses`, `draw` and `roll` (`local_names`); setup,
+  play and final scoring have the names bound in their own bodies; a define sees
+  its parameters; a comprehension adds its variable; an example sees its `named`
+  players and the names bound in its `given` and `when` blocks;
+* then the declarations that can be read by name alone: shared variables and
+  zones, kinds, symbols (kind members, legend values, die faces), tables,
+  boards, defines without parameters and automata, then the built-in values;
+* per-player variables and zones are attributes (`p.glory`), calls name a define
+  or a built-in function, rules are carried out as statements, pieces are named
+  only by `create`, dice only by `roll`, variants only by `variant NAME`.
+
+Usage::
+
+    warnings = check_game(game_file, source)   # raises PirError when there is an error
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Optional
+
+from dsl import ast
+from dsl.builtins import BUILTIN_ATTRIBUTES, CELL_ATTRIBUTES, FUNCTIONS, PLAYER_ATTRIBUTES, VALUES, ZONE_ATTRIBUTES
+from dsl.diagnostics import Diagnostic, PirError, Span, did_you_mean
+
+MAX_PLAYERS = 12
+
+# Symbols: declared names whose value is the name itself.
+SYMBOL_KINDS = ("kind member", "legend value", "die face")
+
+# Declarations that can be read by their name alone (when not per player).
+BARE_KINDS = ("variable", "zone", "kind", "table", "board", "define", "automa") + SYMBOL_KINDS
+
+# Words of the language a declared or local name must not be: the first five
+# can never be read as a value, the rest start a statement, so that a line
+# `check(x)` or `log = 3` would mean something else (found by parsing each
+# keyword in every position; see tests/test_check.py).
+RESERVED_WORDS = frozenset({
+    "true", "false", "none", "not", "variant",
+    "check", "create", "draw", "eliminate", "end", "for", "if", "let", "log", "move",
+    "pass", "phase", "repeat", "return", "roll", "rounds", "while",
+})
+
+# Functions other languages have, and how the rules say the same thing.
+FAMILIAR_FUNCTIONS = {
+    "len": "count(...)",
+    "length": "count(...)",
+    "size": "count(...)",
+    "print": 'log "..." (a statement)',
+    "sorted": "[x for x in xs order by x]",
+    "sort": "[x for x in xs order by x]",
+    "filter": "[x for x in xs where ...]",
+    "random": "draw x from ... or roll x on DIE (statements)",
+    "choice": "draw x from ... (a statement)",
+    "contains": "x in xs",
+    "append": "xs + [x]",
+}
+
+# How an error message names what a missing section would have held.
+SECTION_WORDS = {
+    ast.SetupDecl: "setup:",
+    ast.PlayDecl: "play:",
+    ast.ScoreDecl: "score",
+    ast.TiebreakDecl: "tiebreak",
+    ast.FinalScoringDecl: "final scoring:",
+}
+
+
+def check_game(game_file: ast.GameFile, source: str) -> list[Diagnostic]:
+    """Check a parsed rules file and report every problem at once.
+
+    Args:
+        game_file: the file as parsed by `dsl.parser.parse_source`.
+        source: its text, for the excerpts under each message.
+
+    Returns:
+        The warnings (things that run but are probably mistakes), in file order.
+
+    Raises:
+        PirError: with every error followed by every warning, when there is at
+            least one error.
+    """
+    checker = Checker(game_file, source)
+    checker.run()
+    errors = _in_file_order(d for d in checker.diagnostics if d.severity == "error")
+    warnings = _in_file_order(d for d in checker.diagnostics if d.severity != "error")
+    if errors:
+        raise PirError(errors + warnings, source)
+    return warnings
+
+
+def _in_file_order(diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
+    """Diagnostics sorted by position, each reported once."""
+    seen = set()
+    unique = []
+    for diagnostic in diagnostics:
+        key = (diagnostic.span, diagnostic.message)
+        if key not in seen:
+            seen.add(key)
+            unique.append(diagnostic)
+    return sorted(unique, key=lambda d: (d.span.line, d.span.column))
+
+
+@dataclass(eq=False)
+class Symbol:
+    """One declared name: what it is, where it was declared, and what it was declared by.
+
+    `kind` is the word messages use: "variable", "zone", "kind", "kind member",
+    "legend value", "die face", "table", "board", "die", "automa", "variant",
+    "define", "rule" or "piece".
+    """
+
+    name: str
+    kind: str
+    span: Span
+    node: ast.Node
+    per_player: bool = False
+    owner: str | None = None  # the kind a member belongs to
+
+    @property
+    def title(self) -> str:
+        """The kind of thing, as a message calls it: "per-player zone", "define"."""
+        return f"per-player {self.kind}" if self.per_player else self.kind
+
+    @property
+    def readable_by_name(self) -> bool:
+        """True when the compiler resolves a bare `name` to this declaration."""
+        if self.per_player or self.kind not in BARE_KINDS:
+            return False
+        return not (self.kind == "define" and self.node.params)
+
+
+@dataclass
+class Body:
+    """A block of statements being checked: where it is, and the names it has bound so far."""
+
+    section: str              # "setup", "play", "final scoring", "rule", "given", "when"
+    title: str                # how messages name it: "rule 'sail'", "setup"
+    params: frozenset = frozenset()
+    bound: set = field(default_factory=set)
+    warned: set = field(default_factory=set)
+
+
+@dataclass
+class Scope:
+    """The names one region of the file binds: a body's locals, a define's parameters, a comprehension variable."""
+
+    names: frozenset
+    body: Optional[Body] = None
+
+
+def local_names(statements: list[ast.Stmt]) -> set[str]:
+    """Every name a block binds, anywhere inside it: lets, loop variables, choices, draws, rolls.
+
+    The same rule as `interpreter.compiler.local_names`, which the checker must agree with.
+    """
+    names: set[str] = set()
+    for statement in statements:
+        if isinstance(statement, ast.Let):
+            names.add(statement.name)
+        elif isinstance(statement, (ast.Choose, ast.Draw, ast.Roll)):
+            names.add(statement.var)
+        elif isinstance(statement, ast.ForEach):
+            names.add(statement.var)
+            names |= local_names(statement.body)
+        elif isinstance(statement, ast.If):
+            for branch in statement.branches:
+                names |= local_names(branch.body)
+            names |= local_names(statement.otherwise)
+        elif isinstance(statement, (ast.While, ast.Rounds, ast.Repeat, ast.Phase)):
+            names |= local_names(statement.body)
+    return names
+
+
+def _article(words: str) -> str:
+    return ("an " if words[:1] in "aeiou" else "a ") + words
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+class Checker:
+    """Walks one rules file and collects its diagnostics (see the module docstring)."""
+
+    def __init__(self, game_file: ast.GameFile, source: str):
+        self.file = game_file
+        self.source = source
+        self.lines = source.splitlines()
+        self.diagnostics: list[Diagnostic] = []
+        self.declarations: list[ast.Decl] = list(game_file.declarations)
+        self.header: ast.GameHeader | None = None
+        # The symbol table: one namespace for every declaration except pieces,
+        # which are named only by `create` and so may share a name with a value.
+        self.globals: dict[str, Symbol] = {}
+        self.pieces: dict[str, Symbol] = {}
+        self.piece_fields: set[str] = set()
+        self.layer_names: set[str] = set()
+        self.table_keys: dict[str, list] = {}
+        self.scopes: list[Scope] = []
+        self.body: Body | None = None
+        # What each declaration refers to, for "never used" and "created during play".
+        self.owner: str = "<root>"
+        self.references: dict[str, set[str]] = {}
+        self.creates: list[tuple[str, ast.Create]] = []
+        self.play_roots: set[str] = set()
+        # Restrictions on what an expression may read (automa conditions, starting values).
+        self.reading: str | None = None
+        self.var_order: dict[str, int] = {}
+        self.current_var: str | None = None
+
+    # ------------------------------------------------------------ reporting
+
+    def error(self, span: Span, message: str, hint: str | None = None) -> None:
+        self.diagnostics.append(Diagnostic(span, message, hint, "error"))
+
+    def warning(self, span: Span, message: str, hint: str | None = None) -> None:
+        self.diagnostics.append(Diagnostic(span, message, hint, "warning"))
+
+    def _line_text(self, line: int) -> str:
+        return self.lines[line - 1] if 1 <= line <= len(self.lines) else ""
+
+    def first_line(self, span: Span) -> Span:
+        """The part of a span on its first line, without trailing spaces or comment."""
+        text = self._line_text(span.line)
+        end = len(re.sub(r"\s*(#[^\"]*)?$", "", text)) + 1
+        if span.end_line == span.line:
+            end = min(end, span.end_column) if span.end_column > span.column else end
+        return Span(span.file, span.line, span.column, span.line, max(end, span.column + 1))
+
+    def word_spans(self, span: Span, words: list[str], after: str | None = None) -> list[Span]:
+        """Where each of `words` appears, in order, on the first line of `span`.
+
+        A word that cannot be found is given the first line of `span`, so that a
+        message always has a place to point at.
+        """
+        text = self._line_text(span.line)
+        cursor = span.column - 1
+        if after is not None:
+            found = text.find(after, cursor)
+            if found >= 0:
+                cursor = found + len(after)
+        spans = []
+        for word in words:
+            match = re.compile(rf"(?<![A-Za-z0-9_]){re.escape(word)}(?![A-Za-z0-9_])").search(text, cursor)
+            if match is None:
+                spans.append(self.first_line(span))
+                continue
+            spans.append(Span(span.file, span.line, match.start() + 1, span.line, match.end() + 1))
+            cursor = match.end()
+        return spans
+
+    def word_span(self, span: Span, word: str, after: str | None = None) -> Span:
+        """Where `word` first appears on the first line of `span` (after `after`)."""
+        return self.word_spans(span, [word], after)[0]
+
+    def line_matching(self, span: Span, pattern: str) -> Span | None:
+        """The first line inside `span` that matches `pattern`, as a span of its text."""
+        for number in range(span.line, min(span.end_line, len(self.lines)) + 1):
+            text = self._line_text(number)
+            if re.match(pattern, text):
+                start = len(text) - len(text.lstrip())
+                return self.first_line(Span(span.file, number, start + 1, number, len(text) + 1))
+        return None
+
+    @staticmethod
+    def attribute_span(node: ast.Attribute) -> Span:
+        """The `.name` part of an attribute: the name ends where the node does."""
+        span = node.span
+        if span.end_line >= 1 and span.end_column - len(node.name) - 1 >= 1:
+            return Span(span.file, span.end_line, span.end_column - len(node.name) - 1,
+                        span.end_line, span.end_column)
+        return span
+
+    # ------------------------------------------------------------ the passes
+
+    def run(self) -> None:
+        """Check the whole file: declarations first, then every body, then usage."""
+        self.check_header()
+        self.collect_declarations()
+        for declaration in self.declarations:
+            self.check_declaration(declaration)
+        self.check_usage()
+
+    # ------------------------------------------------------------ header and sections
+
+    def check_header(self) -> None:
+        headers = [d for d in self.declarations if isinstance(d, ast.GameHeader)]
+        start = Span(self.file.path, 1, 1, 1, 2)
+        if not headers:
+            self.error(start, "this file has no game header", 'a rules file starts with: game "Name":')
+        else:
+            self.header = headers[0]
+            if self.declarations[0] is not headers[0]:
+                self.error(self.first_line(headers[0].span), "the game header must come first in the file",
+                           "move this block to the top")
+            for extra in headers[1:]:
+                self.error(self.first_line(extra.span),
+                           f"a second game header (the first is on line {headers[0].span.line})",
+                           "a file describes one game")
+            self.check_players_range(headers[0])
+        for section, words in SECTION_WORDS.items():
+            found = [d for d in self.declarations if isinstance(d, section)]
+            for extra in found[1:]:
+                self.error(self.first_line(extra.span),
+                           f"a second '{words}' section (the first is on line {found[0].span.line})",
+                           "merge them into one")
+        where = self.first_line(self.header.span) if self.header else start
+        if not any(isinstance(d, ast.PlayDecl) for d in self.declarations):
+            self.error(where, "this game has no 'play:' section", "add one saying how play goes, e.g. play: / rounds: ...")
+        if not any(isinstance(d, ast.ScoreDecl) for d in self.declarations):
+            self.warning(where, "this game has no 'score' line: every player scores 0 and everyone shares the win",
+                         "add e.g. score p: p.glory")
+
+    def check_players_range(self, header: ast.GameHeader) -> None:
+        low, high = header.min_players, header.max_players
+        where = self.line_matching(header.span, r"\s*players\b") or self.first_line(header.span)
+        if low == 0 and high == 0 and where == self.first_line(header.span):
+            self.error(where, "the game header does not say how many can play", "add a line like: players 2 to 4")
+        elif not 1 <= low <= high <= MAX_PLAYERS:
+            if low > high:
+                reason = "the smallest number is larger than the largest"
+            elif low < 1:
+                reason = "at least 1 player must play"
+            else:
+                reason = f"at most {MAX_PLAYERS} players are supported"
+            self.error(where, f"'players {low} to {high}' is not a sensible range: {reason}",
+                       f"write e.g. players 2 to 4 (between 1 and {MAX_PLAYERS})")
+
+    # ------------------------------------------------------------ the symbol table
+
+    def collect_declarations(self) -> None:
+        """Enter every declared name in the symbol table, reporting clashes."""
+        for declaration in self.declarations:
+            span = declaration.span
+            if isinstance(declaration, ast.KindDecl):
+                self.declare(declaration.name, "kind", self.word_span(span, declaration.name, "kind"), declaration)
+                spans = self.word_spans(span, declaration.members, ":")
+                seen: set[str] = set()
+                for member, member_span in zip(declaration.members, spans):
+                    if member in seen:
+                        self.error(member_span, f"'{member}' is listed twice in kind '{declaration.name}'")
+                        continue
+                    seen.add(member)
+                    self.declare(member, "kind member", member_span, declaration, owner=declaration.name)
+            elif isinstance(declaration, ast.PieceDecl):
+                self.declare_piece(declaration)
+            elif isinstance(declaration, ast.VarDecl):
+                self.declare(declaration.name, "variable", self.word_span(span, declaration.name, "var"),
+                             declaration, per_player=declaration.per_player)
+                self.var_order.setdefault(declaration.name, len(self.var_order))
+            elif isinstance(declaration, ast.ZoneDecl):
+                name_span = self.word_span(span, declaration.name, "zone")
+                self.declare(declaration.name, "zone", name_span, declaration, per_player=declaration.per_player)
+                if declaration.visibility == "owner" and not declaration.per_player:
+                    self.warning(name_span, f"zone '{declaration.name}' is shared by everyone, so 'owner' lets nobody see inside",
+                                 "write 'hidden', or make it 'per player owner'")
+            elif isinstance(declaration, ast.BoardDecl):
+                self.declare(declaration.name, "board", self.word_span(span, declaration.name, "board"), declaration)
+                for layer in declaration.layers:
+                    self.layer_names.add(layer.name)
+                for legend in declaration.legends:
+                    for value in legend.entries.values():
+                        if isinstance(value, str):
+                            self.declare(value, "legend value", self.word_span(legend.span, value, "="), legend)
+            elif isinstance(declaration, ast.DieDecl):
+                self.declare(declaration.name, "die", self.word_span(span, declaration.name, "die"), declaration)
+                names = [f for f in declaration.faces if isinstance(f, str)]
+                for face, face_span in zip(names, self.word_spans(span, names, ":")):
+                    self.declare(face, "die face", face_span, declaration)
+            elif isinstance(declaration, ast.TableDecl):
+                self.declare(declaration.name, "table", self.word_span(span, declaration.name, "table"), declaration)
+            elif isinstance(declaration, ast.AutomaDecl):
+                self.declare(declaration.name, "automa", self.word_span(span, declaration.name, "automa"), declaration)
+            elif isinstance(declaration, ast.VariantDecl):
+                self.declare(declaration.name, "variant", self.word_span(span, declaration.name, "variant"), declaration)
+            elif isinstance(declaration, ast.DefineDecl):
+                self.declare(declaration.name, "define", self.word_span(span, declaration.name, "define"), declaration)
+            elif isinstance(declaration, ast.RuleDecl):
+                self.declare(declaration.name, "rule", self.word_span(span, declaration.name, "rule"), declaration)
+        # Known once every symbol is: lets `table[fixed key]` be checked wherever it is written.
+        for declaration in self.declarations:
+            if isinstance(declaration, ast.TableDecl):
+                keys = [self.fixed_value(row.key) for row in declaration.rows]
+                if all(fixed and not isinstance(key, list) for fixed, key in keys):
+                    self.table_keys[declaration.name] = [key for _, key in keys]
+
+    def declare(self, name: str, kind: str, span: Span, node: ast.Node, per_player: bool = False,
+                owner: str | None = None) -> None:
+        """Enter one name; report a clash with a built-in or an earlier declaration."""
+        symbol = Symbol(name, kind, span, node, per_player, owner)
+        if name in RESERVED_WORDS:
+            self.error(span, f"'{name}' is a word of the rules language and cannot name {_article(symbol.title)}",
+                       "choose another name")
+            return
+        if name in FUNCTIONS:
+            self.error(span, f"{symbol.title} '{name}' clashes with the built-in function '{name}'",
+                       "choose another name")
+            return
+        if name in VALUES:
+            self.error(span, f"{symbol.title} '{name}' clashes with the built-in value '{name}' ({VALUES[name]})",
+                       "choose another name")
+            return
+        if per_player and name in PLAYER_ATTRIBUTES:
+            self.error(span, f"{symbol.title} '{name}' clashes with the built-in attribute 'p.{name}'",
+                       "choose another name")
+            return
+        existing = self.globals.get(name)
+        if existing is None:
+            self.globals[name] = symbol
+            return
+        if kind in SYMBOL_KINDS and existing.kind in SYMBOL_KINDS:
+            # Kinds, legends and dice may name the same symbol: it is one value.
+            # Only a member listed in two kinds is ambiguous (which kind holds it?).
+            if kind == "kind member" and existing.kind == "kind member":
+                self.error(span, f"'{name}' is already a member of kind '{existing.owner}' (line {existing.span.line})",
+                           "a value belongs to one kind: rename one of them")
+            elif kind == "kind member":
+                self.globals[name] = symbol
+            return
+        if existing.kind == kind and existing.per_player == per_player:
+            self.error(span, f"{symbol.title} '{name}' is declared twice (first on line {existing.span.line})",
+                       "rename or remove one of them")
+            return
+        self.error(span, f"{symbol.title} '{name}' clashes with the {existing.title} '{name}' on line {existing.span.line}",
+                   "a name can mean only one thing: rename one of them")
+
+    def declare_piece(self, declaration: ast.PieceDecl) -> None:
+        span = self.word_span(declaration.span, declaration.name, "piece")
+        existing = self.pieces.get(declaration.name)
+        if existing is not None:
+            self.error(span, f"piece '{declaration.name}' is declared twice (first on line {existing.span.line})",
+                       "rename or remove one of them")
+        else:
+            self.pieces[declaration.name] = Symbol(declaration.name, "piece", span, declaration)
+        self.check_parameters(declaration.fields, declaration.span, f"piece '{declaration.name}'", "field",
+                              shadow_check=False)
+        self.piece_fields.update(declaration.fields)
+
+    def check_parameters(self, names: list[str], span: Span, title: str, word: str = "parameter",
+                         shadow_check: bool = True) -> None:
+        """Parameters (or fields) must differ from each other and hide no declaration."""
+        seen: set[str] = set()
+        for name, name_span in zip(names, self.word_spans(span, names, "(")):
+            if name in seen:
+                self.error(name_span, f"{title} has two {word}s called '{name}'")
+            seen.add(name)
+            if shadow_check:
+                self.check_hiding(name, name_span, word)
+
+    def check_hiding(self, name: str, span: Span, what: str) -> None:
+        """A local name must not hide a declaration the rules could otherwise read by name."""
+        if name in RESERVED_WORDS:
+            self.error(span, f"'{name}' is a word of the rules language and cannot name {_article(what)}",
+                       "choose another name")
+            return
+        symbol = self.globals.get(name)
+        if symbol is not None and symbol.readable_by_name:
+            self.error(span, f"the {what} '{name}' hides the {symbol.title} '{name}' declared on line {symbol.span.line}",
+                       f"give the {what} a name of its own")
+        elif name in VALUES:
+            self.error(span, f"the {what} '{name}' hides the built-in value '{name}' ({VALUES[name]})",
+                       f"give the {what} a name of its own")
+
+    # ------------------------------------------------------------ declarations
+
+    def check_declaration(self, declaration: ast.Decl) -> None:
+        method = getattr(self, "decl_" + type(declaration).__name__, None)
+        if method is not None:
+            method(declaration)
+
+    def decl_PieceDecl(self, node: ast.PieceDecl) -> None:
+        # The label and the mark are texts filled in from the piece's own fields.
+        with self.scope(frozenset(node.fields)):
+            for name in type(node).model_fields:
+                value = getattr(node, name)
+                if isinstance(value, ast.Expr):
+                    self.expr(value)
+
+    def decl_VarDecl(self, node: ast.VarDecl) -> None:
+        # Starting values are worked out in declaration order, before setup, with no locals.
+        self.reading, self.current_var = "starting value", node.name
+        self.expr(node.init)
+        self.reading, self.current_var = None, None
+
+    def decl_AutomaDecl(self, node: ast.AutomaDecl) -> None:
+        # Decided before the world exists: only the player count, variants and fixed values.
+        self.reading = "automa condition"
+        self.expr(node.condition)
+        self.reading = None
+
+    def decl_BoardDecl(self, node: ast.BoardDecl) -> None:
+        title = f"board '{node.name}'"
+        if node.rows < 1 or node.columns < 1:
+            self.error(self.first_line(node.span), f"{title} must have at least one row and one column")
+        layers: dict[str, ast.Layer] = {}
+        for layer in node.layers:
+            if layer.name in layers:
+                self.error(self.first_line(layer.span),
+                           f"{title} has two layers called '{layer.name}' (the first on line {layers[layer.name].span.line})")
+                continue
+            layers[layer.name] = layer
+            if layer.name in CELL_ATTRIBUTES | ZONE_ATTRIBUTES:
+                self.error(self.word_span(layer.span, layer.name, "layer"),
+                           f"layer '{layer.name}' clashes with the built-in attribute 'cell.{layer.name}'",
+                           "choose another name")
+            self.check_layer_shape(node, layer)
+        legends: dict[str, ast.Legend] = {}
+        for legend in node.legends:
+            where = self.word_span(legend.span, legend.layer, "legend")
+            if legend.layer not in layers:
+                self.error(where, f"legend for '{legend.layer}', but {title} has no layer of that name",
+                           did_you_mean(legend.layer, layers))
+                continue
+            if legend.layer in legends:
+                self.error(where, f"layer '{legend.layer}' has two legends (the first on line {legends[legend.layer].span.line})",
+                           "put all its entries in one legend line")
+                continue
+            legends[legend.layer] = legend
+            self.check_legend(legend)
+            self.check_layer_tokens(layers[legend.layer], legend)
+
+    def layer_rows(self, layer: ast.Layer) -> list[tuple[int, int]]:
+        """(line, column of the opening quote) of each row of a layer, if the source shows them."""
+        found = []
+        for number in range(layer.span.line + 1, min(layer.span.end_line, len(self.lines)) + 1):
+            text = self._line_text(number)
+            if text.strip().startswith('"'):
+                found.append((number, text.index('"') + 1))
+        return found if len(found) == len(layer.rows) else []
+
+    def row_span(self, layer: ast.Layer, rows: list[tuple[int, int]], index: int) -> Span:
+        if not rows:
+            return self.first_line(layer.span)
+        line, column = rows[index]
+        return self.first_line(Span(layer.span.file, line, column, line, len(self._line_text(line)) + 1))
+
+    def check_layer_shape(self, board: ast.BoardDecl, layer: ast.Layer) -> None:
+        if len(layer.rows) != board.rows:
+            self.error(self.first_line(layer.span),
+                       f"layer '{layer.name}' has {_plural(len(layer.rows), 'row')}, "
+                       f"but board '{board.name}' is {board.rows} by {board.columns}",
+                       f"draw exactly {_plural(board.rows, 'line')} of {board.columns} cells")
+        rows = self.layer_rows(layer)
+        for index, row in enumerate(layer.rows):
+            if len(row) != board.columns:
+                self.error(self.row_span(layer, rows, index),
+                           f"row {index + 1} of layer '{layer.name}' has {_plural(len(row), 'cell')}, "
+                           f"but board '{board.name}' has {_plural(board.columns, 'column')}",
+                           "separate the cells with spaces, one token per cell")
+
+    def check_legend(self, legend: ast.Legend) -> None:
+        # The AST keeps legend entries in a dict, so a repeated key survives only in the source.
+        text = self._line_text(legend.span.line)
+        seen: set[str] = set()
+        for match in re.finditer(r'"((?:[^"\\\n]|\\.)*)"\s*=', text[legend.span.column - 1:]):
+            key = match.group(1)
+            if key in seen:
+                column = legend.span.column + match.start()
+                self.error(Span(legend.span.file, legend.span.line, column, legend.span.line, column + len(key) + 2),
+                           f"\"{key}\" appears twice in the legend of layer '{legend.layer}'",
+                           "each mark can mean only one thing")
+            seen.add(key)
+        for key in legend.entries:
+            if not key or any(c.isspace() for c in key):
+                self.error(self.first_line(legend.span), f"legend key \"{key}\" can never match a cell",
+                           "the cells of a layer are separated by spaces: a key is one token without spaces")
+
+    def check_layer_tokens(self, layer: ast.Layer, legend: ast.Legend) -> None:
+        rows = self.layer_rows(layer)
+        reported: set[str] = set()
+        for index, row in enumerate(layer.rows):
+            for column_index, token in enumerate(row):
+                if token in legend.entries or token in reported:
+                    continue
+                reported.add(token)
+                self.error(self.token_span(layer, rows, index, column_index),
+                           f"'{token}' in layer '{layer.name}' is not in its legend",
+                           did_you_mean(token, legend.entries) or f"add \"{token}\" = ... to 'legend {layer.name}'")
+        used = {token for row in layer.rows for token in row}
+        for key in legend.entries:
+            if key not in used and key.strip() and not any(c.isspace() for c in key):
+                self.warning(self.first_line(legend.span), f"legend entry \"{key}\" is never used in layer '{layer.name}'")
+
+    def token_span(self, layer: ast.Layer, rows: list[tuple[int, int]], row: int, column: int) -> Span:
+        """The span of one cell token of a layer, or of its row when the source does not match."""
+        if not rows:
+            return self.first_line(layer.span)
+        line, quote = rows[row]
+        text = self._line_text(line)
+        closing = text.find('"', quote)
+        inner = text[quote:closing if closing >= 0 else len(text)]
+        tokens = list(re.finditer(r"\S+", inner))
+        if [t.group() for t in tokens] != layer.rows[row] or column >= len(tokens):
+            return self.row_span(layer, rows, row)
+        token = tokens[column]
+        return Span(layer.span.file, line, quote + 1 + token.start(), line, quote + 1 + token.end())
+
+    def decl_DieDecl(self, node: ast.DieDecl) -> None:
+        if not node.faces:
+            self.error(self.first_line(node.span), f"die '{node.name}' has no faces")
+
+    def decl_TableDecl(self, node: ast.TableDecl) -> None:
+        keys: dict = {}
+        for row in node.rows:
+            for part, is_key in ((row.key, True), (row.value, False)):
+                errors_before = self.error_count()
+                self.expr(part)
+                if self.error_count() > errors_before:
+                    continue  # an unknown name inside is reported already
+                fixed, value = self.fixed_value(part)
+                if is_key and (not fixed or isinstance(value, list)):
+                    self.error(part.span, f"a key of table '{node.name}' must be one fixed value",
+                               "use a number, a text, true/false, none, or a kind member or legend value")
+                elif not fixed:
+                    self.error(part.span, f"a row of table '{node.name}' must be a fixed value",
+                               "use numbers, texts, true/false, none, kind members or legend values, or lists of those")
+                elif is_key and value in keys:
+                    self.error(part.span, f"table '{node.name}' has two rows for {self.show(value)} "
+                               f"(the first on line {keys[value]})", "each key can appear once")
+                elif is_key:
+                    keys[value] = row.span.line
+
+    def error_count(self) -> int:
+        return sum(d.severity == "error" for d in self.diagnostics)
+
+    @staticmethod
+    def show(value) -> str:
+        """A fixed value as the rules would write it."""
+        if isinstance(value, bool):
+            return "true" if value else "false"
+        if value is None:
+            return "none"
+        if isinstance(value, str):
+            return repr(value)
+        if isinstance(value, list):
+            return "[" + ", ".join(Checker.show(v) for v in value) + "]"
+        return str(value)
+
+    def fixed_value(self, node: ast.Expr) -> tuple[bool, Any]:
+        """(True, value) when an expression is fixed: a literal, a symbol, or a list of those."""
+        if isinstance(node, (ast.IntLiteral, ast.BoolLiteral)):
+            return True, node.value
+        if isinstance(node, ast.NoneLiteral):
+            return True, None
+        if isinstance(node, ast.Negate) and isinstance(node.operand, ast.IntLiteral):
+            return True, -node.operand.value
+        if isinstance(node, ast.StringLiteral) and all(isinstance(part, str) for part in node.parts):
+            return True, "".join(node.parts)
+        if isinstance(node, ast.Name) and self.lookup_local(node.id) is None:
+            symbol = self.globals.get(node.id)
+            if symbol is not None and symbol.kind in SYMBOL_KINDS:
+                return True, node.id
+        if isinstance(node, ast.ListLiteral):
+            values = [self.fixed_value(item) for item in node.items]
+            if all(fixed for fixed, _ in values):
+                return True, [value for _, value in values]
+        return False, None
+
+    def decl_DefineDecl(self, node: ast.DefineDecl) -> None:
+        self.check_parameters(node.params, node.span, f"define '{node.name}'")
+        with self.owned_by(f"define {node.name}"), self.scope(frozenset(node.params)):
+            self.expr(node.body)
+
+    def decl_RuleDecl(self, node: ast.RuleDecl) -> None:
+        self.check_parameters(node.params, node.span, f"rule '{node.name}'")
+        body = Body("rule", f"rule '{node.name}'", frozenset(node.params), set(node.params))
+        with self.owned_by(f"rule {node.name}"):
+            self.statements_in(node.body, body)
+
+    def decl_SetupDecl(self, node: ast.SetupDecl) -> None:
+        self.statements_in(node.body, Body("setup", "setup"))
+
+    def decl_PlayDecl(self, node: ast.PlayDecl) -> None:
+        with self.owned_by("<play>"):
+            self.play_roots.add("<play>")
+            self.statements_in(node.body, Body("play", "play"))
+
+    def decl_FinalScoringDecl(self, node: ast.FinalScoringDecl) -> None:
+        with self.owned_by("<final scoring>"):
+            self.play_roots.add("<final scoring>")
+            self.statements_in(node.body, Body("final scoring", "final scoring"))
+
+    def decl_ScoreDecl(self, node: ast.ScoreDecl) -> None:
+        self.check_hiding(node.param, self.word_span(node.span, node.param, "score"), "player name")
+        with self.scope(frozenset({node.param})):
+            self.expr(node.body)
+
+    def decl_TiebreakDecl(self, node: ast.TiebreakDecl) -> None:
+        self.check_hiding(node.param, self.word_span(node.span, node.param, "tiebreak"), "player name")
+        with self.scope(frozenset({node.param})):
+            self.expr(node.body)
+
+    def decl_ExampleDecl(self, node: ast.ExampleDecl) -> None:
+        title = f"example \"{node.name}\""
+        others = [d for d in self.declarations if isinstance(d, ast.ExampleDecl) and d.name == node.name]
+        if others[0] is not node:
+            self.error(self.first_line(node.span), f"two examples are called \"{node.name}\" "
+                       f"(the first on line {others[0].span.line})", "give each example its own title")
+        players_line = self.line_matching(node.span, r"\s*players\b") or self.first_line(node.span)
+        if node.players and self.header is not None:
+            low, high = self.header.min_players, self.header.max_players
+            if not low <= node.players <= high:
+                self.error(players_line, f"{title} is for {node.players} players, but the game is for {low} to {high}")
+        seats = (node.players or (self.header.min_players if self.header else 0)) + \
+            sum(isinstance(d, ast.AutomaDecl) for d in self.declarations)
+        if len(node.player_names) > seats:
+            self.error(players_line, f"{title} names {len(node.player_names)} players, but only {seats} can sit at the table")
+        seen: set[str] = set()
+        for name, name_span in zip(node.player_names, self.word_spans(players_line, node.player_names, "named")):
+            if name in seen:
+                self.error(name_span, f"{title} names two players '{name}'")
+            seen.add(name)
+            self.check_hiding(name, name_span, "player name")
+        variants_line = self.line_matching(node.span, r"\s*variants\b") or self.first_line(node.span)
+        for name, name_span in zip(node.variants, self.word_spans(variants_line, node.variants, "variants")):
+            self.check_variant_name(name, name_span, count_as_use=False)
+        names = frozenset(node.player_names)
+        body = Body("given", f"the given block of {title}", names, set(names))
+        with self.owned_by("<given>"):
+            self.statements_in(node.given, body, names | local_names(node.given) | local_names(node.when))
+        body.section, body.title = "when", f"the when block of {title}"
+        with self.owned_by("<when>"):
+            self.play_roots.add("<when>")
+            self.statements_in(node.when, body, names | local_names(node.given) | local_names(node.when))
+            with self.scope(names | local_names(node.given) | local_names(node.when), body):
+                for expression in node.answers + node.expect:
+                    self.expr(expression)
+
+    # ------------------------------------------------------------ scopes
+
+    class _Region:
+        """A context manager that restores one attribute of the checker on exit."""
+
+        def __init__(self, checker: "Checker", name: str, value):
+            self.checker, self.name, self.value = checker, name, value
+
+        def __enter__(self):
+            self.saved = getattr(self.checker, self.name)
+            if self.name == "scopes":
+                self.checker.scopes = self.saved + [self.value]
+            else:
+                setattr(self.checker, self.name, self.value)
+
+        def __exit__(self, *exc):
+            setattr(self.checker, self.name, self.saved)
+            return False
+
+    def scope(self, names: frozenset, body: Body | None = None) -> "_Region":
+        """Push a scope for the duration of a `with` block."""
+        return Checker._Region(self, "scopes", Scope(frozenset(names), body))
+
+    def owned_by(self, owner: str) -> "_Region":
+        """Attribute the references made inside a `with` block to one declaration."""
+        return Checker._Region(self, "owner", owner)
+
+    def lookup_local(self, name: str) -> Scope | None:
+        for scope in reversed(self.scopes):
+            if name in scope.names:
+                return scope
+        return None
+
+    def use(self, symbol: Symbol) -> None:
+        """Record that the declaration being checked refers to `symbol`."""
+        self.references.setdefault(self.owner, set()).add(symbol.name)
+
+    # ------------------------------------------------------------ statements
+
+    def statements_in(self, statements: list[ast.Stmt], body: Body, names: frozenset | None = None) -> None:
+        """Check a section's or rule's statements with its locals in scope."""
+        saved = self.body
+        self.body = body
+        names = frozenset(body.params) | local_names(statements) if names is None else names
+        with self.scope(names, body):
+            self.block(statements)
+        self.body = saved
+
+    def block(self, statements: list[ast.Stmt]) -> None:
+        """Check a list of statements; anything after `return` or `end game` is never reached."""
+        stopped_by = None
+        for statement in statements:
+            if stopped_by is not None:
+                self.warning(self.first_line(statement.span),
+                             f"this line is never carried out: it comes after '{stopped_by}'",
+                             "remove it, or put the line before it inside an 'if'")
+                stopped_by = "reported"
+            self.stmt(statement)
+            if stopped_by is None and isinstance(statement, ast.Return):
+                stopped_by = "return"
+            elif stopped_by is None and isinstance(statement, ast.EndGame):
+                stopped_by = "end game"
+
+    def stmt(self, node: ast.Stmt) -> None:
+        method = getattr(self, "stmt_" + type(node).__name__, None)
+        if method is not None:
+            method(node)
+        else:
+            self.children(node)
+
+    def children(self, node: ast.Node) -> None:
+        """Check every expression and statement directly inside a node (the fallback visitor)."""
+        for name in type(node).model_fields:
+            value = getattr(node, name)
+            items = value if isinstance(value, list) else [value]
+            statements = [v for v in items if isinstance(v, ast.Stmt)]
+            if statements:
+                self.block(statements)
+            for item in items:
+                if isinstance(item, ast.Expr):
+                    self.expr(item)
+                elif isinstance(item, ast.IfBranch):
+                    self.children(item)
+
+    def bind(self, name: str, span: Span, what: str) -> None:
+        """A statement gives the local `name` a value: check it, and remember it is bound."""
+        self.check_hiding(name, span, what)
+        body = self.body
+        if body is not None:
+            if name in body.params and what == "local" and body.section == "rule":
+                self.error(span, f"'{name}' is already a parameter of {body.title}",
+                           f"to change it, write '{name} = ...' without 'let'")
+            elif name in body.params and what != "local" and body.section == "rule":
+                self.error(span, f"the {what} '{name}' hides the parameter '{name}' of {body.title}",
+                           f"give the {what} a name of its own")
+            body.bound.add(name)
+
+    def stmt_Let(self, node: ast.Let) -> None:
+        self.expr(node.value)
+        self.bind(node.name, self.word_span(node.span, node.name, "let"), "local")
+
+    def stmt_Assign(self, node: ast.Assign) -> None:
+        self.expr(node.value)
+        self.target(node.target, "=")
+
+    def stmt_AddTo(self, node: ast.AddTo) -> None:
+        self.expr(node.value)
+        self.target(node.target, "+=" if node.sign > 0 else "-=")
+
+    def target(self, target: ast.Expr, operator: str) -> None:
+        """Only locals, shared variables and `p.player_variable` can be changed."""
+        if isinstance(target, ast.Name):
+            name = target.id
+            scope = self.lookup_local(name)
+            if scope is not None:
+                if operator == "=" and scope.body is not None:
+                    scope.body.bound.add(name)
+                else:
+                    self.name(target)
+                return
+            symbol = self.globals.get(name)
+            if symbol is not None:
+                self.use(symbol)
+                if symbol.kind == "variable" and not symbol.per_player:
+                    return
+                if symbol.kind == "variable":
+                    self.error(target.span, f"'{name}' belongs to each player: write p.{name} {operator} ...")
+                elif symbol.kind == "zone":
+                    self.error(target.span, f"cannot change the zone '{name}' with '{operator}'",
+                               "move pieces in and out of it with 'move'")
+                else:
+                    self.error(target.span, f"cannot change the {symbol.title} '{name}': only variables and local values can change",
+                               "declare a variable with 'var NAME = ...', or a local with 'let NAME = ...'")
+                return
+            if name in VALUES:
+                self.error(target.span, f"cannot change '{name}': the game keeps it")
+                return
+            candidates = [n for n, s in self.globals.items() if s.kind == "variable" and not s.per_player]
+            candidates += [n for scope in self.scopes for n in scope.names]
+            self.error(target.span, f"unknown variable '{name}'",
+                       did_you_mean(name, candidates) or f"declare it with 'var {name} = ...' or 'let {name} = ...'")
+            return
+        if isinstance(target, ast.Attribute):
+            self.expr(target.target)
+            name = target.name
+            where = self.attribute_span(target)
+            symbol = self.globals.get(name)
+            if symbol is not None and symbol.per_player and symbol.kind == "variable":
+                self.use(symbol)
+                return
+            if symbol is not None and symbol.per_player and symbol.kind == "zone":
+                self.use(symbol)
+                self.error(where, f"cannot change the zone '.{name}' with '{operator}'",
+                           "move pieces in and out of it with 'move'")
+            elif name in self.piece_fields:
+                self.error(where, f"cannot change the field '.{name}': a piece's fields are fixed when it is created",
+                           "keep what changes in a per-player variable or a zone")
+            elif name in self.layer_names:
+                self.error(where, f"cannot change the layer '.{name}': a board's layers are fixed")
+            elif name in BUILTIN_ATTRIBUTES:
+                self.error(where, f"cannot change '.{name}': the game keeps it")
+            else:
+                self.attribute(target, check_target=False)
+            return
+        self.expr(target)
+        self.error(target.span, f"cannot change this with '{operator}': only variables, players' variables and local values can change")
+
+    def stmt_Move(self, node: ast.Move) -> None:
+        self.expr(node.what)
+        self.expr(node.to)
+        self.expect_place(node.to, "pieces can only move to a zone or a cell")
+
+    def stmt_Create(self, node: ast.Create) -> None:
+        self.expr(node.count)
+        for argument in node.args:
+            self.expr(argument)
+        self.expr(node.zone)
+        self.expect_place(node.zone, "pieces are created in a zone or a cell")
+        where = self.word_span(node.span, node.piece)
+        piece = self.pieces.get(node.piece)
+        if piece is None:
+            self.error(where, f"unknown piece '{node.piece}'",
+                       did_you_mean(node.piece, self.pieces) or f"declare it with 'piece {node.piece}'")
+        else:
+            self.use(piece)
+            fields = piece.node.fields
+            if len(node.args) != len(fields):
+                wanted = f"({', '.join(fields)})" if fields else "no fields"
+                self.error(where, f"piece '{node.piece}' has {_plural(len(fields), 'field')} {wanted}, "
+                           f"but {_plural(len(node.args), 'value')} {'is' if len(node.args) == 1 else 'are'} given")
+        section = self.body.section if self.body else "rule"
+        if section in ("play", "final scoring", "when"):
+            self.error(self.first_line(node.span), f"pieces can only be created during setup, not in {self.body.title}",
+                       "create them in 'setup:' and move them in later")
+        elif section == "rule":
+            self.creates.append((self.owner, node))
+
+    def stmt_Choose(self, node: ast.Choose) -> None:
+        self.expr(node.player)
+        self.expect_player(node.player, "only a player can choose")
+        self.expr(node.options)
+        if node.prompt is not None:
+            self.expr(node.prompt)
+        self.bind(node.var, self.word_span(node.span, node.var, "chooses"), "choice")
+        if node.label is not None:
+            self.expr(node.label)
+
+    def stmt_Draw(self, node: ast.Draw) -> None:
+        self.expr(node.source)
+        self.bind(node.var, self.word_span(node.span, node.var, "draw"), "draw")
+
+    def stmt_Roll(self, node: ast.Roll) -> None:
+        where = self.word_span(node.span, node.die, " on ")
+        symbol = self.globals.get(node.die)
+        if symbol is not None and symbol.kind == "die":
+            self.use(symbol)
+        elif symbol is not None:
+            self.error(where, f"'{node.die}' is {_article(symbol.title)}, not a die")
+        else:
+            dice = [n for n, s in self.globals.items() if s.kind == "die"]
+            self.error(where, f"unknown die '{node.die}'",
+                       did_you_mean(node.die, dice) or f"declare it with 'die {node.die}: 1, 2, 3, 4, 5, 6'")
+        self.bind(node.var, self.word_span(node.span, node.var, "roll"), "roll")
+
+    def stmt_Log(self, node: ast.Log) -> None:
+        if node.to is not None:
+            self.expr(node.to)
+            self.expect_player(node.to, "a private log line goes to a player")
+        self.expr(node.text)
+
+    def stmt_Eliminate(self, node: ast.Eliminate) -> None:
+        self.expr(node.player)
+        self.expect_player(node.player, "only a player can be eliminated")
+
+    def stmt_CallRule(self, node: ast.CallRule) -> None:
+        for argument in node.args:
+            self.expr(argument)
+        where = self.word_span(node.span, node.rule)
+        symbol = self.globals.get(node.rule)
+        if symbol is not None and symbol.kind == "rule":
+            self.use(symbol)
+            params = symbol.node.params
+            if len(node.args) != len(params):
+                self.error(where, f"rule '{node.rule}' takes {_plural(len(params), 'argument')}"
+                           f"{' (' + ', '.join(params) + ')' if params else ''}, but {len(node.args)} {'is' if len(node.args) == 1 else 'are'} given")
+            return
+        if (symbol is not None and symbol.kind == "define") or node.rule in FUNCTIONS:
+            if symbol is not None:
+                self.use(symbol)
+            self.error(where, f"'{node.rule}' is a function, not a rule: it gives a value and does nothing",
+                       f"use its value, e.g. let x = {node.rule}(...)")
+            return
+        rules = [n for n, s in self.globals.items() if s.kind == "rule"]
+        if symbol is not None:
+            self.use(symbol)
+            self.error(where, f"'{node.rule}' is {_article(symbol.title)}, not a rule", did_you_mean(node.rule, rules))
+            return
+        self.error(where, f"unknown rule '{node.rule}'",
+                   did_you_mean(node.rule, rules) or f"declare it with 'rule {node.rule}(...):'")
+
+    def stmt_Return(self, node: ast.Return) -> None:
+        if self.body is None or self.body.section != "rule":
+            where = self.body.title if self.body else "here"
+            self.error(self.first_line(node.span), f"'return' leaves a rule, but this is {where}, not a rule",
+                       "to stop play altogether, write 'end game'")
+
+    def stmt_EndGame(self, node: ast.EndGame) -> None:
+        if self.body is not None and self.body.section == "final scoring":
+            self.error(self.first_line(node.span), "'end game' in final scoring would start final scoring again",
+                       "final scoring already happens once play has ended")
+
+    def stmt_If(self, node: ast.If) -> None:
+        for branch in node.branches:
+            self.expr(branch.condition)
+            self.block(branch.body)
+        self.block(node.otherwise)
+
+    def stmt_ForEach(self, node: ast.ForEach) -> None:
+        self.expr(node.iterable)
+        self.bind(node.var, self.word_span(node.span, node.var, "each"), "loop variable")
+        self.block(node.body)
+
+    # ------------------------------------------------------------ expressions
+
+    def expr(self, node: ast.Expr) -> None:
+        method = getattr(self, "expr_" + type(node).__name__, None)
+        if method is not None:
+            method(node)
+        else:
+            self.children(node)
+
+    def expr_Name(self, node: ast.Name) -> None:
+        self.name(node)
+
+    def name(self, node: ast.Name) -> None:
+        """Resolve a bare name the way the compiler will."""
+        name = node.id
+        scope = self.lookup_local(name)
+        if scope is not None:
+            body = scope.body
+            if body is not None and name not in body.bound and name not in body.warned:
+                body.warned.add(name)
+                self.warning(node.span, f"'{name}' is read here before anything in {body.title} gives it a value",
+                             "give it a value (let, for each, chooses, draw, roll) above this line")
+            return
+        symbol = self.globals.get(name)
+        if symbol is not None:
+            self.use(symbol)
+            if symbol.readable_by_name:
+                self.check_reading(node, symbol)
+                return
+            self.misused_name(node, symbol)
+            return
+        if name in VALUES:
+            if self.reading == "automa condition" and name == "round_number":
+                self.error(node.span, "an automa's condition is decided before the game starts: it cannot read 'round_number'",
+                           "use player_count, variants and fixed values")
+            return
+        if name in self.pieces:
+            self.use(self.pieces[name])
+            self.error(node.span, f"'{name}' is a piece, not a value: pieces are named only in 'create'",
+                       f"to test a piece's kind, compare piece_type(x) with \"{name}\"")
+            return
+        if name in FUNCTIONS:
+            self.error(node.span, f"'{name}' is a built-in function: call it, e.g. {name}(...)")
+            return
+        self.error(node.span, f"unknown name '{name}'", did_you_mean(name, self.visible_names()))
+
+    def visible_names(self) -> list[str]:
+        """Every name a bare reference could mean here (for 'did you mean')."""
+        names = [n for scope in self.scopes for n in scope.names]
+        names += [n for n, s in self.globals.items() if s.readable_by_name]
+        return names + list(VALUES)
+
+    def misused_name(self, node: ast.Name, symbol: Symbol) -> None:
+        """A declared name used where its kind of thing cannot be used by name alone."""
+        name = node.id
+        if symbol.per_player:
+            self.error(node.span, f"'{name}' belongs to each player: write p.{name}")
+        elif symbol.kind == "define":
+            params = ", ".join(symbol.node.params)
+            self.error(node.span, f"define '{name}' needs arguments: {name}({params})")
+        elif symbol.kind == "rule":
+            self.error(node.span, f"'{name}' is a rule: rules are carried out as statements, not used as values",
+                       f"write {name}(...) on a line of its own")
+        elif symbol.kind == "variant":
+            self.error(node.span, f"'{name}' is a variant: test it with 'variant {name}'")
+        elif symbol.kind == "die":
+            self.error(node.span, f"'{name}' is a die: roll it with 'roll x on {name}'")
+        else:
+            self.error(node.span, f"the {symbol.title} '{name}' cannot be used here")
+
+    def check_reading(self, node: ast.Name, symbol: Symbol) -> None:
+        """Automa conditions and starting values run before the game is set up: limit what they read."""
+        if self.reading == "automa condition" and symbol.kind not in SYMBOL_KINDS + ("kind", "automa"):
+            self.error(node.span, f"an automa's condition is decided before the game starts: "
+                       f"it cannot read the {symbol.title} '{node.id}'",
+                       "use player_count, variants and fixed values")
+        elif self.reading == "starting value" and symbol.kind == "variable":
+            if self.var_order.get(node.id, 0) >= self.var_order.get(self.current_var, 0):
+                self.error(node.span, f"the starting value of '{self.current_var}' reads '{node.id}', "
+                           "which has no value yet: variables start in the order they are declared",
+                           f"declare '{node.id}' above '{self.current_var}'" if node.id != self.current_var else None)
+
+    def expr_VariantRef(self, node: ast.VariantRef) -> None:
+        self.check_variant_name(node.name, self.word_span(node.span, node.name, "variant"), count_as_use=True)
+
+    def check_variant_name(self, name: str, span: Span, count_as_use: bool) -> None:
+        symbol = self.globals.get(name)
+        if symbol is not None and symbol.kind == "variant":
+            if count_as_use:
+                self.use(symbol)
+            return
+        variants = [n for n, s in self.globals.items() if s.kind == "variant"]
+        if symbol is not None:
+            self.error(span, f"'{name}' is {_article(symbol.title)}, not a variant", did_you_mean(name, variants))
+        else:
+            self.error(span, f"unknown variant '{name}'",
+                       did_you_mean(name, variants) or f"declare it with 'variant {name} \"what it changes\"'")
+
+    def expr_Comprehension(self, node: ast.Comprehension) -> None:
+        self.expr(node.iterable)
+        self.check_hiding(node.var, self.word_span(node.span, node.var, "for"), "variable")
+        with self.scope(frozenset({node.var})):
+            for part in (node.where, node.order_by, node.element):
+                if part is not None:
+                    self.expr(part)
+
+    def expr_Attribute(self, node: ast.Attribute) -> None:
+        self.attribute(node)
+
+    def attribute(self, node: ast.Attribute, check_target: bool = True) -> None:
+        """`x.name` must name something some value has: player variable or zone, field, layer, built-in."""
+        if check_target:
+            self.expr(node.target)
+        name = node.name
+        symbol = self.globals.get(name)
+        if symbol is not None and symbol.per_player:
+            self.use(symbol)
+            return
+        if name in self.piece_fields or name in self.layer_names or name in BUILTIN_ATTRIBUTES:
+            return
+        where = self.attribute_span(node)
+        if symbol is not None and symbol.kind in ("variable", "zone"):
+            self.use(symbol)
+            self.error(where, f"the {symbol.kind} '{name}' is shared by everyone, not kept per player: write {name}")
+            return
+        candidates = [n for n, s in self.globals.items() if s.per_player]
+        candidates += list(self.piece_fields | self.layer_names | BUILTIN_ATTRIBUTES)
+        self.error(where, f"nothing has an attribute '{name}': it is not a per-player variable or zone, "
+                   "a piece field, a board layer or a built-in attribute", did_you_mean(name, candidates))
+
+    def expr_Index(self, node: ast.Index) -> None:
+        self.expr(node.target)
+        self.expr(node.index)
+        # A table looked up with a fixed key must have a row for it.
+        target = node.target
+        if not isinstance(target, ast.Name) or self.lookup_local(target.id) is not None:
+            return
+        symbol = self.globals.get(target.id)
+        keys = self.table_keys.get(target.id)
+        if symbol is None or symbol.kind != "table" or keys is None:
+            return
+        fixed, key = self.fixed_value(node.index)
+        if fixed and not isinstance(key, list) and key not in keys:
+            self.error(node.index.span, f"table '{target.id}' has no row for {self.show(key)}",
+                       "its keys are " + ", ".join(self.show(k) for k in keys))
+
+    def expr_Call(self, node: ast.Call) -> None:
+        for argument in node.args:
+            self.expr(argument)
+        name = node.function
+        where = self.word_span(node.span, name)
+        symbol = self.globals.get(name)
+        if symbol is not None and symbol.kind == "define":
+            self.use(symbol)
+            params = symbol.node.params
+            if self.reading == "automa condition":
+                self.error(where, f"an automa's condition is decided before the game starts: it cannot use the define '{name}'",
+                           "use player_count, variants and fixed values")
+            if not params:
+                self.error(where, f"define '{name}' has no parameters: write it without brackets, as '{name}'")
+            elif len(node.args) != len(params):
+                self.error(where, f"define '{name}' takes {_plural(len(params), 'argument')} ({', '.join(params)}), "
+                           f"but {len(node.args)} {'is' if len(node.args) == 1 else 'are'} given")
+            return
+        if name in FUNCTIONS:
+            low, high, _ = FUNCTIONS[name]
+            if not low <= len(node.args) <= high:
+                wanted = str(low) if low == high else f"{low} to {high}"
+                self.error(where, f"'{name}' takes {wanted} argument{'s' if high != 1 else ''}, "
+                           f"but {len(node.args)} {'is' if len(node.args) == 1 else 'are'} given",
+                           f"{name}: {FUNCTIONS[name][2]}")
+            return
+        if symbol is not None and symbol.kind == "rule":
+            self.use(symbol)
+            self.error(where, f"'{name}' is a rule: rules are carried out as statements, not used in expressions",
+                       f"write {name}(...) on a line of its own")
+            return
+        if symbol is not None:
+            self.use(symbol)
+            hint = f"look up a row with {name}[key]" if symbol.kind == "table" else None
+            self.error(where, f"'{name}' is {_article(symbol.title)}, not a function", hint)
+            return
+        if self.lookup_local(name) is not None:
+            self.error(where, f"'{name}' is a local value, not a function")
+            return
+        functions = list(FUNCTIONS) + [n for n, s in self.globals.items() if s.kind == "define"]
+        hint = did_you_mean(name, functions)
+        if hint is None and name in FAMILIAR_FUNCTIONS:
+            hint = f"in the rules language, write {FAMILIAR_FUNCTIONS[name]}"
+        self.error(where, f"unknown function '{name}'", hint)
+
+    # ------------------------------------------------------------ obvious type slips
+
+    def literal_kind(self, node: ast.Expr) -> str | None:
+        """What a plainly wrong value is ("a number", "the zone 'bag'"), or None when it may be right."""
+        if isinstance(node, (ast.IntLiteral, ast.Binary, ast.Negate)):
+            return "a number"
+        if isinstance(node, ast.StringLiteral):
+            return "a text"
+        if isinstance(node, (ast.BoolLiteral, ast.Compare, ast.BoolOp, ast.Not, ast.Membership, ast.VariantRef)):
+            return "true or false"
+        if isinstance(node, ast.NoneLiteral):
+            return "none"
+        if isinstance(node, (ast.ListLiteral, ast.Comprehension)):
+            return "a list"
+        if isinstance(node, ast.Name) and self.lookup_local(node.id) is None:
+            symbol = self.globals.get(node.id)
+            if symbol is not None and symbol.kind in ("zone", "kind", "table", "board") + SYMBOL_KINDS:
+                return f"the {symbol.title} '{node.id}'"
+            if symbol is None and node.id == "players":
+                return "the list of every seat"
+            if symbol is None and node.id in ("player_count", "round_number"):
+                return "a number"
+        return None
+
+    def expect_player(self, node: ast.Expr, message: str) -> None:
+        kind = self.literal_kind(node)
+        if kind is not None:
+            hint = "for each seat, write: for each p in players:" if node_is(node, "players") else None
+            self.error(node.span, f"{message}, not {kind}", hint)
+
+    def expect_place(self, node: ast.Expr, message: str) -> None:
+        kind = self.literal_kind(node)
+        if kind is not None and not kind.startswith("the zone"):
+            self.error(node.span, f"{message}, not {kind}")
+
+    # ------------------------------------------------------------ usage
+
+    def check_usage(self) -> None:
+        """Warn about declarations nothing reachable uses, and pieces created during play."""
+        reached = self.reachable(["<root>", "<play>", "<final scoring>", "<given>", "<when>"], kinds=("define", "rule"))
+        used: set[str] = set()
+        for owner in reached:
+            used |= self.references.get(owner, set())
+        for symbol in list(self.globals.values()) + list(self.pieces.values()):
+            if symbol.name in used:
+                continue
+            if symbol.kind == "kind" and any(m in used for m in symbol.node.members):
+                continue
+            message = {
+                "define": f"define '{symbol.name}' is never used",
+                "rule": f"rule '{symbol.name}' is never carried out",
+                "zone": f"{symbol.title} '{symbol.name}' is never used",
+                "variable": f"{symbol.title} '{symbol.name}' is never used",
+                "table": f"table '{symbol.name}' is never used",
+                "die": f"die '{symbol.name}' is never rolled",
+                "kind": f"kind '{symbol.name}' is never used",
+                "variant": f"variant '{symbol.name}' is never tested with 'variant {symbol.name}', so it changes nothing",
+                "piece": f"piece '{symbol.name}' is never created",
+            }.get(symbol.kind)
+            if message is not None:
+                self.warning(symbol.span, message)
+        during_play = self.reachable(sorted(self.play_roots), kinds=("rule",))
+        for owner, node in self.creates:
+            if owner in during_play:
+                rule = owner.split(" ", 1)[1]
+                self.warning(self.first_line(node.span),
+                             f"pieces can only be created during setup, but rule '{rule}' is carried out during play",
+                             "create them in 'setup:' and move them in later")
+
+    def reachable(self, roots: list[str], kinds: tuple[str, ...]) -> set[str]:
+        """Owners reachable from `roots` through references to defines or rules of `kinds`."""
+        seen = set(roots)
+        pending = list(roots)
+        while pending:
+            owner = pending.pop()
+            for name in self.references.get(owner, ()):
+                symbol = self.globals.get(name)
+                if symbol is not None and symbol.kind in kinds:
+                    key = f"{symbol.kind} {name}"
+                    if key not in seen:
+                        seen.add(key)
+                        pending.append(key)
+        return seen
+
+
+def node_is(node: ast.Expr, name: str) -> bool:
+    """True when an expression is the bare name `name`."""
+    return isinstance(node, ast.Name) and node.id == name
+
