@@ -82,7 +82,7 @@ def _token_text(token: Token) -> str:
     if token.type == "_NL":
         return "end of line"
     if token.type == "_INDENT":
-        return "an indented line"
+        return "indentation"
     if token.type == "_DEDENT":
         return "the end of the block"
     if token.type == "$END":
