@@ -387,9 +387,9 @@ rule score_full_islands(trigger) "Score full islands":
       score_island(name, trigger)
 
 rule score_island(name, trigger) "Score an island":
-  let crew = all_pieces(island(name))
-  let rivals = distinct([x.owner for x in crew])
-  let counts = [count([x for x in crew where x.owner == q]) for q in rivals]
+  let standing = all_pieces(island(name))
+  let rivals = distinct([x.owner for x in standing])
+  let counts = [count([x for x in standing where x.owner == q]) for q in rivals]
   let prizes = island_points[count(island(name))]
   log "Island {name} is full and scores."
   if count(rivals) > 1 and count(distinct(counts)) == 1:
@@ -404,7 +404,7 @@ rule score_island(name, trigger) "Score an island":
     for each i in indices(rivals):
       rivals[i].glory += awards[i]
       log "{rivals[i].name} ({counts[i]} pirates) scores {awards[i]} glory."
-  for each x in crew:
+  for each x in standing:
     move x to x.owner.crew
 
 rule swap_ties(tied) "Swap tied cards":
@@ -460,14 +460,14 @@ final scoring:
 # The board positions are chosen on this file's (assumed) map to match the rulebook.
 
 define card_of(p, value, rank) = first([c for c in p.hand where c.value == value and c.rank == rank])
-define space(row, col) = at(islands, row, col)
+define spot(row, col) = at(islands, row, col)
 
 rule reveal_card(p, c) "(examples) lay a card face up":
   move c to p.revealed
   p.card = c
 
 rule put_pirate(p, row, col) "(examples) stand a pirate on an island space":
-  move first(p.crew) to space(row, col)
+  move first(p.crew) to spot(row, col)
 
 rule put_ship(p, steps) "(examples) moor a ship along the route":
   p.travelled = steps
@@ -493,11 +493,11 @@ example "Anna's 3: she sails 3, Beth's pirate field pays, Anna lands on the barr
   answers "Sail 3", "barrel", "No special action"
   expect:
     anna.sailing == 21
-    ship_space(anna) == space(0, 3)
+    ship_space(anna) == spot(0, 3)
     beth.glory == 1
-    top(space(1, 3)).owner == anna
+    top(spot(1, 3)).owner == anna
     count(anna.barrels) == 2
-    empty(space(2, 3))
+    empty(spot(2, 3))
 
 example "Anna's 1: the nearest spaces are taken, so she lands on the next free one":
   players 3 named anna, beth, connor
@@ -510,9 +510,9 @@ example "Anna's 1: the nearest spaces are taken, so she lands on the next free o
     take_turn(anna)
   answers 1
   expect:
-    ship_space(anna) == space(0, 4)
+    ship_space(anna) == spot(0, 4)
     anna.glory == 1
-    top(space(3, 4)).owner == anna
+    top(spot(3, 4)).owner == anna
     count(anna.treasures) == 1
     count(bag) == 29
 

@@ -206,6 +206,11 @@ def _player(value) -> Player:
     return value
 
 
+def _eliminated(state, p):
+    state.reads += 1
+    return state.eliminated[_player(p).index]
+
+
 def _range(state, a, b):
     return list(range(int(a), int(b) + 1))
 
@@ -249,7 +254,7 @@ IMPLEMENTATIONS: dict[str, Any] = {
     "neighbours": _neighbours,
     "distance": _distance,
     "share_places": lambda state, counts, prizes: share_places(as_list(state, counts), as_list(state, prizes)),
-    "eliminated": lambda state, p: state.eliminated[_player(p).index],
+    "eliminated": _eliminated,
     "automa": lambda state, p: _player(p).is_automa,
 }
 

@@ -122,7 +122,7 @@ class Game:
                 compiler.define_params[decl.name] = decl.params
         for decl in decls:
             if isinstance(decl, ast.DefineDecl):
-                compiler.defines[decl.name] = (compiler.expr(decl.body, frozenset(decl.params)), decl.params)
+                compiler.defines[decl.name] = (compiler.define_function(decl), decl.params)
             elif isinstance(decl, ast.TableDecl):
                 table = {}
                 for row in decl.rows:

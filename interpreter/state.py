@@ -418,20 +418,19 @@ class State:
 
     def call_define(self, name: str, args: tuple):
         """Evaluate a define; remember the result when it read nothing that can change."""
+        function = self.program.defines[name][0]
+        if name in self.program.impure_defines:
+            return function(self, *args)
         memo = self.world.memo
         key = (name, args)
-        if name in self.program.impure_defines:
-            function, params = self.program.defines[name]
-            return function(self, dict(zip(params, args)))
         try:
             return memo[key]
         except KeyError:
             pass
         except TypeError:  # an argument that cannot be a key (a list): just evaluate
             key = None
-        function, params = self.program.defines[name]
         before = self.reads
-        value = function(self, dict(zip(params, args)))
+        value = function(self, *args)
         if self.reads != before:
             self.program.impure_defines.add(name)
         elif key is not None:
