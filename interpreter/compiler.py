@@ -316,123 +316,115 @@ class Compiler:
         return block
 
     def block(self, statements: list[ast.Stmt], scope: frozenset, span=None) -> Block:
-        """Compile statements into a new block and return it."""
+        """Compile statements into a new block and return it.
+
+        A run of straight statements (see `is_straight`) becomes one generated
+        Python function; every other statement is one instruction of its own.
+        """
         block = self.new_block(span)
-        for statement in statements:
-            instruction = getattr(self, "_s_" + type(statement).__name__)(statement, scope)
-            block.code.append(instruction)
-            block.spans.append(statement.span)
+        run: list[ast.Stmt] = []
+        for statement in statements + [None]:
+            if statement is not None and is_straight(statement):
+                run.append(statement)
+                continue
+            if run:
+                block.code.append(self.straight(run, scope))
+                block.spans.append(run[0].span)
+                run = []
+            if statement is not None:
+                instruction = getattr(self, "_s_" + type(statement).__name__)(statement, scope)
+                block.code.append(instruction)
+                block.spans.append(statement.span)
         return block
 
-    def _s_Let(self, node, scope):
-        name = node.name
-        value = self.expr(node.value, scope)
+    # ------------------------------------------------------------ straight statements
+    #
+    # Statements that can never wait for a decision compile together into one
+    # Python function: Python's own if/for run them, and `_at` records which
+    # statement is running so that an error still names its line.
 
-        def let(st, env):
-            env[name] = value(st, env)
-        return let
+    def straight(self, statements: list[ast.Stmt], scope: frozenset) -> Callable:
+        """Compile a run of straight statements into one instruction `f(state, env)`."""
+        spans: list = []
+        lines = ["def _run(st, env):", "    _at = 0", "    try:"]
+        for statement in statements:
+            self._emit(statement, scope, lines, 2, spans)
+        lines += ["    except GameRuleError:", "        raise",
+                  "    except Exception as _error:", "        raise _located(_error, _spans[_at]) from None"]
+        namespace = dict(_HELPERS)
+        namespace["_k"] = self._constants
+        namespace["_spans"] = spans
+        try:
+            exec(compile("\n".join(lines), f"<{statements[0].span}>", "exec"), namespace)  # noqa: S102
+        except (RecursionError, MemoryError, SyntaxError, ValueError):
+            raise CompileError("these statements are too deeply nested to run", statements[0].span) from None
+        return namespace["_run"]
 
-    def _target(self, target: ast.Expr, scope) -> tuple[Callable, Callable]:
-        """A (read, write) pair for an assignable expression."""
-        if isinstance(target, ast.Name):
-            name = target.id
-            if name in scope:
-                def read_local(st, env):
-                    return env[name]
-
-                def write_local(st, env, value):
-                    env[name] = value
-                return read_local, write_local
-            if name in self.vars and not self.vars[name].per_player:
-                def read_global(st, env):
-                    return st.vars[name]
-
-                def write_global(st, env, value):
-                    st.vars[name] = value
-                return read_global, write_global
-            raise CompileError(f"cannot change '{name}': only variables and locals can be changed", target.span)
-        if isinstance(target, ast.Attribute) and target.name in self.player_vars:
-            owner = self.expr(target.target, scope)
-            name = target.name
-
-            def read_player(st, env):
-                player = owner(st, env)
-                if not isinstance(player, Player):
-                    raise TypeError(f"'.{name}' belongs to a player, not {type_name(player)}")
-                return st.pvars[player.index][name]
-
-            def write_player(st, env, value):
-                player = owner(st, env)
-                if not isinstance(player, Player):
-                    raise TypeError(f"'.{name}' belongs to a player, not {type_name(player)}")
-                st.pvars[player.index][name] = value
-            return read_player, write_player
-        raise CompileError("only variables, players' variables and locals can be changed", target.span)
-
-    def _s_Assign(self, node, scope):
-        _, write = self._target(node.target, scope)
-        value = self.expr(node.value, scope)
-
-        def assign(st, env):
-            write(st, env, value(st, env))
-        return assign
-
-    def _s_AddTo(self, node, scope):
-        read, write = self._target(node.target, scope)
-        value = self.expr(node.value, scope)
-        sign = node.sign
-
-        def add_to(st, env):
-            write(st, env, read(st, env) + sign * value(st, env))
-        return add_to
-
-    def _s_Move(self, node, scope):
-        what = self.expr(node.what, scope)
-        to = self.expr(node.to, scope)
-        on_top = node.place == "top"
-
-        def move(st, env):
-            destination = to(st, env)
-            if not isinstance(destination, Zone):
-                raise TypeError(f"pieces can only move to a zone or cell, not {type_name(destination)}")
-            thing = what(st, env)
-            if thing is None:
-                raise TypeError("there is nothing to move (the value is none)")
-            if isinstance(thing, Piece):
-                st.move_piece(thing.id, destination.id, on_top)
-            elif isinstance(thing, Zone):
-                for piece_id in list(st.contents_of(thing)):
-                    st.move_piece(piece_id, destination.id, on_top)
+    def _emit(self, node: ast.Stmt, scope, lines: list[str], depth: int, spans: list) -> None:
+        pad = "    " * depth
+        spans.append(node.span)
+        lines.append(f"{pad}_at = {len(spans) - 1}")
+        x = lambda e: self._source(e, scope, {})  # noqa: E731
+        if isinstance(node, ast.Let):
+            lines.append(f"{pad}env[{node.name!r}] = {x(node.value)}")
+        elif isinstance(node, (ast.Assign, ast.AddTo)):
+            value = x(node.value)
+            if isinstance(node, ast.AddTo):
+                value = f"_number({value})" if node.sign > 0 else f"-_number({value})"
+            target = node.target
+            add = isinstance(node, ast.AddTo)
+            if isinstance(target, ast.Name) and target.id in scope:
+                lines.append(f"{pad}env[{target.id!r}] {'+=' if add else '='} {value}")
+            elif isinstance(target, ast.Name) and target.id in self.vars and not self.vars[target.id].per_player:
+                lines.append(f"{pad}st.vars[{target.id!r}] {'+=' if add else '='} {value}")
+            elif isinstance(target, ast.Attribute) and target.name in self.player_vars:
+                owner = x(target.target)
+                lines.append(f"{pad}_set_player_var(st, {owner}, {target.name!r}, {value}, {add})")
             else:
-                for piece in as_list(st, thing):
-                    if not isinstance(piece, Piece):
-                        raise TypeError(f"only pieces can move, not {type_name(piece)}")
-                    st.move_piece(piece.id, destination.id, on_top)
-        return move
+                raise CompileError("only variables, players' variables and locals can be changed", target.span)
+        elif isinstance(node, ast.Move):
+            lines.append(f"{pad}_move(st, {x(node.what)}, {x(node.to)}, {node.place == 'top'})")
+        elif isinstance(node, ast.Create):
+            decl = self.pieces.get(node.piece)
+            if decl is None:
+                raise CompileError(f"unknown piece '{node.piece}'", node.span)
+            if len(node.args) != len(decl.fields):
+                raise CompileError(f"'{node.piece}' has {len(decl.fields)} fields, got {len(node.args)} values", node.span)
+            fields = "{" + "".join(f"{f!r}: {x(a)}, " for f, a in zip(decl.fields, node.args)) + "}"
+            lines.append(f"{pad}_create(st, {node.piece!r}, {x(node.count)}, {fields}, {x(node.zone)})")
+        elif isinstance(node, ast.Log):
+            to = x(node.to) if node.to is not None else "None"
+            lines.append(f"{pad}_log(st, {to}, {x(node.text)})")
+        elif isinstance(node, ast.Eliminate):
+            lines.append(f"{pad}_eliminate(st, {x(node.player)})")
+        elif isinstance(node, ast.Check):
+            lines.append(f"{pad}if not {x(node.condition)}:")
+            lines.append(f"{pad}    raise RuntimeError({(node.text or 'a check failed')!r})")
+        elif isinstance(node, ast.Pass):
+            lines.append(f"{pad}pass")
+        elif isinstance(node, ast.If):
+            for i, branch in enumerate(node.branches):
+                lines.append(f"{pad}{'if' if i == 0 else 'elif'} {x(branch.condition)}:")
+                self._emit_body(branch.body, scope, lines, depth + 1, spans)
+            if node.otherwise:
+                lines.append(f"{pad}else:")
+                self._emit_body(node.otherwise, scope, lines, depth + 1, spans)
+        elif isinstance(node, ast.ForEach):
+            item = f"_item{depth}"
+            lines.append(f"{pad}for {item} in list(_as_list(st, {x(node.iterable)})):")
+            lines.append(f"{pad}    env[{node.var!r}] = {item}")
+            self._emit_body(node.body, scope, lines, depth + 1, spans)
+        elif isinstance(node, ast.Repeat):
+            lines.append(f"{pad}for _ in range(_repeat_count({x(node.count)})):")
+            self._emit_body(node.body, scope, lines, depth + 1, spans)
+        else:
+            raise CompileError(f"cannot compile {type(node).__name__} here", node.span)
 
-    def _s_Create(self, node, scope):
-        count = self.expr(node.count, scope)
-        decl = self.pieces.get(node.piece)
-        if decl is None:
-            raise CompileError(f"unknown piece '{node.piece}'", node.span)
-        if len(node.args) != len(decl.fields):
-            raise CompileError(f"'{node.piece}' has {len(decl.fields)} fields, got {len(node.args)} values", node.span)
-        args = [self.expr(a, scope) for a in node.args]
-        zone = self.expr(node.zone, scope)
-        type_name_ = node.piece
-        fields = decl.fields
-
-        def create(st, env):
-            if not st.in_setup:
-                raise RuntimeError("pieces can only be created during setup: move them instead")
-            n = count(st, env)
-            destination = zone(st, env)
-            if not isinstance(destination, Zone):
-                raise TypeError(f"pieces are created in a zone or cell, not {type_name(destination)}")
-            values = {f: a(st, env) for f, a in zip(fields, args)}
-            for _ in range(n):
-                st.create_piece(type_name_, dict(values), destination)
-        return create
+    def _emit_body(self, body: list[ast.Stmt], scope, lines: list[str], depth: int, spans: list) -> None:
+        if not body:
+            lines.append("    " * depth + "pass")
+        for statement in body:
+            self._emit(statement, scope, lines, depth, spans)
 
     def _s_Choose(self, node, scope):
         player = self.expr(node.player, scope)
@@ -502,20 +494,6 @@ class Compiler:
             return st.suspend_chance(site, outcomes, weights)
         return roll
 
-    def _s_Log(self, node, scope):
-        text = self.text(node.text, scope)
-        to = self.expr(node.to, scope) if node.to is not None else None
-
-        def log(st, env):
-            seat = None
-            if to is not None:
-                player = to(st, env)
-                if not isinstance(player, Player):
-                    raise TypeError(f"a private log line goes to a player, not {type_name(player)}")
-                seat = player.index
-            st.log.append((seat, text(st, env)))
-        return log
-
     def _s_CallRule(self, node, scope):
         name = node.rule
         if name not in self.rules_ast:
@@ -541,43 +519,7 @@ class Compiler:
     def _s_EndGame(self, node, scope):
         return lambda st, env: st.end_game()
 
-    def _s_Eliminate(self, node, scope):
-        player = self.expr(node.player, scope)
-
-        def eliminate(st, env):
-            p = player(st, env)
-            if not isinstance(p, Player):
-                raise TypeError(f"only a player can be eliminated, not {type_name(p)}")
-            st.eliminated[p.index] = True
-        return eliminate
-
-    def _s_Check(self, node, scope):
-        condition = self.expr(node.condition, scope)
-        text = node.text or "a check failed"
-
-        def check(st, env):
-            if not condition(st, env):
-                raise RuntimeError(text)
-        return check
-
-    def _s_Pass(self, node, scope):
-        return lambda st, env: None
-
     def _s_If(self, node, scope):
-        if is_straight(node):
-            inline_branches = [(self.expr(b.condition, scope), _inline(self.block(b.body, scope, b.span)))
-                               for b in node.branches]
-            inline_otherwise = _inline(self.block(node.otherwise, scope)) if node.otherwise else None
-
-            def if_inline(st, env):
-                for condition, run in inline_branches:
-                    if condition(st, env):
-                        run(st, env)
-                        return None
-                if inline_otherwise is not None:
-                    inline_otherwise(st, env)
-                return None
-            return if_inline
         branches = [(self.expr(b.condition, scope), self.block(b.body, scope, b.span).id) for b in node.branches]
         otherwise = self.block(node.otherwise, scope).id if node.otherwise else None
 
@@ -606,15 +548,6 @@ class Compiler:
         body = self.block(node.body, scope, node.span)
         body.var = node.var
         var = node.var
-        if is_straight(node):
-            run = _inline(body)
-
-            def for_each_inline(st, env):
-                for item in list(as_list(st, iterable(st, env))):
-                    env[var] = item
-                    run(st, env)
-            return for_each_inline
-
         def for_each(st, env):
             items = list(as_list(st, iterable(st, env)))
             if items:
@@ -644,17 +577,6 @@ class Compiler:
     def _s_Repeat(self, node, scope):
         count = self.expr(node.count, scope)
         body = self.block(node.body, scope, node.span)
-        if is_straight(node):
-            run = _inline(body)
-
-            def repeat_inline(st, env):
-                n = count(st, env)
-                if not isinstance(n, int):
-                    raise TypeError(f"repeat needs a whole number, got {type_name(n)}")
-                for _ in range(n):
-                    run(st, env)
-            return repeat_inline
-
         def repeat(st, env):
             n = count(st, env)
             if not isinstance(n, int):
@@ -679,8 +601,8 @@ _SIMPLE = (ast.Let, ast.Assign, ast.AddTo, ast.Move, ast.Create, ast.Log, ast.El
 def is_straight(statement: ast.Stmt) -> bool:
     """True when a statement can never wait for a decision or change the frame stack.
 
-    Such statements (and loops and ifs made only of them) run inline, inside one
-    instruction, instead of pushing a frame per block: a large saving in play.
+    Runs of such statements (and loops and ifs made only of them) compile into one
+    generated function instead of one instruction and one frame per block.
     """
     if isinstance(statement, _SIMPLE):
         return True
@@ -690,33 +612,6 @@ def is_straight(statement: ast.Stmt) -> bool:
     if isinstance(statement, (ast.ForEach, ast.Repeat)):
         return all(is_straight(s) for s in statement.body)
     return False
-
-
-def _inline(block: Block) -> Callable:
-    """Run a straight block's instructions directly; errors still name the inner statement."""
-    code = block.code
-    spans = block.spans
-    if len(code) == 1:
-        only, span = code[0], spans[0]
-
-        def run_one(st, env):
-            try:
-                only(st, env)
-            except GameRuleError:
-                raise
-            except Exception as error:
-                raise _located(error, span) from None
-        return run_one
-
-    def run(st, env):
-        for instruction, span in zip(code, spans):
-            try:
-                instruction(st, env)
-            except GameRuleError:
-                raise
-            except Exception as error:
-                raise _located(error, span) from None
-    return run
 
 
 def _located(error: Exception, span) -> GameRuleError:
@@ -855,9 +750,74 @@ def _member(st, element, collection):
     return element in as_list(st, collection)
 
 
+def _number(value):
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise TypeError(f"only numbers can be added or taken away, not {type_name(value)}")
+    return value
+
+
+def _set_player_var(st, player, name, value, add):
+    if player.__class__ is not Player:
+        raise TypeError(f"'.{name}' belongs to a player, not {type_name(player)}")
+    variables = st.pvars[player.index]
+    variables[name] = variables[name] + value if add else value
+
+
+def _move(st, thing, destination, on_top):
+    if destination.__class__ is not Zone:
+        raise TypeError(f"pieces can only move to a zone or cell, not {type_name(destination)}")
+    if thing is None:
+        raise TypeError("there is nothing to move (the value is none)")
+    if thing.__class__ is Piece:
+        st.move_piece(thing.id, destination.id, on_top)
+    elif thing.__class__ is Zone:
+        for piece_id in list(st.contents_of(thing)):
+            st.move_piece(piece_id, destination.id, on_top)
+    else:
+        for piece in list(as_list(st, thing)):
+            if piece.__class__ is not Piece:
+                raise TypeError(f"only pieces can move, not {type_name(piece)}")
+            st.move_piece(piece.id, destination.id, on_top)
+
+
+def _create(st, type_name_, count, fields, zone):
+    if not st.in_setup:
+        raise RuntimeError("pieces can only be created during setup: move them instead")
+    if zone.__class__ is not Zone:
+        raise TypeError(f"pieces are created in a zone or cell, not {type_name(zone)}")
+    if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+        raise TypeError(f"the number of pieces to create must be a whole number, not {show(count)}")
+    for _ in range(count):
+        st.create_piece(type_name_, dict(fields), zone)
+
+
+def _log(st, to, text):
+    if to is None:
+        st.log.append((None, text))
+        return
+    if to.__class__ is not Player:
+        raise TypeError(f"a private log line goes to a player, not {type_name(to)}")
+    st.log.append((to.index, text))
+
+
+def _eliminate(st, player):
+    if player.__class__ is not Player:
+        raise TypeError(f"only a player can be eliminated, not {type_name(player)}")
+    st.eliminated[player.index] = True
+
+
+def _repeat_count(n):
+    if not isinstance(n, int) or isinstance(n, bool):
+        raise TypeError(f"repeat needs a whole number, got {type_name(n)}")
+    return n
+
+
 _HELPERS = {
     "_global": _global, "_round": _round, "_player_var": _player_var, "_player_zone": _player_zone,
     "_field": _field, "_layer": _layer, "_attribute": _attribute, "_index": _index, "_plus": _plus,
     "_member": _member, "_divide": _divide, "_show": show, "_as_list": as_list,
+    "_number": _number, "_set_player_var": _set_player_var, "_move": _move, "_create": _create,
+    "_log": _log, "_eliminate": _eliminate, "_repeat_count": _repeat_count,
+    "_located": lambda error, span: _located(error, span), "GameRuleError": GameRuleError,
     **{f"_f_{name}": function for name, function in IMPLEMENTATIONS.items()},
 }

@@ -163,6 +163,7 @@ class Game:
         self.tiebreak = compiler.expr(tiebreak.body, frozenset({tiebreak.param})) if tiebreak else None
         self.tiebreak_param = tiebreak.param if tiebreak else None
         self.tiebreak_span = tiebreak.span if tiebreak else None
+        self.var_inits = {name: compiler.expr(decl.init, empty) for name, decl in self.var_decls.items()}
         self.automata = [(d.name, d, compiler.expr(d.condition, empty))
                          for d in decls if isinstance(d, ast.AutomaDecl)]
         self.piece_labels = {}
@@ -225,7 +226,7 @@ class Game:
         state.vars = {}
         init_env: dict = {}
         for name, decl in self.var_decls.items():
-            closure = self.compiler.expr(decl.init, frozenset())
+            closure = self.var_inits[name]
             if decl.per_player:
                 for player in world.players:
                     state.pvars[player.index][name] = closure(state, init_env)
