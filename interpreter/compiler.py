@@ -501,15 +501,15 @@ class Compiler:
         params = self.rules_ast[name].params
         if len(params) != len(node.args):
             raise CompileError(f"'{name}' takes {len(params)} arguments, got {len(node.args)}", node.span)
-        args = [self.expr(a, scope) for a in node.args]
+        arguments = self._build("{" + "".join(f"{p!r}: {self._source(a, scope, {})}, "
+                                             for p, a in zip(params, node.args)) + "}", node.span)
         program = self
 
         def call(st, env):
-            scope_ = {p: a(st, env) for p, a in zip(params, args)}
             scopes = st.scopes
             if len(scopes) > 200:
                 raise RecursionError()
-            scopes.append(scope_)
+            scopes.append(arguments(st, env))
             st.frames.append([program.rules[name][1], 0, CALL, None, 0])
         return call
 
