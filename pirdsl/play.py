@@ -30,7 +30,7 @@ from rich.text import Text
 
 from interpreter import IllegalAction
 from pirdsl.bots import make_bot, seat_seed
-from pirdsl.terminal import render_actions, render_log, render_observation, render_results
+from pirdsl.terminal import render_actions, render_log, render_observation, render_results, render_status
 
 SAVE_FORMAT = "pirdsl-save"
 SAVE_VERSION = 1
@@ -42,6 +42,7 @@ HELP_TEXT = """\
 Type the number of an action to play it, or one of:
   help          show this help
   show          show the board and your actions again
+  log           show everything that has happened so far that you may see
   undo          go back to your previous decision
   save FILE     save the game to FILE (continue later with --load FILE)
   quit          stop playing (the game is not saved)"""
@@ -165,6 +166,7 @@ class UndoPoint:
     seat: int
     state: Any
     bot_generators: dict[int, Any]
+    log_lines_shown: list[int]
 
 
 class PlaySession:
@@ -248,7 +250,7 @@ class PlaySession:
             line = self._ask(f"{self.state.seat_names[seat]}, your choice (1-{len(actions)}, help): ")
             command, _, argument = line.strip().partition(" ")
             command = command.lower()
-            if command.isdigit():
+            if command.isascii() and command.isdigit():  # not "²", which isdigit() but int() refuses
                 number = int(command)
                 if 1 <= number <= len(actions):
                     if self._apply_human_choice(seat, actions[number - 1].index):
@@ -259,6 +261,8 @@ class PlaySession:
                 self._say(HELP_TEXT)
             elif command in ("show", "board"):
                 self._show(seat, repeat=True)
+            elif command == "log":
+                self.console.print(render_log(self.state.log_for(seat), limit=0))
             elif command == "undo":
                 if self._undo(seat):
                     return
@@ -272,7 +276,7 @@ class PlaySession:
                 self._say(f"Not understood: {line.strip()!r}. Type a number from 1 to {len(actions)}, or help.")
 
     def _apply_human_choice(self, seat: int, index: int) -> bool:
-        point = UndoPoint(seat, self.state.clone(), self._bot_generator_states())
+        point = UndoPoint(seat, self.state.clone(), self._bot_generator_states(), list(self.log_lines_shown))
         try:
             self.state.apply_action(index)
         except IllegalAction as error:
@@ -290,7 +294,7 @@ class PlaySession:
                 self.state = point.state.clone()
                 for bot_seat, generator_state in point.bot_generators.items():
                     self.bots[bot_seat].random.setstate(generator_state)
-                self.log_lines_shown[seat] = 0
+                self.log_lines_shown = list(point.log_lines_shown)
                 self._say("Undone: back to your previous decision.")
                 return True
         self._say("Nothing to undo: this is your first decision.")
@@ -317,18 +321,27 @@ class PlaySession:
         previous, self.last_human_seat = self.last_human_seat, seat
         if previous is None or previous == seat or not self.interactive:
             return
-        self.console.clear()
+        self._clear_screen()
         self._ask(f"Pass the device to {self.state.seat_names[seat]}, then press Enter. ")
+        self._clear_screen()
+
+    def _clear_screen(self) -> None:
+        """Clear the screen and the scrollback, so the next player cannot scroll up to a hand."""
         self.console.clear()
+        if self.console.is_terminal:
+            self.console.file.write("\033[3J")  # erase the scrollback (xterm and most terminals)
+            self.console.file.flush()
 
     def _show(self, seat: int, repeat: bool = False) -> None:
+        """Draw `seat`'s view: the table, the log lines new to it, the round and phase, the actions."""
         observation = self.state.observation(seat)
         log = list(observation.get("log") or [])
         shown = min(self.log_lines_shown[seat], len(log))
         new_lines = [] if repeat else log[shown:]
         self.log_lines_shown[seat] = len(log)
         self.console.print()
-        self.console.print(render_observation(observation, new_lines))
+        self.console.print(render_observation(observation, new_lines, width=self.console.width))
+        self.console.print(render_status(observation))
         labels = [action.label for action in self.state.legal_actions()]
         self.console.print(render_actions(self.state.prompt(), labels))
 

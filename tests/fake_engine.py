@@ -268,15 +268,19 @@ class FakeState:
         cells = []
         for column in range(self.game.target + 1):
             glyph = "S" if column == 0 else "F" if column == self.game.target else "."
-            pieces = [
-                f"P{other + 1}" if not self.is_automa(other) else "R"
-                for other in range(self.num_seats)
-                if min(self.positions[other], self.game.target) == column
-            ]
-            cells.append({"glyph": glyph, "kind": "start" if column == 0 else "step", "pieces": pieces})
+            here = [other for other in range(self.num_seats) if min(self.positions[other], self.game.target) == column]
+            cells.append(
+                {
+                    "glyph": glyph,
+                    "kind": "start" if column == 0 else "finish" if column == self.game.target else "step",
+                    "pieces": [f"{self.seat_names[other]}'s pawn" for other in here],
+                    "marks": [f"P{other + 1}" if not self.is_automa(other) else "R" for other in here],
+                }
+            )
         observation = {
             "game": self.game.name,
             "round": self.round,
+            "phase": "Game over" if self.finished else "Race",
             "seat": seat,
             "to_move": to_move,
             "seats": seats,

@@ -22,8 +22,10 @@ import pirdsl.cli as cli
 from pirdsl.bots import GreedyBot, RandomBot, make_bot, seat_seed
 from pirdsl.perft import perft
 from pirdsl.simulate import play_to_end, simulate
+from pirdsl.terminal import fit_marks, format_zones, group_items, render_board
 
 RULES = 'fake-game "Dice Race"\ntarget 10\nrounds 8\n'
+VIEW_RULE = "── Dice Race ──"  # the line that starts each view of the table
 
 
 @pytest.fixture(autouse=True)
@@ -194,13 +196,14 @@ def test_bots_only_play_is_deterministic_for_a_seed(capsys, typed, rules_file):
 
 
 def test_human_sees_numbered_actions_and_bad_input_reprompts(capsys, typed, rules_file):
-    typed("9\n0\nabc\n\nhelp\n1\n")
+    typed("9\n0\nabc\n²\n\nhelp\n1\n")
     code, out, err = run(capsys, "play", rules_file, "--seed", "1")
     assert code == 0, err
     assert "  1. Move " in out
     assert "There is no action 9" in out
     assert "There is no action 0" in out
     assert "Not understood: 'abc'" in out
+    assert "Not understood: '²'" in out
     assert "Type a number from 1 to" in out
     assert "undo" in out and "save FILE" in out  # the help text
     assert "Player 1 moves" in out  # '1' was accepted
@@ -210,13 +213,10 @@ def test_human_sees_numbered_actions_and_bad_input_reprompts(capsys, typed, rule
 
 def test_human_sees_only_its_own_hand(capsys, typed, rules_file):
     typed("quit\n")
-    code, out, _ = run(capsys, "play", rules_file, "--seed", "1")
+    code, out, _ = run(capsys, "play", rules_file, "--seed", "1", "--players", "3")
     assert code == 0
-    seat_rows = [line for line in out.splitlines() if "Player" in line and "hand:" in line]
-    mine = [line for line in seat_rows if "(you)" in line]
-    others = [line for line in seat_rows if "(you)" not in line]
-    assert mine and "[" in mine[0]
-    assert others and all("[" not in line for line in others)
+    hands = [line.split("hand:")[1].strip() for line in out.splitlines() if "hand:" in line]
+    assert hands == ["1, 3", "2 hidden", "2 hidden"]  # Player 1 (you), then Players 2 and 3
 
 
 def test_empty_input_quits_cleanly(capsys, typed, rules_file):
@@ -250,15 +250,36 @@ def test_undo_goes_back_to_the_same_humans_previous_decision(capsys, typed, rule
     assert "Nothing to undo" in out
     assert "Undone: back to your previous decision." in out
     after_undo = out.split("Undone")[1]
-    assert "round 1" in after_undo  # back before the first move
-    assert "position=0" in after_undo.split("your choice")[0]
+    assert "Round 1 · Race" in after_undo  # back before the first move
+    assert "position 0" in after_undo.split("your choice")[0]
+
+
+def test_each_log_line_is_shown_once_and_the_log_command_shows_them_all(capsys, typed, rules_file):
+    typed("1\n1\n1\nlog\nquit\n")
+    code, out, _ = run(capsys, "play", rules_file, "--seed", "1")
+    assert code == 0
+    shown = []
+    for view in out.split(VIEW_RULE)[1:]:
+        between = view.split("Shared:")[1].split("\nRound ")[0]
+        shown += [line.strip() for line in between.splitlines()[1:]]
+    full_log = out.split("help): log\n")[1].split("Player 1, your choice")[0]
+    assert shown == [line.strip() for line in full_log.splitlines()]
+    assert len(shown) > 8 and shown[0] == "Round 1"
+
+
+def test_undo_does_not_show_old_log_lines_again(capsys, typed, rules_file):
+    typed("1\n1\nundo\nquit\n")
+    code, out, _ = run(capsys, "play", rules_file, "--seed", "1")
+    assert code == 0
+    after_undo = out.split("Undone")[1]
+    assert "Round 1" not in after_undo and "earlier lines" not in after_undo
 
 
 def test_undo_replays_the_same_dice(capsys, typed, rules_file):
     typed("1\nundo\n1\nquit\n")
     code, out, _ = run(capsys, "play", rules_file, "--seed", "5")
     assert code == 0
-    rolls = [line for line in out.splitlines() if line.startswith("Player 2 rolls")]
+    rolls = [line.strip() for line in out.splitlines() if line.strip().startswith("Player 2 rolls")]
     assert len(rolls) == 2 and rolls[0] == rolls[1]
 
 
@@ -339,12 +360,14 @@ def test_save_without_a_file_name_or_to_a_bad_place_reprompts(capsys, typed, rul
 def test_load_continues_the_saved_game(capsys, typed, rules_file, tmp_path):
     save_path = tmp_path / "game.json"
     before = save_game(capsys, typed, rules_file, save_path)
-    saved_view = before.split("Saved to")[0].split("Dice Race  round")[-1]
+    saved_view = before.split("Saved to")[0].split(VIEW_RULE)[-1]
     typed("quit\n")
     code, out, err = run(capsys, "play", rules_file, "--load", str(save_path))
     assert code == 0, err
-    loaded_view = out.split("Dice Race  round")[1]
-    assert saved_view.split("your choice")[0] == loaded_view.split("your choice")[0]
+    loaded_view = out.split(VIEW_RULE)[1]
+    # The same board, seats and question (the log differs: a loaded game shows its last lines).
+    assert saved_view.split("Shared:")[0] == loaded_view.split("Shared:")[0]
+    assert saved_view.split("Round ")[-1].split("your choice")[0] == loaded_view.split("Round ")[-1].split("your choice")[0]
     typed("1\n" * 50)
     code, out, _ = run(capsys, "play", rules_file, "--load", str(save_path), "--seat", "greedy", "--seat", "random")
     assert code == 0
@@ -615,3 +638,79 @@ def test_make_bot_rejects_unknown_kinds():
     assert isinstance(make_bot("greedy", 1), GreedyBot)
     with pytest.raises(ValueError):
         make_bot("clever", 1)
+
+
+# --- drawing ---------------------------------------------------------------------------------------
+
+
+def test_fit_marks_shortens_to_the_room_there_is():
+    assert fit_marks([], 4) == ""
+    assert fit_marks(["S1", "S2"], 4) == "S1S2"
+    assert fit_marks(["S1", "S2", "S3"], 4) == "S1+2"
+    assert fit_marks(["p1"] * 12, 4) == "12"
+    assert fit_marks(["S1", "S2"], 1) == "2"
+    assert fit_marks(["S1", "S2"], 0) == ""
+
+
+def board_of(rows):
+    cells = [
+        [{"glyph": glyph, "kind": {"H": "home", "f": "field", "s": "sea"}[glyph], "pieces": pieces, "marks": marks}
+         for glyph, pieces, marks in row]
+        for row in rows
+    ]
+    return {"name": "islands", "shape": "grid", "rows": len(rows), "cols": len(rows[0]), "cells": cells}
+
+
+def rendered(renderable, width=80):
+    console = cli.Console(width=width, file=io.StringIO(), highlight=False)
+    console.print(renderable)
+    return console.file.getvalue()
+
+
+def test_a_grid_board_has_cells_of_one_width_and_a_legend():
+    board = board_of([
+        [("H", ["Player 1's ship", "Player 2's ship", "Player 3's ship"], ["S1", "S2", "S3"]), ("s", [], [])],
+        [("f", ["Player 1's pirate"], ["p1"]), ("f", ["Player 2's pirate", "Player 2's pirate"], ["p2", "p2"])],
+    ])
+    lines = rendered(render_board(board)).splitlines()
+    assert lines[0] == "islands"
+    assert lines[1].split() == ["1", "2"]
+    assert lines[2] == "1 H S1+2 s"
+    assert lines[3] == "2 f p1   f p2p2"
+    assert lines[4] == "Spaces:  H home  s sea  f field"
+    assert lines[5] == "Pieces:  pN Player N's pirate  SN Player N's ship  (S1+2 = S1 and 2 more)"
+
+
+def test_a_wide_board_shrinks_its_cells_to_the_terminal():
+    board = board_of([[("f", ["Player 1's pirate"] * 2, ["p1"] * 2)] * 15])
+    lines = rendered(render_board(board), width=80).splitlines()
+    assert all(len(line.rstrip()) <= 80 for line in lines)
+    assert lines[2].startswith("1 f 2  f 2  f 2")  # room for two characters of marks: the count
+    board = board_of([[("f", ["Player 1's pirate"] * 2, ["p1"] * 2)] * 60])
+    assert rendered(render_board(board), width=80).splitlines()[2].startswith("1 f f f")  # glyphs only
+
+
+def test_marks_that_do_not_share_a_number_with_their_label_are_listed_one_by_one():
+    board = board_of([[("s", ["Player 1's ship", "Henry Morgan's ship"], ["S1", "S3"])]])
+    assert "Pieces:  S1 Player 1's ship  S3 Henry Morgan's ship" in rendered(render_board(board))
+
+
+def test_zones_group_equal_items_hide_empty_ones_and_count_hidden_ones():
+    zones = {
+        "hand": {"count": 3, "items": None},
+        "played": {"count": 0, "items": None},
+        "crew": {"count": 5, "items": ["Player 1's pirate"] * 5},
+        "barrel_supply": {"count": 3, "items": ["barrel", "rum", "barrel"]},
+        "discard": {"count": 0, "items": []},
+    }
+    assert format_zones(zones) == "hand: 3 hidden; crew: 5× Player 1's pirate; barrel supply: 2× barrel, rum"
+    assert group_items([str(n) for n in range(12)], limit=3) == "0, 1, 2, ... 9 more"
+
+
+def test_a_view_fits_in_80_columns(capsys, typed, tmp_path):
+    path = tmp_path / "long.pir"
+    path.write_text('fake-game "Dice Race"\ntarget 40\nrounds 8\n', encoding="utf-8")
+    typed("1\n" * 5 + "quit\n")
+    code, out, _ = run(capsys, "play", str(path), "--seed", "3", "--variant", "rival")
+    assert code == 0
+    assert max(len(line.rstrip()) for line in out.splitlines()) <= 80
