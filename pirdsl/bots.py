@@ -5,11 +5,8 @@ to play for the seat to move. Every bot owns a seeded `random.Random`, so a
 game played by bots is repeatable from its seeds.
 
 Both bots here are baselines for simulation and for filling seats in terminal
-play, not opponents worth studying. `GreedyBot` looks one decision ahead on a
-clone of the full state, so it does peek at hidden information (other hands,
-the deck order as far as the rules expose it through other seats' random
-replies); it never peeks at future chance outcomes, which it samples itself
-instead of calling `state.apply_chance()`.
+play, not opponents worth studying. Neither looks at anything its seat may not
+see; `GreedyBot`'s docstring says exactly what it uses.
 """
 
 from __future__ import annotations
@@ -46,74 +43,92 @@ class RandomBot:
 
 
 class GreedyBot:
-    """Takes the action whose short random playout leaves it furthest ahead.
+    """Takes the action that most improves its lead right away, using only what its seat knows.
 
-    For each legal action: clone the state, apply the action, then let chance
-    and the other seats play at random until this seat must decide again, the
-    game ends, or `playout_steps` steps have passed. The value of the result is
-    this seat's score minus the best score among the other seats. Ties are
-    broken at random.
+    For each legal action it clones the state, applies the action, and lets the
+    engine carry the rules forward up to the next point where anyone must
+    decide, chance must act, or the game ends. The value of the action is its
+    seat's lead there: its score minus the best score among the other seats.
+    Ties (and all-equal values) are broken with the bot's own generator.
+
+    What it uses: the legal actions of its own seat; the scores, which every
+    seat sees on the table (`observation(seat)["seats"][i]["score"]`); and the
+    consequences of its own move that follow without any further decision or
+    chance, which a player at the table could work out from the rules.
+
+    What it never uses: other seats' hidden zones and secret variables, the
+    contents or order of hidden piles, other seats' future decisions (it plays
+    none for them), and chance outcomes (it stops at the first chance node: a
+    draw's outcomes are the hidden pile's contents, so even sampling them with
+    its own generator would tell it what the pile holds).
+
+    One gap remains, and it is closed by a check rather than by trust: the
+    rules carried forward run on the full state, so a move that completes a
+    hidden simultaneous choice (the last card laid face down) could score the
+    cards the others laid before anyone sees them. So whenever something left
+    a zone hidden from this seat during the lookahead (its count went down in
+    `observation(seat)`), the result is treated as unknown: the action is
+    valued as if it changed nothing. A fair lookahead beyond that needs the
+    engine to deal the hidden information afresh from the seat's point of view
+    (a determinisation), which the engine does not offer yet.
 
     Args:
         seed: seed of the bot's own random generator.
-        playout_steps: the longest playout after each candidate action.
     """
 
     kind = "greedy"
 
-    def __init__(self, seed: int | str = 0, playout_steps: int = 50) -> None:
+    def __init__(self, seed: int | str = 0) -> None:
         self.random = random.Random(seed)
-        self.playout_steps = playout_steps
 
     def choose_action(self, state: Any) -> int:
-        """The index of the legal action with the best playout value."""
+        """The index of the legal action with the best immediate lead (ties at random)."""
         seat = state.current_player()
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0].index
+        lead_now = lead_over_others(state.scores(), seat)
+        hidden_now: dict[tuple[Any, str], int] | None = None
         best_value = None
         best_actions = []
         for action in actions:
             trial = state.clone()
             trial.apply_action(action.index)
-            self._play_out(trial, seat)
             value = lead_over_others(trial.scores(), seat)
+            if value != lead_now:
+                if hidden_now is None:
+                    hidden_now = hidden_counts(state.observation(seat))
+                if revealed_something(hidden_now, hidden_counts(trial.observation(seat))):
+                    value = lead_now
             if best_value is None or value > best_value:
                 best_value, best_actions = value, [action]
             elif value == best_value:
                 best_actions.append(action)
         return self.random.choice(best_actions).index
 
-    def _play_out(self, state: Any, seat: int) -> None:
-        """Advance `state` at random until `seat` must decide again (or the limit)."""
-        for _ in range(self.playout_steps):
-            if state.is_terminal():
-                return
-            if state.is_chance():
-                state.apply_action(sample_chance_outcome(state, self.random))
-                continue
-            if state.current_player() == seat:
-                return
-            state.apply_action(self.random.choice(state.legal_actions()).index)
+
+def hidden_counts(observation: dict[str, Any]) -> dict[tuple[Any, str], int]:
+    """How many things each zone hidden from the observing seat holds, keyed by (seat or "shared", zone)."""
+    counts = {}
+    for index, seat in enumerate(observation.get("seats") or []):
+        for name, zone in (seat.get("zones") or {}).items():
+            if isinstance(zone, dict) and zone.get("items") is None:
+                counts[(index, name)] = zone.get("count", 0)
+    for name, zone in ((observation.get("globals") or {}).get("zones") or {}).items():
+        if isinstance(zone, dict) and zone.get("items") is None:
+            counts[("shared", name)] = zone.get("count", 0)
+    return counts
+
+
+def revealed_something(before: dict[tuple[Any, str], int], after: dict[tuple[Any, str], int]) -> bool:
+    """True when some hidden zone holds fewer things than before: something left it, maybe face up."""
+    return any(after.get(zone, 0) < count for zone, count in before.items())
 
 
 def lead_over_others(scores: Sequence[float], seat: int) -> float:
     """`seat`'s score minus the best score of any other seat (its own score if alone)."""
     others = [score for other, score in enumerate(scores) if other != seat]
     return scores[seat] - (max(others) if others else 0)
-
-
-def sample_chance_outcome(state: Any, generator: random.Random) -> int:
-    """Draw a chance outcome's index by its probability, with the caller's generator.
-
-    Using our own generator (not `state.apply_chance()`) keeps a lookahead on a
-    clone from seeing the dice the real game is about to roll.
-    """
-    outcomes = state.chance_outcomes()
-    weights = [max(float(probability), 0.0) for _, probability in outcomes]
-    if sum(weights) <= 0:
-        return generator.choice(outcomes)[0].index
-    return generator.choices([action for action, _ in outcomes], weights=weights)[0].index
 
 
 def make_bot(kind: str, seed: int | str) -> RandomBot | GreedyBot:

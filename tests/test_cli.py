@@ -640,6 +640,105 @@ def test_make_bot_rejects_unknown_kinds():
         make_bot("clever", 1)
 
 
+def test_greedy_bot_uses_nothing_hidden_from_its_seat(rules_file):
+    """Positions that differ only in what the seat cannot see get the same choice."""
+    game = fake_engine.load_game(rules_file)
+    compared = 0
+    for seed in range(40):
+        state = game.new_state(players=3, seed=seed)
+        driver = RandomBot(seed)
+        for _ in range(seed % 7):
+            state.apply_chance() if state.is_chance() else state.apply_action(driver.choose_action(state))
+            if state.is_terminal():
+                break
+        if state.is_terminal():
+            continue
+        if state.is_chance():
+            state.apply_chance()
+        seat = state.current_player()
+        other = state.clone()
+        # Deal the cards this seat cannot see (other hands and the deck) afresh, keeping each count.
+        unseen = [card for hand_seat, hand in enumerate(other.hands) if hand_seat != seat for card in hand] + other.deck
+        reshuffled = sorted(unseen, reverse=True)  # a different deal of the same cards
+        for hand_seat, hand in enumerate(other.hands):
+            if hand_seat != seat:
+                other.hands[hand_seat] = sorted(reshuffled.pop() for _ in hand)
+        other.deck = reshuffled
+        assert other.observation(seat) == state.observation(seat)
+        for bot_seed in range(5):
+            assert GreedyBot(bot_seed).choose_action(state) == GreedyBot(bot_seed).choose_action(other)
+        compared += 1
+    assert compared > 20
+
+
+class SpyState:
+    """Wraps a state and records what a bot does with it and with its clones."""
+
+    def __init__(self, state, calls, depth=0):
+        self.state, self.calls, self.depth = state, calls, depth
+
+    def __getattr__(self, name):
+        attribute = getattr(self.state, name)
+        if not callable(attribute):
+            return attribute
+
+        def recorded(*args):
+            self.calls.append((self.depth, name, args))
+            return attribute(*args)
+
+        return recorded
+
+    def clone(self):
+        self.calls.append((self.depth, "clone", ()))
+        return SpyState(self.state.clone(), self.calls, self.depth + 1)
+
+
+def test_greedy_bot_applies_only_its_own_move_and_never_touches_chance(rules_file):
+    game = fake_engine.load_game(rules_file)
+    for seed in range(10):
+        state = game.new_state(players=3, seed=seed)
+        state.apply_chance()
+        seat = state.current_player()
+        calls = []
+        GreedyBot(seed).choose_action(SpyState(state, calls))
+        on_clones = [name for depth, name, _ in calls if depth > 0]
+        assert on_clones.count("apply_action") == len(state.legal_actions())  # one move per clone, no more
+        for forbidden in ("chance_outcomes", "apply_chance", "legal_actions", "to_json", "log_for"):
+            assert forbidden not in on_clones
+        assert all(args == (seat,) for _, name, args in calls if name == "observation")
+
+
+def test_greedy_bot_ignores_a_gain_that_needed_hidden_information():
+    """A lookahead in which something left a hidden zone counts as no change at all."""
+
+    class Reveal:
+        """Two actions: 0 scores 5 but only after turning over a hidden card; 1 scores 1 openly."""
+
+        def __init__(self, after=None):
+            self.after = after
+
+        def current_player(self):
+            return 0
+
+        def legal_actions(self):
+            return [fake_engine.Action(0, "reveal"), fake_engine.Action(1, "open")]
+
+        def clone(self):
+            return Reveal(self.after)
+
+        def apply_action(self, index):
+            self.after = index
+
+        def scores(self):
+            return [{None: 0, 0: 5, 1: 1}[self.after], 0]
+
+        def observation(self, seat):
+            hidden = 1 if self.after == 0 else 2  # action 0 takes a card out of the hidden pile
+            return {"seats": [], "globals": {"zones": {"pile": {"count": hidden, "items": None}}}}
+
+    assert {GreedyBot(seed).choose_action(Reveal()) for seed in range(10)} == {1}
+
+
 # --- drawing ---------------------------------------------------------------------------------------
 
 
