@@ -6,6 +6,10 @@ input give the game's diagnostics or one `pirdsl: error: ...` line (exit 1),
 bad options exit 2 like argparse's own usage errors, Ctrl-C exits 130 quietly,
 and anything unexpected is reported in one line as an internal error (exit
 70). Set PIRDSL_DEBUG=1 to see the traceback of an internal error.
+
+The engine (`dsl`, `interpreter`) and the modules built on it are imported
+when a command runs, not when this module is imported, so that an engine that
+fails to import is reported in one line (exit 1) and `--help` still works.
 """
 
 from __future__ import annotations
@@ -24,12 +28,11 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from dsl.diagnostics import PirError, did_you_mean
-from interpreter import GameRuleError, load_game
 from pirdsl.bots import BOT_KINDS
 from pirdsl.perft import perft
-from pirdsl.play import SEAT_KINDS, PlaySession, SaveFileError, assign_controllers, read_save
-from pirdsl.simulate import simulate
+
+# pirdsl.play.SEAT_KINDS, spelled out here so that the options parse without the engine.
+SEAT_KINDS = ("human", *BOT_KINDS)
 
 EXIT_OK = 0
 EXIT_FAILURE = 1
@@ -58,11 +61,38 @@ class CommandError(Exception):
         return self.message if self.preformatted else f"pirdsl: error: {self.message}"
 
 
+# --- the engine, imported when a command runs -------------------------------------------
+
+
+def import_engine() -> None:
+    """Import the engine and the modules built on it; any failure becomes one `CommandError` line."""
+    try:
+        import dsl.diagnostics  # noqa: F401
+        import interpreter  # noqa: F401
+        import pirdsl.play  # noqa: F401
+        import pirdsl.simulate  # noqa: F401
+    except Exception as error:  # noqa: BLE001 - a broken install can fail in any way
+        detail = " ".join(str(error).split())[:200]
+        raise CommandError(
+            f"cannot import the pirdsl engine ({type(error).__name__}: {detail}); "
+            "reinstall with: pip install -e ."
+        ) from None
+
+
+def load_game(path: str) -> Any:
+    """`interpreter.load_game` (the command-line tests replace this with a fake engine's)."""
+    from interpreter import load_game as engine_load_game
+
+    return engine_load_game(path)
+
+
 # --- shared helpers ---------------------------------------------------------------
 
 
 def load_rules(path: str) -> Any:
     """Load a rules file, turning every way it can fail into a `CommandError`."""
+    from dsl.diagnostics import PirError
+
     file = Path(path)
     if not file.exists():
         raise CommandError(f"{path}: no such file")
@@ -104,6 +134,8 @@ def choose_player_count(game: Any, requested: int | None, seats_given: int = 0) 
 
 def checked_variants(game: Any, variants: Sequence[str] | None) -> list[str]:
     """The --variant names, each once, after checking that the game has them."""
+    from dsl.diagnostics import did_you_mean
+
     chosen: list[str] = []
     for name in variants or []:
         if name not in game.variants:
@@ -155,6 +187,8 @@ def command_check(args: argparse.Namespace) -> int:
 
 def command_play(args: argparse.Namespace) -> int:
     """Play one game at the terminal."""
+    from pirdsl.play import PlaySession, SaveFileError, read_save
+
     game = load_rules(args.file)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
     if args.load:
@@ -177,6 +211,8 @@ def command_play(args: argparse.Namespace) -> int:
 
 
 def seat_controllers(state: Any, requested: Sequence[str] | None) -> list[str]:
+    from pirdsl.play import assign_controllers
+
     try:
         return assign_controllers(state, requested)
     except ValueError as error:
@@ -185,6 +221,8 @@ def seat_controllers(state: Any, requested: Sequence[str] | None) -> list[str]:
 
 def command_simulate(args: argparse.Namespace) -> int:
     """Play many bot games and report win rates, scores and speed."""
+    from pirdsl.simulate import simulate
+
     game = load_rules(args.file)
     players = choose_player_count(game, args.players)
     variants = checked_variants(game, args.variant)
@@ -249,6 +287,8 @@ def simulation_report(game: Any, result: dict[str, Any]) -> Group:
 
 def command_test(args: argparse.Namespace) -> int:
     """Run the examples written in each rules file."""
+    from interpreter import GameRuleError
+
     passed = failed = 0
     broken_files = 0
     for path in args.files:
@@ -397,13 +437,17 @@ def run(argv: Sequence[str] | None) -> int:
         parser.print_help(sys.stderr)
         return EXIT_USAGE
     try:
-        return args.handler(args)
+        import_engine()
+        from interpreter import GameRuleError
+
+        try:
+            return args.handler(args)
+        except GameRuleError as error:
+            error_line(str(error))
+            return EXIT_FAILURE
     except CommandError as error:
         error_line(error.render())
         return error.exit_code
-    except GameRuleError as error:
-        error_line(str(error))
-        return EXIT_FAILURE
 
 
 def main(argv: Sequence[str] | None = None) -> int:

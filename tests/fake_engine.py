@@ -1,8 +1,10 @@
-"""A tiny stand-in for the real engine, implementing docs/engine-api.md.
+"""A tiny engine for one small game, implementing docs/engine-api.md, for the command-line tests.
 
 The command line, bots and simulation are written against the documented engine
-API only. This module implements that API for one small game so their tests run
-without the real interpreter, and keep running once it lands.
+API only. tests/test_cli.py patches this module's `load_game` into the command
+line, so those tests pin the command line's behaviour on a game small enough to
+reason about (and to make fail on purpose), independently of games/. It shares
+the real engine's `CHANCE`, `TERMINAL`, `IllegalAction` and `GameRuleError`.
 
 The game, "Dice Race": each turn a die (1-3) is rolled (a chance node), then the
 seat to move either moves that many steps, plays a card from its hidden hand to
@@ -30,21 +32,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from dsl.diagnostics import Diagnostic, PirError, Span
-
-try:  # Share the real engine's exception classes once it exists.
-    from interpreter import CHANCE, TERMINAL, GameRuleError as _EngineRuleError, IllegalAction
-except Exception:  # noqa: BLE001 - the real engine may be missing or half-written
-    CHANCE = -1
-    TERMINAL = -2
-
-    class IllegalAction(Exception):
-        """An action that is not legal in the current state."""
-
-    class _EngineRuleError(Exception):
-        """A runtime failure inside the game's own rules."""
+from interpreter import CHANCE, TERMINAL, IllegalAction
+from interpreter import GameRuleError as EngineRuleError
 
 
-class GameRuleError(_EngineRuleError):
+class GameRuleError(EngineRuleError):
     """A rules failure located in the fake rules file."""
 
     def __init__(self, span: Span, message: str) -> None:

@@ -21,6 +21,7 @@ import fake_engine
 import pirdsl.cli as cli
 from pirdsl.bots import GreedyBot, RandomBot, make_bot, seat_seed
 from pirdsl.perft import perft
+from pirdsl.play import SEAT_KINDS
 from pirdsl.simulate import play_to_end, simulate
 from pirdsl.terminal import fit_marks, format_zones, group_items, render_board
 
@@ -172,6 +173,22 @@ def test_ctrl_c_exits_130_quietly(capsys, monkeypatch, rules_file):
     code, out, err = run(capsys, "check", rules_file)
     assert code == 130
     assert err == ""
+
+
+@pytest.mark.parametrize("broken", ["interpreter", "dsl.diagnostics"])
+def test_an_engine_that_cannot_be_imported_is_one_line_and_exit_1(capsys, monkeypatch, rules_file, broken):
+    monkeypatch.setitem(sys.modules, broken, None)  # makes `import` of it fail
+    for argv in (["check", rules_file], ["play", rules_file], ["simulate", rules_file], ["perft", rules_file,
+                                                                                           "--depth", "1"]):
+        code, out, err = run(capsys, *argv)
+        assert code == 1
+        assert_one_line_error(err)
+        assert "cannot import the pirdsl engine" in err
+    assert run(capsys, "--help")[0] == 0  # the options still parse without the engine
+
+
+def test_the_seat_kinds_offered_are_the_ones_play_knows():
+    assert cli.SEAT_KINDS == SEAT_KINDS
 
 
 # --- play ------------------------------------------------------------------------------
