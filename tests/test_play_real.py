@@ -1,0 +1,205 @@
+"""The command line on the real engine and games/glory_islands.pir: play, save and load, simulate, perft.
+
+tests/test_cli.py pins every command's behaviour on a small fake game; this file
+checks that the same commands work end to end on the shipped game. Commands run
+in process through `pirdsl.cli.main`; the rules file is loaded once per content
+(loading parses, checks and compiles it, which is the slow part) and reused.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+import pirdsl.cli as cli
+from interpreter import load_game
+
+GAME = str(Path(__file__).resolve().parent.parent / "games" / "glory_islands.pir")
+SIMULATION_KEYS = ("games", "completed", "errors", "wins", "mean_score", "mean_rounds", "games_per_second")
+
+_loaded: dict[tuple[str, str], object] = {}
+
+
+def load_once(path: str) -> object:
+    """`load_game`, remembered per path and file content (an edited copy loads afresh)."""
+    key = (str(path), hashlib.sha256(Path(path).read_bytes()).hexdigest())
+    if key not in _loaded:
+        _loaded[key] = load_game(str(path))
+    return _loaded[key]
+
+
+@pytest.fixture(autouse=True)
+def loaded_once(monkeypatch):
+    monkeypatch.setattr(cli, "load_game", load_once)
+
+
+@pytest.fixture
+def typed(monkeypatch):
+    """Replace standard input with the given text (a pipe, not a terminal)."""
+
+    def provide(text: str) -> None:
+        monkeypatch.setattr(sys, "stdin", io.StringIO(text))
+
+    return provide
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = cli.main(list(argv))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def final_scores(out: str) -> dict[str, int]:
+    """The 'Final scores' table as {seat name: score}."""
+    table = out.split("Final scores")[1]
+    scores = {}
+    for line in table.splitlines():
+        words = line.split()
+        if len(words) >= 2 and words[-1] == "winner":
+            words = words[:-1]
+        if len(words) >= 2 and words[-1].lstrip("-").isdigit():
+            scores[" ".join(words[:-1])] = int(words[-1])
+    return scores
+
+
+# --- play ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "players, options",
+    [
+        (2, []),
+        (3, []),
+        (4, []),
+        (3, ["--variant", "storm", "--variant", "shipwrecks"]),
+    ],
+)
+def test_a_game_of_bots_plays_to_the_end(capsys, typed, players, options):
+    typed("")  # bots never read input
+    seats = ["--seat", "greedy"] + ["--seat", "random"] * (players - 1)
+    code, out, err = run(capsys, "play", GAME, "--players", str(players), "--seed", "3", *seats, *options)
+    assert code == 0, err
+    assert err == ""
+    scores = final_scores(out)
+    expected_seats = [f"Player {number}" for number in range(1, players + 1)]
+    if players == 2:
+        expected_seats.append("Henry Morgan")
+    assert sorted(scores) == sorted(expected_seats)
+    assert "wins." in out or "share the win" in out
+
+
+def test_a_human_plays_with_help_bad_numbers_undo_save_and_load(capsys, typed, tmp_path):
+    save = tmp_path / "evening.json"
+    typed(f"help\n99\n1\n1\nundo\n1\nsave {save}\nquit\n")
+    code, out, err = run(capsys, "play", GAME, "--players", "2", "--seed", "5")
+    assert code == 0, err
+    assert "Play a sailing card face down" in out
+    assert "undo          go back to your previous decision" in out  # help
+    assert "There is no action 99" in out
+    assert "Undone: back to your previous decision." in out
+    assert f"Saved to {save}" in out
+    assert json.loads(save.read_text())["format"] == "pirdsl-save"
+    question_when_saved = out.split("Saved to")[0].split("\nRound ")[-1].split("your choice")[0]
+
+    typed("1\n" * 400)
+    code, out, err = run(capsys, "play", GAME, "--load", str(save))
+    assert code == 0, err
+    assert out.split("\nRound ")[1].split("your choice")[0] == question_when_saved
+    assert set(final_scores(out)) == {"Player 1", "Player 2", "Henry Morgan"}
+
+
+def test_every_view_fits_in_80_columns(capsys, typed):
+    typed("1\n" * 60 + "quit\n")
+    code, out, _ = run(capsys, "play", GAME, "--players", "4", "--seed", "2", "--variant", "shipwrecks")
+    assert code == 0
+    assert out.count("your choice") > 20
+    assert max(len(line.rstrip()) for line in out.splitlines()) <= 80
+
+
+@pytest.fixture
+def saved_game(capsys, typed, tmp_path):
+    """A save file of a two-player game, a few decisions in."""
+    save = tmp_path / "saved.json"
+    typed(f"1\n2\n1\nsave {save}\nquit\n")
+    code, _, err = run(capsys, "play", GAME, "--players", "2", "--seed", "9")
+    assert code == 0, err
+    return save
+
+
+def assert_refused_in_one_line(capsys, save: Path, expected: str, game: str = GAME) -> None:
+    code, out, err = run(capsys, "play", game, "--load", str(save))
+    assert code == 1
+    assert "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1, err
+    assert err.startswith("pirdsl: error: ") and expected in err
+    assert "your choice" not in out
+
+
+def test_a_corrupt_save_is_refused_in_one_line(capsys, saved_game):
+    data = json.loads(saved_game.read_text())
+    saved_game.write_text(saved_game.read_text()[:200])  # cut short
+    assert_refused_in_one_line(capsys, saved_game, "not valid JSON")
+    data["state"]["pieces"] = "not a list of pieces"
+    saved_game.write_text(json.dumps(data))
+    assert_refused_in_one_line(capsys, saved_game, "corrupt save file")
+
+
+def test_a_save_for_another_version_of_the_rules_is_refused_in_one_line(capsys, typed, saved_game, tmp_path):
+    data = json.loads(saved_game.read_text())
+    data["file_hash"] = "0" * 64
+    saved_game.write_text(json.dumps(data))
+    assert_refused_in_one_line(capsys, saved_game, "different version")
+
+    copy = tmp_path / "glory_islands.pir"
+    shutil.copy(GAME, copy)
+    save = tmp_path / "on_the_copy.json"
+    typed(f"1\nsave {save}\nquit\n")
+    assert run(capsys, "play", str(copy), "--players", "3", "--seed", "1")[0] == 0
+    with open(copy, "a", encoding="utf-8") as file:
+        file.write("\n# a house rule, added later\n")
+    assert_refused_in_one_line(capsys, save, "different version", game=str(copy))
+
+
+# --- simulate and perft ------------------------------------------------------------------
+
+
+def simulate_json(capsys, *argv: str) -> dict:
+    code, out, err = run(capsys, "simulate", GAME, "--json", *argv)
+    assert code == 0, err
+    return json.loads(out)
+
+
+def test_simulate_json_has_the_documented_figures_and_repeats_for_a_seed(capsys):
+    argv = ("--players", "3", "--games", "12", "--seed", "40")
+    first = simulate_json(capsys, *argv)
+    for key in SIMULATION_KEYS:
+        assert key in first
+    assert first["games"] == first["completed"] == 12 and first["errors"] == 0
+    assert len(first["wins"]) == len(first["mean_score"]) == 3
+    assert sum(first["wins"]) >= 12
+    second = simulate_json(capsys, *argv)
+    for timing in ("games_per_second", "seconds"):
+        first.pop(timing), second.pop(timing)
+    assert first == second
+
+
+def test_simulate_with_greedy_bots(capsys):
+    result = simulate_json(capsys, "--players", "2", "--games", "4", "--bot", "greedy", "--variant", "storm")
+    assert result["completed"] == 4 and result["bot"] == "greedy"
+    assert result["seats"] == ["Player 1", "Player 2", "Henry Morgan"]
+
+
+def test_perft_gives_the_same_counts_twice(capsys):
+    counts = []
+    for _ in range(2):
+        code, out, err = run(capsys, "perft", GAME, "--depth", "3", "--players", "3")
+        assert code == 0, err
+        counts.append([line for line in out.splitlines() if line.startswith("depth ")])
+    assert counts[0] == counts[1]
+    assert len(counts[0]) == 3 and all(int(line.split(": ")[1]) > 0 for line in counts[0])
