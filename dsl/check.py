@@ -187,6 +187,33 @@ def local_names(statements: list[ast.Stmt]) -> set[str]:
     return names
 
 
+def suggest(name: str, candidates: Iterable[str]) -> str | None:
+    """A 'did you mean' hint: `did_you_mean`, or for short names one slip of a key away.
+
+    difflib's similarity is too strict for names of two or three letters (`d8`
+    for `d6` scores 0.5), so those fall back to an edit distance of one.
+    """
+    pool = sorted(set(candidates))
+    hint = did_you_mean(name, pool)
+    if hint is None and len(name) <= 4:
+        close = [c for c in pool if _one_edit_apart(name, c)]
+        if len(close) == 1:
+            hint = f"did you mean '{close[0]}'?"
+    return hint
+
+
+def _one_edit_apart(a: str, b: str) -> bool:
+    """True when one letter changed, added, removed or two neighbours swapped turn a into b."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        differ = [i for i in range(len(a)) if a[i] != b[i]]
+        return len(differ) == 1 or (len(differ) == 2 and differ[1] == differ[0] + 1
+                                    and a[differ[0]] == b[differ[1]] and a[differ[1]] == b[differ[0]])
+    short, long = (a, b) if len(a) < len(b) else (b, a)
+    return any(long[:i] + long[i + 1:] == short for i in range(len(long)))
+
+
 def _article(words: str) -> str:
     return ("an " if words[:1] in "aeiou" else "a ") + words
 
@@ -404,25 +431,23 @@ class Checker:
                 owner: str | None = None) -> None:
         """Enter one name; report a clash with a built-in or an earlier declaration."""
         symbol = Symbol(name, kind, span, node, per_player, owner)
+        existing = self.globals.get(name)
+        if existing is None:
+            # Entered even when it clashes with the language, so that its uses are not reported too.
+            self.globals[name] = symbol
         if name in RESERVED_WORDS:
             self.error(span, f"'{name}' is a word of the rules language and cannot name {_article(symbol.title)}",
                        "choose another name")
-            return
-        if name in FUNCTIONS:
+        elif name in FUNCTIONS:
             self.error(span, f"{symbol.title} '{name}' clashes with the built-in function '{name}'",
                        "choose another name")
-            return
-        if name in VALUES:
+        elif name in VALUES:
             self.error(span, f"{symbol.title} '{name}' clashes with the built-in value '{name}' ({VALUES[name]})",
                        "choose another name")
-            return
-        if per_player and name in PLAYER_ATTRIBUTES:
+        elif per_player and name in PLAYER_ATTRIBUTES:
             self.error(span, f"{symbol.title} '{name}' clashes with the built-in attribute 'p.{name}'",
                        "choose another name")
-            return
-        existing = self.globals.get(name)
         if existing is None:
-            self.globals[name] = symbol
             return
         if kind in SYMBOL_KINDS and existing.kind in SYMBOL_KINDS:
             # Kinds, legends and dice may name the same symbol: it is one value.
@@ -525,7 +550,7 @@ class Checker:
             where = self.word_span(legend.span, legend.layer, "legend")
             if legend.layer not in layers:
                 self.error(where, f"legend for '{legend.layer}', but {title} has no layer of that name",
-                           did_you_mean(legend.layer, layers))
+                           suggest(legend.layer, layers))
                 continue
             if legend.layer in legends:
                 self.error(where, f"layer '{legend.layer}' has two legends (the first on line {legends[legend.layer].span.line})",
@@ -591,7 +616,7 @@ class Checker:
                 reported.add(token)
                 self.error(self.token_span(layer, rows, index, column_index),
                            f"'{token}' in layer '{layer.name}' is not in its legend",
-                           did_you_mean(token, legend.entries) or f"add \"{token}\" = ... to 'legend {layer.name}'")
+                           suggest(token, legend.entries) or f"add \"{token}\" = ... to 'legend {layer.name}'")
         used = {token for row in layer.rows for token in row}
         for key in legend.entries:
             if key not in used and key.strip() and not any(c.isspace() for c in key):
@@ -882,7 +907,7 @@ class Checker:
             candidates = [n for n, s in self.globals.items() if s.kind == "variable" and not s.per_player]
             candidates += [n for scope in self.scopes for n in scope.names]
             self.error(target.span, f"unknown variable '{name}'",
-                       did_you_mean(name, candidates) or f"declare it with 'var {name} = ...' or 'let {name} = ...'")
+                       suggest(name, candidates) or f"declare it with 'var {name} = ...' or 'let {name} = ...'")
             return
         if isinstance(target, ast.Attribute):
             self.expr(target.target)
@@ -924,7 +949,7 @@ class Checker:
         piece = self.pieces.get(node.piece)
         if piece is None:
             self.error(where, f"unknown piece '{node.piece}'",
-                       did_you_mean(node.piece, self.pieces) or f"declare it with 'piece {node.piece}'")
+                       suggest(node.piece, self.pieces) or f"declare it with 'piece {node.piece}'")
         else:
             self.use(piece)
             fields = piece.node.fields
@@ -963,7 +988,7 @@ class Checker:
         else:
             dice = [n for n, s in self.globals.items() if s.kind == "die"]
             self.error(where, f"unknown die '{node.die}'",
-                       did_you_mean(node.die, dice) or f"declare it with 'die {node.die}: 1, 2, 3, 4, 5, 6'")
+                       suggest(node.die, dice) or f"declare it with 'die {node.die}: 1, 2, 3, 4, 5, 6'")
         self.bind(node.var, self.word_span(node.span, node.var, "roll"), "roll")
 
     def stmt_Log(self, node: ast.Log) -> None:
@@ -997,10 +1022,10 @@ class Checker:
         rules = [n for n, s in self.globals.items() if s.kind == "rule"]
         if symbol is not None:
             self.use(symbol)
-            self.error(where, f"'{node.rule}' is {_article(symbol.title)}, not a rule", did_you_mean(node.rule, rules))
+            self.error(where, f"'{node.rule}' is {_article(symbol.title)}, not a rule", suggest(node.rule, rules))
             return
         self.error(where, f"unknown rule '{node.rule}'",
-                   did_you_mean(node.rule, rules) or f"declare it with 'rule {node.rule}(...):'")
+                   suggest(node.rule, rules) or f"declare it with 'rule {node.rule}(...):'")
 
     def stmt_Return(self, node: ast.Return) -> None:
         if self.body is None or self.body.section != "rule":
@@ -1068,7 +1093,7 @@ class Checker:
         if name in FUNCTIONS:
             self.error(node.span, f"'{name}' is a built-in function: call it, e.g. {name}(...)")
             return
-        self.error(node.span, f"unknown name '{name}'", did_you_mean(name, self.visible_names()))
+        self.error(node.span, f"unknown name '{name}'", suggest(name, self.visible_names()))
 
     def visible_names(self) -> list[str]:
         """Every name a bare reference could mean here (for 'did you mean')."""
@@ -1117,10 +1142,10 @@ class Checker:
             return
         variants = [n for n, s in self.globals.items() if s.kind == "variant"]
         if symbol is not None:
-            self.error(span, f"'{name}' is {_article(symbol.title)}, not a variant", did_you_mean(name, variants))
+            self.error(span, f"'{name}' is {_article(symbol.title)}, not a variant", suggest(name, variants))
         else:
             self.error(span, f"unknown variant '{name}'",
-                       did_you_mean(name, variants) or f"declare it with 'variant {name} \"what it changes\"'")
+                       suggest(name, variants) or f"declare it with 'variant {name} \"what it changes\"'")
 
     def expr_Comprehension(self, node: ast.Comprehension) -> None:
         self.expr(node.iterable)
@@ -1152,7 +1177,7 @@ class Checker:
         candidates = [n for n, s in self.globals.items() if s.per_player]
         candidates += list(self.piece_fields | self.layer_names | BUILTIN_ATTRIBUTES)
         self.error(where, f"nothing has an attribute '{name}': it is not a per-player variable or zone, "
-                   "a piece field, a board layer or a built-in attribute", did_you_mean(name, candidates))
+                   "a piece field, a board layer or a built-in attribute", suggest(name, candidates))
 
     def expr_Index(self, node: ast.Index) -> None:
         self.expr(node.target)
@@ -1210,7 +1235,7 @@ class Checker:
             self.error(where, f"'{name}' is a local value, not a function")
             return
         functions = list(FUNCTIONS) + [n for n, s in self.globals.items() if s.kind == "define"]
-        hint = did_you_mean(name, functions)
+        hint = suggest(name, functions)
         if hint is None and name in FAMILIAR_FUNCTIONS:
             hint = f"in the rules language, write {FAMILIAR_FUNCTIONS[name]}"
         self.error(where, f"unknown function '{name}'", hint)
