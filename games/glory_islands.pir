@@ -621,4 +621,94 @@ example "Henry Morgan plays his 5: one space, a pirate, four more, a second pira
   expect:
     henry_morgan.travelled == 5
     count(henry_morgan.crew) == 6
-    henry_morgan.glory >= 0
+    # First stop, one space along: the nearest free space is a pirate field (1 glory).
+    top(spot(1, 1)).owner == henry_morgan
+    # Second stop, four spaces on: the nearest free space holds a chest (one face-up token).
+    top(spot(1, 5)).owner == henry_morgan
+    count(henry_morgan.open_treasures) == 1
+    henry_morgan.glory == 1
+
+example "Henry Morgan lands on a barrel space: 2 glory instead of a barrel":
+  players 2 named anna, beth
+  given:
+    put_ship(henry_morgan, 2)
+    reveal_card(henry_morgan, first([c for c in henry_morgan.deck where c.value == 1]))
+  when:
+    automa_turn(henry_morgan)
+  expect:
+    top(spot(1, 3)).owner == henry_morgan
+    henry_morgan.glory == 2
+    count(henry_morgan.barrels) == 0
+
+example "Storm side: a pirate landing on the storm is blown to any empty space":
+  players 3 named anna, beth, connor
+  variants storm
+  given:
+    put_pirate(beth, 1, 3)
+    put_pirate(beth, 2, 3)
+    reveal_card(anna, card_of(anna, 3, 3))
+  when:
+    take_turn(anna)
+  answers "Sail 3", 1, "No special action"
+  expect:
+    empty(storm_space)
+    top(spot(1, 1)).owner == anna
+    anna.glory == 1
+    count(island("E")) == 4
+
+example "Shipwrecks: stopping on a free corner takes a token, and a barrel buys a second":
+  players 3 named anna, beth, connor
+  variants shipwrecks
+  given:
+    put_ship(anna, 3)
+    reveal_card(anna, card_of(anna, 3, 3))
+  when:
+    take_turn(anna)
+  answers "Sail 3", 1, 1, "field space", "No special action"
+  expect:
+    ship_space(anna) == spot(0, 6)
+    count(anna.wrecks) == 2
+    count(wrecks_north) == 3
+    count(anna.barrels) == 0
+    top(spot(3, 3)).owner == anna
+
+example "Past the last space of the sailing track the ship sinks":
+  players 3 named anna, beth, connor
+  given:
+    anna.sailing = -29
+    reveal_card(anna, card_of(anna, 3, 3))
+  when:
+    spend_sailing(anna)
+  expect:
+    anna.sailing == -32
+    eliminated(anna)
+    not eliminated(beth)
+
+example "Compass and Home bonuses go 4/2/1 and 6/3/1 in the order ships pass":
+  players 3 named anna, beth, connor
+  given:
+    put_ship(anna, 11)
+    put_ship(beth, 10)
+    put_ship(connor, 22)
+  when:
+    sail(anna, 2)
+    sail(beth, 5)
+    sail(connor, 3)
+    sail(anna, 12)
+  expect:
+    anna.glory == 4 + 3
+    beth.glory == 2
+    connor.glory == 6
+    finishing
+
+example "A played 1 brings the whole discard pile back to hand":
+  players 3 named anna, beth, connor
+  given:
+    move card_of(anna, 5, 4) to anna.discard
+    move card_of(anna, 4, 2) to anna.discard
+    reveal_card(anna, card_of(anna, 1, 4))
+  when:
+    end_round()
+  expect:
+    count(anna.hand) == 6
+    count(anna.discard) == 0

@@ -192,7 +192,7 @@ def share_places(counts: list, prizes: list) -> list:
             j += 1
         group = order[i:j]
         total = sum(prizes[place:place + len(group)])
-        each = math.ceil(total / len(group)) if total else 0
+        each = -(-total // len(group))  # exact ceiling of total / len(group)
         for member in group:
             awards[member] = each
         place += len(group)

@@ -10,6 +10,7 @@ every decision.
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -21,7 +22,8 @@ from interpreter.values import Board, GameRuleError, Piece, Player, Zone, show
 SUSPEND = object()
 
 # Frame kinds (the third element of a frame).
-PLAIN, FOR_EACH, WHILE, ROUNDS, REPEAT, CALL, FINAL = range(7)
+PLAIN, FOR_EACH, WHILE, ROUNDS, REPEAT, CALL, FINAL, TOGETHER = range(8)
+HELD = -1  # the seat of a public log line held back until a simultaneous loop ends
 
 
 @dataclass
@@ -76,8 +78,13 @@ def _add(a, b, state):
 
 
 def _divide(a, b):
-    result = a / b
-    return int(result) if result.is_integer() else result
+    """Exact division: a whole number when it divides evenly, else an exact fraction."""
+    if isinstance(a, bool) or isinstance(b, bool):
+        raise TypeError("cannot divide true/false")
+    if isinstance(a, (int, Fraction)) and isinstance(b, (int, Fraction)):
+        result = Fraction(a) / Fraction(b)
+        return result.numerator if result.denominator == 1 else result
+    return a / b
 
 
 class Compiler:
@@ -439,17 +446,17 @@ class Compiler:
             chooser = player(st, env)
             if not isinstance(chooser, Player):
                 raise TypeError(f"only a player can choose, not {type_name(chooser)}")
-            values = list(as_list(st, options(st, env)))
+            values = _distinct_options(st, as_list(st, options(st, env)))
             if not values:
                 if site.optional:
                     env[var] = None
                     return None
                 raise RuntimeError(f"{chooser.name} must choose, but there is nothing to choose from")
-            if chooser.is_automa:
-                raise RuntimeError(f"{chooser.name} is played by the rules and cannot be asked to choose")
             if len(values) == 1 and not site.optional:
                 env[var] = values[0]
                 return None
+            if chooser.is_automa:
+                raise RuntimeError(f"{chooser.name} is played by the rules and cannot be asked to choose")
             return st.suspend_choice(site, chooser.index, values)
         return choose
 
@@ -548,11 +555,16 @@ class Compiler:
         body = self.block(node.body, scope, node.span)
         body.var = node.var
         var = node.var
+        kind = TOGETHER if node.simultaneously else FOR_EACH
+
         def for_each(st, env):
             items = list(as_list(st, iterable(st, env)))
             if items:
                 env[var] = items[0]
-                st.frames.append([body.id, 0, FOR_EACH, items, 1])
+                if kind == TOGETHER:
+                    # Nothing said during a simultaneous loop is public until it ends.
+                    st.held += 1
+                st.frames.append([body.id, 0, kind, items, 1])
         return for_each
 
     def _s_While(self, node, scope):
@@ -609,7 +621,9 @@ def is_straight(statement: ast.Stmt) -> bool:
     if isinstance(statement, ast.If):
         return all(is_straight(s) for b in statement.branches for s in b.body) and \
             all(is_straight(s) for s in statement.otherwise)
-    if isinstance(statement, (ast.ForEach, ast.Repeat)):
+    if isinstance(statement, ast.ForEach):
+        return not statement.simultaneously and all(is_straight(s) for s in statement.body)
+    if isinstance(statement, ast.Repeat):
         return all(is_straight(s) for s in statement.body)
     return False
 
@@ -750,6 +764,25 @@ def _member(st, element, collection):
     return element in as_list(st, collection)
 
 
+def _distinct_options(st, values: list) -> list:
+    """Options without repeats: equal values, or identical pieces in the same zone, are one option."""
+    seen = set()
+    out = []
+    for value in values:
+        if value.__class__ is Piece:
+            key = ("piece", value.signature(), st.loc[value.id])
+        else:
+            try:
+                key = ("value", value) if value.__class__ is not list else ("list", repr(value))
+                hash(key)
+            except TypeError:
+                key = ("other", repr(value))
+        if key not in seen:
+            seen.add(key)
+            out.append(value)
+    return out
+
+
 def _number(value):
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise TypeError(f"only numbers can be added or taken away, not {type_name(value)}")
@@ -770,13 +803,16 @@ def _move(st, thing, destination, on_top):
         raise TypeError("there is nothing to move (the value is none)")
     if thing.__class__ is Piece:
         st.move_piece(thing.id, destination.id, on_top)
-    elif thing.__class__ is Zone:
-        for piece_id in list(st.contents_of(thing)):
-            st.move_piece(piece_id, destination.id, on_top)
     else:
-        for piece in list(as_list(st, thing)):
-            if piece.__class__ is not Piece:
-                raise TypeError(f"only pieces can move, not {type_name(piece)}")
+        if thing.__class__ is Zone:
+            pieces = st.pieces_in(thing)
+        else:
+            pieces = list(as_list(st, thing))
+            for piece in pieces:
+                if piece.__class__ is not Piece:
+                    raise TypeError(f"only pieces can move, not {type_name(piece)}")
+        # Several pieces keep their order, whether they go on top or at the bottom.
+        for piece in (pieces if on_top else reversed(pieces)):
             st.move_piece(piece.id, destination.id, on_top)
 
 
@@ -793,7 +829,7 @@ def _create(st, type_name_, count, fields, zone):
 
 def _log(st, to, text):
     if to is None:
-        st.log.append((None, text))
+        st.log.append((HELD if st.held else None, text))
         return
     if to.__class__ is not Player:
         raise TypeError(f"a private log line goes to a player, not {type_name(to)}")

@@ -155,6 +155,9 @@ class Game:
         end_setup.spans.append(setup.span if setup else self.header.span)
         self.play_block = self._top_block(compiler, play.body if play else [])
         self.final_block = self._top_block(compiler, final.body if final else [])
+        begin = compiler.blocks[self.final_block]
+        begin.code.insert(0, lambda st, env: st.begin_final_scoring())
+        begin.spans.insert(0, final.span if final else self.header.span)
         score = next((d for d in decls if isinstance(d, ast.ScoreDecl)), None)
         self.score = compiler.expr(score.body, frozenset({score.param})) if score else None
         self.score_param = score.param if score else None
@@ -177,9 +180,15 @@ class Game:
         for decl in decls:
             if isinstance(decl, ast.ExampleDecl):
                 scope = frozenset(decl.player_names) | local_names(decl.given) | local_names(decl.when)
+                given = compiler.block(decl.given, scope, decl.span)
+                # An example may create pieces while it arranges its situation.
+                given.code.insert(0, lambda st, env: setattr(st, "in_setup", True))
+                given.spans.insert(0, decl.span)
+                given.code.append(lambda st, env: setattr(st, "in_setup", False))
+                given.spans.append(decl.span)
                 self.examples.append(CompiledExample(
                     decl,
-                    compiler.block(decl.given, scope, decl.span).id,
+                    given.id,
                     compiler.block(decl.when, scope, decl.span).id,
                     [(e, compiler.expr(e, scope)) for e in decl.expect],
                     [compiler.expr(a, scope) for a in decl.answers],
@@ -301,6 +310,8 @@ class Game:
             state.eliminated = [bool(e) for e in data["eliminated"]]
             state.in_setup = bool(data["in_setup"])
             state.terminal = bool(data["terminal"])
+            state.held = int(data["held"])
+            state.scoring = bool(data["scoring"])
             state.history = [int(h) for h in data["history"]]
             if not state.terminal and state.pending is None:
                 raise ValueError("the state waits for nothing and is not over")

@@ -8,9 +8,10 @@ the same file, options, seed and choices always give the same game.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
-from interpreter.compiler import CALL, FINAL, FOR_EACH, PLAIN, REPEAT, ROUNDS, SUSPEND, WHILE
+from interpreter.compiler import CALL, FINAL, FOR_EACH, HELD, PLAIN, REPEAT, ROUNDS, SUSPEND, TOGETHER, WHILE
 from interpreter.values import Board, GameRuleError, IllegalAction, Piece, Player, Zone, show
 
 CHANCE = -1
@@ -51,10 +52,38 @@ def _describe(error: Exception) -> str:
         text = text[1:-1]
         if text.isidentifier():
             text = f"'{text}' has no value yet here"
-    if isinstance(error, TypeError) and ("not supported between" in text or "unsupported operand" in text
-                                         or "can only concatenate" in text or "not iterable" in text):
-        text = "values of the wrong kind: " + text
+    if isinstance(error, TypeError):
+        text = _plain_type_error(text)
     return text or type(error).__name__
+
+
+_PYTHON_TYPES = {"NoneType": "none", "int": "a number", "float": "a number", "Fraction": "a number",
+                 "str": "a name or text", "list": "a list", "bool": "true/false", "Player": "a player",
+                 "Piece": "a piece", "Zone": "a zone or cell", "Board": "a board", "dict": "a table"}
+
+
+def _plain_type_error(text: str) -> str:
+    """Python's wording for mixing value kinds, said in the language's terms."""
+    import re
+    match = re.search(r"'(.+?)' not supported between instances of '(\w+)' and '(\w+)'", text)
+    if match:
+        op, a, b = match.groups()
+        return f"cannot compare {_PYTHON_TYPES.get(a, a)} with {_PYTHON_TYPES.get(b, b)} using {op}"
+    match = re.search(r"unsupported operand type\(s\) for (.+?): '(\w+)' and '(\w+)'", text)
+    if match:
+        op, a, b = match.groups()
+        return f"cannot use {op} on {_PYTHON_TYPES.get(a, a)} and {_PYTHON_TYPES.get(b, b)}"
+    match = re.search(r"bad operand type for unary -: '(\w+)'", text)
+    if match:
+        return f"cannot negate {_PYTHON_TYPES.get(match.group(1), match.group(1))}"
+    match = re.search(r"can only concatenate (\w+) \(not \"(\w+)\"\) to (\w+)", text)
+    if match:
+        a, b, _ = match.groups()
+        return f"cannot add {_PYTHON_TYPES.get(b, b)} to {_PYTHON_TYPES.get(a, a)}"
+    match = re.search(r"'(\w+)' object is not (iterable|subscriptable)", text)
+    if match:
+        return f"{_PYTHON_TYPES.get(match.group(1), match.group(1))} is not a list"
+    return text
 
 
 class State:
@@ -79,6 +108,8 @@ class State:
         self.eliminated = [False] * len(world.players)
         self.in_setup = True
         self.terminal = False
+        self.held = 0
+        self.scoring = False
         self.reads = 0
         self.history: list[int] = []
 
@@ -263,6 +294,8 @@ class State:
         other.eliminated = list(self.eliminated)
         other.in_setup = self.in_setup
         other.terminal = self.terminal
+        other.held = self.held
+        other.scoring = self.scoring
         other.reads = 0
         other.history = list(self.history)
         return other
@@ -314,13 +347,15 @@ class State:
                 continue
             block = blocks[frame[0]]
             kind = frame[2]
-            if kind == FOR_EACH:
+            if kind == FOR_EACH or kind == TOGETHER:
                 items, i = frame[3], frame[4]
                 if i < len(items):
                     scopes[-1][block.var] = items[i]
                     frame[4] = i + 1
                     frame[1] = 0
                     continue
+                if kind == TOGETHER:
+                    self.release_log()
             elif kind == WHILE or kind == ROUNDS:
                 try:
                     if kind == WHILE:
@@ -369,14 +404,31 @@ class State:
     def return_from_rule(self) -> None:
         while self.frames:
             frame = self.frames.pop()
+            if frame[2] == TOGETHER:
+                self.release_log()
             if frame[2] == CALL:
                 self.scopes.pop()
                 return
         raise RuntimeError("'return' outside a rule")
 
     def end_game(self) -> None:
+        if self.scoring:
+            raise RuntimeError("'end game' cannot be used during final scoring: the game is already ending")
+        if self.held:
+            self.held = 1
+            self.release_log()
         self.frames[:] = [[self.program.final_block, 0, FINAL, None, 0]]
         del self.scopes[1:]
+
+    def begin_final_scoring(self) -> None:
+        self.scoring = True
+        self.phase = "Final scoring"
+
+    def release_log(self) -> None:
+        """End of a simultaneous loop: the public lines it held back become public."""
+        self.held -= 1
+        if self.held == 0:
+            self.log = [(None if to == HELD else to, text) for to, text in self.log]
 
     def begin_round(self) -> None:
         self.round += 1
@@ -384,6 +436,7 @@ class State:
 
     def end_setup(self) -> None:
         self.in_setup = False
+        self.phase = "Play"
 
     def contents_of(self, zone: Zone) -> list[int]:
         self.reads += 1
@@ -507,12 +560,15 @@ class State:
                 self.pending[0], self.pending[1], encode(self.pending[2]), encode(self.pending[3])],
             "log": [[to, text] for to, text in self.log],
             "eliminated": self.eliminated, "in_setup": self.in_setup, "terminal": self.terminal,
+            "held": self.held, "scoring": self.scoring,
             "history": self.history,
         }
 
     def _encode(self, value):
         if value is None or isinstance(value, (bool, int, float, str)):
             return value
+        if isinstance(value, Fraction):
+            return {"fraction": [value.numerator, value.denominator]}
         if isinstance(value, list):
             return [self._encode(v) for v in value]
         if isinstance(value, Player):
@@ -546,6 +602,8 @@ class State:
                 return self.world.boards[ref]
             if kind == "table":
                 return self.program.tables[ref]
+            if kind == "fraction":
+                return Fraction(int(ref[0]), int(ref[1]))
         raise ValueError(f"unreadable value {value!r}")
 
 
@@ -553,6 +611,8 @@ def to_plain(value):
     """A value as JSON-ready data for observations (labels for pieces, players, zones)."""
     if value is None or isinstance(value, (bool, int, float, str)):
         return value
+    if isinstance(value, Fraction):
+        return float(value)
     if isinstance(value, list):
         return [to_plain(v) for v in value]
     return show(value)

@@ -7,6 +7,7 @@ it. What changes (zone contents, variables, the call stack) lives in the state.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 
@@ -125,8 +126,10 @@ def show(value: Any) -> str:
         return repr(value)
     if isinstance(value, float):
         return str(int(value)) if value.is_integer() else f"{value:g}"
+    if isinstance(value, Fraction):
+        return f"{float(value):g}"
     if isinstance(value, list):
-        return ", ".join(show(v) for v in value)
+        return ", ".join(f"[{show(v)}]" if isinstance(v, list) else show(v) for v in value)
     if isinstance(value, str):
         return value.replace("_", " ")
     return str(value)
