@@ -92,6 +92,7 @@ class Game:
         self.source = source
         self.path = game_file.path
         self.file_hash = game_file.source_hash
+        self.warnings: list = []  # the checker's warnings (unused definitions, ...)
         compiler = Compiler(game_file)
         self.compiler = compiler
         decls = game_file.declarations
@@ -337,8 +338,10 @@ class CompiledExample:
 def load_source(source: str, path: str = "<string>") -> Game:
     """Parse, check and compile rules text."""
     game_file = parse_source(source, path)
-    check_game(game_file, source)
-    return Game(game_file, source)
+    warnings = check_game(game_file, source) or []
+    game = Game(game_file, source)
+    game.warnings = warnings
+    return game
 
 
 def load_game(path: str) -> Game:
