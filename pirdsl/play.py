@@ -262,7 +262,7 @@ class PlaySession:
             elif command in ("show", "board"):
                 self._show(seat, repeat=True)
             elif command == "log":
-                self.console.print(render_log(self.state.log_for(seat), limit=0))
+                self.console.print(render_log(self.state.log_for(seat), limit=0, width=self.console.width))
             elif command == "undo":
                 if self._undo(seat):
                     return
@@ -367,5 +367,5 @@ class PlaySession:
         unseen = log[min(self.log_lines_shown[viewer], len(log)):]
         if unseen:
             limit = 0 if not self.human_seats else 15  # a bots-only game prints its whole log
-            self.console.print(render_log(unseen, limit=limit))
+            self.console.print(render_log(unseen, limit=limit, width=self.console.width))
         self.console.print(render_results(self.state.seat_names, self.state.scores(), self.state.winners()))

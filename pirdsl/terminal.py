@@ -21,11 +21,11 @@ The layout is meant for an 80-column terminal and for piped output alike:
 from __future__ import annotations
 
 import re
+import textwrap
 from typing import Any, Iterable, Sequence
 
 from rich import box
 from rich.console import Group, RenderableType
-from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
@@ -56,7 +56,7 @@ def render_observation(observation: dict[str, Any], new_log_lines: Sequence[str]
     if shared is not None:
         parts.append(shared)
     if new_log_lines:
-        parts.append(render_log(new_log_lines))
+        parts.append(render_log(new_log_lines, width=width))
     return Group(*parts)
 
 
@@ -72,19 +72,26 @@ def render_status(observation: dict[str, Any]) -> Text:
 # --- the log ----------------------------------------------------------------------------
 
 
-def render_log(lines: Sequence[str], limit: int = MAX_LOG_LINES_SHOWN) -> RenderableType:
+def render_log(lines: Sequence[str], limit: int = MAX_LOG_LINES_SHOWN, width: int = DEFAULT_WIDTH) -> RenderableType:
     """The most recent log lines, indented, with a note when older ones were left out.
 
     Args:
         lines: the lines to show, oldest first.
         limit: show at most this many (the newest); 0 shows them all.
+        width: the width of the terminal; a longer line wraps under its own indent.
     """
     shown = list(lines)[-limit:] if limit else list(lines)
+    indent = " " * LOG_INDENT
     text = Text()
     if len(lines) > len(shown):
-        text.append(f"... {len(lines) - len(shown)} earlier lines (type 'log' to see them)\n", style="dim")
-    text.append("\n".join(str(line) for line in shown))
-    return Padding(text, (0, 0, 0, LOG_INDENT), expand=False)  # a wrapped line keeps the indent
+        text.append(f"{indent}... {len(lines) - len(shown)} earlier lines (type 'log' to see them)\n", style="dim")
+    wrapped = [
+        textwrap.fill(str(line), width=max(20, width), initial_indent=indent, subsequent_indent=indent,
+                      break_on_hyphens=False) or indent
+        for line in shown
+    ]
+    text.append("\n".join(wrapped))
+    return text
 
 
 # --- boards -----------------------------------------------------------------------------

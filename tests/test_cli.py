@@ -23,7 +23,7 @@ from pirdsl.bots import GreedyBot, RandomBot, make_bot, seat_seed
 from pirdsl.perft import perft
 from pirdsl.play import SEAT_KINDS
 from pirdsl.simulate import play_to_end, simulate
-from pirdsl.terminal import fit_marks, format_zones, group_items, render_board
+from pirdsl.terminal import fit_marks, format_zones, group_items, render_board, render_log
 
 RULES = 'fake-game "Dice Race"\ntarget 10\nrounds 8\n'
 VIEW_RULE = "── Dice Race ──"  # the line that starts each view of the table
@@ -809,6 +809,14 @@ def test_a_wide_board_shrinks_its_cells_to_the_terminal():
 def test_marks_that_do_not_share_a_number_with_their_label_are_listed_one_by_one():
     board = board_of([[("s", ["Player 1's ship", "Henry Morgan's ship"], ["S1", "S3"])]])
     assert "Pieces:  S1 Player 1's ship  S3 Henry Morgan's ship" in rendered(render_board(board))
+
+
+def test_the_log_shows_its_last_lines_indented_and_wraps_under_the_indent():
+    lines = [f"line {number}" for number in range(20)] + ["word " * 30]
+    shown = rendered(render_log(lines, limit=3, width=40)).splitlines()
+    assert shown[0] == "  ... 18 earlier lines (type 'log' to see them)"
+    assert shown[1:3] == ["  line 18", "  line 19"]
+    assert all(line.startswith("  word") and len(line) <= 40 for line in shown[3:]) and len(shown) > 4
 
 
 def test_zones_group_equal_items_hide_empty_ones_and_count_hidden_ones():
