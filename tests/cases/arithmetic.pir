@@ -72,11 +72,20 @@ example "division gives a fraction when it must":
     floor(-7 / 2) == -4
     ceil(6 / 3) == 2
 
-example "a remainder with a negative number wraps around, as on a ring of spaces":
+example "division is exact: fractions add up and come back to whole numbers":
+  expect:
+    1 / 10 + 2 / 10 == 3 / 10
+    ceil(1 / 10 * 3 * 10) == 3
+    1 / 49 * 49 == 1
+    1 / 3 + 1 / 3 + 1 / 3 == 1
+    100000000000000001 / 1 == 100000000000000001
+
+example "a remainder takes the sign of the divisor, so going backwards wraps round a ring":
   expect:
     -1 % 10 == 9
     (2 - 5) % 10 == 7
     12 % 10 == 2
+    7 % -3 == -2
 
 example "+ joins lists, and the pieces of zones":
   expect:

@@ -16,7 +16,8 @@ automa never "Nobody" when false
 
 setup:
   for each p in players:
-    create 2 card(p.index) in p.hand
+    create 1 card(p.index) in p.hand
+    create 1 card(p.index + 10) in p.hand
 
 play:
   for each p in players:
@@ -60,6 +61,15 @@ example "a variant can bring the automa in":
     count(players) == 3
     player_count == 2
     players[2] == bot
+
+example "an automa is never asked, but a single option is taken for it":
+  players 1 named anna
+  when:
+    bot chooses c from [x for x in bot.hand where x.value == 1]
+    bot chooses n from [4, 4]
+  expect:
+    c.value == 1
+    n == 4
 
 example "an automa can draw and be dealt with by the rules":
   players 1 named anna

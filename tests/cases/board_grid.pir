@@ -97,11 +97,12 @@ example "perimeter: the edge cells clockwise from the given one":
     top(rc(perimeter(map, at(map, 0, 1)))) == [0, 0]
     count(perimeter(map, at(map, 1, 3))) == 10
 
-example "neighbours share a side: two for a corner, three on an edge, four inside":
+example "neighbours share a side (up, right, down, left): two for a corner, three on an edge, four inside":
   expect:
     by_position(neighbours(at(map, 0, 0))) == [[0, 1], [1, 0]]
     by_position(neighbours(at(map, 0, 1))) == [[0, 0], [0, 2], [1, 1]]
     by_position(neighbours(at(map, 1, 1))) == [[0, 1], [1, 0], [1, 2], [2, 1]]
+    rc(neighbours(at(map, 1, 1))) == [[0, 1], [1, 2], [2, 1], [1, 0]]
     neighbours(at(tiny, 0, 0)) == []
 
 example "distance counts king steps (diagonals count one)":
@@ -118,3 +119,5 @@ example "a cell is a zone: pieces stand on it":
     count([c for c in cells(map) where not empty(c)]) == 1
     count(all_pieces(cells(map))) == 1
     "{at(map, 1, 1)}" == "map row 2 column 2"
+    at(map, 1, 1).name == "map"
+    at(map, 1, 1).owner == none

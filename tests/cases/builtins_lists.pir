@@ -16,6 +16,15 @@ setup:
 play:
   pass
 
+example "positions count from 0, and negative ones from the end":
+  expect:
+    [5, 6, 7][0] == 5
+    [5, 6, 7][2] == 7
+    [5, 6, 7][-1] == 7
+    [5, 6, 7][-3] == 5
+    deck[0].value == 4
+    deck[-1].value == 3
+
 example "count: elements of a list, pieces in a zone":
   expect:
     count([]) == 0

@@ -135,6 +135,28 @@ example "optional with nothing to choose from: none, and nobody is asked":
     anna.picked == none
     bob.picked == none
 
+example "identical options are one: equal values, or identical pieces in one zone":
+  players 2 named anna, bob
+  given:
+    move first(bob.hand) to anna.hand
+  when:
+    anna chooses v from [1, 1, 2, 1]
+    anna chooses c from [x for x in anna.hand where x.value == 1]
+    bob chooses w from [7, 7]
+  answers 2
+  expect:
+    v == 2
+    c == first(anna.hand)
+    w == 7
+
+example "identical pieces in different zones stay separate options":
+  players 2 named anna, bob
+  when:
+    anna chooses c from [first(anna.hand), first(bob.hand)]
+  answers 2
+  expect:
+    c == first(bob.hand)
+
 example "the play block asks each player in turn":
   players 2 named anna, bob
   when:

@@ -39,6 +39,7 @@ example "comparisons of names, texts, lists and none":
     none == none
     n != none
     [] == []
+    red == "red"
 
 example "players and pieces are equal only to themselves":
   players 2 named anna, bob

@@ -55,6 +55,13 @@ example "pieces can be created on a board cell":
     piece_type(top(at(map, 1, 0))) == "marker"
     empty(at(map, 0, 0))
 
+example "an example's given block may create pieces too":
+  given:
+    create 2 coin(silver, 9) in empty_box
+  expect:
+    count(empty_box) == 6
+    [c.value for c in empty_box where piece_type(c) == "coin"] == [9, 9]
+
 example "labels are made from the fields when the piece is created":
   players 2 named anna, bob
   expect:

@@ -78,6 +78,16 @@ example "answers may be worked out, and may name a player":
     target == cleo
     n == 3
 
+example "several answers lines add up":
+  players 2 named anna, bob
+  when:
+    anna chooses x from [1, 2, 3]
+    bob chooses y from [1, 2, 3]
+  answers 3
+  answers 1
+  expect:
+    [x, y] == [3, 1]
+
 example "variants are chosen for the example":
   variants extra
   expect:

@@ -87,6 +87,22 @@ example "a whole zone can go at the bottom of another":
     count(deck) == 0
     values(discard) == [1, 3, 2]
 
+example "a whole zone moved to the bottom keeps its order":
+  given:
+    move top(deck) to discard
+    move top(deck) to discard
+  when:
+    move discard to deck at bottom
+  expect:
+    values(deck) == [3, 2, 1]
+
+example "a list moved to the bottom keeps its order":
+  when:
+    move [top(deck), first(deck)] to discard
+    move [first(deck), top(discard)] to discard at bottom
+  expect:
+    values(discard) == [2, 1, 3]
+
 example "moving an empty zone or an empty list changes nothing":
   when:
     move discard to deck

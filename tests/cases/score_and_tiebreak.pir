@@ -6,6 +6,7 @@ game "Score":
   players 2 to 3
 
 piece coin
+zone bank
 zone purse per player
 
 var glory per player = 0
@@ -18,8 +19,7 @@ variant knocked_out "The top scorer is eliminated"
 variant everyone_out "Every player is eliminated"
 
 setup:
-  for each p in players:
-    create p.index coin in p.purse
+  create 3 coin in bank
 
 play:
   players[0] chooses go from ["go", "wait"] "Ready?"
@@ -50,6 +50,8 @@ example "the score can read variables and zones":
   players 3 named anna, bob, cleo
   when:
     set_up([3, 5, 4], [0, 0, 0])
+    move first(bank) to bob.purse
+    move bank to cleo.purse
   expect:
     final_score(anna) == 3
     final_score(bob) == 6

@@ -35,6 +35,11 @@ example "places without a prize give nothing":
     share_places([1, 1], []) == [0, 0]
     share_places([], [5]) == []
 
+example "the examples of the language reference":
+  expect:
+    share_places([2, 1, 2], [5, 3]) == [4, 0, 4]
+    share_places([3, 2, 2, 1], [6, 4, 2]) == [6, 3, 3, 0]
+
 example "tie for first and for third (the Glory Islands rulebook example)":
   expect:
     share_places([2, 2, 1, 1], [7, 5, 3]) == [6, 6, 2, 2]

@@ -60,6 +60,7 @@ example "true, false, none and lists":
     "{[1, 2, 3]}" == "1, 2, 3"
     "{[]}" == ""
     "{[ruby, gold_bar]}" == "ruby, gold bar"
+    "{[[1, 2], [3]]}" == "[1, 2], [3]"
 
 example "exact division shows whole numbers without a point, fractions with one":
   expect:
