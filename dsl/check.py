@@ -195,8 +195,8 @@ def suggest(name: str, candidates: Iterable[str]) -> str | None:
     """
     pool = sorted(set(candidates))
     hint = did_you_mean(name, pool)
-    if hint is None and len(name) <= 4:
-        close = [c for c in pool if _one_edit_apart(name, c)]
+    if hint is None and 2 <= len(name) <= 4:
+        close = [c for c in pool if len(c) >= 2 and _one_edit_apart(name, c)]
         if len(close) == 1:
             hint = f"did you mean '{close[0]}'?"
     return hint
@@ -818,12 +818,13 @@ class Checker:
     def block(self, statements: list[ast.Stmt]) -> None:
         """Check a list of statements; anything after `return` or `end game` is never reached."""
         stopped_by = None
+        reported = False
         for statement in statements:
-            if stopped_by is not None:
+            if stopped_by is not None and not reported:
                 self.warning(self.first_line(statement.span),
                              f"this line is never carried out: it comes after '{stopped_by}'",
                              "remove it, or put the line before it inside an 'if'")
-                stopped_by = "reported"
+                reported = True
             self.stmt(statement)
             if stopped_by is None and isinstance(statement, ast.Return):
                 stopped_by = "return"
