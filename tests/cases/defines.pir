@@ -7,6 +7,11 @@ game "Defines":
 piece card(value)
 zone deck
 zone hand per player owner
+zone table
+
+board map: grid 1 by 2
+  layer ground:
+    ". ."
 
 var bonus = 1
 var points per player = 0
@@ -32,6 +37,20 @@ define factorial(n) = 1 if n <= 1 else n * factorial(n - 1)
 define longest(lists) = max([count(l) for l in lists])
 define this_round = round_number
 define first_or_size(p) = 0 if p.index == 0 else count(p.hand)
+
+# One define per way of reading the state, for the example "... every kind of read".
+define table_empty = empty(table)
+define cell_empty = empty(at(map, 0, 0))
+define top_of_table = top(table)
+define on_table(c) = c in table
+define bottom_by_position = table[0] if count(table) > 0 else none
+define out(p) = eliminated(p)
+define pieces_in_play = count(all_pieces([table, deck]))
+define joined = count(table + deck)
+define position_on_table(c) = index_of(table, c)
+define bonus_text = "bonus {bonus}"
+define bonus_plus_one = with_bonus(1)
+define all_points = [p.points for p in players]
 
 example "defines without and with parameters, and defines using defines":
   expect:
@@ -106,3 +125,29 @@ example "a define that reads the state only for some arguments still follows it"
     b0 == 0
     first_or_size(anna) == 0
     first_or_size(bob) == 3
+
+example "a define follows every kind of read: zones, cells, variables, eliminations, texts":
+  players 2 named anna, bob
+  given:
+    let c = top(deck)
+    let before = [table_empty, cell_empty, top_of_table, on_table(c), bottom_by_position, out(anna), pieces_in_play, joined, position_on_table(c), bonus_text, bonus_plus_one, all_points]
+  when:
+    move deck to table
+    move first(table) to at(map, 0, 0)
+    eliminate anna
+    bonus = 4
+    bob.points = 2
+  expect:
+    before == [true, true, none, false, none, false, 3, 3, none, "bonus 1", 2, [0, 0]]
+    not table_empty
+    not cell_empty
+    top_of_table == c
+    on_table(c)
+    bottom_by_position.value == 2
+    out(anna)
+    pieces_in_play == 2
+    joined == 2
+    position_on_table(c) == 1
+    bonus_text == "bonus 4"
+    bonus_plus_one == 5
+    all_points == [0, 2]
