@@ -174,6 +174,18 @@ def test_an_automa_seat_is_named_and_never_asked():
     assert state.pvars[1]["points"] == 10
 
 
+def test_the_header_gives_the_name_player_range_texts_and_variants():
+    game = case("game_header")
+    assert game.name == "Header Test"
+    assert (game.min_players, game.max_players) == (3, 5)
+    assert game.header.texts == {"credits": "Written for the pirdsl tests.",
+                                 "overview": "A game that only has a header.",
+                                 "goal": "None: the game ends at once."}
+    assert game.variants == {"quick": "A variant, to be listed"}
+    assert game.path.endswith("game_header.pir") and len(game.file_hash) == 64
+    assert game.new_state(players=5).num_seats == 5
+
+
 def test_bad_options_for_a_new_game_are_refused():
     game = case("variants")
     with pytest.raises(ValueError, match="1 to 2 players, not 3"):
@@ -380,6 +392,34 @@ def test_boards_show_each_cell_with_piece_labels_and_marks():
     assert second["pieces"] == [] and second["marks"] == []
 
 
+def test_a_cell_shows_its_first_layer_and_a_piece_without_a_mark_its_initial():
+    state = case("board_grid").new_state(players=1)
+    (board, tiny) = state.observation(0)["boards"]
+    assert board["cells"][0][0] == {"glyph": "f", "kind": "forest", "pieces": [], "marks": []}
+    assert board["cells"][1][1] == {"glyph": ".", "kind": "", "pieces": ["stone"], "marks": ["S"]}
+    assert board["cells"][2][2]["kind"] == "-2"
+    assert tiny["cells"] == [[{"glyph": "x", "kind": "x", "pieces": [], "marks": []}]]
+
+
+def test_a_prompt_fills_in_its_expressions():
+    game = load_source(PROMPT_GAME, "prompt.pir")
+    state = game.new_state(players=2)
+    assert state.prompt() == "Player 1, take 1 to 3 coins"
+    assert state.observation(0)["prompt"] == "Player 1, take 1 to 3 coins"
+
+
+PROMPT_GAME = '''
+game "Prompt":
+  players 2 to 2
+
+var most = 3
+
+play:
+  for each p in players:
+    p chooses n from range(1, most) "{p.name}, take 1 to {most} coins"
+'''
+
+
 def test_an_observation_is_plain_json():
     state = case("pieces_and_kinds").new_state(players=2)
     for seat in (0, 1):
@@ -443,7 +483,8 @@ play:
   kept = worth
   half = 1 / 3
   rounds until round_number == 2:
-    for each p in players:
+    for each p in players simultaneously:
+      log "{p.name} keeps a token"
       turn(p, [grid, at(grid, 1, 1), p.hand, none, [red, [1, 7 / 2]], true, "text"])
 
 rule turn(p, things):
@@ -724,6 +765,26 @@ example "two is two":
 ''')
     result = results["two is two"]
     assert result.passed, result.message
+
+
+@pytest.mark.xfail(strict=True, raises=(AssertionError, TypeError),
+                   reason="a score that is a fraction stays a Fraction: scores() is not int | float and "
+                          "observation() is no longer JSON-ready")
+def test_bug_a_fraction_score_is_not_json_ready():
+    game = load_source('''
+game "Half":
+  players 2 to 2
+
+var glory per player = 3
+
+play:
+  pass
+
+score p: p.glory / 2
+''', "half.pir")
+    state = game.new_state(players=2)
+    assert all(isinstance(score, (int, float)) for score in state.scores())
+    json.dumps(state.observation(0))
 
 
 @pytest.mark.xfail(strict=True, raises=AssertionError, reason="perimeter() of a board one row (or column) wide lists cells twice")
