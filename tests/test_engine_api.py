@@ -787,6 +787,31 @@ score p: p.glory / 2
     json.dumps(state.observation(0))
 
 
+@pytest.mark.xfail(strict=True, raises=AssertionError,
+                   reason="the runaway-loop guard counts a whole straight run (a repeat or for each "
+                          "without decisions) as one step: 'while true: repeat 1000 times: n += 1' "
+                          "runs 1000 times the budget (about 6 minutes at the real 2,000,000)")
+def test_bug_the_loop_guard_undercounts_straight_loops(monkeypatch):
+    monkeypatch.setattr(state_module, "STEP_LIMIT", 2_000)
+    game = load_source('''
+game "Busy":
+  players 1 to 1
+
+var n = 0
+
+play:
+  players[0] chooses start from [1, 2]
+  while true:
+    repeat 1000 times:
+      n += 1
+''', "busy.pir")
+    state = game.new_state(players=1)
+    with pytest.raises(GameRuleError, match="never end"):
+        state.apply_action(0)
+    # Each addition is a step of the rules: the guard should stop them near its budget.
+    assert state.vars["n"] <= 2 * 2_000, f"{state.vars['n']} additions before the guard stopped the loop"
+
+
 @pytest.mark.xfail(strict=True, raises=AssertionError, reason="perimeter() of a board one row (or column) wide lists cells twice")
 def test_bug_perimeter_of_a_one_row_board_repeats_cells():
     results = _example_results('''
