@@ -93,7 +93,7 @@ example "variants are chosen for the example":
   expect:
     count(bag) == 9
 
-example "a seed fixes chance: seed 1":
+example "an example may set the seed that settles its chance events":
   seed 1
   when:
     repeat 3 times:
@@ -103,7 +103,7 @@ example "a seed fixes chance: seed 1":
     count(out) == 3
     count(bag) == 5
 
-example "chance with the default seed":
+example "chance events are settled by the generator and take no answers":
   when:
     draw t from bag
     move t to out
