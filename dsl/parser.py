@@ -188,6 +188,7 @@ class _Builder(Transformer):
                     f"cannot read the expression {{{inner}}} in this text",
                     "put a name or an expression between the braces, e.g. {p.name}"))
             pos = end + 1
+        parts = [p.replace("}}", "}") if isinstance(p, str) else p for p in parts]
         return ast.StringLiteral(span=span, parts=[p for p in parts if p != ""])
 
     # -- header

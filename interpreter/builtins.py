@@ -8,10 +8,11 @@ only on fixed things can be remembered (see `State.call_define`).
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 from typing import Any
 
 from dsl.builtins import FUNCTIONS
-from interpreter.values import Board, Piece, Player, Zone
+from interpreter.values import Board, Piece, Player, Zone, show
 
 
 def as_list(state, value) -> list:
@@ -23,12 +24,25 @@ def as_list(state, value) -> list:
     raise TypeError(f"expected a list or a zone, got {type_name(value)}")
 
 
+def whole(value, what: str = "a whole number") -> int:
+    """A whole number from an int, or a fraction or float that comes out whole."""
+    if isinstance(value, bool):
+        raise TypeError(f"expected {what}, got true/false")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, Fraction) and value.denominator == 1:
+        return value.numerator
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    raise TypeError(f"expected {what}, got {show(value) if isinstance(value, (Fraction, float)) else type_name(value)}")
+
+
 def type_name(value) -> str:
     if value is None:
         return "none"
     if isinstance(value, bool):
         return "true/false"
-    if isinstance(value, (int, float)):
+    if isinstance(value, (int, float, Fraction)):
         return "a number"
     if isinstance(value, str):
         return "a name or text"
@@ -113,7 +127,7 @@ def _cell(value) -> Zone:
 def _at(state, board, row, col):
     if not isinstance(board, Board):
         raise TypeError(f"at() needs a board, got {type_name(board)}")
-    return board.at(row, col)
+    return board.at(whole(row, "a row number"), whole(col, "a column number"))
 
 
 def _cells(state, board):
@@ -153,7 +167,11 @@ def _perimeter(state, board, start):
     ring += [(r, cols - 1) for r in range(1, rows)]
     ring += [(rows - 1, c) for c in range(cols - 2, -1, -1)]
     ring += [(r, 0) for r in range(rows - 2, 0, -1)]
-    cells = [board.at(r, c) for r, c in ring]
+    cells = []
+    for r, c in ring:  # a board one row or column wide would list cells twice
+        cell = board.at(r, c)
+        if cell not in cells:
+            cells.append(cell)
     start = _cell(start)
     if start not in cells:
         raise ValueError(f"{start.label} is not on the edge of {board.name}")
@@ -182,7 +200,8 @@ def share_places(counts: list, prizes: list) -> list:
     A group of k players tied at place p shares prizes p .. p+k-1, each taking the
     total divided by k, rounded up; the next group starts at place p+k.
     """
-    order = sorted(range(len(counts)), key=lambda i: -counts[i])
+    # Only those with something on the line take part: a count of 0 wins nothing.
+    order = sorted((i for i in range(len(counts)) if counts[i] > 0), key=lambda i: -counts[i])
     awards = [0] * len(counts)
     place = 0
     i = 0
@@ -212,7 +231,14 @@ def _eliminated(state, p):
 
 
 def _range(state, a, b):
-    return list(range(int(a), int(b) + 1))
+    return list(range(whole(a), whole(b) + 1))
+
+
+def _take(state, xs, n):
+    n = whole(n, "a count of 0 or more")
+    if n < 0:
+        raise ValueError(f"take needs a count of 0 or more, not {n}")
+    return as_list(state, xs)[:n]
 
 
 def _max(state, xs):
@@ -234,7 +260,7 @@ IMPLEMENTATIONS: dict[str, Any] = {
     "all": lambda state, xs: all(as_list(state, xs)),
     "first": _first,
     "top": _top,
-    "take": lambda state, xs, n: as_list(state, xs)[: int(n)],
+    "take": _take,
     "distinct": _distinct,
     "indices": lambda state, xs: list(range(len(as_list(state, xs)))),
     "range": _range,

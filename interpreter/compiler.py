@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from dsl import ast
 from dsl.builtins import PLAYER_ATTRIBUTES
-from interpreter.builtins import IMPLEMENTATIONS, as_list, type_name
+from interpreter.builtins import IMPLEMENTATIONS, as_list, type_name, whole
 from interpreter.values import Board, GameRuleError, Piece, Player, Zone, show
 
 SUSPEND = object()
@@ -419,10 +419,14 @@ class Compiler:
         elif isinstance(node, ast.ForEach):
             item = f"_item{depth}"
             lines.append(f"{pad}for {item} in list(_as_list(st, {x(node.iterable)})):")
+            lines.append(f"{pad}    st.budget -= 1")
+            lines.append(f"{pad}    if st.budget < 0: _runaway()")
             lines.append(f"{pad}    env[{node.var!r}] = {item}")
             self._emit_body(node.body, scope, lines, depth + 1, spans)
         elif isinstance(node, ast.Repeat):
             lines.append(f"{pad}for _ in range(_repeat_count({x(node.count)})):")
+            lines.append(f"{pad}    st.budget -= 1")
+            lines.append(f"{pad}    if st.budget < 0: _runaway()")
             self._emit_body(node.body, scope, lines, depth + 1, spans)
         else:
             raise CompileError(f"cannot compile {type(node).__name__} here", node.span)
@@ -590,9 +594,7 @@ class Compiler:
         count = self.expr(node.count, scope)
         body = self.block(node.body, scope, node.span)
         def repeat(st, env):
-            n = count(st, env)
-            if not isinstance(n, int):
-                raise TypeError(f"repeat needs a whole number, got {type_name(n)}")
+            n = whole(count(st, env), "a number of times (a whole number)")
             if n > 0:
                 st.frames.append([body.id, 0, REPEAT, None, n - 1])
         return repeat
@@ -743,8 +745,7 @@ def _index(st, obj, key):
         except (KeyError, TypeError):
             raise KeyError(f"the table has no row for {show(key)}") from None
     items = as_list(st, obj)
-    if not isinstance(key, int) or isinstance(key, bool):
-        raise TypeError(f"a list position must be a whole number, got {type_name(key)}")
+    key = whole(key, "a list position (a whole number)")
     if not -len(items) <= key < len(items):
         raise IndexError(f"position {key} is outside a list of {len(items)}")
     return items[key]
@@ -821,8 +822,9 @@ def _create(st, type_name_, count, fields, zone):
         raise RuntimeError("pieces can only be created during setup: move them instead")
     if zone.__class__ is not Zone:
         raise TypeError(f"pieces are created in a zone or cell, not {type_name(zone)}")
-    if not isinstance(count, int) or isinstance(count, bool) or count < 0:
-        raise TypeError(f"the number of pieces to create must be a whole number, not {show(count)}")
+    count = whole(count, "a number of pieces (a whole number)")
+    if count < 0:
+        raise ValueError(f"cannot create {count} pieces")
     for _ in range(count):
         st.create_piece(type_name_, dict(fields), zone)
 
@@ -843,9 +845,11 @@ def _eliminate(st, player):
 
 
 def _repeat_count(n):
-    if not isinstance(n, int) or isinstance(n, bool):
-        raise TypeError(f"repeat needs a whole number, got {type_name(n)}")
-    return n
+    return whole(n, "a number of times (a whole number)")
+
+
+def _runaway():
+    raise RuntimeError("the rules ran too many steps without a decision: is a loop never ending?")
 
 
 _HELPERS = {
@@ -853,7 +857,7 @@ _HELPERS = {
     "_field": _field, "_layer": _layer, "_attribute": _attribute, "_index": _index, "_plus": _plus,
     "_member": _member, "_divide": _divide, "_show": show, "_as_list": as_list,
     "_number": _number, "_set_player_var": _set_player_var, "_move": _move, "_create": _create,
-    "_log": _log, "_eliminate": _eliminate, "_repeat_count": _repeat_count,
+    "_log": _log, "_eliminate": _eliminate, "_repeat_count": _repeat_count, "_runaway": _runaway,
     "_located": lambda error, span: _located(error, span), "GameRuleError": GameRuleError,
     **{f"_f_{name}": function for name, function in IMPLEMENTATIONS.items()},
 }

@@ -8,7 +8,7 @@ from dsl import ast
 from dsl.check import check_game
 from dsl.diagnostics import Diagnostic, PirError
 from dsl.parser import parse_file, parse_source
-from interpreter.compiler import PLAIN, CompileError, Compiler, local_names
+from interpreter.compiler import CALL, PLAIN, TOGETHER, CompileError, Compiler, local_names
 from interpreter.state import STATE_FORMAT, STATE_VERSION, MASK, State
 from interpreter.values import Board, GameRuleError, Player, Zone, show
 
@@ -263,6 +263,14 @@ class Game:
                 raise ValueError(f"saved with state format version {data.get('version')}, this pirdsl reads {STATE_VERSION}")
             if data.get("file_hash") != self.file_hash:
                 raise ValueError("it was saved with a different version of the rules file")
+            return self._restore(data)
+        except ValueError:
+            raise
+        except (KeyError, TypeError, IndexError, AttributeError) as error:
+            raise ValueError(f"the saved state is damaged ({type(error).__name__}: {error})") from None
+
+    def _restore(self, data: dict) -> State:
+        try:
             world = self._world(data["players"], data["variants"])
             state = State(self, world, int(data["seed"]))
             for type_name, fields in data["pieces"]:
@@ -285,29 +293,58 @@ class Game:
                 piece.label = self.piece_label(state, piece)
                 piece.mark = self.piece_mark(state, piece)
                 state.pieces[piece_id] = piece
-            state.rng = int(data["rng"]) & MASK
-            state.round = int(data["round"])
+            state.rng = _whole(data["rng"], "rng") & MASK
+            state.round = _whole(data["round"], "round")
             state.phase = str(data["phase"])
+            globals_declared = {n for n, d in self.var_decls.items() if not d.per_player}
+            per_player_declared = {n for n, d in self.var_decls.items() if d.per_player}
+            if set(data["vars"]) != globals_declared:
+                raise ValueError("its shared variables do not match the rules file")
             state.vars = {k: state._decode(v) for k, v in data["vars"].items()}
+            if len(data["pvars"]) != len(world.players):
+                raise ValueError("its seats do not match the rules file")
+            if any(set(pv) != per_player_declared for pv in data["pvars"]):
+                raise ValueError("its players' variables do not match the rules file")
             state.pvars = [{k: state._decode(v) for k, v in pv.items()} for pv in data["pvars"]]
-            if len(state.pvars) != len(world.players):
-                raise ValueError("the seats do not match")
             state.frames = []
             for block_id, pc, kind, items, counter in data["frames"]:
-                if not 0 <= block_id < len(self.blocks) or not 0 <= pc <= len(self.blocks[block_id].code):
+                block_id, pc, kind = _whole(block_id, "frame"), _whole(pc, "frame"), _whole(kind, "frame")
+                if not 0 <= block_id < len(self.blocks) or not 0 <= pc <= len(self.blocks[block_id].code) \
+                        or not 0 <= kind <= TOGETHER:
                     raise ValueError("the saved position in the rules does not exist")
-                state.frames.append([block_id, pc, kind, state._decode(items), counter])
+                state.frames.append([block_id, pc, kind, state._decode(items), _whole(counter, "frame")])
+            if not isinstance(data["scopes"], list) or not data["scopes"]:
+                raise ValueError("it has no local values at all")
             state.scopes = [{k: state._decode(v) for k, v in s.items()} for s in data["scopes"]]
+            if len(state.scopes) != 1 + sum(1 for f in state.frames if f[2] == CALL):
+                raise ValueError("its local values do not match its position in the rules")
             pending = data["pending"]
             if pending is None:
                 state.pending = None
             else:
                 kind, site_id, a, b = pending
-                state.pending = [kind, site_id, state._decode(a), state._decode(b)]
-                sites = self.choices if kind == "choice" else self.chances
-                if not 0 <= site_id < len(sites):
+                state.pending = [kind, _whole(site_id, "decision"), state._decode(a), state._decode(b)]
+                if kind == "choice":
+                    seat = _whole(a, "seat")
+                    if not 0 <= seat < len(world.players) or world.players[seat].is_automa:
+                        raise ValueError("the saved decision belongs to no player")
+                    if not isinstance(state.pending[3], list) or not state.pending[3]:
+                        raise ValueError("the saved decision has no options")
+                    sites = self.choices
+                elif kind == "chance":
+                    outcomes, weights = state.pending[2], state.pending[3]
+                    if not isinstance(outcomes, list) or not isinstance(weights, list) or \
+                            len(outcomes) != len(weights) or not outcomes or \
+                            any(not isinstance(w, int) or isinstance(w, bool) or w <= 0 for w in weights):
+                        raise ValueError("the saved chance event is malformed")
+                    sites = self.chances
+                else:
+                    raise ValueError(f"unknown kind of decision {kind!r}")
+                if not 0 <= state.pending[1] < len(sites):
                     raise ValueError("the saved decision does not exist")
-            state.log = [(to, text) for to, text in data["log"]]
+            state.log = [(to, str(text)) for to, text in data["log"]]
+            if len(data["eliminated"]) != len(world.players):
+                raise ValueError("its list of eliminated players does not match the seats")
             state.eliminated = [bool(e) for e in data["eliminated"]]
             state.in_setup = bool(data["in_setup"])
             state.terminal = bool(data["terminal"])
@@ -317,10 +354,16 @@ class Game:
             if not state.terminal and state.pending is None:
                 raise ValueError("the state waits for nothing and is not over")
             return state
-        except ValueError:
-            raise
+        except ValueError as error:
+            raise ValueError(f"the saved state is damaged: {error}") from None
         except (KeyError, TypeError, IndexError, AttributeError) as error:
             raise ValueError(f"the saved state is damaged ({type(error).__name__}: {error})") from None
+
+
+def _whole(value, what: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ValueError(f"its {what} is not a whole number ({value!r})")
+    return value
 
 
 class CompiledExample:

@@ -110,6 +110,7 @@ class State:
         self.terminal = False
         self.held = 0
         self.scoring = False
+        self.budget = STEP_LIMIT
         self.reads = 0
         self.history: list[int] = []
 
@@ -246,7 +247,10 @@ class State:
         out = []
         for player in self.world.players:
             try:
-                out.append(score(self, {self.program.score_param: player}))
+                value = score(self, {self.program.score_param: player})
+                if isinstance(value, Fraction):
+                    value = value.numerator if value.denominator == 1 else float(value)
+                out.append(value)
             except Exception as error:
                 raise GameRuleError(f"cannot work out a score: {_describe(error)}", self.program.score_span) from None
         return out
@@ -296,6 +300,7 @@ class State:
         other.terminal = self.terminal
         other.held = self.held
         other.scoring = self.scoring
+        other.budget = STEP_LIMIT
         other.reads = 0
         other.history = list(self.history)
         return other
@@ -318,6 +323,7 @@ class State:
         frames = self.frames
         scopes = self.scopes
         budget = STEP_LIMIT
+        self.budget = STEP_LIMIT  # what loops inside generated statements may spend
         while frames:
             frame = frames[-1]
             code = codes[frame[0]]
@@ -476,6 +482,8 @@ class State:
             return function(self, *args)
         memo = self.world.memo
         key = (name, args)
+        if args and any(a.__class__ is bool for a in args):
+            key = (name, args, tuple(a.__class__ is bool for a in args))  # 1 and true differ
         try:
             return memo[key]
         except KeyError:
@@ -593,11 +601,11 @@ class State:
         if isinstance(value, dict) and len(value) == 1:
             (kind, ref), = value.items()
             if kind == "player":
-                return self.world.players[ref]
+                return self.world.players[_reference(ref, len(self.world.players), "player")]
             if kind == "piece":
-                return self.pieces[ref]
+                return self.pieces[_reference(ref, len(self.pieces), "piece")]
             if kind == "zone":
-                return self.world.zones[ref]
+                return self.world.zones[_reference(ref, len(self.world.zones), "zone")]
             if kind == "board":
                 return self.world.boards[ref]
             if kind == "table":
@@ -607,12 +615,20 @@ class State:
         raise ValueError(f"unreadable value {value!r}")
 
 
+def _reference(ref, size: int, what: str) -> int:
+    if not isinstance(ref, int) or isinstance(ref, bool) or not 0 <= ref < size:
+        raise ValueError(f"a saved {what} reference ({ref!r}) does not exist")
+    return ref
+
+
 def to_plain(value):
     """A value as JSON-ready data for observations (labels for pieces, players, zones)."""
     if value is None or isinstance(value, (bool, int, float, str)):
         return value
     if isinstance(value, Fraction):
         return float(value)
+    if isinstance(value, dict):
+        return "a table"
     if isinstance(value, list):
         return [to_plain(v) for v in value]
     return show(value)

@@ -46,7 +46,7 @@ class Player:
 class Zone:
     """A place pieces sit: a declared zone, one player's zone, or a board cell."""
 
-    __slots__ = ("id", "name", "owner", "visibility", "board", "row", "col", "layers", "label")
+    __slots__ = ("id", "name", "owner", "visibility", "board", "row", "col", "layers")
 
     def __init__(self, zone_id: int, name: str, owner: Player | None, visibility: str,
                  board=None, row: int = -1, col: int = -1, layers: dict | None = None):
@@ -58,12 +58,15 @@ class Zone:
         self.row = row
         self.col = col
         self.layers = layers or {}
-        if board is not None:
-            self.label = f"{board.name} row {row + 1} column {col + 1}"
-        elif owner is not None:
-            self.label = f"{owner.name}'s {name}"
-        else:
-            self.label = name
+
+    @property
+    def label(self) -> str:
+        """How the zone is named to people (it follows its owner's name)."""
+        if self.board is not None:
+            return f"{self.board.name} row {self.row + 1} column {self.col + 1}"
+        if self.owner is not None:
+            return f"{self.owner.name}'s {self.name}"
+        return self.name
 
     def __repr__(self) -> str:
         return self.label
@@ -130,6 +133,8 @@ def show(value: Any) -> str:
         return f"{float(value):g}"
     if isinstance(value, list):
         return ", ".join(f"[{show(v)}]" if isinstance(v, list) else show(v) for v in value)
+    if isinstance(value, dict):
+        return "a table"
     if isinstance(value, str):
         return value.replace("_", " ")
     return str(value)
