@@ -141,7 +141,8 @@ def _grid(rows: list[list[dict[str, Any]]], width: int) -> tuple[Text, int]:
     cell_width = glyph_width + (1 + mark_width if mark_width else 0)
     text = Text()
     header = " " * (row_label_width + len(ROW_NUMBER_SEPARATOR))
-    header += " ".join(f"{column + 1:<{cell_width}}"[:cell_width] for column in range(columns))
+    # A number wider than its cell keeps its last digits (…8 9 0 1 2…), as rulers do.
+    header += " ".join(f"{str(column + 1)[-cell_width:]:<{cell_width}}" for column in range(columns))
     text.append(header.rstrip() + "\n", style="dim")
     for number, row in enumerate(rows, 1):
         text.append(f"{number:>{row_label_width}}{ROW_NUMBER_SEPARATOR}", style="dim")

@@ -802,8 +802,10 @@ def test_a_wide_board_shrinks_its_cells_to_the_terminal():
     lines = rendered(render_board(board), width=80).splitlines()
     assert all(len(line.rstrip()) <= 80 for line in lines)
     assert lines[2].startswith("1 f 2  f 2  f 2")  # room for two characters of marks: the count
-    board = board_of([[("f", ["Player 1's pirate"] * 2, ["p1"] * 2)] * 60])
-    assert rendered(render_board(board), width=80).splitlines()[2].startswith("1 f f f")  # glyphs only
+    board = board_of([[("f", ["Player 1's pirate"] * 2, ["p1"] * 2)] * 38])
+    lines = rendered(render_board(board), width=80).splitlines()
+    assert lines[2].startswith("1 f f f")  # glyphs only
+    assert lines[1].split()[8:12] == ["9", "0", "1", "2"]  # columns 9 to 12
 
 
 def test_marks_that_do_not_share_a_number_with_their_label_are_listed_one_by_one():
