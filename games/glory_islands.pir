@@ -22,7 +22,7 @@ piece treasure(kind) labelled "{kind}"
 piece shipwreck(value) labelled "shipwreck worth {value}"
 
 zone hand per player owner            # sailing cards in hand
-zone played per player hidden         # the card laid face down this round
+zone played per player owner          # the card laid face down this round
 zone revealed per player              # the card once everyone has turned theirs over
 zone discard per player
 zone deck per player hidden           # Henry Morgan's face-down pile
@@ -396,16 +396,18 @@ rule score_island(name, trigger) "Score an island":
     # Everyone on the island tied: all the bonuses are shared, plus 1 for the trigger.
     for each q in rivals:
       q.glory += ceil(sum(prizes) / count(rivals))
-      log "{q.name} ({counts[0]} pirates, all tied) scores {ceil(sum(prizes) / count(rivals))} glory."
+      log "{q.name} ({pirate_count(counts[0])}, all tied) scores {ceil(sum(prizes) / count(rivals))} glory."
     trigger.glory += 1
     log "{trigger.name} filled the island and takes 1 glory more."
   else:
     let awards = share_places(counts, prizes)
     for each i in indices(rivals):
       rivals[i].glory += awards[i]
-      log "{rivals[i].name} ({counts[i]} pirates) scores {awards[i]} glory."
+      log "{rivals[i].name} ({pirate_count(counts[i])}) scores {awards[i]} glory."
   for each x in standing:
     move x to x.owner.crew
+
+define pirate_count(n) = "1 pirate" if n == 1 else "{n} pirates"
 
 rule swap_ties(tied) "Swap tied cards":
   if count(tied) >= 2:

@@ -146,6 +146,7 @@ class Game:
             body = compiler.block(decl.body, scope, decl.span)
             block.code, block.spans = body.code, body.spans
         self.defines = compiler.defines
+        self.define_functions = {name: function for name, (function, _) in compiler.defines.items()}
         self.tables = compiler.tables
         setup = next((d for d in decls if isinstance(d, ast.SetupDecl)), None)
         play = next((d for d in decls if isinstance(d, ast.PlayDecl)), None)
@@ -343,7 +344,8 @@ class Game:
                 if not 0 <= state.pending[1] < len(sites):
                     raise ValueError("the saved decision does not exist")
             state.log = [(to, str(text)) for to, text in data["log"]]
-            if len(data["eliminated"]) != len(world.players):
+            if not isinstance(data["eliminated"], list) or len(data["eliminated"]) != len(world.players) \
+                    or any(not isinstance(e, bool) for e in data["eliminated"]):
                 raise ValueError("its list of eliminated players does not match the seats")
             state.eliminated = [bool(e) for e in data["eliminated"]]
             state.in_setup = bool(data["in_setup"])

@@ -477,13 +477,13 @@ class State:
 
     def call_define(self, name: str, args: tuple):
         """Evaluate a define; remember the result when it read nothing that can change."""
-        function = self.program.defines[name][0]
-        if name in self.program.impure_defines:
-            return function(self, *args)
-        memo = self.world.memo
+        program = self.program
+        if name in program.impure_defines:
+            return program.define_functions[name](self, *args)
         key = (name, args)
-        if args and any(a.__class__ is bool for a in args):
+        if args and (True in args or False in args):
             key = (name, args, tuple(a.__class__ is bool for a in args))  # 1 and true differ
+        memo = self.world.memo
         try:
             return memo[key]
         except KeyError:
@@ -491,9 +491,9 @@ class State:
         except TypeError:  # an argument that cannot be a key (a list): just evaluate
             key = None
         before = self.reads
-        value = function(self, *args)
+        value = program.define_functions[name](self, *args)
         if self.reads != before:
-            self.program.impure_defines.add(name)
+            program.impure_defines.add(name)
         elif key is not None:
             memo[key] = value
         return value

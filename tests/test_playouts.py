@@ -146,12 +146,11 @@ def test_a_seat_never_sees_another_seats_hand_or_face_down_treasure():
         for seat in range(state.num_seats):
             view = state.observation(seat)
             for other, info in enumerate(view["seats"]):
-                for zone in ("hand", "treasures", "looking", "wrecks"):
+                for zone in ("hand", "played", "treasures", "looking", "wrecks"):
                     if other != seat:
                         assert info["zones"][zone]["items"] is None
                     else:
                         assert info["zones"][zone]["items"] is not None
-                assert info["zones"]["played"]["items"] is None
             assert view["globals"]["zones"]["bag"]["items"] is None
             json.dumps(view)
         if state.is_chance():
