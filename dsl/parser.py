@@ -37,6 +37,7 @@ def _lark() -> Lark:
         propagate_positions=True,
         maybe_placeholders=True,
         start=["start", "expr"],
+        cache=True,  # keeps the parse tables between runs: a faster start for every command
     )
 
 
