@@ -17,10 +17,13 @@ from interpreter.values import Board, Piece, Player, Zone, show
 
 def as_list(state, value) -> list:
     """A list, or the pieces a zone holds (as a new list)."""
+    cls = value.__class__
+    if cls is list:
+        return value
+    if cls is Zone:
+        return state.pieces_in(value)
     if isinstance(value, list):
         return value
-    if isinstance(value, Zone):
-        return state.pieces_in(value)
     raise TypeError(f"expected a list or a zone, got {type_name(value)}")
 
 
@@ -62,8 +65,12 @@ def type_name(value) -> str:
 
 
 def _count(state, x):
-    if isinstance(x, Zone):
-        return len(state.contents_of(x))
+    cls = x.__class__
+    if cls is list:
+        return len(x)
+    if cls is Zone:
+        state.reads += 1
+        return len(state.contents[x.id])
     return len(as_list(state, x))
 
 
@@ -82,9 +89,10 @@ def _top(state, x):
 
 
 def _empty(state, zone):
-    if not isinstance(zone, Zone):
+    if zone.__class__ is not Zone:
         raise TypeError(f"empty() needs a zone or cell, got {type_name(zone)}")
-    return not state.contents_of(zone)
+    state.reads += 1
+    return not state.contents[zone.id]
 
 
 def _where(state, piece):
@@ -94,11 +102,17 @@ def _where(state, piece):
 
 
 def _all_pieces(state, zones):
-    if isinstance(zones, Zone):
+    if zones.__class__ is Zone:
         return state.pieces_in(zones)
+    state.reads += 1
+    pieces = state.pieces
+    contents = state.contents
     out = []
     for zone in zones:
-        out.extend(state.pieces_in(zone))
+        if zone.__class__ is not Zone:
+            raise TypeError(f"all_pieces() needs zones or cells, got {type_name(zone)}")
+        for piece_id in contents[zone.id]:
+            out.append(pieces[piece_id])
     return out
 
 

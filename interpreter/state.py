@@ -343,13 +343,14 @@ class State:
                         raise GameRuleError(_describe(error), blocks[frame[0]].spans[pc - 1]) from None
                     if result is SUSPEND:
                         return
-                    budget -= 1
-                    if budget == 0:
-                        raise GameRuleError(
-                            f"the rules ran {STEP_LIMIT} steps without a decision: is a loop never ending?",
-                            blocks[frame[0]].spans[pc - 1])
                     if frames[-1] is not frame:
                         break
+                # Every endless loop passes here (or spends the budget of generated loops).
+                budget -= 1
+                if budget == 0:
+                    raise GameRuleError(
+                        f"the rules ran {STEP_LIMIT} steps without a decision: is a loop never ending?",
+                        blocks[frame[0]].spans[pc - 1])
                 continue
             block = blocks[frame[0]]
             kind = frame[2]

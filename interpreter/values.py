@@ -119,6 +119,13 @@ class Piece:
 
 def show(value: Any) -> str:
     """The text of a value, as it appears in labels and the log."""
+    cls = value.__class__
+    if cls is str:
+        return value.replace("_", " ")
+    if cls is int:
+        return str(value)
+    if cls is Player or cls is Piece or cls is Zone:
+        return repr(value)
     if value is None:
         return "none"
     if value is True:
