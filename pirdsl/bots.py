@@ -38,8 +38,12 @@ class RandomBot:
         self.random = random.Random(seed)
 
     def choose_action(self, state: Any) -> int:
-        """A uniformly random legal action's index."""
-        return self.random.choice(state.legal_actions()).index
+        """A uniformly random legal action's index.
+
+        Action indexes run from 0 to num_actions() - 1, so this draws exactly what
+        `random.choice(state.legal_actions())` would, without building the actions.
+        """
+        return self.random.randrange(state.num_actions())
 
 
 class GreedyBot:

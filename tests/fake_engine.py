@@ -54,7 +54,7 @@ CARD_VALUES = (1, 2, 3)
 HAND_LIMIT = 3
 REST_ACTION = 0
 MOVE_ACTION = 1
-PLAY_CARD_BASE = 100  # indexes are deliberately not 0..n-1: callers must use Action.index
+PLAY_CARD_BASE = 100  # internal move codes; the actions the API shows are numbered 0..n-1
 
 
 @dataclass(frozen=True)
@@ -170,17 +170,25 @@ class FakeState:
     def is_chance(self) -> bool:
         return not self.finished and self.roll is None
 
-    def legal_actions(self) -> list[Action]:
-        """The choices of the seat to move (empty at chance and terminal nodes)."""
+    def _moves(self) -> list[tuple[int, str]]:
+        """The seat's choices as (internal code, label); their positions are the action indexes."""
         if self.current_player() < 0:
             return []
         roll = self.roll
-        actions = [Action(MOVE_ACTION, f"Move {roll}")]
+        moves = [(MOVE_ACTION, f"Move {roll}")]
         for card in sorted(set(self.hands[self.to_move])):
-            actions.append(Action(PLAY_CARD_BASE + card, f"Play card {card}: move {roll + card}"))
+            moves.append((PLAY_CARD_BASE + card, f"Play card {card}: move {roll + card}"))
         if len(self.hands[self.to_move]) < HAND_LIMIT and self.deck:
-            actions.append(Action(REST_ACTION, "Rest and draw a card"))
-        return actions
+            moves.append((REST_ACTION, "Rest and draw a card"))
+        return moves
+
+    def num_actions(self) -> int:
+        """How many actions the seat to move has; they are numbered 0 to num_actions() - 1."""
+        return len(self._moves())
+
+    def legal_actions(self) -> list[Action]:
+        """The choices of the seat to move (empty at chance and terminal nodes)."""
+        return [Action(i, label) for i, (_, label) in enumerate(self._moves())]
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         """The die's faces, equally likely, when a roll is due."""
@@ -197,8 +205,10 @@ class FakeState:
                 raise IllegalAction(f"{index} is not a face of the die")
             self._apply_roll(index)
             return
-        if index not in {action.index for action in self.legal_actions()}:
+        moves = self._moves()
+        if not isinstance(index, int) or not 0 <= index < len(moves):
             raise IllegalAction(f"action {index} is not legal now")
+        index = moves[index][0]
         seat, roll = self.to_move, self.roll
         name = self.seat_names[seat]
         if index == MOVE_ACTION:
