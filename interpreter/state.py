@@ -14,6 +14,8 @@ from typing import Any
 from interpreter.compiler import CALL, FINAL, FOR_EACH, HELD, PLAIN, REPEAT, ROUNDS, SUSPEND, TOGETHER, WHILE
 from interpreter.values import Board, GameRuleError, IllegalAction, Piece, Player, Zone, show
 
+_LOOP_HINT = "a loop must be able to stop: make its condition turn false, or ask a player to decide inside it"
+
 CHANCE = -1
 TERMINAL = -2
 STEP_LIMIT = 2_000_000
@@ -173,7 +175,7 @@ class State:
         try:
             return site.prompt(self, self.scopes[-1])
         except Exception as error:  # a prompt that cannot be shown must not stop play
-            raise GameRuleError(f"cannot write this prompt: {_describe(error)}", site.span) from None
+            raise self._rule_error(f"cannot write this prompt: {_describe(error)}", site.span) from None
 
     def action_label(self, index: int) -> str:
         if self.pending is None:
@@ -196,7 +198,7 @@ class State:
         try:
             return show(site.label(self, env))
         except Exception as error:
-            raise GameRuleError(f"cannot label this option: {_describe(error)}", site.span) from None
+            raise self._rule_error(f"cannot label this option: {_describe(error)}", site.span) from None
         finally:
             if saved is missing:
                 env.pop(site.var, None)
@@ -252,7 +254,7 @@ class State:
                     value = value.numerator if value.denominator == 1 else float(value)
                 out.append(value)
             except Exception as error:
-                raise GameRuleError(f"cannot work out a score: {_describe(error)}", self.program.score_span) from None
+                raise self._rule_error(f"cannot work out a score: {_describe(error)}", self.program.score_span) from None
         return out
 
     def winners(self) -> list[int]:
@@ -268,7 +270,7 @@ class State:
                 try:
                     key.append(self.program.tiebreak(self, {self.program.tiebreak_param: player}))
                 except Exception as error:
-                    raise GameRuleError(f"cannot break the tie: {_describe(error)}", self.program.tiebreak_span) from None
+                    raise self._rule_error(f"cannot break the tie: {_describe(error)}", self.program.tiebreak_span) from None
             keys[player.index] = key
         if not keys:
             return []
@@ -307,6 +309,12 @@ class State:
 
     # ------------------------------------------------------------ engine internals
 
+    def _rule_error(self, message: str, span, hint: str | None = None) -> GameRuleError:
+        """A GameRuleError that prints with the rules file's line and a caret."""
+        error = GameRuleError(message, span, hint)
+        error.source = self.program.source
+        return error
+
     def _random_below(self, n: int) -> int:
         """splitmix64: small, fast, and its whole state is one integer."""
         self.rng = (self.rng + 0x9E3779B97F4A7C15) & MASK
@@ -337,10 +345,12 @@ class State:
                     frame[1] = pc
                     try:
                         result = instruction(self, env)
-                    except GameRuleError:
+                    except GameRuleError as error:
+                        if error.source is None:
+                            error.source = self.program.source
                         raise
                     except Exception as error:
-                        raise GameRuleError(_describe(error), blocks[frame[0]].spans[pc - 1]) from None
+                        raise self._rule_error(_describe(error), blocks[frame[0]].spans[pc - 1]) from None
                     if result is SUSPEND:
                         return
                     if frames[-1] is not frame:
@@ -348,9 +358,9 @@ class State:
                 # Every endless loop passes here (or spends the budget of generated loops).
                 budget -= 1
                 if budget == 0:
-                    raise GameRuleError(
+                    raise self._rule_error(
                         f"the rules ran {STEP_LIMIT} steps without a decision: is a loop never ending?",
-                        blocks[frame[0]].spans[pc - 1])
+                        blocks[frame[0]].spans[pc - 1], _LOOP_HINT)
                 continue
             block = blocks[frame[0]]
             kind = frame[2]
@@ -370,11 +380,11 @@ class State:
                     else:
                         again = block.condition is None or not block.condition(self, scopes[-1])
                 except Exception as error:
-                    raise GameRuleError(_describe(error), block.span) from None
+                    raise self._rule_error(_describe(error), block.span) from None
                 if again:
                     budget -= 1
                     if budget <= 0:
-                        raise GameRuleError("this loop never ends", block.span)
+                        raise self._rule_error("this loop never ends", block.span, _LOOP_HINT)
                     if kind == ROUNDS:
                         self.begin_round()
                     frame[1] = 0

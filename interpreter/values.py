@@ -12,16 +12,24 @@ from typing import Any
 
 
 class GameRuleError(Exception):
-    """A failure inside a game's own rules, naming the rule (file:line:col) that failed."""
+    """A failure inside a game's own rules, naming the rule (file:line:col) that failed.
 
-    def __init__(self, message: str, span=None):
+    Once the engine has attached the rules text (`source`), it prints like a checker
+    diagnostic: the location, the message, the line and a caret under it.
+    """
+
+    def __init__(self, message: str, span=None, hint: str | None = None):
         super().__init__(message)
         self.message = message
         self.span = span
+        self.hint = hint
+        self.source: str | None = None
 
     def __str__(self) -> str:
-        where = f"{self.span}: " if self.span is not None else ""
-        return f"{where}error: {self.message}"
+        if self.span is None:
+            return f"error: {self.message}"
+        from dsl.diagnostics import Diagnostic
+        return Diagnostic(self.span, self.message, self.hint).format(self.source)
 
 
 class IllegalAction(Exception):
