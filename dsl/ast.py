@@ -350,10 +350,16 @@ class PieceDecl(Decl):
 
 
 class VarDecl(Decl):
-    """A number or value the game tracks: `var glory per player = 0`."""
+    """A value the game tracks: shared (`var round_bonus = 0`), one per player
+    (`var glory per player = 0`) or one per piece of a kind (`var strength per ship = 8`).
+
+    A per-piece variable starts when its piece is created; its starting value may
+    use the piece's fields (`var strength per ship = rate_strength[rate]`).
+    """
 
     name: str
     per_player: bool = False
+    per_piece: Optional[str] = None
     init: Expr
     secret: bool = False
 

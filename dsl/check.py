@@ -135,6 +135,8 @@ class Symbol:
     @property
     def title(self) -> str:
         """The kind of thing, as a message calls it: "per-player zone", "define"."""
+        if self.kind == "variable" and self.per_player and self.owner:
+            return f"variable of each {self.owner}"
         return f"per-player {self.kind}" if self.per_player else self.kind
 
     @property
@@ -388,8 +390,10 @@ class Checker:
             elif isinstance(declaration, ast.PieceDecl):
                 self.declare_piece(declaration)
             elif isinstance(declaration, ast.VarDecl):
+                # A per-piece variable is reached like a per-player one: through its owner, `x.name`.
                 self.declare(declaration.name, "variable", self.word_span(span, declaration.name, "var"),
-                             declaration, per_player=declaration.per_player)
+                             declaration, per_player=declaration.per_player or bool(declaration.per_piece),
+                             owner=declaration.per_piece)
                 self.var_order.setdefault(declaration.name, len(self.var_order))
             elif isinstance(declaration, ast.ZoneDecl):
                 name_span = self.word_span(span, declaration.name, "zone")
@@ -518,6 +522,18 @@ class Checker:
                     self.expr(value)
 
     def decl_VarDecl(self, node: ast.VarDecl) -> None:
+        if node.per_piece:
+            # Worked out as each piece is created, with the piece's fields as names.
+            piece = self.pieces.get(node.per_piece)
+            if piece is None:
+                self.error(self.word_span(node.span, node.per_piece, "per"),
+                           f"'var {node.name} per {node.per_piece}' names no piece kind",
+                           suggest(node.per_piece, list(self.pieces) + ["player"]))
+                self.expr(node.init)
+                return
+            with self.scope(frozenset(piece.node.fields)):
+                self.expr(node.init)
+            return
         # Starting values are worked out in declaration order, before setup, with no locals.
         self.reading, self.current_var = "starting value", node.name
         self.expr(node.init)
@@ -893,7 +909,10 @@ class Checker:
                 self.use(symbol)
                 if symbol.kind == "variable" and not symbol.per_player:
                     return
-                if symbol.kind == "variable":
+                if symbol.kind == "variable" and symbol.owner:
+                    self.error(target.span, f"'{name}' belongs to each {symbol.owner}: write x.{name} {operator} ... "
+                               f"for a {symbol.owner} x")
+                elif symbol.kind == "variable":
                     self.error(target.span, f"'{name}' belongs to each player: write p.{name} {operator} ...")
                 elif symbol.kind == "zone":
                     self.error(target.span, f"cannot change the zone '{name}' with '{operator}'",
@@ -1105,7 +1124,9 @@ class Checker:
     def misused_name(self, node: ast.Name, symbol: Symbol) -> None:
         """A declared name used where its kind of thing cannot be used by name alone."""
         name = node.id
-        if symbol.per_player:
+        if symbol.per_player and symbol.kind == "variable" and symbol.owner:
+            self.error(node.span, f"'{name}' belongs to each {symbol.owner}: write x.{name} for a {symbol.owner} x")
+        elif symbol.per_player:
             self.error(node.span, f"'{name}' belongs to each player: write p.{name}")
         elif symbol.kind == "define":
             params = ", ".join(symbol.node.params)

@@ -238,8 +238,13 @@ class _Builder(Transformer):
 
     @v_args(meta=True)
     def var_decl(self, meta, items):
-        name, per_player, init, secret = items
-        return ast.VarDecl(span=self._s(meta), name=str(name), per_player=per_player is not None, init=init, secret=secret is not None)
+        name, owner, init, secret = items
+        return ast.VarDecl(span=self._s(meta), name=str(name), per_player=owner is True,
+                           per_piece=owner if isinstance(owner, str) else None,
+                           init=init, secret=secret is not None)
+
+    def per_piece(self, items):
+        return str(items[0])
 
     @v_args(meta=True)
     def zone_decl(self, meta, items):

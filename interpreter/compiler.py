@@ -101,6 +101,7 @@ class Compiler:
         self.pieces = {d.name: d for d in decls if isinstance(d, ast.PieceDecl)}
         self.vars = {d.name: d for d in decls if isinstance(d, ast.VarDecl)}
         self.player_vars = {n for n, d in self.vars.items() if d.per_player}
+        self.piece_vars = {n for n, d in self.vars.items() if d.per_piece}
         self.zones = {d.name: d for d in decls if isinstance(d, ast.ZoneDecl)}
         self.player_zones = {n for n, d in self.zones.items() if d.per_player}
         self.boards = {d.name: d for d in decls if isinstance(d, ast.BoardDecl)}
@@ -204,6 +205,8 @@ class Compiler:
         if name in self.vars:
             if self.vars[name].per_player:
                 raise CompileError(f"'{name}' belongs to each player: write p.{name}", node.span)
+            if self.vars[name].per_piece:
+                raise CompileError(f"'{name}' belongs to each {self.vars[name].per_piece}: write x.{name}", node.span)
             return f"_global(st, {name!r})"
         if name in self.zones:
             if self.zones[name].per_player:
@@ -257,6 +260,8 @@ class Compiler:
         name = node.name
         if name in self.player_vars:
             return f"_player_var(st, {target}, {name!r})"
+        if name in self.piece_vars:
+            return f"_piece_var(st, {target}, {name!r})"
         if name in self.player_zones:
             return f"_player_zone(st, {target}, {name!r})"
         if name in self.piece_fields:
@@ -387,6 +392,9 @@ class Compiler:
             elif isinstance(target, ast.Attribute) and target.name in self.player_vars:
                 owner = x(target.target)
                 lines.append(f"{pad}_set_player_var(st, {owner}, {target.name!r}, {value}, {add})")
+            elif isinstance(target, ast.Attribute) and target.name in self.piece_vars:
+                owner = x(target.target)
+                lines.append(f"{pad}_set_piece_var(st, {owner}, {target.name!r}, {value}, {add})")
             else:
                 raise CompileError("only variables, players' variables and locals can be changed", target.span)
         elif isinstance(node, ast.Move):
@@ -475,7 +483,7 @@ class Compiler:
                 pieces = st.pieces_in(container)
                 groups: dict = {}
                 for piece in pieces:
-                    groups.setdefault(piece.signature(), []).append(piece)
+                    groups.setdefault(st.piece_key(piece), []).append(piece)
                 outcomes = [g[0] for g in groups.values()]
                 weights = [len(g) for g in groups.values()]
             else:
@@ -712,6 +720,25 @@ def _player_var(st, obj, name):
     return get_attribute(st, obj, name, True, False)
 
 
+def _piece_var(st, obj, name):
+    if obj.__class__ is Piece:
+        st.reads += 1
+        try:
+            return st.piece_vars[(obj.id, name)]
+        except KeyError:
+            raise AttributeError(f"a {obj.type} has no variable '{name}'") from None
+    return get_attribute(st, obj, name, False, False)
+
+
+def _set_piece_var(st, piece, name, value, add):
+    if piece.__class__ is not Piece:
+        raise TypeError(f"'.{name}' belongs to a piece, not {type_name(piece)}")
+    key = (piece.id, name)
+    if key not in st.piece_vars:
+        raise AttributeError(f"a {piece.type} has no variable '{name}'")
+    st.piece_vars[key] = st.piece_vars[key] + value if add else value
+
+
 def _player_zone(st, obj, name):
     if obj.__class__ is Player:
         return st.world.player_zones[obj.index][name]
@@ -771,7 +798,7 @@ def _distinct_options(st, values: list) -> list:
     out = []
     for value in values:
         if value.__class__ is Piece:
-            key = ("piece", value.signature(), st.loc[value.id])
+            key = ("piece", st.piece_key(value), st.loc[value.id])
         else:
             try:
                 key = ("value", value) if value.__class__ is not list else ("list", repr(value))
@@ -854,7 +881,7 @@ def _runaway():
 
 _HELPERS = {
     "_global": _global, "_round": _round, "_player_var": _player_var, "_player_zone": _player_zone,
-    "_field": _field, "_layer": _layer, "_attribute": _attribute, "_index": _index, "_plus": _plus,
+    "_field": _field, "_layer": _layer, "_piece_var": _piece_var, "_set_piece_var": _set_piece_var, "_attribute": _attribute, "_index": _index, "_plus": _plus,
     "_member": _member, "_divide": _divide, "_show": show, "_as_list": as_list,
     "_number": _number, "_set_player_var": _set_player_var, "_move": _move, "_create": _create,
     "_log": _log, "_eliminate": _eliminate, "_repeat_count": _repeat_count, "_runaway": _runaway,

@@ -168,7 +168,15 @@ class Game:
         self.tiebreak = compiler.expr(tiebreak.body, frozenset({tiebreak.param})) if tiebreak else None
         self.tiebreak_param = tiebreak.param if tiebreak else None
         self.tiebreak_span = tiebreak.span if tiebreak else None
-        self.var_inits = {name: compiler.expr(decl.init, empty) for name, decl in self.var_decls.items()}
+        self.var_inits = {name: compiler.expr(decl.init, empty)
+                          for name, decl in self.var_decls.items() if not decl.per_piece}
+        # A per-piece variable starts when its piece is created, from the piece's fields.
+        self.piece_var_inits: dict[str, list] = {}
+        for name, decl in self.var_decls.items():
+            if decl.per_piece:
+                fields = frozenset(self.piece_decls[decl.per_piece].fields)
+                self.piece_var_inits.setdefault(decl.per_piece, []).append((name, compiler.expr(decl.init, fields)))
+        self.piece_var_names = {kind: [name for name, _ in inits] for kind, inits in self.piece_var_inits.items()}
         self.automata = [(d.name, d, compiler.expr(d.condition, empty))
                          for d in decls if isinstance(d, ast.AutomaDecl)]
         self.piece_labels = {}
@@ -237,6 +245,8 @@ class Game:
         state.vars = {}
         init_env: dict = {}
         for name, decl in self.var_decls.items():
+            if decl.per_piece:
+                continue
             closure = self.var_inits[name]
             if decl.per_player:
                 for player in world.players:
@@ -297,11 +307,18 @@ class Game:
             state.rng = _whole(data["rng"], "rng") & MASK
             state.round = _whole(data["round"], "round")
             state.phase = str(data["phase"])
-            globals_declared = {n for n, d in self.var_decls.items() if not d.per_player}
+            globals_declared = {n for n, d in self.var_decls.items() if not d.per_player and not d.per_piece}
             per_player_declared = {n for n, d in self.var_decls.items() if d.per_player}
             if set(data["vars"]) != globals_declared:
                 raise ValueError("its shared variables do not match the rules file")
             state.vars = {k: state._decode(v) for k, v in data["vars"].items()}
+            state.piece_vars = {}
+            for piece_id, name, value in data["piece_vars"]:
+                piece_id = _whole(piece_id, "piece variable")
+                if not 0 <= piece_id < len(state.pieces) or \
+                        name not in self.piece_var_names.get(state.pieces[piece_id].type, ()):
+                    raise ValueError(f"a saved piece variable ({name!r}) does not belong to its piece")
+                state.piece_vars[(piece_id, name)] = state._decode(value)
             if len(data["pvars"]) != len(world.players):
                 raise ValueError("its seats do not match the rules file")
             if any(set(pv) != per_player_declared for pv in data["pvars"]):

@@ -101,6 +101,7 @@ class State:
         self.contents: list[list[int]] = [[] for _ in world.zones]
         self.loc: list[int] = []
         self.pieces: list[Piece] = []
+        self.piece_vars: dict[tuple[int, str], Any] = {}  # (piece id, variable) -> value
         self.frames: list[list] = []
         self.scopes: list[dict[str, Any]] = [{}]
         self.pending: list | None = None
@@ -190,7 +191,7 @@ class State:
             return site.skip_text or "Skip"
         value = values[index]
         if site.label is None:
-            return show(value)
+            return self.piece_text(value.id) if isinstance(value, Piece) else show(value)
         env = self.scopes[-1]
         missing = object()
         saved = env.get(site.var, missing)
@@ -291,6 +292,7 @@ class State:
         other.contents = [list(c) for c in self.contents]
         other.loc = list(self.loc)
         other.pieces = list(self.pieces)
+        other.piece_vars = dict(self.piece_vars)
         other.frames = [list(f) for f in self.frames]
         other.scopes = [dict(s) for s in self.scopes]
         other.pending = list(self.pending) if self.pending is not None else None
@@ -484,6 +486,8 @@ class State:
         self.pieces.append(piece)
         self.loc.append(zone.id)
         self.contents[zone.id].append(piece.id)
+        for name, start in self.program.piece_var_inits.get(type_name, ()):
+            self.piece_vars[(piece.id, name)] = start(self, dict(fields))
         return piece
 
     def call_define(self, name: str, args: tuple):
@@ -527,7 +531,7 @@ class State:
             seats.append({"name": player.name, "automa": player.is_automa, "score": scores[player.index],
                           "eliminated": self.eliminated[player.index], "vars": variables, "zones": zones})
         global_vars = {name: to_plain(self.vars.get(name)) for name, decl in self.program.var_decls.items()
-                       if not decl.per_player and not decl.secret}
+                       if not decl.per_player and not decl.per_piece and not decl.secret}
         global_zones = {name: self._zone_view(zone, seat) for name, zone in world.zones_by_name.items()}
         boards = []
         for board in world.boards.values():
@@ -539,7 +543,7 @@ class State:
                     first_layer = next(iter(cell.layers.values()), None) if cell.layers else None
                     row.append({"glyph": board.glyphs[r * board.cols + c],
                                 "kind": show(first_layer) if first_layer is not None else "",
-                                "pieces": [self.pieces[i].label for i in self.contents[cell.id]],
+                                "pieces": [self.piece_text(i) for i in self.contents[cell.id]],
                                 "marks": [self.pieces[i].mark for i in self.contents[cell.id]]})
                 rows.append(row)
             boards.append({"name": board.name, "shape": "grid", "rows": board.rows, "cols": board.cols, "cells": rows})
@@ -558,7 +562,23 @@ class State:
         ids = self.contents[zone.id]
         visible = zone.visibility == "public" or (zone.visibility == "owner" and zone.owner is not None
                                                    and zone.owner.index == seat)
-        return {"count": len(ids), "items": [self.pieces[i].label for i in ids] if visible else None}
+        return {"count": len(ids), "items": [self.piece_text(i) for i in ids] if visible else None}
+
+    def piece_key(self, piece: Piece) -> tuple:
+        """What makes pieces interchangeable: kind, fields and the current values of their variables."""
+        names = self.program.piece_var_names.get(piece.type)
+        if not names:
+            return piece.signature()
+        return (piece.signature(), tuple(repr(self.piece_vars[(piece.id, n)]) for n in names))
+
+    def piece_text(self, piece_id: int) -> str:
+        """A piece's label, followed by its variables' values when it has any."""
+        piece = self.pieces[piece_id]
+        names = self.program.piece_var_names.get(piece.type)
+        if not names:
+            return piece.label
+        values = ", ".join(f"{n.replace('_', ' ')} {show(self.piece_vars[(piece_id, n)])}" for n in names)
+        return f"{piece.label} ({values})"
 
     # ------------------------------------------------------------ JSON
 
@@ -572,6 +592,7 @@ class State:
             "pieces": [[p.type, {k: encode(v) for k, v in p.fields.items()}] for p in self.pieces],
             "contents": self.contents,
             "vars": {k: encode(v) for k, v in self.vars.items()},
+            "piece_vars": [[piece_id, name, encode(v)] for (piece_id, name), v in self.piece_vars.items()],
             "pvars": [{k: encode(v) for k, v in pv.items()} for pv in self.pvars],
             "frames": [[f[0], f[1], f[2], encode(f[3]), f[4]] for f in self.frames],
             "scopes": [{k: encode(v) for k, v in s.items()} for s in self.scopes],
