@@ -1,4 +1,4 @@
-"""The `pirdsl` command line: check, play, simulate, test and perft a rules file.
+"""The `pirdsl` command line: check, play, simulate, test, perft and reference a rules file.
 
 Every command reaches the engine only through `interpreter`'s public API
 (docs/engine-api.md). No Python traceback reaches a user: problems with the
@@ -347,6 +347,52 @@ def command_perft(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+REFERENCE_SUFFIXES = {"summary": "summary", "card": "card", "both": "reference"}
+
+
+def command_reference(args: argparse.Namespace) -> int:
+    """Write the rule summary and/or reference card of a rules file (Markdown, HTML or PDF)."""
+    import codegen
+    from interpreter import GameRuleError
+
+    game = load_rules(args.file)
+    variants = checked_variants(game, args.variant)
+    if args.format == "pdf" and not codegen.weasyprint_available():
+        raise CommandError("PDF output needs WeasyPrint and its system libraries: pip install -e '.[pdf]'")
+    try:
+        results = {result.name: result.passed for result in example_runner()(game)}
+    except GameRuleError as error:
+        error_line(f"pirdsl: note: the worked examples could not be run: {error}")
+        results = {}
+    reference = codegen.build_reference(game.file, game.source, variants, results)
+    if args.format == "md":
+        content: str | bytes = codegen.render_markdown(reference, args.kind)
+        pages = None
+    elif args.format == "html":
+        content, pages = codegen.render_html(reference, args.kind, args.paper), None
+    else:
+        content, pages = codegen.render_pdf(reference, args.kind, args.paper)
+    output = args.output
+    if output is None and args.format != "md":
+        slug = "".join(c if c.isalnum() else "_" for c in game.name.lower()).strip("_") or "game"
+        output = f"{slug}.{REFERENCE_SUFFIXES[args.kind]}.{args.format}"
+    if output is None or output == "-":
+        if isinstance(content, bytes):
+            raise CommandError("PDF output cannot go to the terminal; give -o FILE")
+        sys.stdout.write(content)
+        return EXIT_OK
+    try:
+        if isinstance(content, bytes):
+            Path(output).write_bytes(content)
+        else:
+            Path(output).write_text(content, encoding="utf-8")
+    except OSError as error:
+        raise CommandError(f"{output}: cannot write the file ({error.strerror or error})") from None
+    detail = f", {pages} page{'s' if pages != 1 else ''}, {args.paper}" if pages is not None else ""
+    print(f"wrote {output} ({args.kind}, {args.format}{detail})")
+    return EXIT_OK
+
+
 # --- argument parsing ------------------------------------------------------------------
 
 
@@ -423,6 +469,21 @@ def build_parser() -> argparse.ArgumentParser:
     add_game_options(perft_command, default_seed=0)
     perft_command.add_argument("--depth", type=positive_int, required=True, metavar="D")
     perft_command.set_defaults(handler=command_perft)
+
+    reference = commands.add_parser("reference", help="write a rule summary and reference card from a rules file")
+    reference.add_argument("file", metavar="FILE")
+    reference.add_argument("--kind", choices=("summary", "card", "both"), default="both", help="default both")
+    reference.add_argument("--format", choices=("html", "md", "pdf"), default="md", help="default md")
+    reference.add_argument(
+        "-o", "--output", metavar="OUT",
+        help="output file ('-' for standard output); default: standard output for md, "
+        "else a file named after the game",
+    )
+    reference.add_argument(
+        "--variant", action="append", default=[], metavar="NAME", help="mark a variant as in play (repeatable)"
+    )
+    reference.add_argument("--paper", choices=("a4", "letter"), default="a4", help="page size (default a4)")
+    reference.set_defaults(handler=command_reference)
     return parser
 
 
