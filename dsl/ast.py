@@ -387,9 +387,15 @@ class Legend(Node):
 
 
 class BoardDecl(Decl):
-    """A grid board drawn as text layers: `board sea: grid 7 by 7`."""
+    """A board drawn as text layers: `board sea: grid 7 by 7` (squares) or `board sea: hex 9 by 9`.
+
+    A hex board has pointy-topped hexes in rows, every odd row (the second, fourth, ...)
+    shifted half a hex to the right; its six directions are numbered 0 to 5 clockwise
+    from north-east: 0 north-east, 1 east, 2 south-east, 3 south-west, 4 west, 5 north-west.
+    """
 
     name: str
+    shape: str = "grid"
     rows: int
     columns: int
     layers: list[Layer]

@@ -260,10 +260,14 @@ class _Builder(Transformer):
     # -- boards
     @v_args(meta=True)
     def board_decl(self, meta, items):
-        name, rows, cols, *body = items
+        name, shape, rows, cols, *body = items
         layers = [b for b in body if isinstance(b, ast.Layer)]
         legends = [b for b in body if isinstance(b, ast.Legend)]
-        return ast.BoardDecl(span=self._s(meta), name=str(name), rows=int(rows), columns=int(cols), layers=layers, legends=legends)
+        return ast.BoardDecl(span=self._s(meta), name=str(name), shape=shape, rows=int(rows), columns=int(cols),
+                             layers=layers, legends=legends)
+
+    def board_shape(self, items):
+        return str(items[0])
 
     @v_args(meta=True)
     def layer(self, meta, items):

@@ -150,24 +150,78 @@ def _cells(state, board):
     return list(board.cells)
 
 
+# Hex boards: rows of pointy-topped hexes, odd rows shifted half a hex right ("odd-r").
+# Directions 0..5 run clockwise from north-east: 0 NE, 1 E, 2 SE, 3 SW, 4 W, 5 NW.
+# A step, as (rows, columns), depends on the row's parity.
+_HEX_STEPS = {
+    0: ((-1, 0), (0, 1), (1, 0), (1, -1), (0, -1), (-1, -1)),   # even rows
+    1: ((-1, 1), (0, 1), (1, 1), (1, 0), (0, -1), (-1, 0)),     # odd rows
+}
+
+
+def _hex_direction(direction) -> int:
+    d = whole(direction, "a hex direction (0 to 5)")
+    return d % 6
+
+
+def _step_from(cell: Zone, direction):
+    """The next cell from `cell` in `direction`, or None past the edge."""
+    board = cell.board
+    if board.shape == "hex":
+        d_row, d_col = _HEX_STEPS[cell.row & 1][_hex_direction(direction)]
+    else:
+        d_row, d_col = _grid_direction(direction)
+    return board.at(cell.row + d_row, cell.col + d_col)
+
+
+def _grid_direction(direction) -> tuple[int, int]:
+    if not isinstance(direction, list) or len(direction) != 2:
+        raise TypeError(f"a direction on a grid is [rows, columns], got {show(direction)}")
+    return whole(direction[0], "a row step"), whole(direction[1], "a column step")
+
+
+def _step(state, cell, direction):
+    return _step_from(_cell(cell), direction)
+
+
 def _ray(state, cell, direction):
     cell = _cell(cell)
-    d_row, d_col = direction
-    if d_row == 0 and d_col == 0:
+    if cell.board.shape != "hex" and _grid_direction(direction) == (0, 0):
         return []
     out = []
-    row, col = cell.row + d_row, cell.col + d_col
-    board = cell.board
-    while 0 <= row < board.rows and 0 <= col < board.cols:
-        out.append(board.at(row, col))
-        row += d_row
-        col += d_col
+    here = _step_from(cell, direction)
+    while here is not None and here is not cell:
+        out.append(here)
+        here = _step_from(here, direction)
     return out
+
+
+def _cube(cell: Zone) -> tuple[int, int, int]:
+    x = cell.col - (cell.row - (cell.row & 1)) // 2
+    z = cell.row
+    return x, -x - z, z
+
+
+def _direction_to(state, a, b):
+    a, b = _cell(a), _cell(b)
+    if a.board is not b.board or a is b:
+        return None
+    if a.board.shape == "hex":
+        for d in range(6):
+            if b in _ray(state, a, d):
+                return d
+        return None
+    d_row, d_col = b.row - a.row, b.col - a.col
+    if d_row == 0 or d_col == 0 or abs(d_row) == abs(d_col):
+        return [(d_row > 0) - (d_row < 0), (d_col > 0) - (d_col < 0)]
+    return None
 
 
 def _inward(state, cell):
     cell = _cell(cell)
     board = cell.board
+    if board.shape == "hex":
+        raise TypeError("inward() is for grid boards; on hexes use a direction 0 to 5")
     d_row = 1 if cell.row == 0 else (-1 if cell.row == board.rows - 1 else 0)
     d_col = 1 if cell.col == 0 else (-1 if cell.col == board.cols - 1 else 0)
     return [d_row, d_col]
@@ -176,6 +230,8 @@ def _inward(state, cell):
 def _perimeter(state, board, start):
     if not isinstance(board, Board):
         raise TypeError(f"perimeter() needs a board, got {type_name(board)}")
+    if board.shape == "hex":
+        raise TypeError("perimeter() is for grid boards")
     rows, cols = board.rows, board.cols
     ring = [(0, c) for c in range(cols)]
     ring += [(r, cols - 1) for r in range(1, rows)]
@@ -195,6 +251,8 @@ def _perimeter(state, board, start):
 
 def _neighbours(state, cell):
     cell = _cell(cell)
+    if cell.board.shape == "hex":
+        return [n for n in (_step_from(cell, d) for d in range(6)) if n is not None]
     out = []
     for d_row, d_col in ((-1, 0), (0, 1), (1, 0), (0, -1)):
         other = cell.board.at(cell.row + d_row, cell.col + d_col)
@@ -205,6 +263,9 @@ def _neighbours(state, cell):
 
 def _distance(state, a, b):
     a, b = _cell(a), _cell(b)
+    if a.board.shape == "hex":
+        ca, cb = _cube(a), _cube(b)
+        return max(abs(ca[0] - cb[0]), abs(ca[1] - cb[1]), abs(ca[2] - cb[2]))
     return max(abs(a.row - b.row), abs(a.col - b.col))
 
 
@@ -293,6 +354,8 @@ IMPLEMENTATIONS: dict[str, Any] = {
     "perimeter": _perimeter,
     "neighbours": _neighbours,
     "distance": _distance,
+    "step": _step,
+    "direction_to": _direction_to,
     "share_places": lambda state, counts, prizes: share_places(as_list(state, counts), as_list(state, prizes)),
     "eliminated": _eliminated,
     "automa": lambda state, p: _player(p).is_automa,

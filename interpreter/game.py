@@ -50,7 +50,7 @@ class World:
                     self.player_zones[player.index][decl.name] = zone
         self.boards: dict[str, Board] = {}
         for decl in game.board_decls:
-            board = Board(decl.name, decl.rows, decl.columns)
+            board = Board(decl.name, decl.rows, decl.columns, decl.shape)
             legends = {legend.layer: legend.entries for legend in decl.legends}
             for r in range(decl.rows):
                 for c in range(decl.columns):

@@ -546,7 +546,8 @@ class State:
                                 "pieces": [self.piece_text(i) for i in self.contents[cell.id]],
                                 "marks": [self.pieces[i].mark for i in self.contents[cell.id]]})
                 rows.append(row)
-            boards.append({"name": board.name, "shape": "grid", "rows": board.rows, "cols": board.cols, "cells": rows})
+            boards.append({"name": board.name, "shape": board.shape, "rows": board.rows, "cols": board.cols,
+                           "cells": rows})
         to_move = self.current_player()
         view = {"game": self.program.name, "round": self.round, "phase": self.phase, "seat": seat,
                 "to_move": to_move, "seats": seats, "globals": {"vars": global_vars, "zones": global_zones},

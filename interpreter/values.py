@@ -81,12 +81,13 @@ class Zone:
 
 
 class Board:
-    """A grid of cells; each cell is a zone with the layer values of the map."""
+    """Rows of cells, square ("grid") or hexagonal ("hex"); each cell is a zone with the map's layer values."""
 
-    __slots__ = ("name", "rows", "cols", "cells", "glyphs")
+    __slots__ = ("name", "shape", "rows", "cols", "cells", "glyphs")
 
-    def __init__(self, name: str, rows: int, cols: int):
+    def __init__(self, name: str, rows: int, cols: int, shape: str = "grid"):
         self.name = name
+        self.shape = shape
         self.rows = rows
         self.cols = cols
         self.cells: list[Zone] = []

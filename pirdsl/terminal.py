@@ -114,7 +114,7 @@ def render_board(board: dict[str, Any], width: int = DEFAULT_WIDTH) -> Renderabl
     lines = Text(no_wrap=True, overflow="crop")
     lines.append(name, style="bold")
     lines.append("\n")
-    grid, mark_width = _grid(rows, width)
+    grid, mark_width = _grid(rows, width, hexes=board.get("shape") == "hex")
     lines.append_text(grid)
     return Group(lines, *board_legend(rows, width, mark_width))
 
@@ -130,13 +130,17 @@ def _as_cell(cell: Any) -> dict[str, Any]:
             "pieces": pieces, "marks": marks}
 
 
-def _grid(rows: list[list[dict[str, Any]]], width: int) -> tuple[Text, int]:
-    """The grid's lines, and how many characters each cell has for marks."""
+def _grid(rows: list[list[dict[str, Any]]], width: int, hexes: bool = False) -> tuple[Text, int]:
+    """The grid's lines, and how many characters each cell has for marks.
+
+    On a hex board every second row is drawn half a cell to the right, as the hexes lie.
+    """
     columns = max(len(row) for row in rows)
     row_label_width = len(str(len(rows)))
     glyph_width = max(len(cell["glyph"]) for row in rows for cell in row)
-    # Each cell is the glyph, a space and the marks, followed by one space between cells.
-    room_per_cell = (width - row_label_width - len(ROW_NUMBER_SEPARATOR)) // columns - 1
+    # Each cell is the glyph, a space and the marks, followed by one space between cells;
+    # shifted hex rows need half a cell more.
+    room_per_cell = (width - row_label_width - len(ROW_NUMBER_SEPARATOR)) // (columns + (1 if hexes else 0)) - 1
     mark_width = max(0, min(MARK_WIDTH, room_per_cell - glyph_width - 1))
     cell_width = glyph_width + (1 + mark_width if mark_width else 0)
     text = Text()
@@ -146,6 +150,8 @@ def _grid(rows: list[list[dict[str, Any]]], width: int) -> tuple[Text, int]:
     text.append(header.rstrip() + "\n", style="dim")
     for number, row in enumerate(rows, 1):
         text.append(f"{number:>{row_label_width}}{ROW_NUMBER_SEPARATOR}", style="dim")
+        if hexes and number % 2 == 0:
+            text.append(" " * ((cell_width + 1) // 2))
         for column in range(columns):
             cell = row[column] if column < len(row) else {"glyph": " ", "marks": []}
             text.append(f"{cell['glyph']:<{glyph_width}}")

@@ -1,9 +1,8 @@
-# Hex Sea: a sketch of hex-map sailing with today's constructs.
+# Hex Sea: a sketch of hex-map sailing.
 #
-# pirdsl has only square grids today, so this file lays a hex map over one
-# ("odd-r" offsets: every odd row is pushed half a hex to the right) and works
-# out hex steps and distances with defines. It shows how To Glory! and Decks of
-# Glory can be written now: ship facing, moving forward and steering, a wind that
+# The sea is a hex board (every odd row pushed half a hex to the right); the
+# built-ins step, neighbours and distance work in hexes. It shows how To Glory!
+# and Decks of Glory can be written: ship facing, moving forward and steering, a wind that
 # shifts, points of sail, a 52-card deck as the only randomiser with suit tables,
 # gunnery with range and raking. Not a published game.
 
@@ -35,7 +34,7 @@ var drawn = none                   # the card turned by turn_card()
 # ---------------------------------------------------------------- the board
 
 # assumed: a 7 by 7 sea with no islands.
-board sea: grid 7 by 7
+board sea: hex 7 by 7
   layer water:
     "~ ~ ~ ~ ~ ~ ~"
     "~ ~ ~ ~ ~ ~ ~"
@@ -45,29 +44,6 @@ board sea: grid 7 by 7
     "~ ~ ~ ~ ~ ~ ~"
     "~ ~ ~ ~ ~ ~ ~"
   legend water: "~" = open_sea
-
-# One step in each direction, as [rows, columns]; it depends on the row's parity.
-table even_row_step:
-  0 -> [-1, 0]
-  1 -> [0, 1]
-  2 -> [1, 0]
-  3 -> [1, -1]
-  4 -> [0, -1]
-  5 -> [-1, -1]
-
-table odd_row_step:
-  0 -> [-1, 1]
-  1 -> [0, 1]
-  2 -> [1, 1]
-  3 -> [1, 0]
-  4 -> [0, -1]
-  5 -> [-1, 0]
-
-define offset(c, d) = even_row_step[d] if c.row % 2 == 0 else odd_row_step[d]
-define step(c, d) = at(c.board, c.row + offset(c, d)[0], c.col + offset(c, d)[1])
-define hex_neighbours(c) = [step(c, d) for d in range(0, 5) where step(c, d) != none]
-define axial(c) = c.col - (c.row - c.row % 2) / 2
-define hex_distance(a, b) = (abs(axial(a) - axial(b)) + abs(a.row - b.row) + abs(axial(a) + a.row - axial(b) - b.row)) / 2
 
 define ship_of(p) = first([s for s in all_pieces(cells(sea)) where s.owner == p])
 define cell_of(p) = where(ship_of(p))
@@ -169,7 +145,7 @@ rule manoeuvre_ship(p) "Move forward or turn, as many times as the wind allows":
 
 rule broadside(p) "Fire one broadside: range 1 to 3, raking at range 1":
   let q = rival(p)
-  let range_to = hex_distance(cell_of(p), cell_of(q))
+  let range_to = distance(cell_of(p), cell_of(q))
   if range_to > 3:
     return
   turn_card()
@@ -193,8 +169,8 @@ example "hex steps depend on the row":
     step(at(sea, 2, 2), 0) == at(sea, 1, 2)
     step(at(sea, 1, 2), 0) == at(sea, 0, 3)
     step(at(sea, 0, 0), 5) == none
-    count(hex_neighbours(at(sea, 3, 3))) == 6
-    hex_distance(at(sea, 0, 0), at(sea, 3, 3)) == 5
+    count(neighbours(at(sea, 3, 3))) == 6
+    distance(at(sea, 0, 0), at(sea, 3, 3)) == 5
 
 example "points of sail":
   players 2 named ann, bo
