@@ -17,8 +17,10 @@ from hypothesis import strategies as st
 from interpreter import load_game
 
 GAMES = Path(__file__).resolve().parent.parent / "games"
-GLORY = load_game(str(GAMES / "glory_islands.pir"))
-MAX_STEPS = 5_000
+GAME_FILES = sorted(GAMES.glob("*.pir"))
+LOADED = {path.stem: load_game(str(path)) for path in GAME_FILES}
+GLORY = LOADED["glory_islands"]
+MAX_STEPS = 20_000
 
 
 def _configurations(game):
@@ -28,6 +30,12 @@ def _configurations(game):
     for players in range(game.min_players, game.max_players + 1):
         for variants in variant_sets:
             yield players, variants
+
+
+def _all_configurations():
+    for name, game in LOADED.items():
+        for players, variants in _configurations(game):
+            yield pytest.param(name, players, variants, id=f"{name}-{players}-{'+'.join(variants) or 'base'}")
 
 
 def _inventory(state) -> Counter:
@@ -53,12 +61,12 @@ def _round_trip(game, state) -> None:
     assert restored.num_actions() == state.num_actions()
 
 
-@pytest.mark.parametrize("players,variants", list(_configurations(GLORY)),
-                         ids=lambda v: str(v) if not isinstance(v, list) else "+".join(v) or "base")
+@pytest.mark.parametrize("name,players,variants", list(_all_configurations()))
 @settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), seed=st.integers(0, 2**32))
-def test_glory_islands_random_playout(players, variants, data, seed):
-    game = GLORY
+def test_random_playout(name, players, variants, data, seed):
+    """Any game, any player count and variant: it ends, conserves pieces, round-trips."""
+    game = LOADED[name]
     state = game.new_state(players, seed=seed, variants=variants)
     inventory = _inventory(state)
     piece_count = len(state.pieces)
@@ -106,13 +114,12 @@ def _play(game, players, seed, variants=(), choose=lambda n, step: (step * 7) % 
     return state
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_same_seed_and_choices_give_the_same_game(players):
-    first = _play(GLORY, players, seed=11, variants=["storm", "shipwrecks"])
-    second = _play(GLORY, players, seed=11, variants=["storm", "shipwrecks"])
+@pytest.mark.parametrize("name,players,variants", list(_all_configurations()))
+def test_same_seed_and_choices_give_the_same_game(name, players, variants):
+    game = LOADED[name]
+    first = _play(game, players, seed=11, variants=variants)
+    second = _play(game, players, seed=11, variants=variants)
     assert first.to_json() == second.to_json()
-    third = _play(GLORY, players, seed=12, variants=["storm", "shipwrecks"])
-    assert third.to_json()["history"] != first.to_json()["history"] or third.to_json() != first.to_json()
 
 
 def test_restored_state_plays_on_identically():
