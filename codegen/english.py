@@ -509,7 +509,8 @@ class English:
         return text
 
     def var_decl(self, node: ast.VarDecl) -> str:
-        scope = "each player's" if node.per_player else "the"
+        piece = getattr(node, "per_piece", None)
+        scope = f"each {words(piece)}'s" if piece else ("each player's" if node.per_player else "the")
         secret = (" (its owner's secret)" if node.per_player else " (secret)") if node.secret else ""
         return f"{capitalize(scope)} {words(node.name)} starts at {self.phrase(node.init)}{secret}."
 

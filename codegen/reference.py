@@ -129,6 +129,7 @@ class Reference:
     sequence: list[Step]
     card_sequence: list[Step]
     card_actions: list["Action"]
+    card_end: list[str]
     rules: list[Rule]
     actions: list[Action]
     tables: list[Table]
@@ -206,6 +207,7 @@ def build_reference(
     labels, english.rule_labels = english.rule_labels, {}
     card_sequence = english.render(play) if play else []
     card_actions = actions(english, [setup, play, final], rule_order)
+    card_end = end_of_game(english, decls, play, rule_order)
     english.rule_labels = labels
     texts = dict(header.texts)
     chosen = list(variants)
@@ -232,6 +234,7 @@ def build_reference(
         sequence=english.render(play) if play else [],
         card_sequence=card_sequence,
         card_actions=card_actions,
+        card_end=card_end,
         rules=rules,
         actions=actions(english, [setup, play, final], rule_order),
         tables=tables(english, of_kind(ast.TableDecl)),
@@ -482,6 +485,12 @@ def end_of_game(english: English, decls: list[ast.Decl], play: Optional[ast.Play
     return lines
 
 
+def labelled(english: English, rule: str) -> str:
+    """A rule's title, with its label in the summary (`Pay (R16)`) when it has one."""
+    label = english.rule_labels.get(rule)
+    return f"{english.rule_title(rule)} ({label})" if label else english.rule_title(rule)
+
+
 def places_of(english: English, decls: list[ast.Decl], rule_order: list[str], kind: type) -> list[str]:
     """Where a kind of statement occurs: rule labels and titles, or section names."""
     places = []
@@ -491,7 +500,7 @@ def places_of(english: English, decls: list[ast.Decl], rule_order: list[str], ki
         if any(isinstance(node, kind) for node in walk(getattr(decl, "body", []))):
             if isinstance(decl, ast.RuleDecl):
                 if decl.name in rule_order:
-                    places.append(f"{english.rule_title(decl.name)} ({english.rule_labels[decl.name]})")
+                    places.append(labelled(english, decl.name))
             else:
                 places.append({ast.SetupDecl: "setup", ast.PlayDecl: "the sequence of play",
                                ast.FinalScoringDecl: "final scoring"}.get(type(decl), words(getattr(decl, "name", ""))))
@@ -509,7 +518,7 @@ def variant_list(english: English, decls: list[ast.VariantDecl], chosen: list[st
             if any(isinstance(n, ast.VariantRef) and n.name == decl.name for n in walk(other)):
                 if isinstance(other, ast.RuleDecl):
                     if other.name in rule_order:
-                        changes.append(f"{english.rule_title(other.name)} ({english.rule_labels[other.name]})")
+                        changes.append(labelled(english, other.name))
                 elif isinstance(other, ast.DefineDecl):
                     changes.append(f"the term “{words(other.name)}”")
                 else:
