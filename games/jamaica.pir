@@ -1,0 +1,804 @@
+# Jamaica (2nd edition rules), written in pirdsl.
+#
+# Crews race once round the island of Jamaica. Each round the captain rolls two
+# action dice and decides which one counts for the morning and which for the
+# evening; everyone then plays one of their action cards face down, and in turn
+# each carries out the card's morning action with the morning die and its evening
+# action with the evening die: sail forward or back, or load gold, food or
+# gunpowder. Landing costs doubloons in ports and food at sea; a ship that cannot
+# pay suffers a shortage and drifts back. Ships that meet fight with gunpowder and
+# the combat die. When a ship comes home to Port Royal the round is finished and
+# the richest crew wins.
+#
+# How the file models the table:
+# - The track is a 5 x 10 board, one cell per space, numbered 0 (Port Royal) to 49
+#   row by row; the board is only a numbering, the way on is given by
+#   next_spaces / previous_spaces (three forks, each an outer lane and an inner
+#   channel). The terminal draws it as 5 rows of 10.
+# - Holds are pieces (five per ship, plus the 6th Hold piece that travels with its
+#   treasure card), each with a per-piece cargo kind and amount. Bank tokens are
+#   not pieces: the bank never runs out.
+# - Paying a cost asks which hold to pay from whenever two holds of that kind
+#   differ; gunpowder for combat is paid the same way.
+#
+# Facts the rules leave open are marked "# assumed:", each in one definition.
+# Simplifications, each a reading of a question the rules do not settle:
+# - The Ghost Ship's treasures from lairs lie face down and give it no power; a
+#   power card it steals lies face up and works for it.
+# - A ship that has not come home and sits on Port Royal, or still owes a lap
+#   after sailing backward past Port Royal, scores as a space before the red
+#   line (-5).
+
+game "Jamaica":
+  players 2 to 6
+  credits "Jamaica, 2nd edition (Space Cowboys). Rules encoded for pirdsl."
+  overview "A race once round Jamaica. The captain's two dice set how far everyone sails and how much they load; cards played face down choose between sailing forward, sailing back and loading gold, food or gunpowder. Ports cost doubloons, the sea costs food, pirate lairs hold treasure, and ships that meet fight."
+  goal "When a ship reaches Port Royal, finish the round; then score the space your ship is on, your doubloons and your treasures."
+  version "1"
+
+# ---------------------------------------------------------------- components
+
+kind action: forward, backward
+kind resource: gold, food, gunpowder
+kind treasure: morgans_map, sarans_sabre, lady_beth, sixth_hold, riches, curse
+kind spoil: steal_cargo, steal_treasure, give_curse
+
+piece action_card(morning, evening) labelled "{morning} then {evening}"
+piece treasure_card(name, value) labelled "{card_title(name, value)}"
+piece hold(extra) labelled "{\"6th hold\" if extra else \"hold\"}"
+piece ship(owner) labelled "{owner.name}'s ship" marked "{ship_mark(owner)}"
+piece treasure_token labelled "treasure token" marked "$"
+
+zone draw_pile per player hidden      # action cards still to draw, in random order
+zone hand per player owner            # action cards in hand
+zone played per player hidden         # the card laid face down this round
+zone discard per player               # played cards, face up
+zone holds per player                 # the ship's holds
+zone powers per player                # treasure cards face up (powers)
+zone secrets per player owner         # treasure cards face down (values and curses)
+zone treasure_deck hidden             # the nine treasure cards in play
+zone box hidden                       # treasure cards left out of the game
+zone looted                           # treasure tokens taken from the lairs
+zone dock hidden                      # the 6th hold while no one holds its card
+
+var cargo per hold = none             # gold, food, gunpowder or none
+var amount per hold = 0
+var ship per player = none
+var pos per player = 0                # the space the ship is on
+var laps_owed per player = 0          # times the ship sailed backward past Port Royal
+var arrived per player = false        # the ship has come home
+var short per player = false          # the last cost was not paid in full
+var spent per player = 0              # gunpowder spent in the current battle
+var shot per player = none            # the combat die face in the current battle
+var treasure_points per player = 0    # face-down treasures, counted at the end
+var captain = none
+var morning_die = 0
+var evening_die = 0
+var sabre_used = false                # Saran's Sabre has been used in this battle
+var finishing = false                 # a ship has come home: this is the last round
+
+automa ghost "Ghost Ship" when player_count == 2
+
+# ---------------------------------------------------------------- the board
+
+# The 50 spaces, numbered row by row (space 10 * row + column). Kinds: R Port
+# Royal, S sea, P port, L pirate lair. Cost: food for a sea space, doubloons for
+# a port. Points: the white number on each space, counted at the end.
+board track: grid 5 by 10
+  layer kind:
+    "R S S S L P P S S L"
+    "S L S S S S P S P L"
+    "S P L S S L S S P S"
+    "P P S L P S S L S S"
+    "S P S S L P S S S S"
+  legend kind: "R" = port_royal, "S" = sea, "P" = port, "L" = lair
+  layer cost:
+    "0 2 3 2 0 3 5 2 3 0"
+    "3 0 2 3 4 3 3 2 3 0"
+    "3 3 0 2 3 0 4 4 5 1"
+    "5 3 3 0 3 2 1 0 1 4"
+    "4 5 2 3 0 7 2 3 3 3"
+  layer points:
+    "15 -5 -5 -5 -5 -5 -5 -5 -5 -5"
+    "-5 -5 -5 -5 -5 -5 -5 -5 -5 -5"
+    "-5 -5 -5 -5 -5 -5 -5 -5 -5 -5"
+    "-5 -5 -5 -5 -5 -5 -5 -5 -5 -5"
+    "-5 2 3 4 5 6 7 8 9 10"
+
+# The three forks. After 6, 19 and 32 the track splits into an outer lane of six
+# spaces (7-12, 20-25, 33-38) and an inner channel of two dear sea spaces (13-14,
+# 26-27, 39-40); they meet again at 15, 28 and 41. After 49 comes Port Royal.
+# Every space not listed here leads to the next number.
+table forks_ahead:
+  6 -> [7, 13]
+  12 -> [15]
+  14 -> [15]
+  19 -> [20, 26]
+  25 -> [28]
+  27 -> [28]
+  32 -> [33, 39]
+  38 -> [41]
+  40 -> [41]
+  49 -> [0]
+
+table forks_behind:
+  0 -> [49]
+  13 -> [6]
+  15 -> [12, 14]
+  26 -> [19]
+  28 -> [25, 27]
+  39 -> [32]
+  41 -> [38, 40]
+
+define last_space = 49
+define space(n) = at(track, floor(n / 10), n % 10)
+define next_spaces(n) = forks_ahead[n] if n in forks_ahead else [n + 1]
+define previous_spaces(n) = forks_behind[n] if n in forks_behind else [n - 1]
+define kind_of(n) = space(n).kind
+define describe(n) = "Port Royal" if n == 0 else "space {n} ({cost_text(n)})"
+define cost_text(n) = "pirate lair" if kind_of(n) == lair else "port, {space(n).cost} doubloons" if kind_of(n) == port else "sea, {space(n).cost} food"
+define has_token(n) = count([x for x in space(n) where piece_type(x) == "treasure_token"]) > 0
+define lairs = [n for n in range(1, last_space) where kind_of(n) == lair]
+
+# How far along the race each space is, counted along the outer lanes (a full lap
+# is 44). assumed: a channel space is as far along as the third and fifth spaces
+# of the outer lane beside it.
+define progress_along = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 9, 11,
+                         13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 20, 22,
+                         24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 31, 33,
+                         35, 36, 37, 38, 39, 40, 41, 42, 43]
+define lap_length = 44
+define race_progress(p) = lap_length if p.arrived else progress_along[p.pos] - lap_length * p.laps_owed
+
+# ---------------------------------------------------------------- tables
+
+die d6: 1, 2, 3, 4, 5, 6
+die combat_die: 2, 4, 6, 8, 10, star
+# assumed: the shortage die has six faces, two circles (back to a port), two
+# squares (back to a sea space), a skull (back to a lair) and a star (stay put).
+die shortage_die: port, port, sea, sea, lair, star
+
+# The eleven action cards of every colour, as [morning, evening].
+define action_cards = [[forward, backward], [backward, forward], [gold, gold],
+                       [gunpowder, gold], [gunpowder, food], [food, gunpowder],
+                       [forward, food], [food, forward], [forward, forward],
+                       [forward, gunpowder], [gold, forward]]
+
+# The twelve treasure cards, as [name, value]; nine of them are used per game.
+define treasure_cards = [[morgans_map, 0], [sarans_sabre, 0], [lady_beth, 0], [sixth_hold, 0],
+                         [riches, 3], [riches, 3], [riches, 5], [riches, 7], [riches, 7],
+                         [curse, -2], [curse, -3], [curse, -4]]
+define treasures_in_play = 9
+
+table treasure_title:
+  morgans_map -> "Morgan's Map"
+  sarans_sabre -> "Saran's Sabre"
+  lady_beth -> "Lady Beth"
+  sixth_hold -> "6th Hold"
+  riches -> "treasure"
+  curse -> "cursed treasure"
+
+table unit:
+  gold -> "doubloons"
+  food -> "food"
+  gunpowder -> "gunpowder"
+
+define card_title(name, value) = treasure_title[name] if value == 0 else "{treasure_title[name]} ({signed(value)})"
+define signed(v) = "+{v}" if v > 0 else "{v}"
+define ship_mark(p) = "G" if automa(p) else "{p.index + 1}"
+define goods(n, k) = "{n} {unit[k]}"
+
+define start_holds = 5
+define hand_size(p) = 4 if has_power(p, morgans_map) else 3
+define lady_beth_bonus = 2
+
+define humans = [p for p in players where not automa(p)]
+define captain_first = [humans[(index_of(humans, captain) + i) % count(humans)] for i in indices(humans)]
+define next_captain = captain_first[1 % count(humans)]
+# The Ghost Ship is steered by the captain; any other ship by its owner.
+define steerer(p) = captain if automa(p) else p
+# In a battle the Ghost Ship's decisions fall to the player who is not fighting it.
+define voice(p, foe) = first([q for q in humans where q != foe]) if automa(p) else p
+
+define has_power(p, name) = any([t.name == name for t in p.powers])
+define stock(p, k) = sum([h.amount for h in p.holds where h.cargo == k])
+define hold_label(h) = "empty {h}" if h.cargo == none else "{h} of {goods(h.amount, h.cargo)}"
+define extra_hold = first([h for h in all_pieces([dock] + [q.holds for q in players]) where h.extra])
+
+# ---------------------------------------------------------------- setup
+
+setup:
+  for each c in treasure_cards:
+    create 1 treasure_card(c[0], c[1]) in box
+  create 1 hold(true) in dock
+  for each n in lairs:
+    create 1 treasure_token in space(n)
+  for each p in players:
+    create 1 ship(p) in space(0)
+    p.ship = top(space(0))
+    create start_holds hold(false) in p.holds
+  for each p in humans:
+    for each c in action_cards:
+      create 1 action_card(c[0], c[1]) in p.draw_pile
+    stow(p, 0, gold, 3)
+    stow(p, 1, food, 3)
+    refill(p)
+  if ghost != none:
+    stow(ghost, 0, gold, 5)
+    stow(ghost, 1, gold, 3)
+    move [t for t in box where t.name == lady_beth] to ghost.powers
+  repeat treasures_in_play times:
+    draw t from box
+    move t to treasure_deck
+  draw first_captain from humans
+  captain = first_captain
+  log "{captain.name} is the first captain."
+
+rule stow(p, i, k, n) "Put goods in one hold (setup and examples)":
+  let h = p.holds[i]
+  h.cargo = k
+  h.amount = n
+
+# ---------------------------------------------------------------- play
+
+play:
+  rounds until finishing:
+    phase "Dice roll":
+      roll a on d6
+      roll b on d6
+      captain chooses plan from distinct([[a, b], [b, a]]) "You rolled {a} and {b}. Which die is for the morning (sun)?" labelled "morning {plan[0]}, evening {plan[1]}"
+      morning_die = plan[0]
+      evening_die = plan[1]
+      log "{captain.name}, the captain, rolls {a} and {b}: morning {morning_die}, evening {evening_die}."
+
+    phase "Card choice":
+      for each p in humans simultaneously:
+        p chooses c from p.hand "Play a card face down (morning {morning_die}, evening {evening_die})"
+        move c to p.played
+
+    phase "Actions":
+      for each p in captain_first:
+        take_actions(p)
+      if ghost != none:
+        ghost_move(morning_die)
+        ghost_move(evening_die)
+
+    phase "End of round":
+      for each p in humans:
+        refill(p)
+      captain = next_captain
+
+rule refill(p) "Draw back up to the hand size, shuffling the discards into a new pile when the pile runs out":
+  while count(p.hand) < hand_size(p) and count(p.draw_pile) + count(p.discard) > 0:
+    if count(p.draw_pile) == 0:
+      move p.discard to p.draw_pile
+      log "{p.name} shuffles the discards into a new draw pile."
+    draw c from p.draw_pile
+    move c to p.hand
+
+rule take_actions(p) "Reveal the card, then carry out its morning and its evening action":
+  let card = top(p.played)
+  log "{p.name} reveals {card}."
+  act(p, card.morning, morning_die)
+  act(p, card.evening, evening_die)
+  move p.played to p.discard
+
+rule act(p, what, n) "Carry out one action with the value of its die":
+  if p.arrived:
+    log "{p.name} is home: the rest of the card is ignored."
+    return
+  if what == forward or what == backward:
+    move_ship(p, n, what)
+  else:
+    load(p, what, n)
+
+# ---------------------------------------------------------------- moving
+
+rule move_ship(p, steps, direction) "Sail the number of spaces forward or backward, then land":
+  let left = steps
+  while left > 0 and not p.arrived:
+    sail_one(p, direction)
+    left -= 1
+  move p.ship to space(p.pos)
+  if p.arrived:
+    log "{p.name} sails {direction} into Port Royal and is home!"
+    return
+  log "{p.name} sails {direction} {steps} to {describe(p.pos)}."
+  land(p)
+
+rule sail_one(p, direction) "One space along the track; at a fork the way is chosen":
+  if direction == forward and p.pos == last_space:
+    p.pos = 0
+    if p.laps_owed > 0:
+      p.laps_owed -= 1
+      log "{p.name} sails past Port Royal, making up the lap lost sailing backward."
+    else:
+      p.arrived = true
+      finishing = true
+    return
+  if direction == backward and p.pos == 0:
+    p.laps_owed += 1
+  let ways = next_spaces(p.pos) if direction == forward else previous_spaces(p.pos)
+  steerer(p) chooses way from ways "Which way does {p.name} sail?" labelled describe(way)
+  p.pos = way
+
+rule land(p) "Fight any ship here, then take the lair's treasure or pay for the space":
+  if p.pos == 0:
+    return
+  fight_if_occupied(p)
+  let here = space(p.pos)
+  if here.kind == lair:
+    loot_lair(p)
+  elif automa(p):
+    return
+  else:
+    pay_cost(p, gold if here.kind == port else food, here.cost)
+    if p.short:
+      shortage(p)
+
+rule pay_cost(p, k, cost) "Pay a space's cost from the holds, as much as the ship can":
+  let paid = min([cost, stock(p, k)])
+  unload(p, k, paid)
+  p.short = paid < cost
+  if p.short:
+    log "{p.name} owes {goods(cost, k)} but has only {paid}: shortage!"
+  else:
+    log "{p.name} pays {goods(cost, k)}."
+
+rule shortage(p) "Roll the shortage die and drift back":
+  roll face on shortage_die
+  fall_back(p, face)
+
+rule fall_back(p, face) "Drift back to the previous space of the kind the die shows (star: stay), never past Port Royal":
+  if face == star:
+    log "The shortage die shows the star: {p.name} stays put."
+    return
+  let moved = false
+  while p.pos != 0 and (not moved or kind_of(p.pos) != face):
+    p chooses way from previous_spaces(p.pos) "Drifting back: which way?" labelled describe(way)
+    p.pos = way
+    moved = true
+  move p.ship to space(p.pos)
+  log "The shortage die sends {p.name} back to {describe(p.pos)}; nothing is paid there."
+  if p.pos != 0:
+    fight_if_occupied(p)
+    # assumed: a lair reached by drifting back still gives up its treasure.
+    if kind_of(p.pos) == lair:
+      loot_lair(p)
+
+rule loot_lair(p) "Take the treasure of a lair that still has its token":
+  if not has_token(p.pos):
+    return
+  move [x for x in space(p.pos) where piece_type(x) == "treasure_token"] to looted
+  if count(treasure_deck) == 0:
+    return
+  draw t from treasure_deck
+  if t.value == 0 and not automa(p):
+    log "{p.name} loots the lair and finds {t}."
+  else:
+    log "{p.name} loots the lair and lays a treasure card face down."
+  receive(p, t, automa(p))
+
+rule receive(p, t, face_down) "Lay a treasure card by the holds: powers face up, values face down":
+  if t.value != 0 or face_down:
+    move t to p.secrets
+    log to p "The treasure card is {t}."
+    return
+  move t to p.powers
+  if t.name == sixth_hold:
+    let h = extra_hold
+    move h to p.holds
+    if automa(p) and h.cargo != none and h.cargo != gold:
+      log "The Ghost Ship throws the 6th hold's {goods(h.amount, h.cargo)} overboard."
+      h.cargo = none
+      h.amount = 0
+
+# ---------------------------------------------------------------- loading
+
+rule load(p, k, n) "Load goods into an empty hold, emptying a hold of another kind if none is free":
+  let open = [h for h in p.holds where h.cargo == none]
+  if count(open) == 0:
+    let others = [h for h in p.holds where h.cargo != k]
+    if count(others) == 0:
+      log "Every hold of {p.name} already holds {unit[k]}: nothing is loaded."
+      return
+    p chooses dump from others "Every hold is full: empty one to load {goods(n, k)}" labelled hold_label(dump)
+    log "{p.name} returns {goods(dump.amount, dump.cargo)} to the bank to make room."
+    dump.cargo = none
+    dump.amount = 0
+    open = [dump]
+  let target = first(open)
+  if not automa(p):
+    p chooses target from open "Load {goods(n, k)} into which hold?" labelled hold_label(target)
+  target.cargo = k
+  target.amount = n
+  log "{p.name} loads {goods(n, k)}."
+
+rule unload(p, k, n) "Take goods out of the holds, the owner choosing which holds":
+  let left = n
+  while left > 0 and stock(p, k) > 0:
+    let sources = [h for h in p.holds where h.cargo == k]
+    let source = first(sources)
+    if not automa(p):
+      p chooses source from sources "Take {unit[k]} from which hold? ({left} still to pay)" labelled hold_label(source)
+    let taken = min([left, source.amount])
+    source.amount -= taken
+    left -= taken
+    if source.amount == 0:
+      source.cargo = none
+
+# ---------------------------------------------------------------- combat
+
+rule fight_if_occupied(p) "A ship that stops where others are attacks one of them (never in Port Royal)":
+  let rivals = [q for q in players where q != p and q.pos == p.pos and not q.arrived]
+  if p.pos == 0 or count(rivals) == 0:
+    return
+  steerer(p) chooses foe from rivals "{p.name} attacks which ship?"
+  battle(p, foe)
+
+rule battle(attacker, defender) "Attack, defence, comparison":
+  log "{attacker.name} attacks {defender.name}!"
+  attacker.spent = 0
+  defender.spent = 0
+  sabre_used = false
+  fire(attacker, defender)
+  if attacker.shot == star:
+    resolve_combat(attacker, defender, star, none)
+    return
+  fire(defender, attacker)
+  resolve_combat(attacker, defender, attacker.shot, defender.shot)
+
+rule fire(f, foe) "Spend gunpowder, then roll the combat die":
+  let decider = voice(f, foe)
+  let spend = 0
+  if stock(f, gunpowder) > 0:
+    decider chooses spend from range(0, stock(f, gunpowder)) "Spend how much gunpowder on this shot?" labelled "{spend} gunpowder"
+  unload(f, gunpowder, spend)
+  f.spent = spend
+  roll face on combat_die
+  f.shot = face
+  log "{f.name} spends {spend} gunpowder and rolls {face}."
+  offer_sabre(f, foe)
+
+rule offer_sabre(roller, other) "Saran's Sabre: once per battle, reroll a die just rolled":
+  if sabre_used:
+    return
+  let holder = first([x for x in [roller, other] where has_power(x, sarans_sabre)])
+  if holder == none:
+    return
+  let decider = voice(holder, other if holder == roller else roller)
+  let question = "Use Saran's Sabre to reroll your {roller.shot}?" if holder == roller else "Use Saran's Sabre to make {roller.name} reroll their {roller.shot}?"
+  decider chooses use from ["reroll"] "{question}" optional "Let it stand"
+  if use == none:
+    return
+  sabre_used = true
+  roll face on combat_die
+  roller.shot = face
+  log "{holder.name} wields Saran's Sabre: {roller.name} rerolls and gets {face}."
+
+define firepower(f, face) = face + f.spent + (lady_beth_bonus if has_power(f, lady_beth) else 0)
+
+rule resolve_combat(attacker, defender, attack_roll, defence_roll) "The star wins at once; otherwise the higher firepower wins, and a tie does nothing":
+  if attack_roll == star:
+    log "{attacker.name} rolled the star: {defender.name} cannot defend."
+    spoils(attacker, defender)
+  elif defence_roll == star:
+    log "{defender.name} rolled the star and wins the battle."
+    spoils(defender, attacker)
+  else:
+    let a = firepower(attacker, attack_roll)
+    let d = firepower(defender, defence_roll)
+    log "Firepower: {attacker.name} {a}, {defender.name} {d}."
+    if a > d:
+      spoils(attacker, defender)
+    elif d > a:
+      spoils(defender, attacker)
+    else:
+      log "A tie: both ships sail on."
+
+define stealable(p) = [t for t in p.powers where not (automa(p) and t.name == lady_beth)]
+define curses(p) = [t for t in p.secrets where t.value < 0]
+define spoils_open(winner, loser) = ([steal_cargo] if count([h for h in loser.holds where h.cargo != none]) > 0 else []) + ([steal_treasure] if count(stealable(loser)) + count(loser.secrets) > 0 else []) + ([give_curse] if not automa(winner) and count(curses(winner)) > 0 else [])
+
+rule spoils(winner, loser) "The winner steals a hold's contents, steals a treasure card, or gives a cursed treasure":
+  let decider = voice(winner, loser)
+  let options = spoils_open(winner, loser)
+  if count(options) == 0:
+    log "{winner.name} wins, but {loser.name} has nothing to take."
+    return
+  decider chooses what from options "{winner.name} won the battle: what now?"
+  if what == steal_cargo:
+    decider chooses h from [x for x in loser.holds where x.cargo != none] "Steal which hold of {loser.name}?" labelled hold_label(h)
+    let k = h.cargo
+    let n = h.amount
+    h.cargo = none
+    h.amount = 0
+    log "{winner.name} steals {goods(n, k)} from {loser.name}."
+    if automa(winner) and k != gold:
+      log "The Ghost Ship throws the {unit[k]} overboard."
+    else:
+      load(winner, k, n)
+  elif what == steal_treasure:
+    let face_down = "a face-down treasure"
+    decider chooses t from stealable(loser) + ([face_down] if count(loser.secrets) > 0 else []) "Steal which treasure card of {loser.name}?"
+    if t == face_down:
+      draw hidden from loser.secrets
+      log "{winner.name} steals a face-down treasure from {loser.name}."
+      receive(winner, hidden, true)
+    else:
+      log "{winner.name} steals {t} from {loser.name}."
+      receive(winner, t, false)
+  else:
+    winner chooses c from curses(winner) "Give which cursed treasure to {loser.name}?"
+    move c to loser.secrets
+    log "{winner.name} hands {loser.name} a cursed treasure, face down."
+    log to loser "You receive {c}."
+
+# ---------------------------------------------------------------- the Ghost Ship
+
+rule ghost_move(n) "The Ghost Ship sails back when alone in the lead, on when alone in last place; otherwise the captain decides":
+  if ghost.arrived:
+    return
+  let others = [race_progress(q) for q in humans]
+  let direction = none
+  if race_progress(ghost) > max(others):
+    direction = backward
+  elif race_progress(ghost) < min(others):
+    direction = forward
+  else:
+    captain chooses direction from [forward, backward] "Which way does the Ghost Ship sail {n}?"
+  move_ship(ghost, n, direction)
+
+# ---------------------------------------------------------------- scoring
+
+# assumed: a ship that has not come home counts as before the red line (-5) while
+# it sits on Port Royal or still owes a lap; anywhere else it scores its space.
+define before_the_line = -5
+define space_points(p) = space(0).points if p.arrived else before_the_line if p.pos == 0 or p.laps_owed > 0 else space(p.pos).points
+define tally(p) = space_points(p) + stock(p, gold) + p.treasure_points
+
+#: Score: the space the ship is on, the doubloons in the holds, and (at the end) the face-down treasures.
+score p: tally(p)
+#: Ties go to the ship furthest along the race.
+tiebreak p: race_progress(p)
+
+final scoring:
+  for each p in players:
+    p.treasure_points = sum([t.value for t in p.secrets])
+    log "{p.name}: {describe(p.pos)} for {space_points(p)}, {stock(p, gold)} doubloons, treasures {p.treasure_points}: {tally(p)} points."
+
+# ---------------------------------------------------------------- worked examples
+
+define card_named(name, value) = first([t for t in treasure_deck + box where t.name == name and t.value == value])
+
+rule put_ship(p, n) "(examples) moor a ship on a space":
+  p.pos = n
+  move p.ship to space(n)
+
+rule give_card(p, name, value) "(examples) hand a treasure card to a player":
+  receive(p, card_named(name, value), false)
+
+example "The rulebook's tally: space 8, 3 + 6 doubloons, treasures +3 and +7, a curse -4: 23 points":
+  players 3 named anna, beth, connor
+  given:
+    put_ship(anna, 47)
+    stow(anna, 0, gold, 3)
+    stow(anna, 1, gold, 6)
+    give_card(anna, riches, 3)
+    give_card(anna, riches, 7)
+    give_card(anna, curse, -4)
+  when:
+    end game
+  expect:
+    space_points(anna) == 8
+    anna.treasure_points == 6
+    tally(anna) == 23
+
+example "Sailing backward first: the ship passes Port Royal and now owes a lap":
+  players 3 named anna, beth, connor
+  when:
+    move_ship(anna, 3, backward)
+  expect:
+    anna.pos == 47
+    anna.laps_owed == 1
+    stock(anna, food) == 0
+    space_points(anna) == -5
+    not finishing
+
+example "Making up the lap: sailing forward past Port Royal does not end the race":
+  players 3 named anna, beth, connor
+  given:
+    put_ship(anna, 48)
+    anna.laps_owed = 1
+  when:
+    move_ship(anna, 3, forward)
+  expect:
+    anna.pos == 1
+    anna.laps_owed == 0
+    not anna.arrived
+    stock(anna, food) == 1
+
+example "Coming home stops the ship and ends the game after the round":
+  players 3 named anna, beth, connor
+  given:
+    put_ship(anna, 48)
+  when:
+    move_ship(anna, 5, forward)
+  expect:
+    anna.pos == 0
+    anna.arrived
+    finishing
+    space_points(anna) == 15
+
+example "At a fork the player chooses the inner channel":
+  players 3 named anna, beth, connor
+  given:
+    put_ship(anna, 5)
+  when:
+    move_ship(anna, 3, forward)
+  answers "space 13"
+  expect:
+    anna.pos == 14
+    # The channel's second space costs 4 food; Anna has 3: a shortage.
+    anna.short
+
+example "A shortage: Anna pays the 3 food she has, and the circle sends her back to the port at 6":
+  players 3 named anna, beth, connor
+  given:
+    put_ship(anna, 14)
+  when:
+    pay_cost(anna, food, 4)
+    fall_back(anna, port)
+  expect:
+    stock(anna, food) == 0
+    anna.short
+    anna.pos == 6
+    stock(anna, gold) == 3
+
+example "A shortage drifting back through a merge lets the player choose the way":
+  players 3 named anna, beth, connor
+  given:
+    put_ship(anna, 16)
+  when:
+    fall_back(anna, lair)
+  answers "space 12"
+  expect:
+    anna.pos == 11
+
+example "A shortage never takes a ship past Port Royal":
+  players 3 named anna, beth, connor
+  given:
+    put_ship(anna, 3)
+  when:
+    fall_back(anna, lair)
+  expect:
+    anna.pos == 0
+
+example "Loading with every hold full: a hold of another kind is emptied":
+  players 3 named anna, beth, connor
+  given:
+    stow(anna, 2, gunpowder, 2)
+    stow(anna, 3, gunpowder, 1)
+    stow(anna, 4, gold, 5)
+  when:
+    load(anna, food, 4)
+  answers "hold of 2 gunpowder"
+  expect:
+    stock(anna, food) == 7
+    stock(anna, gunpowder) == 1
+    stock(anna, gold) == 8
+
+example "Loading is ignored when every hold already holds that kind":
+  players 3 named anna, beth, connor
+  given:
+    stow(anna, 1, gold, 2)
+    stow(anna, 2, gold, 1)
+    stow(anna, 3, gold, 4)
+    stow(anna, 4, gold, 6)
+  when:
+    load(anna, gold, 5)
+  expect:
+    stock(anna, gold) == 16
+
+example "The attacker rolls the star: no defence, and the winner steals a hold":
+  players 3 named anna, beth, connor
+  given:
+    stow(beth, 2, gunpowder, 6)
+  when:
+    resolve_combat(anna, beth, star, none)
+  # Beth has no treasure and Anna no curse, so stealing a hold is the only choice.
+  answers "hold of 6 gunpowder"
+  expect:
+    stock(anna, gunpowder) == 6
+    stock(beth, gunpowder) == 0
+
+example "The defender's star beats any firepower":
+  players 3 named anna, beth, connor
+  given:
+    anna.spent = 9
+    give_card(anna, riches, 5)
+  when:
+    resolve_combat(anna, beth, 10, star)
+  answers "steal treasure"
+  expect:
+    count(beth.secrets) == 1
+    count(anna.secrets) == 0
+
+example "Gunpowder and Lady Beth: 4 + 4 against 6 + 2 is a tie, so nothing happens":
+  players 3 named anna, beth, connor
+  given:
+    anna.spent = 4
+    give_card(beth, lady_beth, 0)
+  when:
+    resolve_combat(anna, beth, 4, 6)
+  expect:
+    stock(anna, gold) == 3
+    stock(beth, gold) == 3
+
+example "The winner hands over a cursed treasure":
+  players 3 named anna, beth, connor
+  given:
+    give_card(beth, curse, -3)
+  when:
+    resolve_combat(anna, beth, 2, 8)
+  answers "give curse"
+  expect:
+    count(anna.secrets) == 1
+    count(beth.secrets) == 0
+
+example "Stealing the 6th Hold takes its contents too":
+  players 3 named anna, beth, connor
+  given:
+    give_card(beth, sixth_hold, 0)
+    stow(beth, 5, gold, 4)
+  when:
+    resolve_combat(anna, beth, star, none)
+  # The 6th Hold is Beth's only treasure card, so it is taken without asking.
+  answers "steal treasure"
+  expect:
+    has_power(anna, sixth_hold)
+    count(anna.holds) == 6
+    count(beth.holds) == 5
+    stock(anna, gold) == 7
+    stock(beth, gold) == 3
+
+example "Morgan's Map gives a hand of four":
+  players 3 named anna, beth, connor
+  given:
+    give_card(anna, morgans_map, 0)
+  when:
+    refill(anna)
+  expect:
+    count(anna.hand) == 4
+
+example "The Ghost Ship alone in the lead must sail backward":
+  players 2 named anna, beth
+  given:
+    put_ship(ghost, 10)
+    put_ship(anna, 5)
+    put_ship(beth, 3)
+  when:
+    ghost_move(2)
+  expect:
+    ghost.pos == 8
+    stock(ghost, gold) == 8
+
+example "The Ghost Ship wins a battle: it keeps stolen gold but throws food overboard":
+  players 2 named anna, beth
+  when:
+    resolve_combat(ghost, anna, star, none)
+  answers "food"
+  expect:
+    stock(anna, food) == 0
+    stock(ghost, food) == 0
+    stock(ghost, gold) == 8
+
+example "The Ghost Ship's Lady Beth cannot be stolen":
+  players 2 named anna, beth
+  when:
+    resolve_combat(anna, ghost, star, none)
+  # Lady Beth is not offered, so stealing a hold is the only choice.
+  answers "5 doubloons"
+  expect:
+    stock(anna, gold) == 8
+    has_power(ghost, lady_beth)
