@@ -1,0 +1,801 @@
+# Decks of Glory (free Napoleonic naval rules), written in pirdsl.
+#
+# Two admirals, one playing the red suits and one the black, fight a short sea
+# battle on a hex map. A single 52-card deck is the only randomiser: it shifts
+# the wind, gives the initiative, frees ships in irons or grappled, and decides
+# every broadside, boarding action and surrender.
+#
+# How cards are turned: the deck is a hidden zone shuffled once (by drawing the
+# whole discard pile into it card by card, in setup and whenever the deck runs
+# out); every card is then the top of the deck. So a worked example can stack
+# the deck (`stack([...])`) and know exactly which cards come up, whatever the seed.
+#
+# Facts the rules leave open are marked "# assumed:", each in one definition.
+# Decisions about how the rules are read are marked "# reading:".
+
+game "Decks of Glory":
+  players 2 to 2
+  credits "Decks of Glory, free Napoleonic naval rules. Encoded for pirdsl."
+  overview "Sailing ships duel on a hex sea. Each turn a card may shift the wind, a card says who moves first, ships sail as the wind allows, then broadsides and boarding parties are settled by turning cards. A beaten ship turns one more card: it sinks, or strikes and drifts away as a derelict."
+  goal "Have ships still fighting when the enemy has none; after the last turn, the stronger squadron wins."
+  version "1"
+
+# ---------------------------------------------------------------- components
+
+kind colour: red, black
+kind suit: spades, hearts, diamonds, clubs
+kind rank: two, three, four, five, six, seven, eight, nine, ten, jack, queen, king, ace
+kind point: in_irons, close_hauled, running
+kind ship_state: fighting, derelict
+kind helm: sail_ahead, turn_to_port, turn_to_starboard
+# The six hex directions, clockwise from north-east (the engine's directions 0 to 5).
+kind bearing: north_east, east, south_east, south_west, west, north_west
+
+piece playing_card(rank, suit) labelled "{rank} of {suit}"
+piece ship(side, rate, title) labelled "{title}" marked "{side_letter[side]}{rate}"
+
+zone deck hidden                      # face down; the top card is turned next
+zone discard                          # face up, the last card turned on top
+zone sunk                             # ships sent to the bottom
+zone adrift                           # derelicts that drifted off the map
+
+var strength per ship = rate_strength[rate]
+var facing per ship = east
+var state per ship = fighting
+var grappled_with per ship = none     # the ship sharing its hex, while entangled
+var hits_due per ship = 0             # gunnery hits waiting to land together
+
+var wind_from = west                  # the wind blows from this direction
+var drawn = none                      # the card turned last
+var broadsides = [] secret            # [firing ship, target] pairs chosen this turn
+var cut_loose = []                    # [ship, the ship it cut loose from] this turn
+var turn_order = []
+
+# ---------------------------------------------------------------- the board
+
+# assumed: an open sea of 8 rows by 10 hexes (the rules give no map size).
+board sea: hex 8 by 10
+  layer water:
+    "~ ~ ~ ~ ~ ~ ~ ~ ~ ~"
+    "~ ~ ~ ~ ~ ~ ~ ~ ~ ~"
+    "~ ~ ~ ~ ~ ~ ~ ~ ~ ~"
+    "~ ~ ~ ~ ~ ~ ~ ~ ~ ~"
+    "~ ~ ~ ~ ~ ~ ~ ~ ~ ~"
+    "~ ~ ~ ~ ~ ~ ~ ~ ~ ~"
+    "~ ~ ~ ~ ~ ~ ~ ~ ~ ~"
+    "~ ~ ~ ~ ~ ~ ~ ~ ~ ~"
+  legend water: "~" = open_sea
+
+define number_of(b) = index_of(bearing, b)
+define turned(b, n) = bearing[(number_of(b) + n) % 6]
+define opposite(b) = turned(b, 3)
+define downwind = opposite(wind_from)
+define ahead_of(s) = step(where(s), number_of(s.facing))
+
+define ships_on_sea = all_pieces(cells(sea))
+define active(s) = s.state == fighting
+define fighting_ships(side) = [s for s in ships_on_sea where s.side == side and active(s)]
+define fleet_strength(side) = sum([s.strength for s in fighting_ships(side)])
+define battle_over = count(fighting_ships(red)) == 0 or count(fighting_ships(black)) == 0
+define other_ships(s) = [t for t in where(s) where t != s]
+
+define side_of(p) = colour[p.index]
+define admiral(side) = players[index_of(colour, side)]
+
+# ---------------------------------------------------------------- tables
+
+table rate_strength:
+  1 -> 12
+  2 -> 10
+  3 -> 8
+  4 -> 6
+
+table rate_name:
+  1 -> "1st rate"
+  2 -> "2nd rate"
+  3 -> "3rd rate"
+  4 -> "4th rate"
+
+table side_letter:
+  red -> "R"
+  black -> "B"
+
+table broadside_hits:
+  spades -> 4
+  hearts -> 3
+  diamonds -> 2
+  clubs -> 1
+
+table boarding_hits:
+  spades -> 3
+  hearts -> 2
+  diamonds -> 1
+  clubs -> 0
+
+define is_red(card) = card.suit == hearts or card.suit == diamonds
+# assumed: aces rank high (2 lowest, ace highest) when cards are compared.
+define card_value(card) = index_of(rank, card.rank) + 2
+
+# Points of sail. Where the wind comes from, counted clockwise from the bow:
+# 0 dead ahead, 1 and 5 the forward quarters, 2 and 4 the rear quarters, 3 astern.
+# reading: of the six hex directions, wind from astern or a rear quarter is
+# running, from a forward quarter close-hauled, from dead ahead in irons.
+define relative_wind(s) = (number_of(wind_from) - number_of(s.facing)) % 6
+define point_of_sail(s) = points_by_relative_wind[relative_wind(s)]
+
+table points_by_relative_wind:
+  0 -> in_irons
+  1 -> close_hauled
+  2 -> running
+  3 -> running
+  4 -> running
+  5 -> close_hauled
+
+table actions_for:
+  in_irons -> 0
+  close_hauled -> 1
+  running -> 2
+
+# Gunnery range. assumed: broadsides reach at most 3 hexes (the rules only give a
+# modifier for 2 to 3 hexes).
+define max_range = 3
+
+# Firing arcs. assumed: a broadside bears on the hexes abeam, between the lines
+# 60 and 120 degrees off the bow on either side (edges included): at one hex the
+# four side neighbours, never the hex dead ahead or dead astern.
+# Axial hex coordinates [q, r] (odd rows sit half a hex to the right); a 60-degree
+# turn anticlockwise takes [q, r] to [q + r, -q]. Turned back so that the ship
+# faces north-east, the starboard arc is q >= 0 and r >= 0, the port arc q <= 0 and r <= 0.
+define axial(c) = [c.col - floor(c.row / 2), c.row]
+define turned_back(v, n) = v if n == 0 else turned_back([v[0] + v[1], -v[0]], n - 1)
+define offset_from_bow(s, c) = turned_back([axial(c)[0] - axial(where(s))[0], axial(c)[1] - axial(where(s))[1]], number_of(s.facing))
+define abeam(v) = (v[0] >= 0 and v[1] >= 0) or (v[0] <= 0 and v[1] <= 0)
+define bears_on(s, c) = abeam(offset_from_bow(s, c))
+
+define range_to(s, t) = distance(where(s), where(t))
+# A raking shot: fired from one hex off the target's bow or stern.
+define rakes(s, t) = range_to(s, t) == 1 and direction_to(where(t), where(s)) in [number_of(t.facing), number_of(opposite(t.facing))]
+define targets_of(s) = [t for t in ships_on_sea where t.side != s.side and active(t) and range_to(s, t) >= 1 and range_to(s, t) <= max_range and bears_on(s, where(t))]
+define can_fire(s) = active(s) and s.grappled_with == none and s.strength > 0
+define target_label(s, t) = "{t}, {range_to(s, t)} hex{\"\" if range_to(s, t) == 1 else \"es\"} away{\", raking\" if rakes(s, t) else \"\"}{\", grappled: hits are shared\" if t.grappled_with != none else \"\"}"
+
+# assumed: the battle is broken off after 20 turns (the rules set no limit).
+define turn_limit = 20
+
+# ---------------------------------------------------------------- scenarios
+
+# Each ship: [side, rate, name, row, column, facing] (rows and columns from 0).
+# assumed: start positions, facings and the opening wind (from the west) of both
+# scenarios; the two squadrons start on the same side of the map, converging.
+define duel_ships = [[red, 3, "Valiant", 1, 2, south_east],
+                     [black, 3, "Audacieux", 6, 2, north_east]]
+define first_rate_ships = [[red, 1, "Sovereign", 1, 2, south_east],
+                           [black, 4, "Alerte", 6, 1, north_east],
+                           [black, 4, "Bellone", 6, 3, north_east]]
+define scenario = first_rate_ships if variant first_rate else duel_ships
+
+# ---------------------------------------------------------------- variants
+
+variant first_rate "A red 1st rate against two black 4th rates"
+variant wind_by_cards "Each admiral turns a card; the higher card chooses the opening wind"
+
+# ---------------------------------------------------------------- setup
+
+setup:
+  for each s in suit:
+    for each r in rank:
+      create 1 playing_card(r, s) in discard
+  shuffle_discards()
+  for each spec in scenario:
+    create 1 ship(spec[0], spec[1], spec[2]) in at(sea, spec[3], spec[4])
+    let launched = top(at(sea, spec[3], spec[4]))
+    launched.facing = spec[5]
+    log "The {spec[0]} squadron: {launched}, {rate_name[spec[1]]}, strength {launched.strength}, facing {launched.facing}."
+  if variant wind_by_cards:
+    choose_opening_wind()
+  log "{players[0].name} commands the red squadron, {players[1].name} the black. The wind blows from the {wind_from}."
+
+rule shuffle_discards() "Shuffle the discard pile face down to form the deck":
+  while count(discard) > 0:
+    draw c from discard
+    move c to deck
+
+rule turn_card(reason) "Turn the top card of the deck onto the discard pile":
+  if count(deck) == 0:
+    log "The deck is spent: the discards are shuffled into a new deck."
+    shuffle_discards()
+  let c = top(deck)
+  move c to discard
+  drawn = c
+  log "{reason}: {c}."
+
+rule choose_opening_wind() "The higher card chooses where the wind blows from":
+  let chooser = none
+  while chooser == none:
+    turn_card("{players[0].name} turns")
+    let first_card = drawn
+    turn_card("{players[1].name} turns")
+    if card_value(first_card) > card_value(drawn):
+      chooser = players[0]
+    elif card_value(drawn) > card_value(first_card):
+      chooser = players[1]
+    else:
+      # assumed: equal ranks turn again.
+      log "Equal cards: both turn again."
+  chooser chooses b from bearing "Where does the wind blow from?"
+  wind_from = b
+
+# ---------------------------------------------------------------- play
+
+play:
+  rounds until battle_over or round_number == turn_limit:
+    phase "Wind check":
+      wind_check()
+    phase "Derelicts drift":
+      drift_derelicts()
+    phase "Initiative":
+      initiative()
+    phase "Movement":
+      for each p in turn_order:
+        move_squadron(p)
+    phase "Gunnery":
+      gunnery()
+    phase "Boarding":
+      boarding()
+    phase "Striking colours and sinking":
+      strike_colours()
+      cut_loose = []
+  if battle_over:
+    log "The battle is over: {\"no squadron\" if count(fighting_ships(red)) + count(fighting_ships(black)) == 0 else \"only one squadron\"} is still fighting."
+  else:
+    log "Night falls after {turn_limit} turns and the squadrons part."
+
+rule wind_check() "Spades back the wind, clubs veer it, a red card leaves it":
+  turn_card("Wind check")
+  if drawn.suit == spades:
+    wind_from = turned(wind_from, 5)
+    log "The wind backs: it now blows from the {wind_from}."
+  elif drawn.suit == clubs:
+    wind_from = turned(wind_from, 1)
+    log "The wind veers: it now blows from the {wind_from}."
+  else:
+    log "The wind holds from the {wind_from}."
+
+rule drift_derelicts() "Loose derelicts drift one hex downwind":
+  for each s in [d for d in ships_on_sea where not active(d) and d.grappled_with == none]:
+    let next = step(where(s), number_of(downwind))
+    if next == none:
+      # assumed: a derelict that drifts off the map is gone for good.
+      move s to adrift
+      log "The derelict {s} drifts off the map."
+    elif empty(next):
+      move s to next
+      log "The derelict {s} drifts {downwind}."
+    elif count(next) == 1 and active(top(next)):
+      let victim = top(next)
+      move s to next
+      grapple(s, victim)
+      log "The derelict {s} drifts into {victim}: they are entangled."
+    else:
+      # assumed: a derelict fouled by a derelict or a grappled pair stays put.
+      log "The derelict {s} is fouled and stays where it is."
+
+rule initiative() "A card: the admiral of its colour moves first":
+  turn_card("Initiative")
+  let leader = admiral(red if is_red(drawn) else black)
+  turn_order = [leader] + [p for p in players where p != leader]
+  log "{leader.name} ({side_of(leader)}) moves first."
+
+rule grapple(a, b) "Two ships in one hex are entangled":
+  a.grappled_with = b
+  b.grappled_with = a
+
+rule release(a) "A ship and the one it is grappled with are entangled no more":
+  let b = a.grappled_with
+  if b != none:
+    b.grappled_with = none
+  a.grappled_with = none
+
+rule move_squadron(p) "Each of the admiral's ships moves in turn, in the order chosen":
+  let waiting = fighting_ships(side_of(p))
+  while count(waiting) > 0:
+    p chooses s from waiting "Which ship moves next?"
+    waiting = [w for w in waiting where w != s]
+    manoeuvre(p, s)
+
+# reading: a ship may only enter a hex holding at most one ship, and never the
+# hex of a fighting friend (so entanglement is always one pair of ships); after
+# cutting loose it may not go back into the hex of the ship it cut loose from.
+define may_enter(s, c) = c != none and count(c) <= 1 \
+  and not any([t.side == s.side and active(t) for t in c]) \
+  and not any([pair[0] == s and where(pair[1]) == c for pair in cut_loose])
+
+rule manoeuvre(p, s) "Cut loose if grappled, then sail as the wind allows":
+  if s.grappled_with != none:
+    let held = s.grappled_with
+    p chooses attempt from ["try to cut loose"] "{s} is grappled with {held}" optional "Stay grappled"
+    if attempt == none:
+      log "{s} stays grappled with {held}."
+      return
+    turn_card("{s} tries to cut loose")
+    if not is_red(drawn):
+      log "{s} cannot get clear of {held}."
+      return
+    release(s)
+    cut_loose = cut_loose + [[s, held]]
+    log "{s} cuts loose from {held}."
+  let sailing = point_of_sail(s)
+  if sailing == in_irons:
+    turn_card("{s} lies in irons")
+    if is_red(drawn):
+      p chooses way from [turn_to_port, turn_to_starboard] "{s} may turn one face" optional "Stay head to wind"
+      if way != none:
+        turn_ship(s, way)
+    else:
+      log "{s} cannot pay off and stays in irons."
+    settle(s)
+    return
+  let left = actions_for[sailing]
+  log "{s} is {sailing}: {left} action{\"\" if left == 1 else \"s\"}."
+  while left > 0:
+    let options = ([sail_ahead] if may_enter(s, ahead_of(s)) else []) + [turn_to_port, turn_to_starboard]
+    p chooses act from options "{s}, facing {s.facing}, wind from the {wind_from}: {left} action{\"\" if left == 1 else \"s\"} left" optional "End movement"
+    if act == none:
+      left = 0
+    elif act == sail_ahead:
+      move s to ahead_of(s)
+      left -= 1
+      log "{s} sails {s.facing}."
+      if count(other_ships(s)) > 0:
+        let met = first(other_ships(s))
+        grapple(s, met)
+        left = 0
+        log "{s} runs alongside {met}: they are entangled."
+    else:
+      turn_ship(s, act)
+      left -= 1
+      if point_of_sail(s) == in_irons:
+        log "{s} has turned into the wind and is locked in irons."
+        left = 0
+  settle(s)
+
+rule turn_ship(s, way) "Turn one face to port or starboard":
+  s.facing = turned(s.facing, 5 if way == turn_to_port else 1)
+  log "{s} turns to {s.facing}."
+
+rule settle(s) "A ship that ends its move sharing a hex is entangled again":
+  if s.grappled_with == none and count(other_ships(s)) > 0:
+    let met = first(other_ships(s))
+    grapple(s, met)
+    log "{s} cannot get clear and is entangled with {met} again."
+
+rule gunnery() "Every free ship fires one broadside; all hits land together":
+  broadsides = []
+  for each p in players simultaneously:
+    for each s in [f for f in fighting_ships(side_of(p)) where can_fire(f)]:
+      if count(targets_of(s)) > 0:
+        p chooses t from targets_of(s) "{s} may fire a broadside" labelled target_label(s, t) optional "Hold fire"
+        if t != none:
+          broadsides = broadsides + [[s, t]]
+  for each shot in broadsides:
+    fire(shot[0], shot[1])
+  land_hits()
+
+rule fire(s, t) "Turn a card for the broadside; range and raking change the hits":
+  let distance_in_hexes = range_to(s, t)
+  turn_card("{s} fires at {t}")
+  let hits = broadside_hits[drawn.suit]
+  if distance_in_hexes >= 2:
+    hits = max([hits - 1, 0])
+  elif rakes(s, t):
+    turn_card("{s} rakes {t}")
+    hits += broadside_hits[drawn.suit]
+  if t.grappled_with != none:
+    share_hits(hits, where(t), s.side)
+  else:
+    t.hits_due += hits
+  log "{s} scores {hits} hit{\"\" if hits == 1 else \"s\"} on {t}{\" and its hex\" if t.grappled_with != none else \"\"}."
+
+rule share_hits(hits, hex, firing_side) "Hits into a grappled hex: enemies first, then friends, in turn":
+  let order = [x for x in hex where active(x) and x.side != firing_side] + [x for x in hex where active(x) and x.side == firing_side]
+  let i = 0
+  repeat hits times:
+    let struck = order[i % count(order)]
+    struck.hits_due += 1
+    i += 1
+
+rule land_hits() "Hits land together after every broadside is fired":
+  for each s in ships_on_sea:
+    if s.hits_due > 0:
+      s.strength = max([s.strength - s.hits_due, 0])
+      log "{s} takes {s.hits_due} hit{\"\" if s.hits_due == 1 else \"s\"}: strength {s.strength}."
+      s.hits_due = 0
+
+# reading: ships already beaten to 0 by gunnery do not board; they strike next.
+define boarding_pairs = [[a, a.grappled_with] for a in fighting_ships(red) \
+  where a.grappled_with != none and active(a.grappled_with) and a.grappled_with.side == black \
+  and a.strength > 0 and a.grappled_with.strength > 0]
+
+rule boarding() "Grappled enemies board each other":
+  for each pair in boarding_pairs:
+    board_enemy(pair[0], pair[1])
+
+rule board_enemy(a, b) "Each side turns a card; both losses land together":
+  turn_card("{a}'s boarders")
+  let hits_on_b = boarding_hits[drawn.suit]
+  turn_card("{b}'s boarders")
+  let hits_on_a = boarding_hits[drawn.suit]
+  a.strength = max([a.strength - hits_on_a, 0])
+  b.strength = max([b.strength - hits_on_b, 0])
+  log "Boarding: {a} loses {hits_on_a} (strength {a.strength}), {b} loses {hits_on_b} (strength {b.strength})."
+  if a.strength == 0 and b.strength == 0:
+    last_stand(a, b)
+
+rule last_stand(a, b) "Both crews beaten at once: the higher card holds on with 1":
+  let survivor = none
+  while survivor == none:
+    turn_card("{a}'s last stand")
+    let card_a = drawn
+    turn_card("{b}'s last stand")
+    if card_value(card_a) > card_value(drawn):
+      survivor = a
+    elif card_value(drawn) > card_value(card_a):
+      survivor = b
+    else:
+      # assumed: equal ranks turn again.
+      log "Equal cards: both turn again."
+  survivor.strength = 1
+  log "{survivor} holds on with 1 strength."
+
+rule strike_colours() "A beaten ship turns a card: red sinks it, black leaves a derelict":
+  for each s in [x for x in ships_on_sea where active(x) and x.strength <= 0]:
+    turn_card("{s} strikes her colours")
+    if is_red(drawn):
+      release(s)
+      move s to sunk
+      log "{s} sinks."
+    else:
+      s.state = derelict
+      log "{s} is left a derelict."
+
+# ---------------------------------------------------------------- scoring
+
+# The side with ships still fighting wins; after the last turn, the greater total
+# strength of fighting ships wins. Equal strength (or both squadrons beaten in the
+# same turn) is a shared result: a drawn battle.
+score p: fleet_strength(side_of(p))
+
+# ---------------------------------------------------------------- worked examples
+# Ships are placed by hand and the deck is stacked, so every card is known.
+
+define card(r, s) = first([c for c in deck + discard where c.rank == r and c.suit == s])
+define ship_called(title) = first([s for s in ships_on_sea + sunk + adrift where s.title == title])
+define sea_hex(row, col) = at(sea, row, col)
+
+rule stack(cards) "(examples) put cards on the deck, the first listed to be turned first":
+  for each i in indices(cards):
+    move cards[count(cards) - 1 - i] to deck on top
+
+rule place(s, row, col, facing) "(examples) put a ship on a hex, facing a bearing":
+  move s to sea_hex(row, col)
+  s.facing = facing
+
+example "gunnery: a spade at one hex is 4 hits":
+  players 2 named rodney, bruix
+  given:
+    place(ship_called("Valiant"), 3, 3, north_east)
+    place(ship_called("Audacieux"), 3, 4, north_east)
+    stack([card(two, spades)])
+  when:
+    fire(ship_called("Valiant"), ship_called("Audacieux"))
+  expect:
+    ship_called("Audacieux").hits_due == 4
+
+example "gunnery: a heart is 3 hits, a diamond 2, a club 1":
+  players 2 named rodney, bruix
+  given:
+    place(ship_called("Valiant"), 3, 3, north_east)
+    place(ship_called("Audacieux"), 3, 4, north_east)
+    stack([card(king, hearts), card(five, diamonds), card(ace, clubs)])
+  when:
+    fire(ship_called("Valiant"), ship_called("Audacieux"))
+    let after_heart = ship_called("Audacieux").hits_due
+    fire(ship_called("Valiant"), ship_called("Audacieux"))
+    let after_diamond = ship_called("Audacieux").hits_due
+    fire(ship_called("Valiant"), ship_called("Audacieux"))
+  expect:
+    after_heart == 3
+    after_diamond == 3 + 2
+    ship_called("Audacieux").hits_due == 3 + 2 + 1
+
+example "range: at 2 or 3 hexes a broadside loses a hit, so a club does nothing":
+  players 2 named rodney, bruix
+  given:
+    place(ship_called("Valiant"), 3, 2, north_east)
+    place(ship_called("Audacieux"), 3, 4, north_east)
+    stack([card(queen, hearts)])
+  when:
+    fire(ship_called("Valiant"), ship_called("Audacieux"))
+    place(ship_called("Audacieux"), 3, 5, north_east)
+    stack([card(queen, clubs)])
+    fire(ship_called("Valiant"), ship_called("Audacieux"))
+  expect:
+    ship_called("Audacieux").hits_due == 2
+
+example "firing arcs: a broadside bears abeam out to 3 hexes, never ahead or astern":
+  players 2 named rodney, bruix
+  given:
+    place(ship_called("Valiant"), 3, 3, east)
+  expect:
+    bears_on(ship_called("Valiant"), sea_hex(2, 3))
+    bears_on(ship_called("Valiant"), sea_hex(4, 4))
+    bears_on(ship_called("Valiant"), sea_hex(1, 3))
+    not bears_on(ship_called("Valiant"), sea_hex(3, 4))
+    not bears_on(ship_called("Valiant"), sea_hex(3, 2))
+    not bears_on(ship_called("Valiant"), sea_hex(2, 5))
+
+example "only enemies in arc and within 3 hexes can be targets":
+  players 2 named rodney, bruix
+  given:
+    place(ship_called("Valiant"), 3, 3, east)
+    place(ship_called("Audacieux"), 3, 5, east)
+  when:
+    let dead_ahead = targets_of(ship_called("Valiant"))
+    place(ship_called("Audacieux"), 0, 2, east)
+    let three_off_the_beam = targets_of(ship_called("Valiant"))
+    place(ship_called("Audacieux"), 7, 5, east)
+    let four_off = targets_of(ship_called("Valiant"))
+  expect:
+    count(dead_ahead) == 0
+    three_off_the_beam == [ship_called("Audacieux")]
+    count(four_off) == 0
+
+example "raking: from one hex astern of the target, two cards are added together":
+  players 2 named rodney, bruix
+  given:
+    # Audacieux faces east; Valiant lies one hex astern of her, facing south-east,
+    # so Audacieux is on Valiant's port beam.
+    place(ship_called("Audacieux"), 3, 4, east)
+    place(ship_called("Valiant"), 3, 3, south_east)
+    stack([card(two, spades), card(three, hearts)])
+  when:
+    fire(ship_called("Valiant"), ship_called("Audacieux"))
+  expect:
+    rakes(ship_called("Valiant"), ship_called("Audacieux"))
+    bears_on(ship_called("Valiant"), sea_hex(3, 4))
+    ship_called("Audacieux").hits_due == 4 + 3
+
+example "hits into a grappled hex: one to the enemy, one to the friend, and again":
+  players 2 named rodney, bruix
+  variants first_rate
+  given:
+    # Bellone (black) lies grappled with Sovereign (red); Alerte (black) fires into their hex.
+    place(ship_called("Sovereign"), 3, 4, north_east)
+    place(ship_called("Bellone"), 3, 4, south_west)
+    grapple(ship_called("Sovereign"), ship_called("Bellone"))
+    place(ship_called("Alerte"), 2, 4, east)
+    stack([card(jack, hearts)])
+  when:
+    fire(ship_called("Alerte"), ship_called("Bellone"))
+  expect:
+    # A heart at one hex is 3 hits (not raking: Alerte lies off Bellone's beam):
+    # Sovereign, Bellone, Sovereign.
+    not rakes(ship_called("Alerte"), ship_called("Bellone"))
+    ship_called("Sovereign").hits_due == 2
+    ship_called("Bellone").hits_due == 1
+
+example "boarding: a spade is 3 hits, a club none":
+  players 2 named rodney, bruix
+  given:
+    place(ship_called("Valiant"), 3, 3, east)
+    place(ship_called("Audacieux"), 3, 3, west)
+    grapple(ship_called("Valiant"), ship_called("Audacieux"))
+    stack([card(nine, spades), card(nine, clubs)])
+  when:
+    boarding()
+  expect:
+    ship_called("Audacieux").strength == 8 - 3
+    ship_called("Valiant").strength == 8
+
+example "boarding: a heart is 2 hits, a diamond 1":
+  players 2 named rodney, bruix
+  given:
+    place(ship_called("Valiant"), 3, 3, east)
+    place(ship_called("Audacieux"), 3, 3, west)
+    grapple(ship_called("Valiant"), ship_called("Audacieux"))
+    stack([card(nine, hearts), card(nine, diamonds)])
+  when:
+    boarding()
+  expect:
+    ship_called("Audacieux").strength == 8 - 2
+    ship_called("Valiant").strength == 8 - 1
+
+example "boarding: both crews beaten at once, the higher card holds on with 1":
+  players 2 named rodney, bruix
+  given:
+    place(ship_called("Valiant"), 3, 3, east)
+    place(ship_called("Audacieux"), 3, 3, west)
+    grapple(ship_called("Valiant"), ship_called("Audacieux"))
+    ship_called("Valiant").strength = 2
+    ship_called("Audacieux").strength = 1
+    # Boarding cards, then a tie (two sevens), then the last-stand cards.
+    stack([card(two, hearts), card(three, hearts), card(seven, clubs), card(seven, spades), card(four, clubs), card(king, diamonds)])
+  when:
+    boarding()
+  expect:
+    ship_called("Valiant").strength == 0
+    ship_called("Audacieux").strength == 1
+
+example "a derelict drifts downwind into a fighting ship: both are entangled":
+  players 2 named rodney, bruix
+  given:
+    wind_from = west
+    place(ship_called("Audacieux"), 3, 3, north_east)
+    ship_called("Audacieux").state = derelict
+    ship_called("Audacieux").strength = 0
+    place(ship_called("Valiant"), 3, 4, north_east)
+  when:
+    drift_derelicts()
+  expect:
+    where(ship_called("Audacieux")) == sea_hex(3, 4)
+    ship_called("Audacieux").grappled_with == ship_called("Valiant")
+    ship_called("Valiant").grappled_with == ship_called("Audacieux")
+
+example "entangled derelicts do not drift; loose ones drift off the map and are gone":
+  players 2 named rodney, bruix
+  variants first_rate
+  given:
+    wind_from = west
+    place(ship_called("Alerte"), 3, 3, north_east)
+    place(ship_called("Sovereign"), 3, 3, east)
+    grapple(ship_called("Alerte"), ship_called("Sovereign"))
+    place(ship_called("Bellone"), 5, 9, east)
+    ship_called("Alerte").state = derelict
+    ship_called("Bellone").state = derelict
+  when:
+    drift_derelicts()
+  expect:
+    where(ship_called("Alerte")) == sea_hex(3, 3)
+    ship_called("Bellone") in adrift
+
+example "wind check: spades back the wind, clubs veer it, red leaves it":
+  players 2 named rodney, bruix
+  given:
+    wind_from = west
+    stack([card(ace, spades), card(ace, hearts), card(ace, clubs), card(two, clubs)])
+  when:
+    wind_check()
+    let after_spade = wind_from
+    wind_check()
+    let after_heart = wind_from
+    wind_check()
+    let after_club = wind_from
+    wind_check()
+  expect:
+    after_spade == south_west
+    after_heart == south_west
+    after_club == west
+    wind_from == north_west
+
+example "points of sail: running with the wind behind, close-hauled off a forward quarter, in irons head to wind":
+  players 2 named rodney, bruix
+  given:
+    wind_from = west
+  expect:
+    point_of_sail(ship_called("Valiant")) == running
+    actions_for[running] == 2
+    point_of_sail(ship_called("Audacieux")) == running
+    [points_by_relative_wind[d] for d in range(0, 4)] == [in_irons, close_hauled, running, running, running]
+    points_by_relative_wind[5] == close_hauled
+
+example "a running ship takes two actions, a close-hauled one only one":
+  players 2 named rodney, bruix
+  given:
+    wind_from = west
+    place(ship_called("Valiant"), 3, 3, east)
+    place(ship_called("Audacieux"), 6, 3, north_west)
+  when:
+    manoeuvre(rodney, ship_called("Valiant"))
+    manoeuvre(bruix, ship_called("Audacieux"))
+  answers "sail ahead", "sail ahead", "sail ahead"
+  expect:
+    where(ship_called("Valiant")) == sea_hex(3, 5)
+    where(ship_called("Audacieux")) == sea_hex(5, 2)
+
+example "turning into the wind ends the move and leaves the ship in irons":
+  players 2 named rodney, bruix
+  given:
+    wind_from = west
+    place(ship_called("Valiant"), 3, 3, south_west)
+  when:
+    manoeuvre(rodney, ship_called("Valiant"))
+  answers "turn to starboard"
+  expect:
+    ship_called("Valiant").facing == west
+    point_of_sail(ship_called("Valiant")) == in_irons
+    where(ship_called("Valiant")) == sea_hex(3, 3)
+
+example "in irons: a red card lets the ship turn one face, a black card does not":
+  players 2 named rodney, bruix
+  given:
+    wind_from = west
+    place(ship_called("Valiant"), 3, 3, west)
+    place(ship_called("Audacieux"), 5, 3, west)
+    stack([card(six, diamonds), card(six, spades)])
+  when:
+    manoeuvre(rodney, ship_called("Valiant"))
+    manoeuvre(bruix, ship_called("Audacieux"))
+  answers "turn to port"
+  expect:
+    ship_called("Valiant").facing == south_west
+    where(ship_called("Valiant")) == sea_hex(3, 3)
+    ship_called("Audacieux").facing == west
+
+example "sailing into an enemy's hex entangles both and ends the move":
+  players 2 named rodney, bruix
+  given:
+    wind_from = west
+    place(ship_called("Valiant"), 3, 3, east)
+    place(ship_called("Audacieux"), 3, 4, north_west)
+  when:
+    manoeuvre(rodney, ship_called("Valiant"))
+  answers "sail ahead"
+  expect:
+    where(ship_called("Valiant")) == sea_hex(3, 4)
+    ship_called("Valiant").grappled_with == ship_called("Audacieux")
+    not can_fire(ship_called("Valiant"))
+
+example "cutting loose: a red card frees the ship, which may not sail back into its enemy":
+  players 2 named rodney, bruix
+  given:
+    wind_from = west
+    place(ship_called("Valiant"), 3, 3, east)
+    place(ship_called("Audacieux"), 3, 3, north_west)
+    grapple(ship_called("Valiant"), ship_called("Audacieux"))
+    stack([card(ten, hearts)])
+  when:
+    manoeuvre(rodney, ship_called("Valiant"))
+  answers "try to cut loose", "sail ahead", "turn to starboard"
+  expect:
+    where(ship_called("Valiant")) == sea_hex(3, 4)
+    ship_called("Valiant").grappled_with == none
+    ship_called("Audacieux").grappled_with == none
+    not may_enter(ship_called("Valiant"), sea_hex(3, 3))
+
+example "cutting loose: a black card keeps the ship grappled":
+  players 2 named rodney, bruix
+  given:
+    place(ship_called("Valiant"), 3, 3, east)
+    place(ship_called("Audacieux"), 3, 3, north_west)
+    grapple(ship_called("Valiant"), ship_called("Audacieux"))
+    stack([card(ten, spades)])
+  when:
+    manoeuvre(rodney, ship_called("Valiant"))
+  answers "try to cut loose"
+  expect:
+    where(ship_called("Valiant")) == sea_hex(3, 3)
+    ship_called("Valiant").grappled_with == ship_called("Audacieux")
+
+example "initiative: the colour of the card moves first":
+  players 2 named rodney, bruix
+  given:
+    stack([card(three, clubs)])
+  when:
+    initiative()
+  expect:
+    turn_order == [bruix, rodney]
+
+example "striking colours: a red card sinks the ship, a black card leaves a derelict":
+  players 2 named rodney, bruix
+  variants first_rate
+  given:
+    ship_called("Alerte").strength = 0
+    ship_called("Bellone").strength = 0
+    stack([card(five, hearts), card(five, clubs)])
+  when:
+    strike_colours()
+  expect:
+    ship_called("Alerte") in sunk
+    ship_called("Bellone").state == derelict
+    battle_over
+    fleet_strength(red) == 12
