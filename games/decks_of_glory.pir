@@ -182,15 +182,17 @@ variant wind_by_cards "Each admiral turns a card; the higher card chooses the op
 # ---------------------------------------------------------------- setup
 
 setup:
+  # Every piece is made before the first card is shuffled: the engine pauses at
+  # the first chance event, and from there on the pieces must stay the same.
   for each s in suit:
     for each r in rank:
       create 1 playing_card(r, s) in discard
-  shuffle_discards()
   for each spec in scenario:
     create 1 ship(spec[0], spec[1], spec[2]) in at(sea, spec[3], spec[4])
     let launched = top(at(sea, spec[3], spec[4]))
     launched.facing = spec[5]
     log "The {spec[0]} squadron: {launched}, {rate_name[spec[1]]}, strength {launched.strength}, facing {launched.facing}."
+  shuffle_discards()
   if variant wind_by_cards:
     choose_opening_wind()
   log "{players[0].name} commands the red squadron, {players[1].name} the black. The wind blows from the {wind_from}."
