@@ -80,14 +80,14 @@ class Comprehension(Expr):
 
 
 class Attribute(Expr):
-    """A property of a value: `p.glory`, `card.value`, `cell.row`."""
+    """A property of a value: `p.points`, `card.value`, `cell.row`."""
 
     target: Expr
     name: str
 
 
 class Index(Expr):
-    """An element of a list or a table entry: `order[0]`, `island_points[4]`."""
+    """An element of a list or a table entry: `order[0]`, `prize_table[4]`."""
 
     target: Expr
     index: Expr
@@ -167,14 +167,14 @@ class Let(Stmt):
 
 
 class Assign(Stmt):
-    """Change a variable or local: `p.glory = 0`."""
+    """Change a variable or local: `p.points = 0`."""
 
     target: Expr
     value: Expr
 
 
 class AddTo(Stmt):
-    """Add to (or, with `-=`, take from) a number: `p.glory += 2`."""
+    """Add to (or, with `-=`, take from) a number: `p.points += 2`."""
 
     target: Expr
     value: Expr
@@ -190,7 +190,7 @@ class Move(Stmt):
 
 
 class Create(Stmt):
-    """Bring pieces into the game during setup: `create 5 pirate(p) in p.crew`."""
+    """Bring pieces into the game during setup: `create 5 pawn(p) in p.supply`."""
 
     count: Expr
     piece: str
@@ -232,7 +232,7 @@ class Log(Stmt):
 
 
 class CallRule(Stmt):
-    """Carry out a rule: `place_pirate(p, reach)`."""
+    """Carry out a rule: `place_pawn(p, reach)`."""
 
     rule: str
     args: list[Expr]
@@ -271,7 +271,7 @@ class IfBranch(Node):
 
 
 class If(Stmt):
-    """Do a block when a condition holds: `if p.barrels > 0: ... elif ...: ... else: ...`."""
+    """Do a block when a condition holds: `if p.coins > 0: ... elif ...: ... else: ...`."""
 
     branches: list[IfBranch]
     otherwise: list[Stmt] = []
@@ -308,7 +308,7 @@ class Repeat(Stmt):
 
 
 class Phase(Stmt):
-    """A named step of the sequence of play: `phase "Play sailing cards": ...`."""
+    """A named step of the sequence of play: `phase "Play cards": ...`."""
 
     title: str
     body: list[Stmt]
@@ -331,14 +331,14 @@ class GameHeader(Decl):
 
 
 class KindDecl(Decl):
-    """A set of named values: `kind treasure: ruby, spices, emerald`."""
+    """A set of named values: `kind colour: red, green, blue`."""
 
     name: str
     members: list[str]
 
 
 class PieceDecl(Decl):
-    """A kind of physical piece: `piece pirate(owner) labelled "{owner.name}'s pirate" marked "p{owner.index}"`.
+    """A kind of physical piece: `piece pawn(owner) labelled "{owner.name}'s pawn" marked "p{owner.index}"`.
 
     The label names the piece in choices and the log; the mark is its short sign on a board.
     """
@@ -351,7 +351,7 @@ class PieceDecl(Decl):
 
 class VarDecl(Decl):
     """A value the game tracks: shared (`var round_bonus = 0`), one per player
-    (`var glory per player = 0`) or one per piece of a kind (`var strength per ship = 8`).
+    (`var points per player = 0`) or one per piece of a kind (`var strength per ship = 8`).
 
     A per-piece variable starts when its piece is created; its starting value may
     use the piece's fields (`var strength per ship = rate_strength[rate]`).
@@ -424,7 +424,7 @@ class TableDecl(Decl):
 
 
 class AutomaDecl(Decl):
-    """A seat the rules play themselves: `automa morgan "Henry Morgan" when player_count == 2`."""
+    """A seat the rules play themselves: `automa rival "The Rival" when player_count == 2`."""
 
     name: str
     display: str
@@ -468,14 +468,14 @@ class PlayDecl(Decl):
 
 
 class ScoreDecl(Decl):
-    """Each player's score, at any moment: `score p: p.glory`."""
+    """Each player's score, at any moment: `score p: p.points`."""
 
     param: str
     body: Expr
 
 
 class TiebreakDecl(Decl):
-    """Who wins a tie on score (higher wins; equal means a shared win): `tiebreak p: p.treasures`."""
+    """Who wins a tie on score (higher wins; equal means a shared win): `tiebreak p: count(p.hand)`."""
 
     param: str
     body: Expr

@@ -19,7 +19,7 @@ Names resolve exactly as `interpreter/compiler.py` resolves them at run time:
 * then the declarations that can be read by name alone: shared variables and
   zones, kinds, symbols (kind members, legend values, die faces), tables,
   boards, defines without parameters and automata, then the built-in values;
-* per-player variables and zones are attributes (`p.glory`), calls name a define
+* per-player variables and zones are attributes (`p.points`), calls name a define
   or a built-in function, rules are carried out as statements, pieces are named
   only by `create`, dice only by `roll`, variants only by `variant NAME`.
 
@@ -354,7 +354,7 @@ class Checker:
             self.error(where, "this game has no 'play:' section", "add one saying how play goes, e.g. play: / rounds: ...")
         if not any(isinstance(d, ast.ScoreDecl) for d in self.declarations):
             self.warning(where, "this game has no 'score' line: every player scores 0 and everyone shares the win",
-                         "add e.g. score p: p.glory")
+                         "add e.g. score p: p.points")
 
     def check_players_range(self, header: ast.GameHeader) -> None:
         low, high = header.min_players, header.max_players

@@ -11,7 +11,7 @@ from piped standard input alike; the end of input quits cleanly.
 
 Save files are JSON::
 
-    {"format": "pirdsl-save", "version": 1, "file_hash": "...", "game": "Glory Islands",
+    {"format": "pirdsl-save", "version": 1, "file_hash": "...", "game": "<the game's name>",
      "state": {...state.to_json()...}, "seats": ["human", "random", "automa"]}
 """
 

@@ -213,10 +213,10 @@ def board_legend(rows: list[list[dict[str, Any]]], width: int, mark_width: int =
 
 
 def describe_marks(marks: dict[str, str]) -> list[str]:
-    """Legend entries `mark label`, merging numbered families into one (`pN Player N's pirate`).
+    """Legend entries `mark label`, merging numbered families into one (`pN Player N's pawn`).
 
     Marks such as `p1`, `p2`, `p3` whose labels differ only by that same number
-    ("Player 1's pirate", "Player 2's pirate", ...) make one entry with `N` in
+    ("Player 1's pawn", "Player 2's pawn", ...) make one entry with `N` in
     place of the number; any other mark gets its own entry.
     """
     families: dict[tuple[str, str], list[str]] = {}
@@ -248,7 +248,7 @@ def describe_marks(marks: dict[str, str]) -> list[str]:
 
 
 def _numbered_family(mark: str, label: str) -> tuple[str, str] | None:
-    """For `p2`, "Player 2's pirate": ("pN", "Player N's pirate"); None when the number is not shared."""
+    """For `p2`, "Player 2's pawn": ("pN", "Player N's pawn"); None when the number is not shared."""
     match = re.fullmatch(r"(\D*)(\d+)(\D*)", mark)
     if not match:
         return None
@@ -309,7 +309,7 @@ def render_shared(globals_: dict[str, Any]) -> RenderableType | None:
 
 
 def humanise(name: str) -> str:
-    """A rules-file name for people: `barrel_supply` -> `barrel supply`."""
+    """A rules-file name for people: `coin_supply` -> `coin supply`."""
     return str(name).replace("_", " ")
 
 
@@ -342,7 +342,7 @@ def format_zones(zones: dict[str, Any]) -> str:
 
 
 def group_items(items: Iterable[Any], limit: int = MAX_ITEM_GROUPS_SHOWN) -> str:
-    """Equal labels grouped with a count, in order of first appearance: `5× pirate, ruby`."""
+    """Equal labels grouped with a count, in order of first appearance: `5× pawn, red gem`."""
     counts: dict[str, int] = {}
     for item in items:
         counts[str(item)] = counts.get(str(item), 0) + 1
