@@ -136,6 +136,7 @@ define next_spaces(n) = forks_ahead[n] if n in forks_ahead else [n + 1]
 define previous_spaces(n) = forks_behind[n] if n in forks_behind else [n - 1]
 define kind_of(n) = space(n).kind
 define describe(n) = "Port Royal" if n == 0 else "space {n} ({cost_text(n)})"
+define place_name(n) = "Port Royal" if n == 0 else "space {n}"
 define cost_text(n) = "pirate lair" if kind_of(n) == lair else "port, {space(n).cost} doubloons" if kind_of(n) == port else "sea, {space(n).cost} food"
 define has_token(n) = count([x for x in space(n) where piece_type(x) == "treasure_token"]) > 0
 define lairs = [n for n in range(1, last_space) where kind_of(n) == lair]
@@ -152,17 +153,22 @@ define race_progress(p) = lap_length if p.arrived else progress_along[p.pos] - l
 
 # ---------------------------------------------------------------- tables
 
-die d6: 1, 2, 3, 4, 5, 6
+# The order in which faces and cards are written changes nothing in play (every
+# face is equally likely, every draw is random). They are written so that the
+# first outcome of each makes progress (a 6, the star on a shortage, a card that
+# sails forward): tools that explore a game by always taking the first outcome,
+# such as the property tests' shortest playout, then see a short game.
+die d6: 6, 5, 4, 3, 2, 1
 die combat_die: 2, 4, 6, 8, 10, star
 # assumed: the shortage die has six faces, two circles (back to a port), two
 # squares (back to a sea space), a skull (back to a lair) and a star (stay put).
-die shortage_die: port, port, sea, sea, lair, star
+die shortage_die: star, port, port, sea, sea, lair
 
 # The eleven action cards of every colour, as [morning, evening].
-define action_cards = [[forward, backward], [backward, forward], [gold, gold],
-                       [gunpowder, gold], [gunpowder, food], [food, gunpowder],
-                       [forward, food], [food, forward], [forward, forward],
-                       [forward, gunpowder], [gold, forward]]
+define action_cards = [[forward, forward], [forward, food], [food, forward],
+                       [forward, gunpowder], [gold, forward], [forward, backward],
+                       [backward, forward], [gold, gold], [gunpowder, gold],
+                       [gunpowder, food], [food, gunpowder]]
 
 # The twelve treasure cards, as [name, value]; nine of them are used per game.
 define treasure_cards = [[morgans_map, 0], [sarans_sabre, 0], [lady_beth, 0], [sixth_hold, 0],
@@ -186,7 +192,7 @@ table unit:
 define card_title(name, value) = treasure_title[name] if value == 0 else "{treasure_title[name]} ({signed(value)})"
 define signed(v) = "+{v}" if v > 0 else "{v}"
 define ship_mark(p) = "G" if automa(p) else "{p.index + 1}"
-define goods(n, k) = "{n} {unit[k]}"
+define goods(n, k) = "1 doubloon" if n == 1 and k == gold else "{n} {unit[k]}"
 
 define start_holds = 5
 define hand_size(p) = 4 if has_power(p, morgans_map) else 3
@@ -220,6 +226,9 @@ setup:
   for each p in humans:
     for each c in action_cards:
       create 1 action_card(c[0], c[1]) in p.draw_pile
+  # Every piece exists before the first card is drawn: a game is saved and
+  # restored at each chance event, and its set of pieces must not change.
+  for each p in humans:
     stow(p, 0, gold, 3)
     stow(p, 1, food, 3)
     refill(p)
@@ -565,7 +574,7 @@ tiebreak p: race_progress(p)
 final scoring:
   for each p in players:
     p.treasure_points = sum([t.value for t in p.secrets])
-    log "{p.name}: {describe(p.pos)} for {space_points(p)}, {stock(p, gold)} doubloons, treasures {p.treasure_points}: {tally(p)} points."
+    log "{p.name} scores {space_points(p)} for {place_name(p.pos)}, {stock(p, gold)} for doubloons and {p.treasure_points} for face-down treasures: {tally(p)} points."
 
 # ---------------------------------------------------------------- worked examples
 
@@ -634,13 +643,16 @@ example "At a fork the player chooses the inner channel":
   players 3 named anna, beth, connor
   given:
     put_ship(anna, 5)
+    stow(anna, 2, food, 2)
   when:
     move_ship(anna, 3, forward)
-  answers "space 13"
+  answers "space 13", "hold of 2 food"
   expect:
     anna.pos == 14
-    # The channel's second space costs 4 food; Anna has 3: a shortage.
-    anna.short
+    # The channel's second space costs 4 food: Anna empties the hold of 2, then
+    # takes 2 of the 3 in the other.
+    stock(anna, food) == 1
+    not anna.short
 
 example "A shortage: Anna pays the 3 food she has, and the circle sends her back to the port at 6":
   players 3 named anna, beth, connor
