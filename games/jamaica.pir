@@ -77,7 +77,7 @@ var evening_die = 0
 var sabre_used = false                # Saran's Sabre has been used in this battle
 var finishing = false                 # a ship has come home: this is the last round
 
-automa ghost "Ghost Ship" when player_count == 2
+automa ghost "Ghost Ship" when player_count == 2 or (variant ghost_ship and player_count < 6)
 
 # ---------------------------------------------------------------- the board
 
@@ -203,13 +203,20 @@ define captain_first = [humans[(index_of(humans, captain) + i) % count(humans)] 
 define next_captain = captain_first[1 % count(humans)]
 # The Ghost Ship is steered by the captain; any other ship by its owner.
 define steerer(p) = captain if automa(p) else p
-# In a battle the Ghost Ship's decisions fall to the player who is not fighting it.
-define voice(p, foe) = first([q for q in humans where q != foe]) if automa(p) else p
+# In a battle the Ghost Ship's decisions fall to the captain, or to the next
+# player when the captain is the ship it fights (with two players: always the
+# player it is not fighting, as the rules say).
+define voice(p, foe) = first([q for q in captain_first where q != foe]) if automa(p) else p
 
 define has_power(p, name) = any([t.name == name for t in p.powers])
 define stock(p, k) = sum([h.amount for h in p.holds where h.cargo == k])
 define hold_label(h) = "empty {h}" if h.cargo == none else "{h} of {goods(h.amount, h.cargo)}"
 define extra_hold = first([h for h in all_pieces([dock] + [q.holds for q in players]) where h.extra])
+
+# ---------------------------------------------------------------- variants
+
+# The rules suggest the Ghost Ship for any game of fewer than six players.
+variant ghost_ship "The Ghost Ship sails in a game of 3 to 5 players too"
 
 # ---------------------------------------------------------------- setup
 
@@ -318,6 +325,7 @@ rule move_ship(p, steps, direction) "Sail the number of spaces forward or backwa
 rule sail_one(p, direction) "One space along the track; at a fork the way is chosen":
   if direction == forward and p.pos == last_space:
     p.pos = 0
+    # assumed: the Ghost Ship coming home ends the race like any other ship.
     if p.laps_owed > 0:
       p.laps_owed -= 1
       log "{p.name} sails past Port Royal, making up the lap lost sailing backward."
@@ -466,7 +474,10 @@ rule fire(f, foe) "Spend gunpowder, then roll the combat die":
   f.spent = spend
   roll face on combat_die
   f.shot = face
-  log "{f.name} spends {spend} gunpowder and rolls {face}."
+  if automa(f):
+    log "{decider.name} rolls the combat die for the Ghost Ship: {face}."
+  else:
+    log "{f.name} spends {spend} gunpowder and rolls {face}."
   offer_sabre(f, foe)
 
 rule offer_sabre(roller, other) "Saran's Sabre: once per battle, reroll a die just rolled":
@@ -516,6 +527,8 @@ rule spoils(winner, loser) "The winner steals a hold's contents, steals a treasu
     log "{winner.name} wins, but {loser.name} has nothing to take."
     return
   decider chooses what from options "{winner.name} won the battle: what now?"
+  if automa(winner):
+    log "{decider.name} decides for the Ghost Ship: {what}."
   if what == steal_cargo:
     decider chooses h from [x for x in loser.holds where x.cargo != none] "Steal which hold of {loser.name}?" labelled hold_label(h)
     let k = h.cargo
@@ -533,7 +546,7 @@ rule spoils(winner, loser) "The winner steals a hold's contents, steals a treasu
     if t == face_down:
       draw hidden from loser.secrets
       log "{winner.name} steals a face-down treasure from {loser.name}."
-      receive(winner, hidden, true)
+      receive(winner, hidden, automa(winner))
     else:
       log "{winner.name} steals {t} from {loser.name}."
       receive(winner, t, false)
@@ -552,10 +565,13 @@ rule ghost_move(n) "The Ghost Ship sails back when alone in the lead, on when al
   let direction = none
   if race_progress(ghost) > max(others):
     direction = backward
+    log "The Ghost Ship leads the race alone, so it sails backward."
   elif race_progress(ghost) < min(others):
     direction = forward
+    log "The Ghost Ship is alone in last place, so it sails forward."
   else:
     captain chooses direction from [forward, backward] "Which way does the Ghost Ship sail {n}?"
+    log "{captain.name} steers the Ghost Ship {direction}."
   move_ship(ghost, n, direction)
 
 # ---------------------------------------------------------------- scoring
@@ -814,3 +830,43 @@ example "The Ghost Ship's Lady Beth cannot be stolen":
   expect:
     stock(anna, gold) == 8
     has_power(ghost, lady_beth)
+
+example "Saran's Sabre: Anna makes Beth roll her star again, once per battle":
+  players 3 named anna, beth, connor
+  given:
+    give_card(anna, sarans_sabre, 0)
+    sabre_used = false
+    beth.shot = star
+  when:
+    offer_sabre(beth, anna)
+    # The Sabre has been used in this battle: it is not offered again.
+    offer_sabre(beth, anna)
+  answers "reroll"
+  expect:
+    sabre_used
+
+example "Neither alone in front nor alone behind: the captain steers the Ghost Ship":
+  players 2 named anna, beth
+  given:
+    captain = beth
+    put_ship(ghost, 5)
+    put_ship(anna, 5)
+    put_ship(beth, 2)
+  when:
+    ghost_move(1)
+  answers "backward"
+  expect:
+    ghost.pos == 4
+    # The Ghost Ship never pays, but it loots the lair at 4.
+    count(ghost.secrets) == 1
+    stock(ghost, gold) == 8
+
+example "With the ghost_ship variant the Ghost Ship joins a game of three":
+  players 3 named anna, beth, connor
+  variants ghost_ship
+  expect:
+    ghost != none
+    count(players) == 4
+    has_power(ghost, lady_beth)
+    count(treasure_deck) == 9
+    count(box) == 2
