@@ -344,6 +344,7 @@ rule manoeuvre(p, s) "Cut loose if grappled, then sail as the wind allows":
     p chooses act from options "{s}, facing {s.facing}, wind from the {wind_from}: {left} action{\"\" if left == 1 else \"s\"} left" optional "End movement"
     if act == none:
       left = 0
+      log "{s} holds her course."
     elif act == sail_ahead:
       move s to ahead_of(s)
       left -= 1
@@ -385,12 +386,13 @@ rule gunnery() "Every free ship fires one broadside; all hits land together":
 
 rule fire(s, t) "Turn a card for the broadside; range and raking change the hits":
   let distance_in_hexes = range_to(s, t)
-  turn_card("{s} fires at {t}")
+  turn_card("{s} fires at {t} ({distance_in_hexes} hex{\"\" if distance_in_hexes == 1 else \"es\"})")
   let hits = broadside_hits[drawn.suit]
   if distance_in_hexes >= 2:
     hits = max([hits - 1, 0])
+    log "At {distance_in_hexes} hexes the broadside loses a hit."
   elif rakes(s, t):
-    turn_card("{s} rakes {t}")
+    turn_card("{s} rakes {t} from one hex: a second card")
     hits += broadside_hits[drawn.suit]
   if t.grappled_with != none:
     share_hits(hits, where(t), s.side)
@@ -801,3 +803,50 @@ example "striking colours: a red card sinks the ship, a black card leaves a dere
     ship_called("Bellone").state == derelict
     battle_over
     fleet_strength(red) == 12
+
+example "a ship that cuts loose but cannot leave the hex is entangled again":
+  players 2 named rodney, bruix
+  given:
+    wind_from = west
+    place(ship_called("Valiant"), 3, 3, west)
+    place(ship_called("Audacieux"), 3, 3, east)
+    grapple(ship_called("Valiant"), ship_called("Audacieux"))
+    # Freed by the heart, but head to wind; the club keeps her in irons.
+    stack([card(two, hearts), card(two, clubs)])
+  when:
+    manoeuvre(rodney, ship_called("Valiant"))
+  answers "try to cut loose"
+  expect:
+    ship_called("Valiant").grappled_with == ship_called("Audacieux")
+    ship_called("Audacieux").grappled_with == ship_called("Valiant")
+
+example "a derelict fouled by a grappled pair stays where it is":
+  players 2 named rodney, bruix
+  variants first_rate
+  given:
+    wind_from = west
+    place(ship_called("Sovereign"), 3, 4, east)
+    place(ship_called("Bellone"), 3, 4, west)
+    grapple(ship_called("Sovereign"), ship_called("Bellone"))
+    place(ship_called("Alerte"), 3, 3, east)
+    ship_called("Alerte").state = derelict
+  when:
+    drift_derelicts()
+  expect:
+    where(ship_called("Alerte")) == sea_hex(3, 3)
+    ship_called("Alerte").grappled_with == none
+
+example "after the last turn the stronger squadron wins: only fighting ships count":
+  players 2 named rodney, bruix
+  variants first_rate
+  given:
+    ship_called("Sovereign").strength = 5
+    ship_called("Alerte").strength = 4
+    ship_called("Bellone").strength = 0
+    ship_called("Bellone").state = derelict
+  when:
+    end game
+  expect:
+    fleet_strength(red) == 5
+    fleet_strength(black) == 4
+    not battle_over
