@@ -184,9 +184,11 @@ variant wind_by_cards "Each admiral turns a card; the higher card chooses the op
 setup:
   # Every piece is made before the first card is shuffled: the engine pauses at
   # the first chance event, and from there on the pieces must stay the same.
+  #: Put the 52 playing cards, one of each rank in each suit, on the discard pile.
   for each s in suit:
     for each r in rank:
       create 1 playing_card(r, s) in discard
+  #: Put each ship of the scenario on its starting hex with its starting facing.
   for each spec in scenario:
     create 1 ship(spec[0], spec[1], spec[2]) in at(sea, spec[3], spec[4])
     let launched = top(at(sea, spec[3], spec[4]))
