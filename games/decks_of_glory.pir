@@ -79,6 +79,7 @@ define fleet_strength(side) = sum([s.strength for s in fighting_ships(side)])
 define battle_over = count(fighting_ships(red)) == 0 or count(fighting_ships(black)) == 0
 define other_ships(s) = [t for t in where(s) where t != s]
 
+# reading: the first player commands the red suits, the second the black.
 define side_of(p) = colour[p.index]
 define admiral(side) = players[index_of(colour, side)]
 
@@ -136,11 +137,11 @@ table actions_for:
   close_hauled -> 1
   running -> 2
 
-# Gunnery range. assumed: broadsides reach at most 3 hexes (the rules only give a
-# modifier for 2 to 3 hexes).
+# assumed: broadsides reach at most 3 hexes (the rules only give a modifier for
+# 2 to 3 hexes).
 define max_range = 3
 
-# Firing arcs. assumed: a broadside bears on the hexes abeam, between the lines
+# assumed: a broadside bears on the hexes abeam, between the lines
 # 60 and 120 degrees off the bow on either side (edges included): at one hex the
 # four side neighbours, never the hex dead ahead or dead astern.
 # Axial hex coordinates [q, r] (odd rows sit half a hex to the right); a 60-degree
@@ -314,6 +315,8 @@ define may_enter(s, c) = c != none and count(c) <= 1 \
   and not any([t.side == s.side and active(t) for t in c]) \
   and not any([pair[0] == s and where(pair[1]) == c for pair in cut_loose])
 
+# reading: the point of sail at the start of a ship's movement sets its actions
+# for the turn; sailing into another ship's hex entangles them and ends the move.
 rule manoeuvre(p, s) "Cut loose if grappled, then sail as the wind allows":
   if s.grappled_with != none:
     let held = s.grappled_with
@@ -417,7 +420,9 @@ rule land_hits() "Hits land together after every broadside is fired":
       log "{s} takes {s.hits_due} hit{\"\" if s.hits_due == 1 else \"s\"}: strength {s.strength}."
       s.hits_due = 0
 
-# reading: ships already beaten to 0 by gunnery do not board; they strike next.
+# reading: only fighting enemies board each other (a ship grappled with a friend
+# or a derelict is merely held); ships already beaten to 0 by gunnery do not
+# board, they strike next.
 define boarding_pairs = [[a, a.grappled_with] for a in fighting_ships(red) \
   where a.grappled_with != none and active(a.grappled_with) and a.grappled_with.side == black \
   and a.strength > 0 and a.grappled_with.strength > 0]
