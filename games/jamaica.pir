@@ -325,11 +325,11 @@ rule move_ship(p, steps, direction) "Sail the number of spaces forward or backwa
 rule sail_one(p, direction) "One space along the track; at a fork the way is chosen":
   if direction == forward and p.pos == last_space:
     p.pos = 0
-    # assumed: the Ghost Ship coming home ends the race like any other ship.
     if p.laps_owed > 0:
       p.laps_owed -= 1
       log "{p.name} sails past Port Royal, making up the lap lost sailing backward."
     else:
+      # assumed: the Ghost Ship coming home ends the race like any other ship.
       p.arrived = true
       finishing = true
     return
