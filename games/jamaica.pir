@@ -142,8 +142,9 @@ define has_token(n) = count([x for x in space(n) where piece_type(x) == "treasur
 define lairs = [n for n in range(1, last_space) where kind_of(n) == lair]
 
 # How far along the race each space is, counted along the outer lanes (a full lap
-# is 44). assumed: a channel space is as far along as the third and fifth spaces
-# of the outer lane beside it.
+# is 44); it breaks ties and tells whether the Ghost Ship leads or trails.
+# assumed: a channel space is as far along as the third and fifth spaces of the
+# outer lane beside it.
 define progress_along = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 9, 11,
                          13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 20, 22,
                          24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 31, 33,
@@ -203,9 +204,9 @@ define captain_first = [humans[(index_of(humans, captain) + i) % count(humans)] 
 define next_captain = captain_first[1 % count(humans)]
 # The Ghost Ship is steered by the captain; any other ship by its owner.
 define steerer(p) = captain if automa(p) else p
-# In a battle the Ghost Ship's decisions fall to the captain, or to the next
-# player when the captain is the ship it fights (with two players: always the
-# player it is not fighting, as the rules say).
+# In a battle the Ghost Ship's decisions fall to the player it is not fighting
+# (the rules' two-player case). assumed: with more players (the ghost_ship
+# variant), to the captain, or to the next player when the captain is the foe.
 define voice(p, foe) = first([q for q in captain_first where q != foe]) if automa(p) else p
 
 define has_power(p, name) = any([t.name == name for t in p.powers])
@@ -239,6 +240,8 @@ setup:
     stow(p, 0, gold, 3)
     stow(p, 1, food, 3)
     refill(p)
+  # assumed: with the Ghost Ship, Lady Beth is taken out first and the nine cards
+  # in play are drawn from the other eleven.
   if ghost != none:
     stow(ghost, 0, gold, 5)
     stow(ghost, 1, gold, 3)
@@ -491,6 +494,8 @@ rule offer_sabre(roller, other) "Saran's Sabre: once per battle, reroll a die ju
   decider chooses use from ["reroll"] "{question}" optional "Let it stand"
   if use == none:
     return
+  # assumed: the Sabre works once per battle, and gunpowder already spent still
+  # counts with the new roll (none can be added).
   sabre_used = true
   roll face on combat_die
   roller.shot = face
@@ -536,6 +541,8 @@ rule spoils(winner, loser) "The winner steals a hold's contents, steals a treasu
     h.cargo = none
     h.amount = 0
     log "{winner.name} steals {goods(n, k)} from {loser.name}."
+    # assumed: goods the winner cannot load (every hold already holds that kind)
+    # go back to the bank.
     if automa(winner) and k != gold:
       log "The Ghost Ship throws the {unit[k]} overboard."
     else:
