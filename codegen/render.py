@@ -88,6 +88,28 @@ def weasyprint_available() -> bool:
     return True
 
 
+def fitted_card(reference: Reference, paper: str):
+    """The card rendered at the largest of CARD_SIZES that fits one page (the smallest if none does).
+
+    A binary search: fewer sizes fit as they grow, and each try is a full layout.
+    """
+    from weasyprint import HTML
+
+    def layout(size: float):
+        return HTML(string=render_html(reference, "card", paper, size), base_url=str(TEMPLATES)).render()
+
+    low, high = 0, len(CARD_SIZES) - 1  # CARD_SIZES runs from the largest down
+    best = None
+    while low <= high:
+        middle = (low + high) // 2
+        document = layout(CARD_SIZES[middle])
+        if len(document.pages) <= 1:
+            best, high = document, middle - 1
+        else:
+            low = middle + 1
+    return best if best is not None else layout(CARD_SIZES[-1])
+
+
 def render_pdf(reference: Reference, kind: str = "both", paper: str = "a4") -> tuple[bytes, int]:
     """The PDF and its page count. The card is set as large as fits on one page."""
     from weasyprint import HTML
@@ -96,11 +118,6 @@ def render_pdf(reference: Reference, kind: str = "both", paper: str = "a4") -> t
     if kind in ("summary", "both"):
         documents.append(HTML(string=render_html(reference, "summary", paper), base_url=str(TEMPLATES)).render())
     if kind in ("card", "both"):
-        card = None
-        for size in CARD_SIZES:
-            card = HTML(string=render_html(reference, "card", paper, size), base_url=str(TEMPLATES)).render()
-            if len(card.pages) <= 1:
-                break
-        documents.append(card)
+        documents.append(fitted_card(reference, paper))
     pages = [page for document in documents for page in document.pages]
     return documents[0].copy(pages).write_pdf(), len(pages)
