@@ -531,6 +531,11 @@ class Checker:
                            suggest(node.per_piece, list(self.pieces) + ["player"]))
                 self.expr(node.init)
                 return
+            owners = [d.name for d in self.declarations if isinstance(d, ast.PieceDecl) and node.name in d.fields]
+            if owners:
+                self.error(self.word_span(node.span, node.name, "var"),
+                           f"'{node.name}' is both a variable of each {node.per_piece} and a field of piece "
+                           f"'{owners[0]}': x.{node.name} could mean either", "rename one of them")
             with self.scope(frozenset(piece.node.fields)):
                 self.expr(node.init)
             return
@@ -1152,6 +1157,12 @@ class Checker:
                 self.error(node.span, f"the starting value of '{self.current_var}' reads '{node.id}', "
                            "which has no value yet: variables start in the order they are declared",
                            f"declare '{node.id}' above '{self.current_var}'" if node.id != self.current_var else None)
+
+    def expr_Binary(self, node: ast.Binary) -> None:
+        self.expr(node.left)
+        self.expr(node.right)
+        if node.op in ("/", "%") and isinstance(node.right, ast.IntLiteral) and node.right.value == 0:
+            self.error(node.right.span, f"'{node.op} 0' divides by zero")
 
     def expr_VariantRef(self, node: ast.VariantRef) -> None:
         self.check_variant_name(node.name, self.word_span(node.span, node.name, "variant"), count_as_use=True)

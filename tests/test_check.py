@@ -582,6 +582,29 @@ def test_tables_hold_fixed_values_once_each():
     ]
 
 
+def test_division_by_a_literal_zero():
+    assert errors_of("var x = 1 / 0\nplay:\n  x = x % 0 + 1\nscore p: x\n") == [
+        "'/ 0' divides by zero", "'% 0' divides by zero"]
+
+
+def test_per_piece_variables():
+    assert_clean("""\
+        piece ship(speed)
+        var strength per ship = speed * 2
+        zone harbour
+        setup:
+          create 1 ship(3) in harbour
+        play:
+          for each s in harbour:
+            s.strength -= 1
+        score p: sum([s.strength for s in harbour])
+        """)
+    errors = errors_of("piece ship(speed)\nvar speed per ship = 1\nvar hull per boat = 1\n" + PLAY)
+    assert errors == ["'speed' is both a variable of each ship and a field of piece 'ship': x.speed could mean "
+                      "either [rename one of them]",
+                      "'var hull per boat' names no piece kind"]
+
+
 def test_a_fixed_key_must_be_in_the_table():
     assert_one_error('table t:\n  1 -> 5\n  "x" -> 3\nplay:\n  log "{t[1]} {t[2]}"\nscore p: 0\n',
                      "table 't' has no row for 2", "its keys are 1, 'x'")
@@ -758,6 +781,19 @@ def test_reserved_words_cannot_be_used_as_names(word: str):
     value_works = as_value is not None and as_value.data == "name"
     call_works = statement is not None and isinstance(statement.declarations[1].body[0], ast.CallRule)
     assert not (value_works and call_works and assignment is not None), word
+
+
+def test_every_keyword_that_cannot_be_a_name_is_reserved():
+    """When the grammar gains a word, the checker must learn whether it can still name things."""
+    import re
+    words = set(re.findall(r'"([a-z_]+)"', (ROOT / "dsl" / "grammar.lark").read_text(encoding="utf-8")))
+    for word in sorted(words - RESERVED_WORDS):
+        as_value = _parses(word, "expr")
+        assert as_value is not None and as_value.data == "name", f"'{word}' cannot be read as a name"
+        source = HEADER + f"rule {word}(x):\n  pass\nplay:\n  {word}(1)\n  {word} = 1\n"
+        parsed = _parses(source)
+        assert parsed is not None, f"'{word}' cannot start a statement"
+        assert isinstance(parse_source(source).declarations[2].body[0], ast.CallRule), word
 
 
 def test_other_keywords_can_be_names():
