@@ -196,33 +196,35 @@ def test_every_rules_file_renders_in_markdown_and_html(path, kind, tmp_path, cap
     assert "break-inside: avoid" in html
 
 
-@PDF
-@pytest.mark.parametrize("path", RULES_FILES, ids=lambda path: path.stem)
-def test_every_rules_file_renders_as_pdf(path, tmp_path):
-    output = tmp_path / "out.pdf"
-    assert main(["reference", str(path), "--format", "pdf", "-o", str(output)]) == 0
-    assert output.read_bytes().startswith(b"%PDF")
-
-
 def pdf_pages(path: Path) -> list[str]:
     pypdf = pytest.importorskip("pypdf")
     return [page.extract_text() for page in pypdf.PdfReader(str(path)).pages]
 
 
+# PDF rendering is slow (seconds per file), so the PDF tests keep to what Markdown
+# and HTML cannot show: every game's card fits one page on both papers, and the
+# whole Glory Islands reference has the right page size, headings and layout.
+# Every rules file, docs/examples included, is rendered as Markdown and HTML above.
 @PDF
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-@pytest.mark.parametrize("path", RULES_FILES, ids=lambda path: path.stem)
+@pytest.mark.parametrize("path", GAMES, ids=lambda path: path.stem)
 def test_the_card_is_one_page(path, paper, tmp_path):
     output = tmp_path / "card.pdf"
     assert main(["reference", str(path), "--kind", "card", "--format", "pdf", "--paper", paper, "-o", str(output)]) == 0
+    pypdf = pytest.importorskip("pypdf")
+    box = pypdf.PdfReader(str(output)).pages[0].mediabox
+    assert (round(float(box.width)), round(float(box.height))) == PAPER_POINTS[paper]
     pages = pdf_pages(output)
     assert len(pages) == 1
     for heading in ("Turn sequence", "Scoring", "End"):
         assert heading in pages[0]
 
 
+PAPER_POINTS = {"a4": (595, 842), "letter": (612, 792)}
+
+
 @PDF
-@pytest.mark.parametrize("paper, size", [("a4", (595, 842)), ("letter", (612, 792))])
+@pytest.mark.parametrize("paper, size", [("a4", PAPER_POINTS["a4"])])
 def test_pdf_summary_pages_and_headings(paper, size, tmp_path):
     pypdf = pytest.importorskip("pypdf")
     output = tmp_path / "both.pdf"

@@ -62,7 +62,8 @@ def _round_trip(game, state) -> None:
 
 
 @pytest.mark.parametrize("name,players,variants", list(_all_configurations()))
-@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=3, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.large_base_example])
 @given(data=st.data(), seed=st.integers(0, 2**32))
 def test_random_playout(name, players, variants, data, seed):
     """Any game, any player count and variant: it ends, conserves pieces, round-trips."""
