@@ -1162,7 +1162,8 @@ class Checker:
         self.expr(node.left)
         self.expr(node.right)
         if node.op in ("/", "%") and isinstance(node.right, ast.IntLiteral) and node.right.value == 0:
-            self.error(node.right.span, f"'{node.op} 0' divides by zero")
+            # A warning: it fails only if this line runs (tests use it to make a rule fail on purpose).
+            self.warning(node.right.span, f"'{node.op} 0' divides by zero: this fails whenever it is worked out")
 
     def expr_VariantRef(self, node: ast.VariantRef) -> None:
         self.check_variant_name(node.name, self.word_span(node.span, node.name, "variant"), count_as_use=True)
