@@ -71,7 +71,7 @@ FAMILIAR_FUNCTIONS = {
     "append": "xs + [x]",
 }
 
-# How an error message names what a missing section would have held.
+# The sections a file may have only once, as messages name them.
 SECTION_WORDS = {
     ast.SetupDecl: "setup:",
     ast.PlayDecl: "play:",
@@ -129,8 +129,8 @@ class Symbol:
     kind: str
     span: Span
     node: ast.Node
-    per_player: bool = False
-    owner: str | None = None  # the kind a member belongs to
+    per_player: bool = False  # reached through an owner: `p.points`, or `s.strength` per piece
+    owner: str | None = None  # the kind a member belongs to, or the piece a variable belongs to
 
     @property
     def title(self) -> str:
