@@ -80,16 +80,23 @@ define storm_space = at(islands, 3, 3)
 define route = perimeter(islands, home_space)
 define lap = count(route)
 define compass_step = index_of(route, at(islands, 6, 6))
+#: the space {p}'s ship is on
 define ship_space(p) = route[p.travelled % lap]
 define is_storm(s) = variant storm and s == storm_space
 define island_of(s) = none if is_storm(s) else s.island
+#: the island spaces
 define island_spaces = [s for s in cells(islands) where island_of(s) != none]
 define island_names = distinct([island_of(s) for s in island_spaces])
+#: the spaces of island {name}
 define island(name) = [s for s in island_spaces where island_of(s) == name]
 # From a side space the line runs straight into the islands; from a corner, diagonally.
+#: the island spaces in line with {s}
 define line_from(s) = [t for t in ray(s, inward(s)) where t.island != none]
+#: the free island spaces in line with {s}
 define open_spaces(s) = [t for t in line_from(s) where empty(t)]
+#: the name of space {s}
 define describe(s) = "{s.space} space on island {s.island}" if not is_storm(s) else "the storm"
+#: {p}'s pirates on the islands
 define pirates_on_board(p) = [x for x in all_pieces(island_spaces) where x.owner == p]
 
 # ---------------------------------------------------------------- tables
@@ -132,8 +139,11 @@ table set_value:
 
 define last_track_space = -30
 define max_barrels = 3
+#: the players still afloat
 define in_play = [p for p in players where not eliminated(p)]
+#: the players (not Henry Morgan)
 define humans = [p for p in in_play where not automa(p)]
+#: Henry Morgan, when he plays
 define automas = [p for p in in_play where automa(p)]
 
 # ---------------------------------------------------------------- variants
@@ -205,6 +215,7 @@ play:
       end_round()
 
 # Highest card first; equal values go by the tiebreak symbols.
+#: {group} from the highest card to the lowest, ties by tiebreak symbol
 define by_sailing_card(group) = [p for p in group order by [p.card.value, p.card.rank] descending]
 
 rule spend_sailing(p) "Spend sailing points":
@@ -239,6 +250,7 @@ rule take_turn(p) "Move ship, place pirates, collect rewards, special action, sc
   special_action(p)
   score_full_islands(p)
 
+#: how far the ship sails
 define leg_label(leg) = "Sail {leg[0]}, then stop over" if leg[1] else "Sail {leg[0]}"
 
 rule sail(p, steps) "Move the ship clockwise":
@@ -346,6 +358,7 @@ rule take_treasure(p, drawn) "Draw treasure tokens and keep one":
   log "{p.name} keeps one treasure token face down."
   log to p "You keep the {keep}."
 
+#: the ways {p} can pay (a barrel, or 2 sailing spaces)
 define payments(p) = (["pay a barrel"] if count(p.barrels) > 0 else []) + (["spend 2 sailing spaces"] if p.sailing - 2 >= last_track_space else [])
 
 rule pay(p, how):
@@ -445,6 +458,7 @@ define treasure_tokens(p) = p.treasures + p.open_treasures
 define kind_counts(tokens) = [count([t for t in tokens where t.kind == k]) for k in treasure_kind]
 # Each token counts in one set; the n-th set holds every kind of which you have n or more.
 define set_points(counts) = sum([set_value[count([c for c in counts where c >= n])] for n in range(1, 7)])
+#: {p}'s glory for treasure sets
 define treasure_points(p) = set_points(kind_counts(treasure_tokens(p)))
 
 score p: p.glory
