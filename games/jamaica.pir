@@ -85,6 +85,16 @@ automa ghost "Ghost Ship" when player_count == 2 or (variant ghost_ship and play
 # Royal, S sea, P port, L pirate lair. Cost: food for a sea space, doubloons for
 # a port. Points: the white number on each space, counted at the end.
 board track: grid 5 by 10
+  # What a player sees on each space: its kind and its cost (S2: sea, 2 food;
+  # P5: port, 5 doubloons; L: pirate lair, free; R: Port Royal). Drawn from the
+  # two layers below, which the rules read.
+  layer map:
+    "R S2 S3 S2 L P3 P5 S2 S3 L"
+    "S3 L S2 S3 S4 S3 P3 S2 P3 L"
+    "S3 P3 L S2 S3 L S4 S4 P5 S1"
+    "P5 P3 S3 L P3 S2 S1 L S1 S4"
+    "S4 P5 S2 S3 L P7 S2 S3 S3 S3"
+  legend map: "R" = port_royal, "L" = lair, "S1" = sea, "S2" = sea, "S3" = sea, "S4" = sea, "P3" = port, "P5" = port, "P7" = port
   layer kind:
     "R S S S L P P S S L"
     "S L S S S S P S P L"
