@@ -509,6 +509,30 @@ class GameFile(Node):
     declarations: list[Decl]
 
 
+def local_names(statements: list[Stmt]) -> set[str]:
+    """Every name a block binds, anywhere inside it: lets, loop variables, choices, draws, rolls.
+
+    This is the language's scoping rule: a rule's locals are its parameters plus
+    these names. The checker and the compiler both use it, so they always agree.
+    """
+    names: set[str] = set()
+    for statement in statements:
+        if isinstance(statement, Let):
+            names.add(statement.name)
+        elif isinstance(statement, (Choose, Draw, Roll)):
+            names.add(statement.var)
+        elif isinstance(statement, ForEach):
+            names.add(statement.var)
+            names |= local_names(statement.body)
+        elif isinstance(statement, If):
+            for branch in statement.branches:
+                names |= local_names(branch.body)
+            names |= local_names(statement.otherwise)
+        elif isinstance(statement, (While, Rounds, Repeat, Phase)):
+            names |= local_names(statement.body)
+    return names
+
+
 # Every node kind, for the codegen coverage test and the fuzzers.
 NODE_KINDS: tuple[type[Node], ...] = tuple(
     cls

@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Optional
 
 from dsl import ast
+from dsl.ast import local_names
 from dsl.builtins import BUILTIN_ATTRIBUTES, CELL_ATTRIBUTES, FUNCTIONS, PLAYER_ATTRIBUTES, VALUES, ZONE_ATTRIBUTES
 from dsl.diagnostics import Diagnostic, PirError, Span, did_you_mean
 
@@ -164,29 +165,6 @@ class Scope:
 
     names: frozenset
     body: Optional[Body] = None
-
-
-def local_names(statements: list[ast.Stmt]) -> set[str]:
-    """Every name a block binds, anywhere inside it: lets, loop variables, choices, draws, rolls.
-
-    The same rule as `interpreter.compiler.local_names`, which the checker must agree with.
-    """
-    names: set[str] = set()
-    for statement in statements:
-        if isinstance(statement, ast.Let):
-            names.add(statement.name)
-        elif isinstance(statement, (ast.Choose, ast.Draw, ast.Roll)):
-            names.add(statement.var)
-        elif isinstance(statement, ast.ForEach):
-            names.add(statement.var)
-            names |= local_names(statement.body)
-        elif isinstance(statement, ast.If):
-            for branch in statement.branches:
-                names |= local_names(branch.body)
-            names |= local_names(statement.otherwise)
-        elif isinstance(statement, (ast.While, ast.Rounds, ast.Repeat, ast.Phase)):
-            names |= local_names(statement.body)
-    return names
 
 
 def suggest(name: str, candidates: Iterable[str]) -> str | None:

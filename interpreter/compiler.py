@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from dsl import ast
+from dsl.ast import local_names
 from dsl.builtins import PLAYER_ATTRIBUTES
 from interpreter.builtins import IMPLEMENTATIONS, as_list, type_name, whole
 from interpreter.values import Board, GameRuleError, Piece, Player, Zone, show
@@ -641,26 +642,6 @@ def is_straight(statement: ast.Stmt) -> bool:
 def _located(error: Exception, span) -> GameRuleError:
     from interpreter.state import _describe
     return GameRuleError(_describe(error), span)
-
-
-def local_names(statements: list[ast.Stmt]) -> set[str]:
-    """Every name a block of statements binds: lets, loop variables, choices, draws, rolls."""
-    names: set[str] = set()
-    for statement in statements:
-        if isinstance(statement, ast.Let):
-            names.add(statement.name)
-        elif isinstance(statement, (ast.Choose, ast.Draw, ast.Roll)):
-            names.add(statement.var)
-        elif isinstance(statement, ast.ForEach):
-            names.add(statement.var)
-            names |= local_names(statement.body)
-        elif isinstance(statement, ast.If):
-            for branch in statement.branches:
-                names |= local_names(branch.body)
-            names |= local_names(statement.otherwise)
-        elif isinstance(statement, (ast.While, ast.Rounds, ast.Repeat, ast.Phase)):
-            names |= local_names(statement.body)
-    return names
 
 
 def get_attribute(st, obj, name: str, player_var: bool, player_zone: bool):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from dsl import ast
@@ -385,16 +386,16 @@ def _whole(value, what: str) -> int:
     return value
 
 
+@dataclass
 class CompiledExample:
     """A worked example, compiled: its given and when blocks, answers and expectations."""
 
-    def __init__(self, decl: ast.ExampleDecl, given: int, when: int, expect: list, answers: list, scope):
-        self.decl = decl
-        self.given = given
-        self.when = when
-        self.expect = expect
-        self.answers = answers
-        self.scope = scope
+    decl: ast.ExampleDecl
+    given: int
+    when: int
+    expect: list
+    answers: list
+    scope: frozenset
 
 
 def load_source(source: str, path: str = "<string>") -> Game:
