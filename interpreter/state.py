@@ -414,12 +414,6 @@ class State:
     def push_block(self, block_id: int) -> None:
         self.frames.append([block_id, 0, PLAIN, None, 0])
 
-    def push_call(self, block_id: int, env: dict) -> None:
-        if len(self.scopes) > 200:
-            raise RecursionError()
-        self.scopes.append(env)
-        self.frames.append([block_id, 0, CALL, None, 0])
-
     def return_from_rule(self) -> None:
         while self.frames:
             frame = self.frames.pop()
