@@ -10,7 +10,7 @@ from dsl.check import check_game
 from dsl.diagnostics import Diagnostic, PirError
 from dsl.parser import parse_file, parse_source
 from interpreter.compiler import CALL, PLAIN, TOGETHER, CompileError, Compiler, local_names
-from interpreter.state import STATE_FORMAT, STATE_VERSION, MASK, State
+from interpreter.state import STATE_FORMAT, STATE_VERSION, MASK, State, _describe
 from interpreter.values import Board, GameRuleError, Player, Zone, show
 
 
@@ -249,11 +249,15 @@ class Game:
             if decl.per_piece:
                 continue
             closure = self.var_inits[name]
-            if decl.per_player:
-                for player in world.players:
-                    state.pvars[player.index][name] = closure(state, init_env)
-            else:
-                state.vars[name] = closure(state, init_env)
+            try:
+                if decl.per_player:
+                    for player in world.players:
+                        state.pvars[player.index][name] = closure(state, init_env)
+                else:
+                    state.vars[name] = closure(state, init_env)
+            except Exception as error:  # a starting value that fails names its declaration
+                raise state._rule_error(f"cannot work out the starting value of '{name}': {_describe(error)}",
+                                        decl.span) from None
         return state
 
     def new_state(self, players: int, seed: int = 0, variants=()) -> State:

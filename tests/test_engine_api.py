@@ -920,3 +920,12 @@ def test_fixed_damaged_saves_that_are_not_refused_clearly(how):
     _damage(data, how)
     with pytest.raises(ValueError, match="damaged|saved|does not exist|do not match|not agree"):
         game.state_from_json(data)
+
+
+def test_fixed_a_failing_starting_value_names_its_declaration():
+    game = load_source('game "X":\n  players 2 to 2\nvar broken = 1 / 0\nplay:\n  pass\nscore p: 0\n', "start.pir")
+    with pytest.raises(GameRuleError) as raised:
+        game.new_state(players=2)
+    assert raised.value.span.line == 3
+    assert "starting value of 'broken'" in raised.value.message
+    assert "division by zero" in str(raised.value)
