@@ -1013,3 +1013,87 @@ def test_an_optional_choice_whose_skip_reads_like_an_option_is_told_apart():
     game = load_source(SKIP_GAME.replace('optional "Keep my coins"', 'optional "take 1"'), "skip.pir")
     state = game.new_state(players=1)
     assert len(set(labels(state))) == 3
+
+
+# ---------------------------------------------------------------- choices among pieces the chooser may not see
+
+FACE_DOWN_GAME = '''
+game "Face down":
+  players 2 to 2
+
+piece token(value) labelled "token worth {value}"
+
+zone stack hidden
+zone hand per player owner
+zone table
+
+setup:
+  create 2 token(4) in stack
+  create 1 token(1) in stack
+  create 1 token(2) in players[0].hand
+  create 1 token(3) in table
+
+play:
+  players[0] chooses t from stack "Take a token" labelled "token worth {t.value}"
+  move t to players[0].hand
+  players[0] chooses u from players[0].hand + table + stack "Take another"
+  move u to table
+  players[1] chooses v from players[0].hand "Take one of theirs"
+  move v to players[1].hand
+'''
+
+
+def face_down_game():
+    return load_source(FACE_DOWN_GAME, "face_down.pir")
+
+
+def test_pieces_the_chooser_may_not_see_are_one_face_down_option_and_chance_picks():
+    state = face_down_game().new_state(players=2)
+    assert labels(state) == ["a face-down token from stack"]
+    state.apply_action(0)
+    assert state.is_chance()
+    outcomes = state.chance_outcomes()
+    assert sorted(probability for _, probability in outcomes) == pytest.approx([1 / 3, 2 / 3])
+
+
+def test_visible_pieces_stay_options_beside_the_face_down_pile():
+    state = face_down_game().new_state(players=2)
+    state.apply_action(0)
+    state.apply_action(0)  # chance: whichever comes
+    assert state.current_player() == 0
+    shown = labels(state)
+    assert shown[-1] == "a face-down token from stack"
+    assert "token worth 2" in shown and "token worth 3" in shown
+    assert len(shown) == len(set(shown))
+
+
+def test_another_players_owner_zone_is_face_down_to_the_chooser():
+    state = face_down_game().new_state(players=2)
+    state.apply_action(0)
+    state.apply_action(0)
+    state.apply_action(labels(state).index("token worth 3"))
+    assert state.current_player() == 1
+    assert labels(state) == ["a face-down token from Player 1's hand"]
+    data = json.loads(json.dumps(state.to_json()))
+    restored = state.program.state_from_json(data)
+    assert labels(restored) == labels(state)
+    restored.apply_action(0)
+    assert restored.is_chance() or restored.is_terminal()
+
+
+def test_no_label_of_a_face_down_choice_names_a_hidden_piece():
+    game = face_down_game()
+    for seed in range(20):
+        state = game.new_state(players=2, seed=seed)
+        while not state.is_terminal():
+            if state.is_chance():
+                state.apply_chance()
+                continue
+            seat = state.current_player()
+            hidden = {state.piece_text(i) for zone in state.world.zones if not zone.seen_by(seat)
+                      for i in state.contents[zone.id]}
+            visible = {state.piece_text(i) for zone in state.world.zones if zone.seen_by(seat)
+                       for i in state.contents[zone.id]}
+            for label in labels(state):
+                assert not any(text in label for text in hidden - visible), label
+            state.apply_action(seed % state.num_actions())
