@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -149,3 +150,13 @@ def test_the_table_reports_draws_and_each_seats_bot(capsys, game_file):
     assert "bots random, greedy" in out
     assert "draws (a win shared by several seats):" in out
     assert "win rate (95% CI)" in out
+
+
+def test_the_readme_documents_every_json_key_and_every_record_key(capsys, game_file, tmp_path):
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("### simulate"):readme.index("### test")]
+    records = tmp_path / "records.jsonl"
+    result = simulate_json(capsys, game_file(GRAB), "--games", "2", "--records", str(records))
+    record = json.loads(records.read_text(encoding="utf-8").splitlines()[0])
+    for key in [*result, *record, "unfinished", "error"]:
+        assert f"`{key}`" in section, key
