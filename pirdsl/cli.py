@@ -281,7 +281,7 @@ def simulation_report(game: Any, result: dict[str, Any]) -> Group:
     completed = result["completed"]
     player_bots = [kind for kind in result["seat_bots"] if kind != "automa"]
     if len(set(player_bots)) <= 1:
-        bots = f"{result['bot']} bots"
+        bots = f"{player_bots[0] if player_bots else result['bot']} bots"
     else:
         bots = "bots " + ", ".join(player_bots)
     title = (
@@ -504,7 +504,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--bot", choices=BOT_KINDS, default="random", help="the bot for every seat not given by --seat (default random)"
     )
     simulate_command.add_argument(
-        "--seat", action="append", metavar="{random,greedy}",
+        "--seat", action="append", metavar="{" + ",".join(BOT_KINDS) + "}",
         help="the bot for each player seat, in order (repeatable); seats not given get --bot",
     )
     simulate_command.add_argument("--json", action="store_true", help="print one JSON object")

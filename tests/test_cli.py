@@ -546,6 +546,8 @@ def test_simulate_table_shows_sole_and_shared_wins_losses_and_draws(capsys, rule
     for text in ("won", "drew", "lost", "win rate (95% CI)", "mean score ± sd", "draws", "greedy", "random"):
         assert text in out
     assert "bots greedy, random" in out
+    code, out, err = run(capsys, "simulate", rules_file, "--games", "5", "--seat", "greedy", "--seat", "greedy")
+    assert "greedy bots" in out  # every player seat's bot, whatever --bot says
 
 
 def test_simulate_seat_chooses_each_player_seats_bot_and_bot_fills_the_rest(capsys, rules_file):
