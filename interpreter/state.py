@@ -391,6 +391,20 @@ class State:
         best = max(keys.values())
         return [seat for seat, key in keys.items() if key == best]
 
+    def returns(self) -> list[float]:
+        """Each seat's share of the win: 0.0 for all until the end; then 1/k for each of k winners.
+
+        A sole winner gets 1.0 and every other seat 0.0; a win shared by k seats
+        gives each of them 1/k. So the returns sum to 1 whenever someone wins, and
+        are all 0.0 when nobody can (every player eliminated, the one exception to
+        a constant sum). These are OpenSpiel-style utilities in [0, 1].
+        """
+        returns = [0.0] * self.num_seats
+        winners = self.winners()
+        for seat in winners:
+            returns[seat] = 1.0 / len(winners)
+        return returns
+
     def log_for(self, seat: int | None) -> list[str]:
         return [text for to, text in self.log if to is None or to == seat]
 

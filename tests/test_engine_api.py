@@ -139,21 +139,23 @@ def test_final_scoring_runs_once_when_play_ends_and_counts_in_the_scores():
     assert state.winners() == [1]
 
 
-@pytest.mark.parametrize("variant, scores, winners", [
-    ("plain", [3, 5, 4], [1]),
-    ("broken_tie", [5, 5, 1], [1]),
-    ("shared", [5, 5, 1], [0, 1]),
-    ("knocked_out", [9, 5, 1], [1]),
-    ("everyone_out", [0, 0, 0], []),
+@pytest.mark.parametrize("variant, scores, winners, returns", [
+    ("plain", [3, 5, 4], [1], [0.0, 1.0, 0.0]),
+    ("broken_tie", [5, 5, 1], [1], [0.0, 1.0, 0.0]),
+    ("shared", [5, 5, 1], [0, 1], [0.5, 0.5, 0.0]),
+    ("knocked_out", [9, 5, 1], [1], [0.0, 1.0, 0.0]),
+    ("everyone_out", [0, 0, 0], [], [0.0, 0.0, 0.0]),
 ])
-def test_score_tiebreak_and_elimination_decide_the_winners(variant, scores, winners):
+def test_score_tiebreak_and_elimination_decide_the_winners(variant, scores, winners, returns):
     state = case("score_and_tiebreak").new_state(players=3, variants=[variant])
     assert state.scores() == [0, 0, 0]
     assert state.winners() == []
+    assert state.returns() == [0.0, 0.0, 0.0]
     state.apply_action(0)
     assert state.is_terminal()
     assert state.scores() == scores
     assert state.winners() == winners
+    assert state.returns() == returns
 
 
 def test_without_a_score_line_everyone_shares_the_win():
@@ -161,6 +163,31 @@ def test_without_a_score_line_everyone_shares_the_win():
     assert state.is_terminal()
     assert state.scores() == [0, 0]
     assert state.winners() == [0, 1]
+    assert state.returns() == [0.5, 0.5]
+
+
+EVEN_GAME = """game "Even":
+  players 2 to 4
+
+play:
+  log "Nobody scores."
+"""
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_win_shared_by_k_seats_gives_each_1_over_k_and_the_returns_sum_to_1(players):
+    state = load_source(EVEN_GAME, "even.pir").new_state(players=players)
+    assert state.winners() == list(range(players))
+    assert state.returns() == [1 / players] * players
+    assert sum(state.returns()) == pytest.approx(1.0)
+
+
+def test_returns_count_automa_seats_like_any_other():
+    state = play_out(case("automa").new_state(players=1))
+    returns = state.returns()
+    assert len(returns) == state.num_seats == 2
+    winners = state.winners()
+    assert returns == [1 / len(winners) if seat in winners else 0.0 for seat in range(2)]
 
 
 def test_an_automa_seat_is_named_and_never_asked():
