@@ -976,6 +976,20 @@ class Checker:
         self.bind(node.var, self.word_span(node.span, node.var, "chooses"), "choice")
         if node.label is not None:
             self.expr(node.label)
+            self._warn_label_of_face_down_options(node)
+
+    def _warn_label_of_face_down_options(self, node: ast.Choose) -> None:
+        """A label on options taken from a hidden zone would read pieces nobody may see."""
+        options = node.options
+        name = options.id if isinstance(options, ast.Name) else \
+            options.name if isinstance(options, ast.Attribute) else None
+        symbol = self.globals.get(name) if name is not None else None
+        if symbol is None or symbol.kind != "zone" or getattr(symbol.node, "visibility", None) != "hidden":
+            return
+        self.warning(options.span,
+                     f"the pieces of the hidden zone '{name}' are offered face down, so this label is never shown",
+                     "remove 'labelled ...'; the player sees one option, 'a face-down ... from "
+                     f"{name.replace('_', ' ')}', and chance decides which piece it gets")
 
     def stmt_Draw(self, node: ast.Draw) -> None:
         self.expr(node.source)

@@ -838,3 +838,19 @@ def test_the_checker_catches_what_the_compiler_would_reject(text: str):
         check_game(game_file, source)
     with pytest.raises(PirError):
         interpreter.Game(game_file, source)
+
+
+def test_a_label_on_options_from_a_hidden_zone_is_flagged_as_never_shown():
+    warnings = warnings_of('''
+        piece token(value)
+        zone stack hidden
+        zone pile per player hidden
+        zone open
+        play:
+          players[0] chooses t from stack "Take one" labelled "worth {t.value}"
+          players[0] chooses u from players[0].pile "Take one" labelled "worth {u.value}"
+          players[0] chooses v from open "Take one" labelled "worth {v.value}"
+        score p: 0
+        ''')
+    assert len(warnings) == 2, warnings
+    assert all("offered face down, so this label is never shown" in w for w in warnings)
