@@ -42,8 +42,12 @@ board rack: grid 6 by 7
 define column(c) = [at(rack, r, c) for r in range(0, 5)]
 #: the slot a disc dropped in column {c} falls to
 define landing_slot(c) = top([s for s in column(c) where empty(s)])
+#: the top row of the rack
+define top_row = [at(rack, 0, c) for c in range(0, 6)]
 #: the slots a disc can fall to, one for each column that is not full
-define open_slots = [landing_slot(c) for c in range(0, 6) where empty(at(rack, 0, c))]
+define open_slots = [landing_slot(s.col) for s in top_row where empty(s)]
+#: the rack is full
+define rack_full = all([not empty(s) for s in top_row])
 
 # A line runs along one of four axes: across, down, and the two diagonals.
 define axes = [[0, 1], [1, 0], [1, 1], [1, -1]]
@@ -78,7 +82,7 @@ rule take_turn(p) "Drop a disc; four in a row wins, a full rack is a draw":
     log "{p.name} lines up four and wins."
     winner = p
     end game
-  if count(open_slots) == 0:
+  if rack_full:
     log "The rack is full: a draw."
     end game
 
@@ -208,6 +212,7 @@ example "a full rack without four in a row is a draw, and the last column is tak
     take_turn(yellow)
   expect:
     winner == none
+    rack_full
     count(open_slots) == 0
     count(red.supply) == 0
     count(yellow.supply) == 0
