@@ -460,16 +460,16 @@ class Compiler:
             if not isinstance(chooser, Player):
                 raise TypeError(f"only a player can choose, not {type_name(chooser)}")
             values = _distinct_options(st, as_list(st, options(st, env)))
-            if not values:
-                if site.optional:
-                    env[var] = None
-                    return None
+            if not values and not site.optional:
                 raise RuntimeError(f"{chooser.name} must choose, but there is nothing to choose from")
-            if len(values) == 1 and not site.optional:
-                env[var] = values[0]
-                return None
             if chooser.is_automa:
-                raise RuntimeError(f"{chooser.name} is played by the rules and cannot be asked to choose")
+                # The rules play an automa: it can only be "asked" when there is no choice.
+                if len(values) + site.optional > 1:
+                    raise RuntimeError(f"{chooser.name} is played by the rules and cannot be asked to choose")
+                env[var] = values[0] if values else None
+                return None
+            # Every decision of a player is offered, even one with a single option:
+            # the table may take it without asking, but counts (perft) must see it.
             return st.suspend_choice(site, chooser.index, values)
         return choose
 
@@ -773,19 +773,39 @@ def _member(st, element, collection):
     return element in as_list(st, collection)
 
 
+def option_key(st, value):
+    """What makes two options the same: choosing either leaves the game in the same state.
+
+    The same piece, look-alike pieces (same kind, fields and variables) in the same
+    zone or cell, the same player or zone, or equal plain values; a list is the same
+    as another when its items are, in order, at any depth. 1 and true stay apart.
+    """
+    cls = value.__class__
+    if cls is Piece:
+        return ("piece", st.piece_key(value), st.loc[value.id])
+    if cls is list or cls is tuple:
+        return ("list", tuple(option_key(st, item) for item in value))
+    if cls is Player:
+        return ("player", value.index)
+    if cls is Zone:
+        return ("zone", value.id)
+    if cls is bool:
+        return ("bool", value)
+    if cls is dict:
+        return ("table", id(value))
+    try:
+        hash(value)
+    except TypeError:
+        return ("other", repr(value))
+    return ("value", value)
+
+
 def _distinct_options(st, values: list) -> list:
-    """Options without repeats: equal values, or identical pieces in the same zone, are one option."""
+    """Options without repeats (see `option_key`), in the order first met."""
     seen = set()
     out = []
     for value in values:
-        if value.__class__ is Piece:
-            key = ("piece", st.piece_key(value), st.loc[value.id])
-        else:
-            try:
-                key = ("value", value) if value.__class__ is not list else ("list", repr(value))
-                hash(key)
-            except TypeError:
-                key = ("other", repr(value))
+        key = option_key(st, value)
         if key not in seen:
             seen.add(key)
             out.append(value)

@@ -90,6 +90,9 @@ def run_example(game, example) -> ExampleResult:
             if state.is_chance():
                 state.apply_chance()
                 continue
+            if state.num_actions() == 1:
+                state.apply_action(0)  # a decision with one option is taken without asking, as at the table
+                continue
             if used >= len(answers):
                 raise _ExampleFailure(_fail(
                     game, decl.span, f"the example needs an answer for '{state.prompt()}'",

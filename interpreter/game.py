@@ -351,9 +351,12 @@ class Game:
                     seat = _whole(a, "seat")
                     if not 0 <= seat < len(world.players) or world.players[seat].is_automa:
                         raise ValueError("the saved decision belongs to no player")
-                    if not isinstance(state.pending[3], list) or not state.pending[3]:
-                        raise ValueError("the saved decision has no options")
                     sites = self.choices
+                    if not 0 <= state.pending[1] < len(sites):
+                        raise ValueError("the saved decision does not exist")
+                    if not isinstance(state.pending[3], list) or \
+                            not (state.pending[3] or sites[state.pending[1]].optional):
+                        raise ValueError("the saved decision has no options")
                 elif kind == "chance":
                     outcomes, weights = state.pending[2], state.pending[3]
                     if not isinstance(outcomes, list) or not isinstance(weights, list) or \

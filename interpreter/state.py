@@ -88,6 +88,40 @@ def _plain_type_error(text: str) -> str:
     return text
 
 
+_SKIP = object()  # the "skip" option of an optional choice, when labels are told apart
+
+
+def _tell_apart(labels: list[str], values: list, state: "State") -> list[str]:
+    """Labels made unique: look-alikes get what tells them apart, in ever finer detail."""
+    def repeated(texts):
+        seen: dict[str, int] = {}
+        for text in texts:
+            seen[text] = seen.get(text, 0) + 1
+        return {text for text, n in seen.items() if n > 1}
+
+    clashes = repeated(labels)
+    if not clashes:
+        return labels
+    out = list(labels)
+    for describe in (state.where_text, state._detail_text):
+        clashing = [i for i, text in enumerate(out) if text in clashes]
+        for i in clashing:
+            detail = describe(values[i])
+            if detail and detail != labels[i]:
+                out[i] = f"{labels[i]} ({detail})"
+        clashes = repeated(out)
+        if not clashes:
+            return out
+    # Still alike (two different things that no words tell apart): number them.
+    counters: dict[str, int] = {}
+    totals = {text: out.count(text) for text in clashes}
+    for i, text in enumerate(out):
+        if text in clashes:
+            counters[text] = counters.get(text, 0) + 1
+            out[i] = f"{text} ({counters[text]} of {totals[text]})"
+    return out
+
+
 class State:
     """One moment of one game."""
 
@@ -116,6 +150,7 @@ class State:
         self.budget = STEP_LIMIT
         self.reads = 0
         self.history: list[int] = []
+        self._labels = None  # (the pending decision, its action labels), made on demand
 
     # ------------------------------------------------------------ standard API
 
@@ -179,19 +214,51 @@ class State:
             raise self._rule_error(f"cannot write this prompt: {_describe(error)}", site.span) from None
 
     def action_label(self, index: int) -> str:
+        """The words for one action; no two legal actions of a decision read alike."""
         if self.pending is None:
             raise IllegalAction("the game is over")
+        labels = self.action_labels()
+        if not 0 <= index < len(labels):
+            raise IllegalAction(f"there is no action {index}: choose from 0 to {len(labels) - 1}")
+        return labels[index]
+
+    def action_labels(self) -> list[str]:
+        """The words for every action now (decisions or chance outcomes), each one different.
+
+        Where two different options would read alike, each is followed by what tells it
+        apart: where a piece is (its zone, or the cell's row and column), the parts of a
+        list, then a piece's fields, and as a last resort its place among the look-alikes.
+        """
+        if self.pending is None:
+            return []
+        cached = self._labels
+        if cached is not None and cached[0] is self.pending:
+            return cached[1]
         if self.pending[0] == "chance":
             site = self.program.chances[self.pending[1]]
-            value = self.pending[2][index]
-            return f"{site.var.replace('_', ' ')}: {show(value)}"
-        site = self.program.choices[self.pending[1]]
-        values = self.pending[3]
-        if index == len(values):
-            return site.skip_text or "Skip"
-        value = values[index]
+            values = list(self.pending[2])
+            prefix = f"{site.var.replace('_', ' ')}: "
+            labels = [prefix + self._value_text(value) for value in values]
+        else:
+            site = self.program.choices[self.pending[1]]
+            values = list(self.pending[3])
+            labels = [self._option_label(site, value) for value in values]
+            if site.optional:
+                values.append(_SKIP)
+                labels.append(self._skip_label(site))
+        labels = _tell_apart(labels, values, self)
+        self._labels = (self.pending, labels)
+        return labels
+
+    def _value_text(self, value) -> str:
+        return self.piece_text(value.id) if isinstance(value, Piece) else show(value)
+
+    def _skip_label(self, site) -> str:
+        return site.skip_text or "Skip"
+
+    def _option_label(self, site, value) -> str:
         if site.label is None:
-            return self.piece_text(value.id) if isinstance(value, Piece) else show(value)
+            return self._value_text(value)
         env = self.scopes[-1]
         missing = object()
         saved = env.get(site.var, missing)
@@ -205,6 +272,33 @@ class State:
                 env.pop(site.var, None)
             else:
                 env[site.var] = saved
+
+    def where_text(self, value) -> str:
+        """A value told apart from look-alikes: a piece with its place, a cell by row and column."""
+        if value is _SKIP:
+            return "skip"
+        cls = value.__class__
+        if cls is Piece:
+            return f"{self.piece_text(value.id)} ({self.world.zones[self.loc[value.id]].label})"
+        if cls is Zone:
+            return value.label
+        if cls is list or cls is tuple:
+            return ", ".join(self.where_text(item) for item in value)
+        return show(value)
+
+    def _detail_text(self, value) -> str:
+        """Everything about a value that can differ between look-alikes: a piece's fields and variables."""
+        if value is _SKIP:
+            return "skip"
+        cls = value.__class__
+        if cls is Piece:
+            parts = [f"{name.replace('_', ' ')} {show(field)}" for name, field in value.fields.items()]
+            for name in self.program.piece_var_names.get(value.type, ()):
+                parts.append(f"{name.replace('_', ' ')} {show(self.piece_vars[(value.id, name)])}")
+            return ", ".join(parts) if parts else value.type.replace("_", " ")
+        if cls is list or cls is tuple:
+            return "; ".join(self._detail_text(item) for item in value)
+        return self.where_text(value)
 
     def apply_action(self, index: int) -> None:
         """Take one action; an illegal one raises IllegalAction and changes nothing."""
@@ -307,6 +401,7 @@ class State:
         other.budget = STEP_LIMIT
         other.reads = 0
         other.history = list(self.history)
+        other._labels = None
         return other
 
     # ------------------------------------------------------------ engine internals

@@ -43,7 +43,10 @@ class RandomBot:
         Action indexes run from 0 to num_actions() - 1, so this draws exactly what
         `random.choice(state.legal_actions())` would, without building the actions.
         """
-        return self.random.randrange(state.num_actions())
+        count = state.num_actions()
+        if count == 1:
+            return 0  # no choice to make: keep the generator untouched, as if it was never asked
+        return self.random.randrange(count)
 
 
 class GreedyBot:
@@ -98,6 +101,7 @@ class GreedyBot:
         for action in actions:
             trial = state.clone()
             trial.apply_action(action.index)
+            take_forced(trial)
             value = lead_over_others(trial.scores(), seat)
             if value != lead_now:
                 if hidden_now is None:
@@ -109,6 +113,16 @@ class GreedyBot:
             elif value == best_value:
                 best_actions.append(action)
         return self.random.choice(best_actions).index
+
+
+def take_forced(state: Any) -> None:
+    """Take every decision that has only one option, as the table does, up to a real choice.
+
+    Such a decision is no choice at all (the engine offers it so that counts such as
+    perft see it), so the lookahead goes through it as if the rules had taken it.
+    """
+    while not state.is_terminal() and not state.is_chance() and state.num_actions() == 1:
+        state.apply_action(0)
 
 
 def hidden_counts(observation: dict[str, Any]) -> dict[tuple[Any, str], int]:

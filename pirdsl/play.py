@@ -222,6 +222,10 @@ class PlaySession:
                     self.state.apply_chance()
                     continue
                 seat = self.state.current_player()
+                if self.state.num_actions() == 1:
+                    # One option is no choice: take it without asking anyone, as at the table.
+                    self.state.apply_action(0)
+                    continue
                 if self.controllers[seat] == HUMAN:
                     self.human_turn(seat)
                 else:

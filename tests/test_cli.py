@@ -740,6 +740,9 @@ def test_greedy_bot_ignores_a_gain_that_needed_hidden_information():
         def legal_actions(self):
             return [fake_engine.Action(0, "reveal"), fake_engine.Action(1, "open")]
 
+        def is_terminal(self):
+            return self.after is not None
+
         def clone(self):
             return Reveal(self.after)
 

@@ -929,3 +929,87 @@ def test_fixed_a_failing_starting_value_names_its_declaration():
     assert raised.value.span.line == 3
     assert "starting value of 'broken'" in raised.value.message
     assert "division by zero" in str(raised.value)
+
+
+# ---------------------------------------------------------------- options are what they are
+
+PAWNS_GAME = '''
+game "Pawns":
+  players 1 to 1
+
+piece pawn
+piece marker(value) labelled "marker"
+
+zone supply
+board field: grid 2 by 3
+  layer ground:
+    "a a a"
+    "b b b"
+
+var moved = 0
+
+setup:
+  create 1 pawn in at(field, 0, 0)
+  create 1 pawn in at(field, 0, 2)
+  create 2 pawn in at(field, 1, 1)
+  create 1 marker(1) in supply
+  create 1 marker(2) in supply
+
+# Each pawn may step down to row 2 of its column (written cell by cell).
+define moves = [[x, at(field, 1, 0)] for x in at(field, 0, 0)] + [[x, at(field, 1, 2)] for x in at(field, 0, 2)] + \
+               [[x, at(field, 1, 1)] for x in at(field, 1, 1)]
+
+play:
+  players[0] chooses m from moves "Move"
+  players[0] chooses c from cells(field) "Where?" labelled "{c.ground} space"
+  players[0] chooses k from supply "Which marker?"
+  players[0] chooses only from [7] "No choice"
+  players[0] chooses nothing from [] "Nothing to take" optional "Take nothing"
+'''
+
+
+def pawns_game():
+    return load_source(PAWNS_GAME, "pawns.pir")
+
+
+def test_look_alike_pieces_on_different_cells_stay_apart_inside_lists():
+    state = pawns_game().new_state(players=1)
+    # Four pawns: two alone on row 1, two together on row 2, column 2; the two together are one option.
+    assert state.num_actions() == 3
+    assert len(set(labels(state))) == 3
+
+
+def test_options_that_read_alike_say_what_tells_them_apart():
+    state = pawns_game().new_state(players=1)
+    state.apply_action(0)
+    assert labels(state) == ["a space (row 1, column 1)", "a space (row 1, column 2)", "a space (row 1, column 3)",
+                             "b space (row 2, column 1)", "b space (row 2, column 2)", "b space (row 2, column 3)"] \
+        or all(" (" in label for label in labels(state))
+    assert len(set(labels(state))) == 6
+    state.apply_action(0)
+    # Two markers labelled alike but with different values: their fields tell them apart.
+    assert len(set(labels(state))) == 2 and all("value" in label for label in labels(state))
+
+
+def test_a_decision_with_one_option_is_still_offered():
+    state = pawns_game().new_state(players=1)
+    for _ in range(3):
+        state.apply_action(0)
+    assert state.prompt() == "No choice" and labels(state) == ["7"]
+    state.apply_action(0)
+    assert state.prompt() == "Nothing to take" and labels(state) == ["Take nothing"]
+    restored = state.program.state_from_json(json.loads(json.dumps(state.to_json())))
+    assert labels(restored) == ["Take nothing"]
+    state.apply_action(0)
+    assert state.is_terminal()
+
+
+def test_perft_counts_decisions_with_one_option():
+    from pirdsl.perft import perft
+    assert perft(pawns_game().new_state(players=1), 5) == [3, 18, 36, 36, 36]
+
+
+def test_an_optional_choice_whose_skip_reads_like_an_option_is_told_apart():
+    game = load_source(SKIP_GAME.replace('optional "Keep my coins"', 'optional "take 1"'), "skip.pir")
+    state = game.new_state(players=1)
+    assert len(set(labels(state))) == 3
