@@ -56,10 +56,11 @@ table far_row:                        # the row a pawn must reach to win
   1 -> 7
 
 define file_letters = ["a", "b", "c", "d", "e", "f", "g", "h"]
-#: the name of square {s}, such as e4
+# Squares are named as in chess: the file letter, then the rank, 1 at White's end.
+#: the name of square {s}
 define square_name(s) = "{file_letters[s.col]}{8 - s.row}"
 
-#: the other player to {p}
+#: {p}'s opponent
 define opponent(p) = players[1 - p.index]
 #: {p}'s pawns on the board
 define pawns_of(p) = [x for x in all_pieces(cells(chessboard)) where x.owner == p]
@@ -75,12 +76,14 @@ define ahead(x, side) = forward_of(where(x), x.owner, side)
 #: {p} may move a pawn onto square {t}, {side} columns across
 define may_enter(p, t, side) = t != none and (empty(t) or (side != 0 and top(t).owner != p))
 
-#: {p}'s moves, each a pawn and the square it moves to
+# Each move is a pair: the pawn, and the square it moves to.
+#: {p}'s moves
 define moves(p) = ([[x, ahead(x, -1)] for x in pawns_of(p) where may_enter(p, ahead(x, -1), -1)]
                  + [[x, ahead(x, 0)] for x in pawns_of(p) where may_enter(p, ahead(x, 0), 0)]
                  + [[x, ahead(x, 1)] for x in pawns_of(p) where may_enter(p, ahead(x, 1), 1)])
 
-#: move {m} written as in chess: from-square, "-" or "x" for a capture, to-square
+# A move is named as in chess: where from, "-" or "x" for a capture, where to (e2-e3, d4xe5).
+#: the name of move {m}
 define move_name(m) = "{square_name(where(m[0]))}{\"-\" if empty(m[1]) else \"x\"}{square_name(m[1])}"
 
 # ---------------------------------------------------------------- setup
@@ -128,7 +131,7 @@ score p: 1 if p == winner else 0
 
 # ---------------------------------------------------------------- examples
 
-#: the square called {name}, such as e4
+#: the square called {name}
 define square(name) = first([s for s in cells(chessboard) where square_name(s) == name])
 
 rule clear_board() "(examples) Put every pawn back in the box":

@@ -38,13 +38,14 @@ board rack: grid 6 by 7
     ". . . . . . ."
     ". . . . . . ."
 
-#: the slots of column {c}, from the top down
+#: the slots of column {c} (counted from 0), from the top down
 define column(c) = [at(rack, r, c) for r in range(0, 5)]
-#: the slot a disc dropped in column {c} falls to
+# A disc falls to the lowest empty slot of its column.
+#: the lowest empty slot of column {c}
 define landing_slot(c) = top([s for s in column(c) where empty(s)])
 #: the top row of the rack
 define top_row = [at(rack, 0, c) for c in range(0, 6)]
-#: the slots a disc can fall to, one for each column that is not full
+#: the lowest empty slot of each column that is not full
 define open_slots = [landing_slot(s.col) for s in top_row where empty(s)]
 #: the rack is full
 define rack_full = all([not empty(s) for s in top_row])
