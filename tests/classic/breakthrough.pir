@@ -77,10 +77,13 @@ define ahead(x, side) = forward_of(where(x), x.owner, side)
 define may_enter(p, t, side) = t != none and (empty(t) or (side != 0 and top(t).owner != p))
 
 # Each move is a pair: the pawn, and the square it moves to.
+#: {p}'s moves to the left, straight ahead and to the right
+define moves_by_side(p) = ([[x, ahead(x, -1)] for x in pawns_of(p) where may_enter(p, ahead(x, -1), -1)]
+                         + [[x, ahead(x, 0)] for x in pawns_of(p) where may_enter(p, ahead(x, 0), 0)]
+                         + [[x, ahead(x, 1)] for x in pawns_of(p) where may_enter(p, ahead(x, 1), 1)])
+# Listed file by file, so that a player finds each pawn's moves together.
 #: {p}'s moves
-define moves(p) = ([[x, ahead(x, -1)] for x in pawns_of(p) where may_enter(p, ahead(x, -1), -1)]
-                 + [[x, ahead(x, 0)] for x in pawns_of(p) where may_enter(p, ahead(x, 0), 0)]
-                 + [[x, ahead(x, 1)] for x in pawns_of(p) where may_enter(p, ahead(x, 1), 1)])
+define moves(p) = [m for m in moves_by_side(p) order by [where(m[0]).col, where(m[0]).row, m[1].col]]
 
 # A move is named as in chess: where from, "-" or "x" for a capture, where to (e2-e3, d4xe5).
 #: the name of move {m}
@@ -193,6 +196,11 @@ example "a pawn cannot move or capture straight ahead onto an occupied square":
   expect:
     [move_name(m) for m in moves(white)] == ["d4-c5", "d4-e5"]
     [move_name(m) for m in moves(black)] == ["d5-c4", "d5-e4"]
+
+example "the moves are listed file by file":
+  players 2 named white, black
+  expect:
+    take([move_name(m) for m in moves(white)], 5) == ["a2-a3", "a2-b3", "b2-a3", "b2-b3", "b2-c3"]
 
 example "a pawn reaching the far row wins":
   players 2 named white, black
