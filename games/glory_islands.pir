@@ -680,7 +680,7 @@ example "Shipwrecks: stopping on a free corner takes a token, and a barrel buys 
     reveal_card(anna, card_of(anna, 3, 3))
   when:
     take_turn(anna)
-  answers "Sail 3", 1, 1, "field space", "No special action"
+  answers "Sail 3", 1, "field space", "No special action"
   expect:
     ship_space(anna) == spot(0, 6)
     count(anna.wrecks) == 2

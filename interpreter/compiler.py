@@ -18,7 +18,7 @@ from dsl import ast
 from dsl.ast import local_names
 from dsl.builtins import PLAYER_ATTRIBUTES
 from interpreter.builtins import IMPLEMENTATIONS, as_list, type_name, whole
-from interpreter.values import Board, GameRuleError, Piece, Player, Zone, show
+from interpreter.values import Blind, Board, GameRuleError, Piece, Player, Zone, show
 
 SUSPEND = object()
 
@@ -50,6 +50,7 @@ class ChoiceSite:
     optional: bool
     skip_text: str | None
     span: Any
+    blind_chance: int = -1  # the chance site that picks a piece when a face-down option is taken
 
 
 @dataclass
@@ -453,13 +454,18 @@ class Compiler:
         prompt = self.text(node.prompt, scope) if node.prompt is not None else None
         site = ChoiceSite(len(self.choices), node.var, label, prompt, node.optional, node.skip_text, node.span)
         self.choices.append(site)
+        site.blind_chance = len(self.chances)
+        self.chances.append(ChanceSite(len(self.chances), node.var, node.span, "blind"))
         var = node.var
 
         def choose(st, env):
             chooser = player(st, env)
             if not isinstance(chooser, Player):
                 raise TypeError(f"only a player can choose, not {type_name(chooser)}")
-            values = _distinct_options(st, as_list(st, options(st, env)))
+            values = as_list(st, options(st, env))
+            if chooser.__class__ is Player and not chooser.is_automa:
+                values = _face_down(st, values, chooser.index)
+            values = _distinct_options(st, values)
             if not values and not site.optional:
                 raise RuntimeError(f"{chooser.name} must choose, but there is nothing to choose from")
             if chooser.is_automa:
@@ -789,6 +795,8 @@ def option_key(st, value):
         return ("player", value.index)
     if cls is Zone:
         return ("zone", value.id)
+    if cls is Blind:
+        return ("face down", value.zone.id)
     if cls is bool:
         return ("bool", value)
     if cls is dict:
@@ -798,6 +806,31 @@ def option_key(st, value):
     except TypeError:
         return ("other", repr(value))
     return ("value", value)
+
+
+def _face_down(st, values: list, seat: int) -> list:
+    """Pieces the chooser may not see become one face-down option per zone they lie in.
+
+    The chooser can tell such pieces apart only by where they are, so it is offered
+    the pile, not the pieces; which piece it gets is then decided by chance.
+    """
+    piles: dict[int, Blind] = {}
+    out = []
+    zones = st.world.zones
+    loc = st.loc
+    for value in values:
+        if value.__class__ is Piece:
+            zone = zones[loc[value.id]]
+            if not zone.seen_by(seat):
+                pile = piles.get(zone.id)
+                if pile is None:
+                    pile = piles[zone.id] = Blind(zone, [])
+                    out.append(pile)
+                if value.id not in pile.pieces:
+                    pile.pieces.append(value.id)
+                continue
+        out.append(value)
+    return out
 
 
 def _distinct_options(st, values: list) -> list:

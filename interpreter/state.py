@@ -12,7 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 from interpreter.compiler import CALL, FINAL, FOR_EACH, HELD, PLAIN, REPEAT, ROUNDS, SUSPEND, TOGETHER, WHILE
-from interpreter.values import Board, GameRuleError, IllegalAction, Piece, Player, Zone, show
+from interpreter.values import Blind, Board, GameRuleError, IllegalAction, Piece, Player, Zone, show
 
 _LOOP_HINT = "a loop must be able to stop: make its condition turn false, or ask a player to decide inside it"
 
@@ -257,6 +257,8 @@ class State:
         return site.skip_text or "Skip"
 
     def _option_label(self, site, value) -> str:
+        if value.__class__ is Blind:
+            return self._face_down_text(value)
         if site.label is None:
             return self._value_text(value)
         env = self.scopes[-1]
@@ -272,6 +274,12 @@ class State:
                 env.pop(site.var, None)
             else:
                 env[site.var] = saved
+
+    def _face_down_text(self, pile: Blind) -> str:
+        """A face-down option in words: what kind of thing, and from where (how many is on the table)."""
+        kinds = {self.pieces[i].type for i in self.contents[pile.zone.id]}
+        kind = kinds.pop().replace("_", " ") if len(kinds) == 1 else "piece"
+        return f"a face-down {kind} from {pile.zone.label.replace('_', ' ')}"
 
     def where_text(self, value) -> str:
         """A value told apart from look-alikes: a piece with its place, a cell by row and column."""
@@ -319,9 +327,20 @@ class State:
             site = self.program.choices[site_id]
             values = self.pending[3]
             value = values[index] if index < len(values) else None
-        self.scopes[-1][site.var] = value
-        self.pending = None
         self.history.append(index)
+        self.pending = None
+        if value.__class__ is Blind:
+            # A face-down pile was chosen: chance now picks the piece, as a draw would.
+            groups: dict = {}
+            for piece_id in value.pieces:
+                piece = self.pieces[piece_id]
+                groups.setdefault(self.piece_key(piece), []).append(piece)
+            if len(groups) > 1:
+                self.pending = ["chance", site.blind_chance, [g[0] for g in groups.values()],
+                                [len(g) for g in groups.values()]]
+                return
+            value = next(iter(groups.values()))[0]
+        self.scopes[-1][site.var] = value
         self._run()
 
     def apply_chance(self) -> int:
@@ -371,6 +390,20 @@ class State:
             return []
         best = max(keys.values())
         return [seat for seat, key in keys.items() if key == best]
+
+    def returns(self) -> list[float]:
+        """Each seat's share of the win: 0.0 for all until the end; then 1/k for each of k winners.
+
+        A sole winner gets 1.0 and every other seat 0.0; a win shared by k seats
+        gives each of them 1/k. So the returns sum to 1 whenever someone wins, and
+        are all 0.0 when nobody can (every player eliminated, the one exception to
+        a constant sum). These are OpenSpiel-style utilities in [0, 1].
+        """
+        returns = [0.0] * self.num_seats
+        winners = self.winners()
+        for seat in winners:
+            returns[seat] = 1.0 / len(winners)
+        return returns
 
     def log_for(self, seat: int | None) -> list[str]:
         return [text for to, text in self.log if to is None or to == seat]
@@ -650,8 +683,7 @@ class State:
 
     def _zone_view(self, zone: Zone, seat: int) -> dict:
         ids = self.contents[zone.id]
-        visible = zone.visibility == "public" or (zone.visibility == "owner" and zone.owner is not None
-                                                   and zone.owner.index == seat)
+        visible = zone.seen_by(seat)
         return {"count": len(ids), "items": [self.piece_text(i) for i in ids] if visible else None}
 
     def piece_key(self, piece: Piece) -> tuple:
@@ -709,6 +741,8 @@ class State:
             return {"zone": value.id}
         if isinstance(value, Board):
             return {"board": value.name}
+        if isinstance(value, Blind):
+            return {"face_down": [value.zone.id, list(value.pieces)]}
         if isinstance(value, dict):
             for name, table in self.program.tables.items():
                 if table is value:
@@ -734,6 +768,9 @@ class State:
                 return self.program.tables[ref]
             if kind == "fraction":
                 return Fraction(int(ref[0]), int(ref[1]))
+            if kind == "face_down":
+                zone = self.world.zones[_reference(ref[0], len(self.world.zones), "zone")]
+                return Blind(zone, [_reference(i, len(self.pieces), "piece") for i in ref[1]])
         raise ValueError(f"unreadable value {value!r}")
 
 

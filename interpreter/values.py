@@ -76,8 +76,31 @@ class Zone:
             return f"{self.owner.name}'s {self.name}"
         return self.name
 
+    def seen_by(self, seat: int) -> bool:
+        """Whether the given seat may see what this zone holds (not only how many)."""
+        if self.visibility == "public":
+            return True
+        return self.visibility == "owner" and self.owner is not None and self.owner.index == seat
+
     def __repr__(self) -> str:
         return self.label
+
+
+class Blind:
+    """An option of face-down pieces: the chooser picks the pile, chance picks the piece.
+
+    When a seat chooses among pieces it may not see, the pieces of one zone are one
+    option; taking it draws one of them at random, like taking a card from a face-down pile.
+    """
+
+    __slots__ = ("zone", "pieces")
+
+    def __init__(self, zone: "Zone", pieces: list):
+        self.zone = zone
+        self.pieces = pieces
+
+    def __repr__(self) -> str:
+        return f"a face-down piece from {self.zone.label}"
 
 
 class Board:

@@ -220,28 +220,45 @@ def seat_controllers(state: Any, requested: Sequence[str] | None) -> list[str]:
 
 
 def command_simulate(args: argparse.Namespace) -> int:
-    """Play many bot games and report win rates, scores and speed."""
-    from pirdsl.simulate import simulate
+    """Play many bot games and report outcomes, scores and speed."""
+    from pirdsl.simulate import assign_seat_bots, simulate
 
     game = load_rules(args.file)
-    players = choose_player_count(game, args.players)
+    players = choose_player_count(game, args.players, len(args.seat or []))
     variants = checked_variants(game, args.variant)
-    start_state(game, players, args.seed, variants)  # reject bad options before the long run
+    state = start_state(game, players, args.seed, variants)  # reject bad options before the long run
+    if "human" in (args.seat or []):
+        raise CommandError(
+            f"--seat human is for play; simulate needs a bot in every seat ({', '.join(BOT_KINDS)})", EXIT_USAGE
+        )
+    try:
+        assign_seat_bots(state, args.bot, args.seat)
+    except ValueError as error:
+        raise CommandError(f"--seat: {error}", EXIT_USAGE) from None
+    records = open_records(args.records) if args.records else None
+    write_record = None
+    if records is not None:
+        write_record = lambda record: records.write(json.dumps(record) + "\n")  # noqa: E731
     console = make_console()
     show_progress = sys.stdout.isatty() and not args.json
-    if show_progress:
-        progress = Progress(
-            TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-            console=console, transient=True,
-        )
-        with progress:
-            task = progress.add_task("games", total=args.games)
-            result = simulate(
-                game, players, args.games, args.seed, variants, args.bot,
-                on_game_done=lambda done: progress.update(task, completed=done),
+    options = dict(seat_bots=args.seat, on_record=write_record)
+    try:
+        if show_progress:
+            progress = Progress(
+                TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                console=console, transient=True,
             )
-    else:
-        result = simulate(game, players, args.games, args.seed, variants, args.bot)
+            with progress:
+                task = progress.add_task("games", total=args.games)
+                result = simulate(
+                    game, players, args.games, args.seed, variants, args.bot,
+                    on_game_done=lambda done: progress.update(task, completed=done), **options,
+                )
+        else:
+            result = simulate(game, players, args.games, args.seed, variants, args.bot, **options)
+    finally:
+        if records is not None:
+            records.close()
     if result["first_error"]:
         error_line(f"pirdsl: {result['errors']} of {result['games']} games failed; the first: {result['first_error']}")
     if args.json:
@@ -251,35 +268,61 @@ def command_simulate(args: argparse.Namespace) -> int:
     return EXIT_FAILURE if result["errors"] else EXIT_OK
 
 
+def open_records(path: str) -> Any:
+    """Open the --records file for writing (before the games are played, so a bad path fails at once)."""
+    try:
+        return open(path, "w", encoding="utf-8")
+    except OSError as error:
+        raise CommandError(f"{path}: cannot write the file ({error.strerror or error})") from None
+
+
 def simulation_report(game: Any, result: dict[str, Any]) -> Group:
     """The simulation figures as a rich table with a few lines around it."""
     completed = result["completed"]
+    player_bots = [kind for kind in result["seat_bots"] if kind != "automa"]
+    if len(set(player_bots)) <= 1:
+        bots = f"{player_bots[0] if player_bots else result['bot']} bots"
+    else:
+        bots = "bots " + ", ".join(player_bots)
     title = (
         f"{game.name}: {result['games']} games, {result['players']} players, "
-        f"{result['bot']} bots, seeds {result['seed']}.."
+        f"{bots}, seeds {result['seed']}.."
         f"{result['seed'] + result['games'] - 1}"
     )
     if result["variants"]:
         title += f", variants {', '.join(result['variants'])}"
     table = Table(box=None)
     table.add_column("seat")
-    table.add_column("wins", justify="right")
-    table.add_column("win rate", justify="right")
-    table.add_column("mean score", justify="right")
+    table.add_column("bot")
+    table.add_column("won", justify="right")
+    table.add_column("drew", justify="right")
+    table.add_column("lost", justify="right")
+    table.add_column("win rate (95% CI)", justify="right")
+    table.add_column("mean score ± sd", justify="right")
     for seat, name in enumerate(result["seats"]):
-        wins = result["wins"][seat]
-        rate = f"{100 * wins / completed:.1f}%" if completed else "-"
-        mean = result["mean_score"][seat]
-        table.add_row(Text(str(name)), str(wins), rate, "-" if mean is None else f"{mean:.2f}")
+        rate, interval = result["win_rate"][seat], result["win_rate_interval"][seat]
+        rate_text = "-" if rate is None else f"{100 * rate:.1f}% ({100 * interval[0]:.1f}–{100 * interval[1]:.1f})"
+        mean, spread = result["mean_score"][seat], result["score_sd"][seat]
+        score_text = "-" if mean is None else f"{mean:.2f}" + ("" if spread is None else f" ± {spread:.2f}")
+        table.add_row(
+            Text(str(name)), result["seat_bots"][seat], str(result["sole_wins"][seat]),
+            str(result["shared_wins"][seat]), str(result["losses"][seat]), rate_text, score_text,
+        )
     rounds = "-" if result["mean_rounds"] is None else f"{result['mean_rounds']:.2f}"
     speed = "-" if result["games_per_second"] is None else f"{result['games_per_second']:.1f}"
     summary = f"completed {completed}, errors {result['errors']}"
     if result["unfinished"]:
         summary += f", unfinished {result['unfinished']} (hit the step limit)"
+    outcomes = f"draws (a win shared by several seats): {result['draws']}"
+    if completed:
+        outcomes += f" ({100 * result['draws'] / completed:.1f}%)"
+    if result["no_winner"]:
+        outcomes += f"; no winner: {result['no_winner']}"
     return Group(
         Text(title, style="bold"),
         Text(summary),
         table,
+        Text(outcomes),
         Text(f"mean rounds: {rounds}"),
         Text(f"games per second: {speed}"),
     )
@@ -457,8 +500,17 @@ def build_parser() -> argparse.ArgumentParser:
     simulate_command = commands.add_parser("simulate", help="play many bot games and report statistics")
     add_game_options(simulate_command, default_seed=0)
     simulate_command.add_argument("--games", type=positive_int, default=100, metavar="N", help="default 100")
-    simulate_command.add_argument("--bot", choices=BOT_KINDS, default="random", help="default random")
+    simulate_command.add_argument(
+        "--bot", choices=BOT_KINDS, default="random", help="the bot for every seat not given by --seat (default random)"
+    )
+    simulate_command.add_argument(
+        "--seat", action="append", metavar="{" + ",".join(BOT_KINDS) + "}",
+        help="the bot for each player seat, in order (repeatable); seats not given get --bot",
+    )
     simulate_command.add_argument("--json", action="store_true", help="print one JSON object")
+    simulate_command.add_argument(
+        "--records", metavar="FILE", help="write one JSON line per game (seed, scores, winners, returns, ...)"
+    )
     simulate_command.set_defaults(handler=command_simulate)
 
     test = commands.add_parser("test", help="run the examples written in rules files")

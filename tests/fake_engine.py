@@ -247,6 +247,11 @@ class FakeState:
         best = max(self.positions)
         return [seat for seat, score in enumerate(self.positions) if score == best]
 
+    def returns(self) -> list[float]:
+        """1/k for each of k winners at the end, 0.0 otherwise (the engine's convention)."""
+        winners = self.winners()
+        return [1 / len(winners) if seat in winners else 0.0 for seat in range(self.num_seats)]
+
     def observation(self, seat: int) -> dict:
         """What `seat` may see: its own hand, others' hand sizes, the track."""
         to_move = self.current_player()

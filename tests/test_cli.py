@@ -22,7 +22,7 @@ import pirdsl.cli as cli
 from pirdsl.bots import GreedyBot, RandomBot, make_bot, seat_seed
 from pirdsl.perft import perft
 from pirdsl.play import SEAT_KINDS
-from pirdsl.simulate import play_to_end, simulate
+from pirdsl.simulate import play_to_end, simulate, wilson_interval
 from pirdsl.terminal import fit_marks, format_zones, group_items, render_board, render_log
 
 RULES = 'fake-game "Dice Race"\ntarget 10\nrounds 8\n'
@@ -515,6 +515,159 @@ def test_simulate_rejects_bad_options(capsys, rules_file):
         assert code == 2
         assert out == ""
         assert_one_line_error(err)
+
+
+def test_simulate_outcomes_add_up_and_a_draw_is_not_a_win(capsys, tmp_path):
+    # One round to a far target: the race is decided on position alone, and ties are common.
+    path = tmp_path / "short.pir"
+    path.write_text('fake-game "Dice Race"\ntarget 100\nrounds 1\n', encoding="utf-8")
+    code, result, _ = simulate_json(capsys, str(path), "--games", "60", "--players", "3")
+    assert code == 0
+    completed = result["completed"]
+    assert completed == 60
+    assert 0 < result["draws"] < completed
+    assert sum(result["sole_wins"]) + result["draws"] + result["no_winner"] == completed
+    for seat in range(3):
+        sole, shared, lost = result["sole_wins"][seat], result["shared_wins"][seat], result["losses"][seat]
+        assert sole + shared + lost == completed
+        assert result["wins"][seat] == sole + shared  # the old key keeps counting a shared win for each
+        assert result["win_rate"][seat] == sole / completed
+        low, high = result["win_rate_interval"][seat]
+        assert 0 <= low <= result["win_rate"][seat] <= high <= 1
+        assert result["score_sd"][seat] > 0
+    assert sum(result["mean_returns"]) == pytest.approx(1.0)  # somebody wins every game of Dice Race
+    assert sum(result["win_rate"]) < 1  # the draws are missing from the win rates, as they should be
+    assert result["seat_bots"] == ["random"] * 3
+
+
+def test_simulate_table_shows_sole_and_shared_wins_losses_and_draws(capsys, rules_file):
+    code, out, err = run(capsys, "simulate", rules_file, "--games", "20", "--seat", "greedy")
+    assert code == 0, err
+    for text in ("won", "drew", "lost", "win rate (95% CI)", "mean score ± sd", "draws", "greedy", "random"):
+        assert text in out
+    assert "bots greedy, random" in out
+    code, out, err = run(capsys, "simulate", rules_file, "--games", "5", "--seat", "greedy", "--seat", "greedy")
+    assert "greedy bots" in out  # every player seat's bot, whatever --bot says
+
+
+def test_simulate_seat_chooses_each_player_seats_bot_and_bot_fills_the_rest(capsys, rules_file):
+    _, result, _ = simulate_json(capsys, rules_file, "--games", "4", "--seat", "greedy")
+    assert result["seat_bots"] == ["greedy", "random"] and result["bot"] == "random"
+    _, result, _ = simulate_json(capsys, rules_file, "--games", "4", "--bot", "greedy", "--seat", "random",
+                                 "--players", "3")
+    assert result["seat_bots"] == ["random", "greedy", "greedy"] and result["bot"] == "greedy"
+    _, result, _ = simulate_json(capsys, rules_file, "--games", "4", "--variant", "rival", "--seat", "greedy",
+                                 "--seat", "greedy")
+    assert result["seat_bots"] == ["greedy", "greedy", "automa"]
+    _, result, _ = simulate_json(capsys, rules_file, "--games", "4", "--seat", "random", "--seat", "greedy",
+                                 "--seat", "random")
+    assert result["players"] == 3  # as many players as --seat values, as play does
+
+
+def test_simulate_seat_for_every_seat_is_the_same_as_bot(capsys, rules_file):
+    _, by_seat, _ = simulate_json(capsys, rules_file, "--games", "10", "--seat", "greedy", "--seat", "greedy")
+    _, by_bot, _ = simulate_json(capsys, rules_file, "--games", "10", "--bot", "greedy")
+    for key in ("games_per_second", "seconds", "bot"):
+        by_seat.pop(key), by_bot.pop(key)
+    assert by_seat == by_bot
+
+
+def test_simulate_measures_greedy_against_random(capsys, rules_file):
+    _, result, _ = simulate_json(capsys, rules_file, "--games", "60", "--seat", "greedy", "--seat", "random")
+    assert result["win_rate"][0] > result["win_rate"][1]
+    _, swapped, _ = simulate_json(capsys, rules_file, "--games", "60", "--seat", "random", "--seat", "greedy")
+    assert swapped["win_rate"][1] > swapped["win_rate"][0]
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--seat", "alien"], "unknown bot 'alien'"),
+    (["--seat", "human"], "--seat human is for play"),
+    (["--players", "2", "--seat", "random", "--seat", "random", "--seat", "greedy"], "3 bots given for 2 player"),
+    (["--seat", "random", "--seat", "random", "--seat", "random", "--seat", "random"], "not 4"),
+])
+def test_simulate_rejects_bad_seats_in_one_line(capsys, rules_file, argv, message):
+    code, out, err = run(capsys, "simulate", rules_file, *argv)
+    assert code == 2
+    assert out == ""
+    assert_one_line_error(err)
+    assert message in err
+
+
+def read_records(path) -> list[dict]:
+    with open(path, encoding="utf-8") as file:
+        return [json.loads(line) for line in file]
+
+
+def test_simulate_records_one_json_line_per_game(capsys, rules_file, tmp_path):
+    path = tmp_path / "games.jsonl"
+    code, result, _ = simulate_json(capsys, rules_file, "--games", "12", "--seed", "5", "--records", str(path))
+    assert code == 0
+    records = read_records(path)
+    assert [record["game"] for record in records] == list(range(1, 13))
+    assert [record["seed"] for record in records] == list(range(5, 17))
+    for record in records:
+        assert set(record) == {"game", "seed", "scores", "winners", "returns", "rounds", "length", "chance_steps"}
+        assert len(record["scores"]) == len(record["returns"]) == 2
+        assert record["winners"] == [seat for seat, share in enumerate(record["returns"]) if share > 0]
+        assert sum(record["returns"]) == pytest.approx(1.0)
+        assert record["length"] > 0 and record["chance_steps"] > 0  # Dice Race rolls before every move
+        assert record["chance_steps"] == record["length"]  # one roll per decision, exactly
+        assert 1 <= record["rounds"] <= 8
+    for seat in range(2):
+        assert sum(record["winners"] == [seat] for record in records) == result["sole_wins"][seat]
+        assert sum(record["scores"][seat] for record in records) / 12 == pytest.approx(result["mean_score"][seat])
+    assert sum(record["rounds"] for record in records) / 12 == pytest.approx(result["mean_rounds"])
+
+
+def test_simulate_records_a_failed_game_with_its_error(capsys, rules_file, tmp_path):
+    path = tmp_path / "games.jsonl"
+    code, result, _ = simulate_json(capsys, rules_file, "--games", "20", "--variant", "fragile",
+                                    "--records", str(path))
+    assert code == 1
+    records = read_records(path)
+    assert len(records) == 20
+    failed = [record for record in records if "error" in record]
+    assert len(failed) == result["errors"] > 0
+    for record in failed:
+        assert "the fragile rule broke" in record["error"]
+        assert record["scores"] is None and record["winners"] is None and record["returns"] is None
+        assert record["rounds"] == 2 and record["length"] > 0  # as far as the game got
+
+
+def test_simulate_records_an_unfinished_game(rules_file):
+    game = fake_engine.load_game(rules_file)
+    records = []
+    result = simulate(game, 2, 3, step_limit=5, on_record=records.append)
+    assert result["unfinished"] == 3 and result["completed"] == 0
+    assert result["win_rate"] == [None, None] and result["win_rate_interval"] == [None, None]
+    for record in records:
+        assert record["unfinished"] is True
+        assert record["winners"] == [] and record["returns"] == [0.0, 0.0]
+        assert record["length"] + record["chance_steps"] == 5
+        assert len(record["scores"]) == 2
+
+
+def test_simulate_records_to_a_file_that_cannot_be_written_is_one_line(capsys, rules_file, tmp_path):
+    code, out, err = run(capsys, "simulate", rules_file, "--records", str(tmp_path / "missing" / "games.jsonl"))
+    assert code == 1
+    assert out == ""
+    assert_one_line_error(err)
+    assert "cannot write the file" in err
+
+
+@pytest.mark.parametrize("successes, trials, low, high", [
+    (0, 10, 0.0, 0.2775),
+    (5, 10, 0.2366, 0.7634),
+    (10, 10, 0.7225, 1.0),
+    (1160, 2000, 0.5583, 0.6015),
+])
+def test_wilson_interval_matches_the_textbook_values(successes, trials, low, high):
+    interval = wilson_interval(successes, trials)
+    assert interval == [pytest.approx(low, abs=1e-4), pytest.approx(high, abs=1e-4)]
+
+
+def test_wilson_interval_without_trials_is_none():
+    assert wilson_interval(0, 0) is None
 
 
 # --- test (examples in the rules files) -----------------------------------------------------

@@ -139,21 +139,23 @@ def test_final_scoring_runs_once_when_play_ends_and_counts_in_the_scores():
     assert state.winners() == [1]
 
 
-@pytest.mark.parametrize("variant, scores, winners", [
-    ("plain", [3, 5, 4], [1]),
-    ("broken_tie", [5, 5, 1], [1]),
-    ("shared", [5, 5, 1], [0, 1]),
-    ("knocked_out", [9, 5, 1], [1]),
-    ("everyone_out", [0, 0, 0], []),
+@pytest.mark.parametrize("variant, scores, winners, returns", [
+    ("plain", [3, 5, 4], [1], [0.0, 1.0, 0.0]),
+    ("broken_tie", [5, 5, 1], [1], [0.0, 1.0, 0.0]),
+    ("shared", [5, 5, 1], [0, 1], [0.5, 0.5, 0.0]),
+    ("knocked_out", [9, 5, 1], [1], [0.0, 1.0, 0.0]),
+    ("everyone_out", [0, 0, 0], [], [0.0, 0.0, 0.0]),
 ])
-def test_score_tiebreak_and_elimination_decide_the_winners(variant, scores, winners):
+def test_score_tiebreak_and_elimination_decide_the_winners(variant, scores, winners, returns):
     state = case("score_and_tiebreak").new_state(players=3, variants=[variant])
     assert state.scores() == [0, 0, 0]
     assert state.winners() == []
+    assert state.returns() == [0.0, 0.0, 0.0]
     state.apply_action(0)
     assert state.is_terminal()
     assert state.scores() == scores
     assert state.winners() == winners
+    assert state.returns() == returns
 
 
 def test_without_a_score_line_everyone_shares_the_win():
@@ -161,6 +163,31 @@ def test_without_a_score_line_everyone_shares_the_win():
     assert state.is_terminal()
     assert state.scores() == [0, 0]
     assert state.winners() == [0, 1]
+    assert state.returns() == [0.5, 0.5]
+
+
+EVEN_GAME = """game "Even":
+  players 2 to 4
+
+play:
+  log "Nobody scores."
+"""
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_win_shared_by_k_seats_gives_each_1_over_k_and_the_returns_sum_to_1(players):
+    state = load_source(EVEN_GAME, "even.pir").new_state(players=players)
+    assert state.winners() == list(range(players))
+    assert state.returns() == [1 / players] * players
+    assert sum(state.returns()) == pytest.approx(1.0)
+
+
+def test_returns_count_automa_seats_like_any_other():
+    state = play_out(case("automa").new_state(players=1))
+    returns = state.returns()
+    assert len(returns) == state.num_seats == 2
+    winners = state.winners()
+    assert returns == [1 / len(winners) if seat in winners else 0.0 for seat in range(2)]
 
 
 def test_an_automa_seat_is_named_and_never_asked():
@@ -1013,3 +1040,87 @@ def test_an_optional_choice_whose_skip_reads_like_an_option_is_told_apart():
     game = load_source(SKIP_GAME.replace('optional "Keep my coins"', 'optional "take 1"'), "skip.pir")
     state = game.new_state(players=1)
     assert len(set(labels(state))) == 3
+
+
+# ---------------------------------------------------------------- choices among pieces the chooser may not see
+
+FACE_DOWN_GAME = '''
+game "Face down":
+  players 2 to 2
+
+piece token(value) labelled "token worth {value}"
+
+zone stack hidden
+zone hand per player owner
+zone table
+
+setup:
+  create 2 token(4) in stack
+  create 1 token(1) in stack
+  create 1 token(2) in players[0].hand
+  create 1 token(3) in table
+
+play:
+  players[0] chooses t from stack "Take a token" labelled "token worth {t.value}"
+  move t to players[0].hand
+  players[0] chooses u from players[0].hand + table + stack "Take another"
+  move u to table
+  players[1] chooses v from players[0].hand "Take one of theirs"
+  move v to players[1].hand
+'''
+
+
+def face_down_game():
+    return load_source(FACE_DOWN_GAME, "face_down.pir")
+
+
+def test_pieces_the_chooser_may_not_see_are_one_face_down_option_and_chance_picks():
+    state = face_down_game().new_state(players=2)
+    assert labels(state) == ["a face-down token from stack"]
+    state.apply_action(0)
+    assert state.is_chance()
+    outcomes = state.chance_outcomes()
+    assert sorted(probability for _, probability in outcomes) == pytest.approx([1 / 3, 2 / 3])
+
+
+def test_visible_pieces_stay_options_beside_the_face_down_pile():
+    state = face_down_game().new_state(players=2)
+    state.apply_action(0)
+    state.apply_action(0)  # chance: whichever comes
+    assert state.current_player() == 0
+    shown = labels(state)
+    assert shown[-1] == "a face-down token from stack"
+    assert "token worth 2" in shown and "token worth 3" in shown
+    assert len(shown) == len(set(shown))
+
+
+def test_another_players_owner_zone_is_face_down_to_the_chooser():
+    state = face_down_game().new_state(players=2)
+    state.apply_action(0)
+    state.apply_action(0)
+    state.apply_action(labels(state).index("token worth 3"))
+    assert state.current_player() == 1
+    assert labels(state) == ["a face-down token from Player 1's hand"]
+    data = json.loads(json.dumps(state.to_json()))
+    restored = state.program.state_from_json(data)
+    assert labels(restored) == labels(state)
+    restored.apply_action(0)
+    assert restored.is_chance() or restored.is_terminal()
+
+
+def test_no_label_of_a_face_down_choice_names_a_hidden_piece():
+    game = face_down_game()
+    for seed in range(20):
+        state = game.new_state(players=2, seed=seed)
+        while not state.is_terminal():
+            if state.is_chance():
+                state.apply_chance()
+                continue
+            seat = state.current_player()
+            hidden = {state.piece_text(i) for zone in state.world.zones if not zone.seen_by(seat)
+                      for i in state.contents[zone.id]}
+            visible = {state.piece_text(i) for zone in state.world.zones if zone.seen_by(seat)
+                       for i in state.contents[zone.id]}
+            for label in labels(state):
+                assert not any(text in label for text in hidden - visible), label
+            state.apply_action(seed % state.num_actions())
