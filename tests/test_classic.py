@@ -250,9 +250,8 @@ def test_random_bots_win_tic_tac_toe_at_the_published_rates() -> None:
     """
     result = simulate(GAMES["tic_tac_toe"], players=2, games=SAMPLED_GAMES, seed=0, bot="random")
     assert result["completed"] == SAMPLED_GAMES, result["first_error"]
-    first_or_draw, second_or_draw = result["wins"]  # a draw is a win shared by both seats
-    draws = first_or_draw + second_or_draw - SAMPLED_GAMES
-    observed = {"first": first_or_draw - draws, "second": second_or_draw - draws, "draw": draws}
+    first, second = result["sole_wins"]
+    observed = {"first": first, "second": second, "draw": result["draws"]}  # a draw is a win both seats share
     for outcome, p in {"first": FIRST_WINS, "second": SECOND_WINS, "draw": DRAW}.items():
         sd = math.sqrt(p * (1 - p) / SAMPLED_GAMES)
         rate = observed[outcome] / SAMPLED_GAMES
