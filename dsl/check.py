@@ -221,11 +221,9 @@ class Checker:
         self.table_keys: dict[str, list] = {}
         self.scopes: list[Scope] = []
         self.body: Body | None = None
-        # What each declaration refers to, for "never used" and "created during play".
+        # What each declaration refers to, for "never used".
         self.owner: str = "<root>"
         self.references: dict[str, set[str]] = {}
-        self.creates: list[tuple[str, ast.Create]] = []
-        self.play_roots: set[str] = set()
         # Restrictions on what an expression may read (automa conditions, starting values).
         self.reading: str | None = None
         self.var_order: dict[str, int] = {}
@@ -712,12 +710,10 @@ class Checker:
 
     def decl_PlayDecl(self, node: ast.PlayDecl) -> None:
         with self.owned_by("<play>"):
-            self.play_roots.add("<play>")
             self.statements_in(node.body, Body("play", "play"))
 
     def decl_FinalScoringDecl(self, node: ast.FinalScoringDecl) -> None:
         with self.owned_by("<final scoring>"):
-            self.play_roots.add("<final scoring>")
             self.statements_in(node.body, Body("final scoring", "final scoring"))
 
     def decl_ScoreDecl(self, node: ast.ScoreDecl) -> None:
@@ -760,7 +756,6 @@ class Checker:
             self.statements_in(node.given, body, names | local_names(node.given) | local_names(node.when))
         body.section, body.title = "when", f"the when block of {title}"
         with self.owned_by("<when>"):
-            self.play_roots.add("<when>")
             self.statements_in(node.when, body, names | local_names(node.given) | local_names(node.when))
             with self.scope(names | local_names(node.given) | local_names(node.when), body):
                 for expression in node.answers + node.expect:
@@ -960,12 +955,6 @@ class Checker:
                 wanted = f"({', '.join(fields)})" if fields else "no fields"
                 self.error(where, f"piece '{node.piece}' has {_plural(len(fields), 'field')} {wanted}, "
                            f"but {_plural(len(node.args), 'value')} {'is' if len(node.args) == 1 else 'are'} given")
-        section = self.body.section if self.body else "rule"
-        if section in ("play", "final scoring", "when"):
-            self.error(self.first_line(node.span), f"pieces can only be created during setup, not in {self.body.title}",
-                       "create them in 'setup:' and move them in later")
-        elif section == "rule":
-            self.creates.append((self.owner, node))
 
     def stmt_Choose(self, node: ast.Choose) -> None:
         self.expr(node.player)
@@ -1290,7 +1279,7 @@ class Checker:
     # ------------------------------------------------------------ usage
 
     def check_usage(self) -> None:
-        """Warn about declarations nothing reachable uses, and pieces created during play."""
+        """Warn about declarations nothing reachable uses."""
         reached = self.reachable(["<root>", "<play>", "<final scoring>", "<given>", "<when>"], kinds=("define", "rule"))
         used: set[str] = set()
         for owner in reached:
@@ -1313,13 +1302,6 @@ class Checker:
             }.get(symbol.kind)
             if message is not None:
                 self.warning(symbol.span, message)
-        during_play = self.reachable(sorted(self.play_roots), kinds=("rule",))
-        for owner, node in self.creates:
-            if owner in during_play:
-                rule = owner.split(" ", 1)[1]
-                self.warning(self.first_line(node.span),
-                             f"pieces can only be created during setup, but rule '{rule}' is carried out during play",
-                             "create them in 'setup:' and move them in later")
 
     def reachable(self, roots: list[str], kinds: tuple[str, ...]) -> set[str]:
         """Owners reachable from `roots` through references to defines or rules of `kinds`."""

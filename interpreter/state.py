@@ -102,6 +102,7 @@ class State:
         self.loc: list[int] = []
         self.pieces: list[Piece] = []
         self.piece_vars: dict[tuple[int, str], Any] = {}  # (piece id, variable) -> value
+        self.created_in_play = 0  # pieces `create` has made since setup ended
         self.frames: list[list] = []
         self.scopes: list[dict[str, Any]] = [{}]
         self.pending: list | None = None
@@ -293,6 +294,7 @@ class State:
         other.loc = list(self.loc)
         other.pieces = list(self.pieces)
         other.piece_vars = dict(self.piece_vars)
+        other.created_in_play = self.created_in_play
         other.frames = [list(f) for f in self.frames]
         other.scopes = [dict(s) for s in self.scopes]
         other.pending = list(self.pending) if self.pending is not None else None
@@ -584,7 +586,9 @@ class State:
             "game": self.program.name, "file_hash": self.program.file_hash,
             "players": self.world.player_count, "variants": sorted(self.world.variants),
             "seed": self.seed, "rng": self.rng, "round": self.round, "phase": self.phase,
-            "pieces": [[p.type, {k: encode(v) for k, v in p.fields.items()}] for p in self.pieces],
+            # A label is worked out when its piece is made, from the state of that moment: keep it.
+            "pieces": [[p.type, {k: encode(v) for k, v in p.fields.items()}, p.label, p.mark] for p in self.pieces],
+            "created_in_play": self.created_in_play,
             "contents": self.contents,
             "vars": {k: encode(v) for k, v in self.vars.items()},
             "piece_vars": [[piece_id, name, encode(v)] for (piece_id, name), v in self.piece_vars.items()],

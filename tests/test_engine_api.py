@@ -556,6 +556,39 @@ def test_different_seeds_give_different_draws():
     assert len(histories) == 2  # both outcomes of the single draw turn up
 
 
+def test_pieces_made_during_play_survive_json_and_copies():
+    game = case("create_during_play")
+    state = game.new_state(players=2, seed=3)
+    made_in_setup = len(state.pieces)
+    steps = 0
+    while True:
+        restored, copy = _round_trip(game, state), state.clone()
+        assert snapshot(restored) == snapshot(state) == snapshot(copy)
+        for seat in range(state.num_seats):
+            assert restored.observation(seat) == state.observation(seat) == copy.observation(seat)
+        if state.is_terminal():
+            break
+        index = steps % state.num_actions()
+        for each in (state, restored, copy):
+            each.apply_action(index)
+        assert snapshot(restored) == snapshot(state) == snapshot(copy)
+        steps += 1
+    assert state.created_in_play == len(state.pieces) - made_in_setup > 0
+    counter = state.observation(0)["globals"]["zones"]["counter"]["items"]
+    # Each ticket keeps the label it was given when it was made, through every save and copy.
+    assert counter == ["ticket 0, edition 1", "ticket 1, edition 1", "ticket 2, edition 1",
+                       "ticket 3, edition 2", "ticket 4, edition 2"]
+
+
+def test_a_save_from_before_labels_were_kept_still_loads():
+    state = case("choose").new_state(players=2)
+    data = json.loads(json.dumps(state.to_json()))
+    data.pop("created_in_play")
+    data["pieces"] = [piece[:2] for piece in data["pieces"]]
+    restored = case("choose").state_from_json(data)
+    assert snapshot(restored) == snapshot(state)
+
+
 # ---------------------------------------------------------------- restoring refuses bad data
 
 
@@ -604,6 +637,10 @@ def _set(key, value):
     (lambda data: data["vars"].__setitem__("x", {"spaceship": 1}), "damaged"),
     (lambda data: data["pvars"][0].__setitem__("picked", {"piece": 10_000}), "damaged"),
     (_set("log", [1]), "damaged"),
+    (_set("created_in_play", -1), "pieces made during play"),
+    (_set("created_in_play", 10_000), "pieces made during play"),
+    (lambda data: data["pieces"][0].__setitem__(2, 5), "label and mark"),
+    (lambda data: data["pieces"][0].pop(), "label and mark"),
 ], ids=lambda value: value if isinstance(value, str) else None)
 def test_damaged_saves_are_refused_with_a_reason(damage, words):
     data = _saved_choose_state()
