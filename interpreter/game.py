@@ -67,6 +67,8 @@ class World:
                     board.cells.append(cell)
                     board.glyphs.append(decl.layers[0].rows[r][c] if decl.layers else ".")
             self.boards[decl.name] = board
+        for board in self.boards.values():
+            board.one_of_several = len(self.boards) > 1
 
 
 class _Probe:
