@@ -124,6 +124,37 @@ def test_rounds_until_ends_play_after_the_round_that_meets_it():
     assert state.log_for(0) == ["Round 1"]
 
 
+ROUNDS_GAME = '''
+game "Rounds":
+  players 2 to 2
+
+var n = 0
+
+rule overtime():
+  rounds until round_number >= 6:
+    players[0] chooses x from [1, 2] "Overtime move"
+
+play:
+  rounds until n >= 2:
+    n += 1
+  rounds until round_number >= 4:
+    phase "Move":
+      for each p in players:
+        p chooses x from [1, 2] "Move"
+  overtime()
+'''
+
+
+def test_the_log_opens_each_round_once():
+    game = load_source(ROUNDS_GAME, "rounds.pir")
+    state = game.new_state(players=2)
+    while not state.is_terminal():
+        state = _round_trip(game, state)  # the round lines must survive saving too
+        state.apply_action(0)
+    assert state.round == 6
+    assert [text for text in state.log_for(0) if text.startswith("Round")] == [f"Round {n}" for n in range(1, 7)]
+
+
 def test_end_game_goes_straight_to_final_scoring():
     state = case("end_game").new_state(players=2)
     assert state.is_terminal()
