@@ -274,6 +274,17 @@ class Checker:
         """Where `word` first appears on the first line of `span` (after `after`)."""
         return self.word_spans(span, [word], after)[0]
 
+    def last_word_span(self, span: Span, word: str) -> Span:
+        """Where `word` last appears in `span`, comments aside (a marker written at the end)."""
+        pattern = re.compile(rf"(?<![A-Za-z0-9_]){re.escape(word)}(?![A-Za-z0-9_])")
+        last = span.end_line - 1 if span.end_line > span.line and span.end_column == 1 else span.end_line
+        for number in range(min(last, len(self.lines)), span.line - 1, -1):
+            text = re.sub(r"\s*(#[^\"]*)?$", "", self._line_text(number))
+            matches = list(pattern.finditer(text))
+            if matches:
+                return Span(span.file, number, matches[-1].start() + 1, number, matches[-1].end() + 1)
+        return self.first_line(span)
+
     def line_matching(self, span: Span, pattern: str) -> Span | None:
         """The first line inside `span` that matches `pattern`, as a span of its text."""
         for number in range(span.line, min(span.end_line, len(self.lines)) + 1):
@@ -498,6 +509,11 @@ class Checker:
                     self.expr(value)
 
     def decl_VarDecl(self, node: ast.VarDecl) -> None:
+        if node.secret and node.internal:
+            self.error(self.last_word_span(node.span, "internal"),
+                       f"'{node.name}' is marked both secret and internal: an internal variable is already shown to no one",
+                       "keep 'secret' for a hidden value that is part of the game (its owner sees a per-player one), "
+                       "or 'internal' for bookkeeping no player needs to see")
         if node.per_piece:
             # Worked out as each piece is created, with the piece's fields as names.
             piece = self.pieces.get(node.per_piece)

@@ -180,6 +180,11 @@ class Game:
                 fields = frozenset(self.piece_decls[decl.per_piece].fields)
                 self.piece_var_inits.setdefault(decl.per_piece, []).append((name, compiler.expr(decl.init, fields)))
         self.piece_var_names = {kind: [name for name, _ in inits] for kind, inits in self.piece_var_inits.items()}
+        # What a piece's text shows after its label: not bookkeeping (internal), and not a
+        # secret, which no one sees on a piece (a piece has no owner to show it to).
+        self.piece_var_names_shown = {
+            kind: [name for name in names if not self.var_decls[name].internal and not self.var_decls[name].secret]
+            for kind, names in self.piece_var_names.items()}
         self.automata = [(d.name, d, compiler.expr(d.condition, empty))
                          for d in decls if isinstance(d, ast.AutomaDecl)]
         self.piece_labels = {}

@@ -519,7 +519,7 @@ class State:
         for player in world.players:
             variables = {}
             for name, decl in self.program.var_decls.items():
-                if decl.per_player and (not decl.secret or player.index == seat):
+                if decl.per_player and not decl.internal and (not decl.secret or player.index == seat):
                     variables[name] = to_plain(self.pvars[player.index].get(name))
             zones = {}
             for name, zone in world.player_zones[player.index].items():
@@ -527,7 +527,7 @@ class State:
             seats.append({"name": player.name, "automa": player.is_automa, "score": scores[player.index],
                           "eliminated": self.eliminated[player.index], "vars": variables, "zones": zones})
         global_vars = {name: to_plain(self.vars.get(name)) for name, decl in self.program.var_decls.items()
-                       if not decl.per_player and not decl.per_piece and not decl.secret}
+                       if not decl.per_player and not decl.per_piece and not decl.secret and not decl.internal}
         global_zones = {name: self._zone_view(zone, seat) for name, zone in world.zones_by_name.items()}
         boards = []
         for board in world.boards.values():
@@ -569,9 +569,9 @@ class State:
         return (piece.signature(), tuple(repr(self.piece_vars[(piece.id, n)]) for n in names))
 
     def piece_text(self, piece_id: int) -> str:
-        """A piece's label, followed by its variables' values when it has any."""
+        """A piece's label, followed by the values of its variables that people may see."""
         piece = self.pieces[piece_id]
-        names = self.program.piece_var_names.get(piece.type)
+        names = self.program.piece_var_names_shown.get(piece.type)
         if not names:
             return piece.label
         values = ", ".join(f"{n.replace('_', ' ')} {show(self.piece_vars[(piece_id, n)])}" for n in names)

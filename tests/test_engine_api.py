@@ -357,6 +357,50 @@ def test_secret_variables_are_seen_only_by_their_owner_and_shared_ones_by_nobody
         assert "hidden_goal" not in json.dumps(view)
 
 
+def test_internal_variables_are_seen_by_no_seat_anywhere():
+    state = case("internal_vars").new_state(players=2)
+    ships = ["Valiant (strength 3)", "Swift (strength 3)"]
+    for step in range(3):
+        for seat in (0, 1):
+            view = state.observation(seat)
+            assert view["globals"]["vars"] == {"harbour_open": True}
+            assert [list(info["vars"]) for info in view["seats"]] == [["gold"], ["gold"]]
+            text = json.dumps(view)
+            assert "owed" not in text and "laps" not in text and "moves" not in text
+        if step == 0:
+            # A piece's text (in zones, boards and options) shows its variables, but not internal ones.
+            assert state.observation(0)["globals"]["zones"]["harbour"]["items"] == ships
+            assert labels(state) == ships
+            assert state.piece_text(state.pieces[0].id) == "Valiant (strength 3)"
+        state.apply_action(0)
+    assert state.pieces[0].label == "Valiant"
+    assert sum(state.piece_vars[(piece.id, "moves_made")] for piece in state.pieces) == 3
+
+
+def test_a_secret_variable_of_a_piece_is_seen_by_no_one():
+    game = load_source('''
+game "Cargo":
+  players 2 to 2
+
+piece crate(name) labelled "{name}"
+var weight per crate = 2
+var contents per crate = 7 secret
+zone hold
+
+setup:
+  create 1 crate("red crate") in hold
+
+play:
+  players[0] chooses c from hold "Open a crate?" optional "Leave it"
+''', "cargo.pir")
+    state = game.new_state(players=2)
+    assert labels(state) == ["red crate (weight 2)", "Leave it"]
+    for seat in (0, 1):
+        view = state.observation(seat)
+        assert view["globals"]["zones"]["hold"]["items"] == ["red crate (weight 2)"]
+        assert "contents" not in json.dumps(view)
+
+
 def test_private_log_lines_reach_only_their_player():
     state = case("log").new_state(players=2)
     assert state.log_for(0) == ["Game starts with 2 players", "Only Player 1 reads this", "n is 1"]
