@@ -512,6 +512,8 @@ class English:
         piece = getattr(node, "per_piece", None)
         scope = f"each {words(piece)}'s" if piece else ("each player's" if node.per_player else "the")
         secret = (" (its owner's secret)" if node.per_player else " (secret)") if node.secret else ""
+        if node.internal:
+            secret = " (bookkeeping for the rules, shown to no one)"
         return f"{capitalize(scope)} {words(node.name)} starts at {self.phrase(node.init)}{secret}."
 
     def zone_decl(self, node: ast.ZoneDecl) -> str:

@@ -228,7 +228,7 @@ def build_reference(
         boards=boards(english, of_kind(ast.BoardDecl)),
         dice=[english.render(d) for d in of_kind(ast.DieDecl)],
         tracked=[english.author_wording(d) or english.render(d).removesuffix(".") + comment_note(english, d) + "."
-                 for d in of_kind(ast.VarDecl)],
+                 for d in of_kind(ast.VarDecl) if not d.internal],  # bookkeeping is for the rules alone
         automata=[english.render(d) for d in of_kind(ast.AutomaDecl)],
         setup=english.render(setup) if setup else [],
         sequence=english.render(play) if play else [],

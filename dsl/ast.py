@@ -355,6 +355,9 @@ class VarDecl(Decl):
 
     A per-piece variable starts when its piece is created; its starting value may
     use the piece's fields (`var strength per ship = rate_strength[rate]`).
+    `secret` hides the value from the other players (from everyone, for a shared
+    one); `internal` marks bookkeeping that no screen, observation or rule summary
+    shows at all (`var compass_passes = 0 internal`).
     """
 
     name: str
@@ -362,6 +365,7 @@ class VarDecl(Decl):
     per_piece: Optional[str] = None
     init: Expr
     secret: bool = False
+    internal: bool = False
 
 
 class ZoneDecl(Decl):

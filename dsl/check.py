@@ -221,11 +221,9 @@ class Checker:
         self.table_keys: dict[str, list] = {}
         self.scopes: list[Scope] = []
         self.body: Body | None = None
-        # What each declaration refers to, for "never used" and "created during play".
+        # What each declaration refers to, for "never used".
         self.owner: str = "<root>"
         self.references: dict[str, set[str]] = {}
-        self.creates: list[tuple[str, ast.Create]] = []
-        self.play_roots: set[str] = set()
         # Restrictions on what an expression may read (automa conditions, starting values).
         self.reading: str | None = None
         self.var_order: dict[str, int] = {}
@@ -275,6 +273,17 @@ class Checker:
     def word_span(self, span: Span, word: str, after: str | None = None) -> Span:
         """Where `word` first appears on the first line of `span` (after `after`)."""
         return self.word_spans(span, [word], after)[0]
+
+    def last_word_span(self, span: Span, word: str) -> Span:
+        """Where `word` last appears in `span`, comments aside (a marker written at the end)."""
+        pattern = re.compile(rf"(?<![A-Za-z0-9_]){re.escape(word)}(?![A-Za-z0-9_])")
+        last = span.end_line - 1 if span.end_line > span.line and span.end_column == 1 else span.end_line
+        for number in range(min(last, len(self.lines)), span.line - 1, -1):
+            text = re.sub(r"\s*(#[^\"]*)?$", "", self._line_text(number))
+            matches = list(pattern.finditer(text))
+            if matches:
+                return Span(span.file, number, matches[-1].start() + 1, number, matches[-1].end() + 1)
+        return self.first_line(span)
 
     def line_matching(self, span: Span, pattern: str) -> Span | None:
         """The first line inside `span` that matches `pattern`, as a span of its text."""
@@ -500,6 +509,11 @@ class Checker:
                     self.expr(value)
 
     def decl_VarDecl(self, node: ast.VarDecl) -> None:
+        if node.secret and node.internal:
+            self.error(self.last_word_span(node.span, "internal"),
+                       f"'{node.name}' is marked both secret and internal: an internal variable is already shown to no one",
+                       "keep 'secret' for a hidden value that is part of the game (its owner sees a per-player one), "
+                       "or 'internal' for bookkeeping no player needs to see")
         if node.per_piece:
             # Worked out as each piece is created, with the piece's fields as names.
             piece = self.pieces.get(node.per_piece)
@@ -712,12 +726,10 @@ class Checker:
 
     def decl_PlayDecl(self, node: ast.PlayDecl) -> None:
         with self.owned_by("<play>"):
-            self.play_roots.add("<play>")
             self.statements_in(node.body, Body("play", "play"))
 
     def decl_FinalScoringDecl(self, node: ast.FinalScoringDecl) -> None:
         with self.owned_by("<final scoring>"):
-            self.play_roots.add("<final scoring>")
             self.statements_in(node.body, Body("final scoring", "final scoring"))
 
     def decl_ScoreDecl(self, node: ast.ScoreDecl) -> None:
@@ -760,7 +772,6 @@ class Checker:
             self.statements_in(node.given, body, names | local_names(node.given) | local_names(node.when))
         body.section, body.title = "when", f"the when block of {title}"
         with self.owned_by("<when>"):
-            self.play_roots.add("<when>")
             self.statements_in(node.when, body, names | local_names(node.given) | local_names(node.when))
             with self.scope(names | local_names(node.given) | local_names(node.when), body):
                 for expression in node.answers + node.expect:
@@ -960,12 +971,6 @@ class Checker:
                 wanted = f"({', '.join(fields)})" if fields else "no fields"
                 self.error(where, f"piece '{node.piece}' has {_plural(len(fields), 'field')} {wanted}, "
                            f"but {_plural(len(node.args), 'value')} {'is' if len(node.args) == 1 else 'are'} given")
-        section = self.body.section if self.body else "rule"
-        if section in ("play", "final scoring", "when"):
-            self.error(self.first_line(node.span), f"pieces can only be created during setup, not in {self.body.title}",
-                       "create them in 'setup:' and move them in later")
-        elif section == "rule":
-            self.creates.append((self.owner, node))
 
     def stmt_Choose(self, node: ast.Choose) -> None:
         self.expr(node.player)
@@ -1304,7 +1309,7 @@ class Checker:
     # ------------------------------------------------------------ usage
 
     def check_usage(self) -> None:
-        """Warn about declarations nothing reachable uses, and pieces created during play."""
+        """Warn about declarations nothing reachable uses."""
         reached = self.reachable(["<root>", "<play>", "<final scoring>", "<given>", "<when>"], kinds=("define", "rule"))
         used: set[str] = set()
         for owner in reached:
@@ -1327,13 +1332,6 @@ class Checker:
             }.get(symbol.kind)
             if message is not None:
                 self.warning(symbol.span, message)
-        during_play = self.reachable(sorted(self.play_roots), kinds=("rule",))
-        for owner, node in self.creates:
-            if owner in during_play:
-                rule = owner.split(" ", 1)[1]
-                self.warning(self.first_line(node.span),
-                             f"pieces can only be created during setup, but rule '{rule}' is carried out during play",
-                             "create them in 'setup:' and move them in later")
 
     def reachable(self, roots: list[str], kinds: tuple[str, ...]) -> set[str]:
         """Owners reachable from `roots` through references to defines or rules of `kinds`."""

@@ -238,10 +238,11 @@ class _Builder(Transformer):
 
     @v_args(meta=True)
     def var_decl(self, meta, items):
-        name, owner, init, secret = items
+        name, owner, init, *marks = items
+        kinds = {mark.type for mark in marks}
         return ast.VarDecl(span=self._s(meta), name=str(name), per_player=owner is True,
                            per_piece=owner if isinstance(owner, str) else None,
-                           init=init, secret=secret is not None)
+                           init=init, secret="SECRET" in kinds, internal="INTERNAL" in kinds)
 
     def per_piece(self, items):
         return str(items[0])

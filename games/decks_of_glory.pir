@@ -43,12 +43,12 @@ var strength per ship = rate_strength[rate]
 var facing per ship = east
 var state per ship = fighting
 var grappled_with per ship = none     # the ship sharing its hex, while entangled
-var hits_due per ship = 0             # gunnery hits waiting to land together
+var hits_due per ship = 0 internal    # gunnery hits waiting to land together
 
 var wind_from = west                  # the wind blows from this direction
 var drawn = none                      # the card turned last
-var broadsides = [] secret            # [firing ship, target] pairs chosen this turn
-var cut_loose = []                    # [ship, the ship it cut loose from] this turn
+var broadsides = [] internal          # [firing ship, target] pairs chosen this turn
+var cut_loose = [] internal           # [ship, the ship it cut loose from] this turn
 var turn_order = []
 
 # ---------------------------------------------------------------- the board

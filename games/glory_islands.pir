@@ -41,12 +41,12 @@ zone wrecks_south hidden              # the stack on the lower-left corner
 
 var glory per player = 0
 var sailing per player = 24           # the disc on the sailing track
-var travelled per player = 0          # spaces sailed along the route
+var travelled per player = 0 internal # spaces sailed along the route
 var card per player = none            # the card revealed this round
-var ship per player = none
-var compass_passes = 0
-var home_passes = 0
-var finishing = false                 # the first ship is home: this is the last round
+var ship per player = none internal
+var compass_passes = 0 internal
+var home_passes = 0 internal
+var finishing = false internal        # the first ship is home: this is the last round
 var turn_order = []
 
 automa henry_morgan "Henry Morgan" when player_count == 2

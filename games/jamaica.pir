@@ -63,19 +63,19 @@ zone dock hidden                      # the 6th hold while no one holds its card
 
 var cargo per hold = none             # gold, food, gunpowder or none
 var amount per hold = 0
-var ship per player = none
+var ship per player = none internal
 var pos per player = 0                # the space the ship is on
-var laps_owed per player = 0          # times the ship sailed backward past Port Royal
-var arrived per player = false        # the ship has come home
-var short per player = false          # the last cost was not paid in full
-var spent per player = 0              # gunpowder spent in the current battle
-var shot per player = none            # the combat die face in the current battle
-var treasure_points per player = 0    # face-down treasures, counted at the end
+var laps_owed per player = 0 internal # times the ship sailed backward past Port Royal
+var arrived per player = false internal # the ship has come home
+var short per player = false internal # the last cost was not paid in full
+var spent per player = 0 internal     # gunpowder spent in the current battle
+var shot per player = none internal   # the combat die face in the current battle
+var treasure_points per player = 0 internal # face-down treasures, counted at the end
 var captain = none
 var morning_die = 0
 var evening_die = 0
-var sabre_used = false                # Saran's Sabre has been used in this battle
-var finishing = false                 # a ship has come home: this is the last round
+var sabre_used = false internal       # Saran's Sabre has been used in this battle
+var finishing = false internal        # a ship has come home: this is the last round
 
 automa ghost "Ghost Ship" when player_count == 2 or (variant ghost_ship and player_count < 6)
 

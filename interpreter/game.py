@@ -67,6 +67,8 @@ class World:
                     board.cells.append(cell)
                     board.glyphs.append(decl.layers[0].rows[r][c] if decl.layers else ".")
             self.boards[decl.name] = board
+        for board in self.boards.values():
+            board.one_of_several = len(self.boards) > 1
 
 
 class _Probe:
@@ -178,6 +180,11 @@ class Game:
                 fields = frozenset(self.piece_decls[decl.per_piece].fields)
                 self.piece_var_inits.setdefault(decl.per_piece, []).append((name, compiler.expr(decl.init, fields)))
         self.piece_var_names = {kind: [name for name, _ in inits] for kind, inits in self.piece_var_inits.items()}
+        # What a piece's text shows after its label: not bookkeeping (internal), and not a
+        # secret, which no one sees on a piece (a piece has no owner to show it to).
+        self.piece_var_names_shown = {
+            kind: [name for name in names if not self.var_decls[name].internal and not self.var_decls[name].secret]
+            for kind, names in self.piece_var_names.items()}
         self.automata = [(d.name, d, compiler.expr(d.condition, empty))
                          for d in decls if isinstance(d, ast.AutomaDecl)]
         self.piece_labels = {}
@@ -191,15 +198,9 @@ class Game:
         for decl in decls:
             if isinstance(decl, ast.ExampleDecl):
                 scope = frozenset(decl.player_names) | local_names(decl.given) | local_names(decl.when)
-                given = compiler.block(decl.given, scope, decl.span)
-                # An example may create pieces while it arranges its situation.
-                given.code.insert(0, lambda st, env: setattr(st, "in_setup", True))
-                given.spans.insert(0, decl.span)
-                given.code.append(lambda st, env: setattr(st, "in_setup", False))
-                given.spans.append(decl.span)
                 self.examples.append(CompiledExample(
                     decl,
-                    given.id,
+                    compiler.block(decl.given, scope, decl.span).id,
                     compiler.block(decl.when, scope, decl.span).id,
                     [(e, compiler.expr(e, scope)) for e in decl.expect],
                     [compiler.expr(a, scope) for a in decl.answers],
@@ -289,7 +290,8 @@ class Game:
         try:
             world = self._world(data["players"], data["variants"])
             state = State(self, world, int(data["seed"]))
-            for type_name, fields in data["pieces"]:
+            for saved_piece in data["pieces"]:
+                type_name = saved_piece[0]
                 if type_name not in self.piece_decls:
                     raise ValueError(f"unknown piece kind {type_name!r}")
                 state.pieces.append(None)
@@ -304,10 +306,19 @@ class Game:
                 raise ValueError("the pieces and zones do not agree")
             # Pieces may refer to players only, so decode them after the world exists.
             from interpreter.values import Piece
-            for piece_id, (type_name, fields) in enumerate(data["pieces"]):
+            for piece_id, (type_name, fields, *shown) in enumerate(data["pieces"]):
+                if list(fields) != self.piece_decls[type_name].fields:
+                    raise ValueError(f"a saved {type_name} does not have the fields the rules file gives it")
                 piece = Piece(piece_id, type_name, {k: state._decode(v) for k, v in fields.items()}, "")
-                piece.label = self.piece_label(state, piece)
-                piece.mark = self.piece_mark(state, piece)
+                if shown:
+                    # Worked out when the piece was made, perhaps from variables or the round
+                    # of that moment: working them out again now could give other texts.
+                    if len(shown) != 2 or not all(isinstance(text, str) for text in shown):
+                        raise ValueError("a saved piece's label and mark are not two texts")
+                    piece.label, piece.mark = shown
+                else:  # saved before labels were kept: only pieces made in setup, from their fields
+                    piece.label = self.piece_label(state, piece)
+                    piece.mark = self.piece_mark(state, piece)
                 state.pieces[piece_id] = piece
             state.rng = _whole(data["rng"], "rng") & MASK
             state.round = _whole(data["round"], "round")
@@ -317,6 +328,9 @@ class Game:
             if set(data["vars"]) != globals_declared:
                 raise ValueError("its shared variables do not match the rules file")
             state.vars = {k: state._decode(v) for k, v in data["vars"].items()}
+            state.created_in_play = _whole(data.get("created_in_play", 0), "count of pieces made during play")
+            if not 0 <= state.created_in_play <= len(state.pieces):
+                raise ValueError("its count of pieces made during play does not fit its pieces")
             state.piece_vars = {}
             for piece_id, name, value in data["piece_vars"]:
                 piece_id = _whole(piece_id, "piece variable")

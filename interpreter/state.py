@@ -136,6 +136,7 @@ class State:
         self.loc: list[int] = []
         self.pieces: list[Piece] = []
         self.piece_vars: dict[tuple[int, str], Any] = {}  # (piece id, variable) -> value
+        self.created_in_play = 0  # pieces `create` has made since setup ended
         self.frames: list[list] = []
         self.scopes: list[dict[str, Any]] = [{}]
         self.pending: list | None = None
@@ -420,6 +421,7 @@ class State:
         other.loc = list(self.loc)
         other.pieces = list(self.pieces)
         other.piece_vars = dict(self.piece_vars)
+        other.created_in_play = self.created_in_play
         other.frames = [list(f) for f in self.frames]
         other.scopes = [dict(s) for s in self.scopes]
         other.pending = list(self.pending) if self.pending is not None else None
@@ -645,7 +647,7 @@ class State:
         for player in world.players:
             variables = {}
             for name, decl in self.program.var_decls.items():
-                if decl.per_player and (not decl.secret or player.index == seat):
+                if decl.per_player and not decl.internal and (not decl.secret or player.index == seat):
                     variables[name] = to_plain(self.pvars[player.index].get(name))
             zones = {}
             for name, zone in world.player_zones[player.index].items():
@@ -653,7 +655,7 @@ class State:
             seats.append({"name": player.name, "automa": player.is_automa, "score": scores[player.index],
                           "eliminated": self.eliminated[player.index], "vars": variables, "zones": zones})
         global_vars = {name: to_plain(self.vars.get(name)) for name, decl in self.program.var_decls.items()
-                       if not decl.per_player and not decl.per_piece and not decl.secret}
+                       if not decl.per_player and not decl.per_piece and not decl.secret and not decl.internal}
         global_zones = {name: self._zone_view(zone, seat) for name, zone in world.zones_by_name.items()}
         boards = []
         for board in world.boards.values():
@@ -694,9 +696,9 @@ class State:
         return (piece.signature(), tuple(repr(self.piece_vars[(piece.id, n)]) for n in names))
 
     def piece_text(self, piece_id: int) -> str:
-        """A piece's label, followed by its variables' values when it has any."""
+        """A piece's label, followed by the values of its variables that people may see."""
         piece = self.pieces[piece_id]
-        names = self.program.piece_var_names.get(piece.type)
+        names = self.program.piece_var_names_shown.get(piece.type)
         if not names:
             return piece.label
         values = ", ".join(f"{n.replace('_', ' ')} {show(self.piece_vars[(piece_id, n)])}" for n in names)
@@ -711,7 +713,9 @@ class State:
             "game": self.program.name, "file_hash": self.program.file_hash,
             "players": self.world.player_count, "variants": sorted(self.world.variants),
             "seed": self.seed, "rng": self.rng, "round": self.round, "phase": self.phase,
-            "pieces": [[p.type, {k: encode(v) for k, v in p.fields.items()}] for p in self.pieces],
+            # A label is worked out when its piece is made, from the state of that moment: keep it.
+            "pieces": [[p.type, {k: encode(v) for k, v in p.fields.items()}, p.label, p.mark] for p in self.pieces],
+            "created_in_play": self.created_in_play,
             "contents": self.contents,
             "vars": {k: encode(v) for k, v in self.vars.items()},
             "piece_vars": [[piece_id, name, encode(v)] for (piece_id, name), v in self.piece_vars.items()],

@@ -71,7 +71,9 @@ class Zone:
     def label(self) -> str:
         """How the zone is named to people (it follows its owner's name)."""
         if self.board is not None:
-            return f"{self.board.name} row {self.row + 1} column {self.col + 1}"
+            # People count from 1; the board is named only when there is more than one.
+            place = f"row {self.row + 1}, column {self.col + 1}"
+            return f"{place} of {show(self.board.name)}" if self.board.one_of_several else place
         if self.owner is not None:
             return f"{self.owner.name}'s {self.name}"
         return self.name
@@ -106,10 +108,11 @@ class Blind:
 class Board:
     """Rows of cells, square ("grid") or hexagonal ("hex"); each cell is a zone with the map's layer values."""
 
-    __slots__ = ("name", "shape", "rows", "cols", "cells", "glyphs")
+    __slots__ = ("name", "shape", "rows", "cols", "cells", "glyphs", "one_of_several")
 
     def __init__(self, name: str, rows: int, cols: int, shape: str = "grid"):
         self.name = name
+        self.one_of_several = False  # the game has other boards: its cells' labels name it
         self.shape = shape
         self.rows = rows
         self.cols = cols

@@ -343,6 +343,10 @@ class PlaySession:
         shown = min(self.log_lines_shown[seat], len(log))
         new_lines = [] if repeat else log[shown:]
         self.log_lines_shown[seat] = len(log)
+        if new_lines and new_lines[-1] == f"Round {observation.get('round')}":
+            # The engine's line opening this round: the status line right under the log
+            # says "Round N · phase", so showing both would say the round twice in a row.
+            new_lines.pop()
         self.console.print()
         self.console.print(render_observation(observation, new_lines, width=self.console.width))
         self.console.print(render_status(observation))

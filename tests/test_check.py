@@ -623,25 +623,28 @@ def test_return_only_in_rules_and_end_game_not_in_final_scoring():
     assert_one_error(PLAY + "final scoring:\n  end game\n", "'end game' in final scoring")
 
 
-def test_create_belongs_in_setup():
-    assert_one_error("piece coin\nzone bank\nplay:\n  create 1 coin in bank\nscore p: 0\n",
-                     "pieces can only be created during setup, not in play")
-    # In a rule it depends on who carries the rule out.
+def test_create_is_allowed_anywhere_pieces_are_made_on_demand():
+    # A supply that makes pieces as they are needed: in play, final scoring, rules and examples.
     warnings = warnings_of("""\
         piece coin
         zone bank
         rule mint():
           create 1 coin in bank
-        rule stock():
-          create 1 coin in bank
         setup:
-          stock()
+          mint()
         play:
           mint()
+          create 1 coin in bank
+        final scoring:
+          create 1 coin in bank
         score p: count(bank)
+        example "minting":
+          when:
+            create 2 coin in bank
+          expect:
+            count(bank) == 3
         """)
-    assert warnings == ["pieces can only be created during setup, but rule 'mint' is carried out during play "
-                        "[create them in 'setup:' and move them in later]"]
+    assert warnings == []
 
 
 def test_create_must_match_the_piece():

@@ -142,6 +142,19 @@ def test_summary_sections_and_title_block(tmp_path):
     assert "### A1. Take a coin" in summary and "or decline: “Pass”" in summary
 
 
+def test_internal_variables_are_left_out_of_the_summary_and_card(tmp_path):
+    source = SMALL_GAME.replace("var gold per player = 0\n", "var gold per player = 0\n"
+                                "var takings = 0 internal     # coins taken so far\n"
+                                "var stash per player = 0 secret\n")
+    path = tmp_path / "coin_grab.pir"
+    path.write_text(source, encoding="utf-8")
+    reference = codegen.build_reference(parse_source(source, str(path)), source, (), None, date="2024-05-01")
+    for text in (codegen.render_markdown(reference, "both"), codegen.render_html(reference, "both")):
+        assert "takings" not in text and "coins taken so far" not in text
+        assert "stash starts at 0 (its owner" in text  # a secret is part of the game: it is listed
+    assert "Each player's gold starts at 0." in codegen.render_markdown(reference, "summary")
+
+
 def test_example_results_are_shown_honestly(tmp_path):
     results = {"A coin is worth one": True, "This one is wrong on purpose": False}
     summary = codegen.render_markdown(small_reference(tmp_path, results), "summary")

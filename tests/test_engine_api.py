@@ -124,6 +124,37 @@ def test_rounds_until_ends_play_after_the_round_that_meets_it():
     assert state.log_for(0) == ["Round 1"]
 
 
+ROUNDS_GAME = '''
+game "Rounds":
+  players 2 to 2
+
+var n = 0
+
+rule overtime():
+  rounds until round_number >= 6:
+    players[0] chooses x from [1, 2] "Overtime move"
+
+play:
+  rounds until n >= 2:
+    n += 1
+  rounds until round_number >= 4:
+    phase "Move":
+      for each p in players:
+        p chooses x from [1, 2] "Move"
+  overtime()
+'''
+
+
+def test_the_log_opens_each_round_once():
+    game = load_source(ROUNDS_GAME, "rounds.pir")
+    state = game.new_state(players=2)
+    while not state.is_terminal():
+        state = _round_trip(game, state)  # the round lines must survive saving too
+        state.apply_action(0)
+    assert state.round == 6
+    assert [text for text in state.log_for(0) if text.startswith("Round")] == [f"Round {n}" for n in range(1, 7)]
+
+
 def test_end_game_goes_straight_to_final_scoring():
     state = case("end_game").new_state(players=2)
     assert state.is_terminal()
@@ -351,6 +382,50 @@ def test_secret_variables_are_seen_only_by_their_owner_and_shared_ones_by_nobody
                 assert "target" not in variables
         assert "hidden_goal" not in view["globals"]["vars"]
         assert "hidden_goal" not in json.dumps(view)
+
+
+def test_internal_variables_are_seen_by_no_seat_anywhere():
+    state = case("internal_vars").new_state(players=2)
+    ships = ["Valiant (strength 3)", "Swift (strength 3)"]
+    for step in range(3):
+        for seat in (0, 1):
+            view = state.observation(seat)
+            assert view["globals"]["vars"] == {"harbour_open": True}
+            assert [list(info["vars"]) for info in view["seats"]] == [["gold"], ["gold"]]
+            text = json.dumps(view)
+            assert "owed" not in text and "laps" not in text and "moves" not in text
+        if step == 0:
+            # A piece's text (in zones, boards and options) shows its variables, but not internal ones.
+            assert state.observation(0)["globals"]["zones"]["harbour"]["items"] == ships
+            assert labels(state) == ships
+            assert state.piece_text(state.pieces[0].id) == "Valiant (strength 3)"
+        state.apply_action(0)
+    assert state.pieces[0].label == "Valiant"
+    assert sum(state.piece_vars[(piece.id, "moves_made")] for piece in state.pieces) == 3
+
+
+def test_a_secret_variable_of_a_piece_is_seen_by_no_one():
+    game = load_source('''
+game "Cargo":
+  players 2 to 2
+
+piece crate(name) labelled "{name}"
+var weight per crate = 2
+var contents per crate = 7 secret
+zone hold
+
+setup:
+  create 1 crate("red crate") in hold
+
+play:
+  players[0] chooses c from hold "Open a crate?" optional "Leave it"
+''', "cargo.pir")
+    state = game.new_state(players=2)
+    assert labels(state) == ["red crate (weight 2)", "Leave it"]
+    for seat in (0, 1):
+        view = state.observation(seat)
+        assert view["globals"]["zones"]["hold"]["items"] == ["red crate (weight 2)"]
+        assert "contents" not in json.dumps(view)
 
 
 def test_private_log_lines_reach_only_their_player():
@@ -583,6 +658,39 @@ def test_different_seeds_give_different_draws():
     assert len(histories) == 2  # both outcomes of the single draw turn up
 
 
+def test_pieces_made_during_play_survive_json_and_copies():
+    game = case("create_during_play")
+    state = game.new_state(players=2, seed=3)
+    made_in_setup = len(state.pieces)
+    steps = 0
+    while True:
+        restored, copy = _round_trip(game, state), state.clone()
+        assert snapshot(restored) == snapshot(state) == snapshot(copy)
+        for seat in range(state.num_seats):
+            assert restored.observation(seat) == state.observation(seat) == copy.observation(seat)
+        if state.is_terminal():
+            break
+        index = steps % state.num_actions()
+        for each in (state, restored, copy):
+            each.apply_action(index)
+        assert snapshot(restored) == snapshot(state) == snapshot(copy)
+        steps += 1
+    assert state.created_in_play == len(state.pieces) - made_in_setup > 0
+    counter = state.observation(0)["globals"]["zones"]["counter"]["items"]
+    # Each ticket keeps the label it was given when it was made, through every save and copy.
+    assert counter == ["ticket 0, edition 1", "ticket 1, edition 1", "ticket 2, edition 1",
+                       "ticket 3, edition 2", "ticket 4, edition 2"]
+
+
+def test_a_save_from_before_labels_were_kept_still_loads():
+    state = case("choose").new_state(players=2)
+    data = json.loads(json.dumps(state.to_json()))
+    data.pop("created_in_play")
+    data["pieces"] = [piece[:2] for piece in data["pieces"]]
+    restored = case("choose").state_from_json(data)
+    assert snapshot(restored) == snapshot(state)
+
+
 # ---------------------------------------------------------------- restoring refuses bad data
 
 
@@ -631,6 +739,10 @@ def _set(key, value):
     (lambda data: data["vars"].__setitem__("x", {"spaceship": 1}), "damaged"),
     (lambda data: data["pvars"][0].__setitem__("picked", {"piece": 10_000}), "damaged"),
     (_set("log", [1]), "damaged"),
+    (_set("created_in_play", -1), "pieces made during play"),
+    (_set("created_in_play", 10_000), "pieces made during play"),
+    (lambda data: data["pieces"][0].__setitem__(2, 5), "label and mark"),
+    (lambda data: data["pieces"][0].pop(), "label and mark"),
 ], ids=lambda value: value if isinstance(value, str) else None)
 def test_damaged_saves_are_refused_with_a_reason(damage, words):
     data = _saved_choose_state()

@@ -203,3 +203,14 @@ def test_perft_gives_the_same_counts_twice(capsys):
         counts.append([line for line in out.splitlines() if line.startswith("depth ")])
     assert counts[0] == counts[1]
     assert len(counts[0]) == 3 and all(int(line.split(": ")[1]) > 0 for line in counts[0])
+
+
+def test_the_screen_never_shows_internal_variables(capsys, typed):
+    bookkeeping = str(Path(__file__).resolve().parent / "cases" / "internal_vars.pir")
+    typed("1\n1\n1\nquit\n")
+    code, out, err = run(capsys, "play", bookkeeping, "--seed", "2")
+    assert code == 0, err
+    assert "gold 1" in out and "harbour open yes" in out and "Valiant (strength" in out
+    for word in ("owed", "laps", "moves made"):
+        assert word not in out
+

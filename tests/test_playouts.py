@@ -2,6 +2,10 @@
 
 Hypothesis picks the seed and every decision; at each decision the state is
 saved to JSON text and restored, and copied, and both must equal the original.
+Pieces are conserved: once setup is over, every piece setup made stays in the
+game unchanged, and the only new pieces are the ones `create` statements make
+(the engine counts them in `state.created_in_play`), of kinds that a `create`
+outside setup names.
 """
 
 from __future__ import annotations
@@ -14,6 +18,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from pydantic import BaseModel
+
+from dsl import ast
 from interpreter import load_game
 
 GAMES = Path(__file__).resolve().parent.parent / "games"
@@ -38,8 +45,26 @@ def _all_configurations():
             yield pytest.param(name, players, variants, id=f"{name}-{players}-{'+'.join(variants) or 'base'}")
 
 
-def _inventory(state) -> Counter:
-    return Counter(piece.signature() for piece in state.pieces)
+def _inventory(pieces) -> Counter:
+    return Counter(piece.signature() for piece in pieces)
+
+
+def _creates(node):
+    """Every `create` statement inside an AST node."""
+    if isinstance(node, ast.Create):
+        yield node
+    if isinstance(node, BaseModel):
+        for name in type(node).model_fields:
+            yield from _creates(getattr(node, name))
+    elif isinstance(node, list):
+        for item in node:
+            yield from _creates(item)
+
+
+def _kinds_made_after_setup(game) -> set[str]:
+    """The piece kinds a `create` in play, final scoring or a rule names: what play may make."""
+    return {create.piece for decl in game.file.declarations
+            if not isinstance(decl, (ast.SetupDecl, ast.ExampleDecl)) for create in _creates(decl)}
 
 
 def _check_partition(state) -> None:
@@ -61,15 +86,31 @@ def _round_trip(game, state) -> None:
     assert restored.num_actions() == state.num_actions()
 
 
-@pytest.mark.parametrize("name,players,variants", list(_all_configurations()))
-@settings(max_examples=3, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.large_base_example])
-@given(data=st.data(), seed=st.integers(0, 2**32))
-def test_random_playout(name, players, variants, data, seed):
-    """Any game, any player count and variant: it ends, conserves pieces, round-trips."""
-    game = LOADED[name]
-    state = game.new_state(players, seed=seed, variants=variants)
-    inventory, piece_count = None, None
+class _Conservation:
+    """What setup made, remembered once setup is over, to check every later state against."""
+
+    def __init__(self, game):
+        self.makeable = _kinds_made_after_setup(game)
+        self.made_in_setup: int | None = None
+        self.inventory: Counter | None = None
+
+    def check(self, state) -> None:
+        if self.inventory is None:
+            if state.in_setup:
+                return  # setup may create pieces, even after a chance event
+            # The step that ended setup may have gone on into play and made pieces there.
+            self.made_in_setup = len(state.pieces) - state.created_in_play
+            self.inventory = _inventory(state.pieces[:self.made_in_setup])
+        # Setup's pieces never vanish or change; every other piece was made by a `create`
+        # outside setup, and the engine counted it.
+        assert len(state.pieces) == self.made_in_setup + state.created_in_play
+        assert _inventory(state.pieces[:self.made_in_setup]) == self.inventory
+        assert {piece.type for piece in state.pieces[self.made_in_setup:]} <= self.makeable
+
+
+def _play_checking(game, state, pick) -> None:
+    """Play to the end with `pick(count, label)` choosing each index, checking the state at every step."""
+    conservation = _Conservation(game)
     steps = 0
     while not state.is_terminal():
         steps += 1
@@ -77,23 +118,19 @@ def test_random_playout(name, players, variants, data, seed):
         if steps % 7 == 1:
             _round_trip(game, state)
         _check_partition(state)
-        if inventory is None and not state.in_setup:
-            # Setup may create pieces, even after a chance event; from then on none appear or vanish.
-            inventory, piece_count = _inventory(state), len(state.pieces)
+        conservation.check(state)
         if state.is_chance():
             outcomes = state.chance_outcomes()
             assert abs(sum(p for _, p in outcomes) - 1) < 1e-9
-            state.apply_action(data.draw(st.integers(0, len(outcomes) - 1), label="chance"))
+            state.apply_action(pick(len(outcomes), "chance"))
         else:
             seat = state.current_player()
             assert not state.is_automa(seat)
             actions = state.legal_actions()
             assert actions and all(a.label for a in actions)
-            state.apply_action(data.draw(st.integers(0, len(actions) - 1), label="action"))
-        if inventory is not None:
-            assert len(state.pieces) == piece_count
-            assert _inventory(state) == inventory
+            state.apply_action(pick(len(actions), "action"))
     _check_partition(state)
+    conservation.check(state)
     _round_trip(game, state)
     winners = state.winners()
     # Only a game in which every seat was eliminated has no winner.
@@ -104,6 +141,36 @@ def test_random_playout(name, players, variants, data, seed):
     if winners:
         best = max(scores[w] for w in winners)
         assert all(scores[w] == best for w in winners)
+
+
+@pytest.mark.parametrize("name,players,variants", list(_all_configurations()))
+@settings(max_examples=3, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.large_base_example])
+@given(data=st.data(), seed=st.integers(0, 2**32))
+def test_random_playout(name, players, variants, data, seed):
+    """Any game, any player count and variant: it ends, conserves pieces, round-trips."""
+    game = LOADED[name]
+    state = game.new_state(players, seed=seed, variants=variants)
+    _play_checking(game, state, lambda count, label: data.draw(st.integers(0, count - 1), label=label))
+
+
+MINT = load_game(str(Path(__file__).resolve().parent / "cases" / "create_during_play.pir"))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_pieces_made_during_play_are_the_only_new_pieces(seed):
+    state = MINT.new_state(2 + seed % 2, seed=seed)
+    _play_checking(MINT, state, lambda count, label: (seed + len(state.history)) % count)
+    assert state.created_in_play > 0
+
+
+def test_the_conservation_check_notices_a_piece_no_create_made():
+    state = MINT.new_state(2, seed=1)
+    conservation = _Conservation(MINT)
+    conservation.check(state)
+    state.create_piece("coin", {"value": 1}, state.world.zones_by_name["counter"])  # bypasses `create`
+    with pytest.raises(AssertionError):
+        conservation.check(state)
 
 
 def _play(game, players, seed, variants=(), choose=lambda n, step: (step * 7) % n):

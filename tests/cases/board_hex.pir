@@ -57,3 +57,8 @@ example "layers read the same as on a grid":
   expect:
     middle.water == rock
     at(sea, 0, 0).water == open_sea
+
+example "a hex is shown by its row and column, counted from 1":
+  expect:
+    "{middle}" == "row 3, column 3"
+    "{at(sea, 0, 4)}" == "row 1, column 5"

@@ -50,7 +50,7 @@ example "players, pieces, zones and cells show as their names and labels":
     "{first(pool)}" == "coin worth 5"
     "{top(pool)}" == "gem"
     "{pool}" == "pool"
-    "{at(map, 0, 1)}" == "map row 1 column 2"
+    "{at(map, 0, 1)}" == "row 1, column 2"
 
 example "true, false, none and lists":
   expect:
