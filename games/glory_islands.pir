@@ -295,14 +295,16 @@ rule take_wrecks(p, stack) "Retrieve treasure from a shipwreck":
       move extra to p.wrecks
 
 rule place_pirate(p, reach) "Place a pirate":
-  if count(p.crew) == 0:
-    p chooses old from pirates_on_board(p) "All your pirates are out: take one back to place again" labelled describe(where(old))
-    move old to p.crew
   let here = ship_space(p)
+  # The free spaces are found before a pirate is taken back, so a pirate taken
+  # back must go to a new space, never the one it just left.
   let open = open_spaces(here)
   if count(open) == 0:
     log "{p.name} finds no free space in line and places no pirate."
     return
+  if count(p.crew) == 0:
+    p chooses old from pirates_on_board(p) "All your pirates are out: take one back to place on a new space" labelled describe(where(old))
+    move old to p.crew
   let near = [s for s in open where distance(here, s) <= reach]
   # Nothing free within reach: the next available space further along the line.
   let choices = near if count(near) > 0 else take(open, 1)
@@ -716,6 +718,29 @@ example "Compass and Home bonuses go 4/2/1 and 6/3/1 in the order ships pass":
     beth.glory == 2
     connor.glory == 6
     finishing
+
+example "Out of pirates: Anna takes back her barrel pirate, but must place it on a new space":
+  players 3 named anna, beth, connor
+  given:
+    put_ship(anna, 2)
+    put_pirate(anna, 1, 1)
+    put_pirate(anna, 1, 2)
+    put_pirate(anna, 4, 1)
+    put_pirate(anna, 4, 2)
+    put_pirate(anna, 1, 3)
+    put_pirate(beth, 2, 3)
+    reveal_card(anna, card_of(anna, 1, 4))
+  when:
+    take_turn(anna)
+  # Her 1 reaches only the barrel space her own pirate holds; taken back, that
+  # pirate goes to the next free space along the column, the pirate field.
+  answers "barrel space"
+  expect:
+    empty(spot(1, 3))
+    top(spot(3, 3)).owner == anna
+    anna.glory == 1
+    count(anna.barrels) == 1
+    count(anna.crew) == 0
 
 example "A played 1 brings the whole discard pile back to hand":
   players 3 named anna, beth, connor
