@@ -40,7 +40,7 @@ zone wrecks_north hidden              # the stack on the upper-right corner
 zone wrecks_south hidden              # the stack on the lower-left corner
 
 var glory per player = 0
-var sailing per player = 24           # the disc on the sailing track
+var sailing_space per player = 0      # the disc's space on the sailing track, from 0 (the "24")
 var travelled per player = 0          # spaces sailed along the route
 var card per player = none            # the card revealed this round
 var ship per player = none
@@ -119,6 +119,22 @@ table island_points:
   5 -> [6, 4, 2]
   6 -> [7, 5, 3]
 
+# The sailing track: the number printed on each of its spaces, from the "24" where
+# every disc starts. A sailing point moves the disc one space, whatever the
+# numbers say; at the end the disc's space adds or takes away its number.
+# assumed: how many spaces the track has and the number on each. The rules give
+# only the first (24) and the last numbered space (-30), and say that the disc
+# moves in spaces, not points; here the numbers fall by 1 a space down to 0 and
+# by 2 a space below it.
+define sailing_track = [24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13,
+                        12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0,
+                        -2, -4, -6, -8, -10, -12, -14, -16, -18, -20,
+                        -22, -24, -26, -28, -30]
+# The space after the last numbered one: a disc that reaches it sinks the ship.
+define sinking_space = count(sailing_track)
+#: the number on the space of {p}'s disc
+define track_value(p) = sailing_track[p.sailing_space] if p.sailing_space < sinking_space else 0
+
 table compass_bonus:
   0 -> 4
   1 -> 2
@@ -137,7 +153,6 @@ table set_value:
   4 -> 10
   5 -> 15
 
-define last_track_space = -30
 define max_barrels = 3
 #: the players still afloat
 define in_play = [p for p in players where not eliminated(p)]
@@ -219,9 +234,11 @@ play:
 define by_sailing_card(group) = [p for p in group order by [p.card.value, p.card.rank] descending]
 
 rule spend_sailing(p) "Spend sailing points":
-  # assumed: a card costs as many sailing spaces as its value.
-  p.sailing -= p.card.value
-  if p.sailing < last_track_space:
+  move_disc(p, p.card.value)
+
+rule move_disc(p, spaces) "Move the disc down the sailing track":
+  p.sailing_space = min([p.sailing_space + spaces, sinking_space])
+  if p.sailing_space == sinking_space:
     log "{p.name} sailed too recklessly: the ship sinks and is out of the game."
     eliminate p
 
@@ -360,14 +377,15 @@ rule take_treasure(p, drawn) "Draw treasure tokens and keep one":
   log "{p.name} keeps one treasure token face down."
   log to p "You keep the {keep}."
 
+# assumed: a player may not spend the 2 sailing spaces that would sink the ship.
 #: the ways {p} can pay (a barrel, or 2 sailing spaces)
-define payments(p) = (["pay a barrel"] if count(p.barrels) > 0 else []) + (["spend 2 sailing spaces"] if p.sailing - 2 >= last_track_space else [])
+define payments(p) = (["pay a barrel"] if count(p.barrels) > 0 else []) + (["spend 2 sailing spaces"] if p.sailing_space + 2 < sinking_space else [])
 
 rule pay(p, how):
   if how == "pay a barrel":
     move first(p.barrels) to barrel_supply
   else:
-    p.sailing -= 2
+    move_disc(p, 2)
 
 rule special_action(p) "Activate a special action (optional)":
   let value = p.card.value
@@ -469,7 +487,7 @@ final scoring:
   for each p in players:
     p.glory += count(p.barrels)
     p.glory += count(pirates_on_board(p))
-    p.glory += p.sailing
+    p.glory += track_value(p)
     p.glory += treasure_points(p)
     p.glory += sum([w.value for w in p.wrecks])
 
@@ -510,7 +528,7 @@ example "Anna's 3: she sails 3, Beth's pirate field pays, Anna lands on the barr
     take_turn(anna)
   answers "Sail 3", "barrel", "No special action"
   expect:
-    anna.sailing == 21
+    track_value(anna) == 21
     ship_space(anna) == spot(0, 3)
     beth.glory == 1
     top(spot(1, 3)).owner == anna
@@ -690,16 +708,49 @@ example "Shipwrecks: stopping on a free corner takes a token, and a barrel buys 
     count(anna.barrels) == 0
     top(spot(3, 3)).owner == anna
 
-example "Past the last space of the sailing track the ship sinks":
+example "The sailing track counts spaces: below 0 a space is worth 2, so Anna's 3 takes her from 1 to -4":
   players 3 named anna, beth, connor
   given:
-    anna.sailing = -29
+    anna.sailing_space = 23
     reveal_card(anna, card_of(anna, 3, 3))
   when:
     spend_sailing(anna)
+    end game
   expect:
-    anna.sailing == -32
+    anna.sailing_space == 26
+    track_value(anna) == -4
+    # -4 for the track and 1 for her barrel.
+    anna.glory == -4 + 1
+
+example "The 3's second pirate paid with 2 sailing spaces; a disc 2 spaces from sinking cannot pay so":
+  players 3 named anna, beth, connor
+  given:
+    move anna.barrels to barrel_supply
+    anna.sailing_space = 3
+    beth.sailing_space = sinking_space - 2
+    reveal_card(anna, card_of(anna, 3, 3))
+  when:
+    special_action(anna)
+  answers "spend 2 sailing spaces", 1
+  expect:
+    anna.sailing_space == 5
+    count(pirates_on_board(anna)) == 1
+    payments(beth) == ["pay a barrel"]
+
+example "A disc that reaches the space after the -30 sinks the ship":
+  players 3 named anna, beth, connor
+  given:
+    anna.sailing_space = index_of(sailing_track, -26)
+    beth.sailing_space = index_of(sailing_track, -28)
+    reveal_card(anna, card_of(anna, 3, 3))
+    reveal_card(beth, card_of(beth, 1, 3))
+  when:
+    spend_sailing(anna)
+    spend_sailing(beth)
+  expect:
+    anna.sailing_space == sinking_space
     eliminated(anna)
+    track_value(beth) == -30
     not eliminated(beth)
 
 example "Compass and Home bonuses go 4/2/1 and 6/3/1 in the order ships pass":
