@@ -254,13 +254,14 @@ rule end_round() "Swap tied cards, discard, and take the discards back on a 1":
 rule take_turn(p) "Move ship, place pirates, collect rewards, special action, score islands":
   let reach = p.card.value
   let legs = [[n, false] for n in range(1, reach)]
+  # A 5 may stop over after 1 to 4 spaces: at least one more space must follow.
   if reach == 5:
-    legs = legs + [[n, true] for n in range(1, 4)]
+    legs = legs + [[n, true] for n in range(1, reach - 1)]
   p chooses leg from legs "Move your ship" labelled leg_label(leg)
   sail(p, leg[0])
   if leg[1]:
     place_pirate(p, reach)
-    p chooses more from range(1, 5 - leg[0]) "Sail on after the stopover" labelled "Sail {more} more"
+    p chooses more from range(1, reach - leg[0]) "Sail on after the stopover" labelled "Sail {more} more"
     sail(p, more)
   end_of_move(p)
   place_pirate(p, reach)
@@ -646,6 +647,20 @@ example "Treasure sets: 3 emeralds, 2 crowns, a doubloon and a ruby score 14":
     move take([t for t in bag where t.kind == ruby], 1) to anna.treasures
   expect:
     treasure_points(anna) == 14
+
+example "Anna's 5: she may stop over after 4 spaces and sail the fifth before her second pirate":
+  players 3 named anna, beth, connor
+  given:
+    reveal_card(anna, card_of(anna, 5, 4))
+  when:
+    take_turn(anna)
+  # After the stopover only 1 space is left, so the sail on is not asked.
+  answers "Sail 4, then stop over", "field space on island B", "chest space on island B", 1
+  expect:
+    ship_space(anna) == spot(0, 5)
+    top(spot(1, 4)).owner == anna
+    top(spot(1, 5)).owner == anna
+    count(anna.treasures) == 1
 
 example "Henry Morgan plays his 5: one space, a pirate, four more, a second pirate":
   players 2 named anna, beth
