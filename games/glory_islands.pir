@@ -243,6 +243,8 @@ rule move_disc(p, spaces) "Move the disc down the sailing track":
     eliminate p
 
 rule end_round() "Swap tied cards, discard, and take the discards back on a 1":
+  # assumed: Henry Morgan's card is swapped on a tie like anyone's (the
+  # two-player rules do not say); a card he receives goes to his discards.
   let in_round = [p for p in players where count(p.revealed) > 0]
   for each v in distinct([p.card.value for p in in_round]):
     swap_ties([p for p in in_round where p.card.value == v order by p.card.rank descending])
@@ -300,6 +302,7 @@ rule end_of_move(p) "Glory for pirate fields in line with the ship":
 rule take_wrecks(p, stack) "Retrieve treasure from a shipwreck":
   if count(stack) == 0:
     return
+  # assumed: Henry Morgan's random token comes from the stack where he stopped.
   if automa(p):
     draw w from stack
     move w to p.wrecks
@@ -335,9 +338,12 @@ rule land_pirate(p, target) "Collect the reward":
   let space = target
   if is_storm(target):
     let calm = [s for s in island_spaces where empty(s)]
+    # assumed: with no empty space left the pirate goes back to the supply.
     if count(calm) == 0:
       move target to p.crew
       return
+    # assumed: the storm blows Henry Morgan's pirate to the first empty space,
+    # row by row from the top left (the rules give him no choice).
     if automa(p):
       space = first(calm)
     else:
@@ -690,6 +696,34 @@ example "Henry Morgan lands on a barrel space: 2 glory instead of a barrel":
     top(spot(1, 3)).owner == henry_morgan
     henry_morgan.glory == 2
     count(henry_morgan.barrels) == 0
+
+example "Henry Morgan ties with Anna: their cards swap like anyone's":
+  players 2 named anna, beth
+  given:
+    let anna_two = card_of(anna, 2, 1)
+    let morgan_two = first([c for c in henry_morgan.deck where c.value == 2])
+    reveal_card(anna, anna_two)
+    reveal_card(henry_morgan, morgan_two)
+  when:
+    end_round()
+  expect:
+    anna_two in henry_morgan.discard
+    morgan_two in anna.discard
+
+example "Storm side: the storm blows Henry Morgan's pirate to the first empty space":
+  players 2 named anna, beth
+  variants storm
+  given:
+    put_ship(henry_morgan, 2)
+    put_pirate(anna, 1, 3)
+    put_pirate(beth, 2, 3)
+    reveal_card(henry_morgan, first([c for c in henry_morgan.deck where c.value == 1]))
+  when:
+    automa_turn(henry_morgan)
+  expect:
+    empty(storm_space)
+    top(spot(1, 1)).owner == henry_morgan
+    henry_morgan.glory == 1
 
 example "Storm side: a pirate landing on the storm is blown to any empty space":
   players 3 named anna, beth, connor
