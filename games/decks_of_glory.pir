@@ -419,12 +419,12 @@ rule land_hits() "Hits land together after every broadside is fired":
       log "{s} takes {s.hits_due} hit{\"\" if s.hits_due == 1 else \"s\"}: strength {s.strength}."
       s.hits_due = 0
 
-# reading: the fighting ships of both sides in one hex board each other; a
-# derelict has struck and no longer fights, and ships of one side alone in a
-# hex do not fight each other. Ships already beaten to 0 by gunnery do not
-# board, they strike next.
-define enemies_alongside(s) = [t for t in other_ships(s) where active(t) and t.side != s.side and t.strength > 0]
-define boards(s) = active(s) and s.strength > 0 and count(enemies_alongside(s)) > 0
+# Boarding happens whenever enemies are entangled, every turn they stay so,
+# even for a ship that gunnery has just beaten to 0: it strikes only later in
+# the turn. reading: a derelict has struck and no longer fights, and ships of
+# one side alone in a hex do not fight each other.
+define enemies_alongside(s) = [t for t in other_ships(s) where active(t) and t.side != s.side]
+define boards(s) = active(s) and count(enemies_alongside(s)) > 0
 define boarding_hexes = distinct([where(s) for s in ships_on_sea where boards(s)])
 
 rule boarding() "Entangled enemies board each other, hex by hex":
@@ -639,6 +639,20 @@ example "boarding: both crews beaten at once, the higher card holds on with 1":
   expect:
     ship_called("Valiant").strength == 0
     ship_called("Audacieux").strength == 1
+
+example "boarding whenever entangled: a ship that gunnery beat to 0 still boards before she strikes":
+  players 2 named rodney, bruix
+  given:
+    place(ship_called("Valiant"), 3, 3, east)
+    place(ship_called("Audacieux"), 3, 3, west)
+    ship_called("Valiant").strength = 0
+    stack([card(nine, spades), card(nine, hearts)])
+  when:
+    boarding()
+  expect:
+    ship_called("Audacieux").strength == 8 - 3
+    ship_called("Valiant").strength == 0
+    ship_called("Valiant").state == fighting
 
 example "a derelict drifts downwind into a fighting ship: both are entangled":
   players 2 named rodney, bruix
