@@ -44,6 +44,7 @@ var facing per ship = east
 var state per ship = fighting
 var hits_due per ship = 0             # gunnery hits waiting to land together
 
+var chosen_colour per player = none   # the suits this admiral activates on: red or black
 var wind_from = west                  # the wind blows from this direction
 var drawn = none                      # the card turned last
 var broadsides = [] secret            # [firing ship, target] pairs chosen this turn
@@ -80,9 +81,9 @@ define other_ships(s) = [t for t in where(s) where t != s]
 # Ships that share a hex are entangled, however many they are.
 define entangled(s) = count(other_ships(s)) > 0
 
-# reading: the first player commands the red suits, the second the black.
-define side_of(p) = colour[p.index]
-define admiral(side) = players[index_of(colour, side)]
+# Each admiral commands the scenario's squadron of the colour they chose.
+define side_of(p) = p.chosen_colour
+define admiral(side) = first([p for p in players where p.chosen_colour == side])
 
 # ---------------------------------------------------------------- tables
 
@@ -196,10 +197,17 @@ setup:
     let launched = top(at(sea, spec[3], spec[4]))
     launched.facing = spec[5]
     log "The {spec[0]} squadron: {launched}, {rate_name[spec[1]]}, strength {launched.strength}, facing {launched.facing}."
+  choose_colours()
   shuffle_discards()
   if variant wind_by_cards:
     choose_opening_wind()
-  log "{players[0].name} commands the red squadron, {players[1].name} the black. The wind blows from the {wind_from}."
+  log "{admiral(red).name} commands the red squadron, {admiral(black).name} the black. The wind blows from the {wind_from}."
+
+rule choose_colours() "The admirals decide who activates on red suits and who on black":
+  # assumed: the first player chooses; the other admiral takes the other colour.
+  players[0] chooses c from colour "Activate on red suits or on black suits? You command the squadron of that colour."
+  players[0].chosen_colour = c
+  players[1].chosen_colour = first([k for k in colour where k != c])
 
 rule shuffle_discards() "Shuffle the discard pile face down to form the deck":
   while count(discard) > 0:
@@ -485,6 +493,8 @@ score p: fleet_strength(side_of(p))
 
 # ---------------------------------------------------------------- worked examples
 # Ships are placed by hand and the deck is stacked, so every card is known.
+# Every example first answers the colour question of setup: Rodney, the first
+# admiral, takes red, and so commands the red squadron.
 
 define card(r, s) = first([c for c in deck + discard where c.rank == r and c.suit == s])
 define ship_called(title) = first([s for s in ships_on_sea + sunk + adrift where s.title == title])
@@ -506,6 +516,7 @@ example "gunnery: a spade at one hex is 4 hits":
     stack([card(two, spades)])
   when:
     fire(ship_called("Valiant"), ship_called("Audacieux"))
+  answers "red"
   expect:
     ship_called("Audacieux").hits_due == 4
 
@@ -521,6 +532,7 @@ example "gunnery: a heart is 3 hits, a diamond 2, a club 1":
     fire(ship_called("Valiant"), ship_called("Audacieux"))
     let after_diamond = ship_called("Audacieux").hits_due
     fire(ship_called("Valiant"), ship_called("Audacieux"))
+  answers "red"
   expect:
     after_heart == 3
     after_diamond == 3 + 2
@@ -537,6 +549,7 @@ example "range: at 2 or 3 hexes a broadside loses a hit, so a club does nothing"
     place(ship_called("Audacieux"), 3, 5, north_east)
     stack([card(queen, clubs)])
     fire(ship_called("Valiant"), ship_called("Audacieux"))
+  answers "red"
   expect:
     ship_called("Audacieux").hits_due == 2
 
@@ -544,6 +557,7 @@ example "firing arcs: a broadside bears abeam out to 3 hexes, never ahead or ast
   players 2 named rodney, bruix
   given:
     place(ship_called("Valiant"), 3, 3, east)
+  answers "red"
   expect:
     bears_on(ship_called("Valiant"), sea_hex(2, 3))
     bears_on(ship_called("Valiant"), sea_hex(4, 4))
@@ -563,6 +577,7 @@ example "only enemies in arc and within 3 hexes can be targets":
     let three_off_the_beam = targets_of(ship_called("Valiant"))
     place(ship_called("Audacieux"), 7, 5, east)
     let four_off = targets_of(ship_called("Valiant"))
+  answers "red"
   expect:
     count(dead_ahead) == 0
     three_off_the_beam == [ship_called("Audacieux")]
@@ -578,6 +593,7 @@ example "raking: from one hex astern of the target, two cards are added together
     stack([card(two, spades), card(three, hearts)])
   when:
     fire(ship_called("Valiant"), ship_called("Audacieux"))
+  answers "red"
   expect:
     rakes(ship_called("Valiant"), ship_called("Audacieux"))
     bears_on(ship_called("Valiant"), sea_hex(3, 4))
@@ -594,6 +610,7 @@ example "hits into an entangled hex: one to the enemy, one to the friend, and ag
     stack([card(jack, hearts)])
   when:
     fire(ship_called("Alerte"), ship_called("Bellone"))
+  answers "red"
   expect:
     # A heart at one hex is 3 hits (not raking: Alerte lies off Bellone's beam):
     # Sovereign, Bellone, Sovereign.
@@ -609,6 +626,7 @@ example "boarding: a spade is 3 hits, a club none":
     stack([card(nine, spades), card(nine, clubs)])
   when:
     boarding()
+  answers "red"
   expect:
     ship_called("Audacieux").strength == 8 - 3
     ship_called("Valiant").strength == 8
@@ -621,6 +639,7 @@ example "boarding: a heart is 2 hits, a diamond 1":
     stack([card(nine, hearts), card(nine, diamonds)])
   when:
     boarding()
+  answers "red"
   expect:
     ship_called("Audacieux").strength == 8 - 2
     ship_called("Valiant").strength == 8 - 1
@@ -636,6 +655,7 @@ example "boarding: both crews beaten at once, the higher card holds on with 1":
     stack([card(two, hearts), card(three, hearts), card(seven, clubs), card(seven, spades), card(four, clubs), card(king, diamonds)])
   when:
     boarding()
+  answers "red"
   expect:
     ship_called("Valiant").strength == 0
     ship_called("Audacieux").strength == 1
@@ -649,6 +669,7 @@ example "boarding whenever entangled: a ship that gunnery beat to 0 still boards
     stack([card(nine, spades), card(nine, hearts)])
   when:
     boarding()
+  answers "red"
   expect:
     ship_called("Audacieux").strength == 8 - 3
     ship_called("Valiant").strength == 0
@@ -664,6 +685,7 @@ example "a derelict drifts downwind into a fighting ship: both are entangled":
     place(ship_called("Valiant"), 3, 4, north_east)
   when:
     drift_derelicts()
+  answers "red"
   expect:
     where(ship_called("Audacieux")) == sea_hex(3, 4)
     entangled(ship_called("Audacieux"))
@@ -681,6 +703,7 @@ example "entangled derelicts do not drift; loose ones drift off the map and are 
     ship_called("Bellone").state = derelict
   when:
     drift_derelicts()
+  answers "red"
   expect:
     where(ship_called("Alerte")) == sea_hex(3, 3)
     ship_called("Bellone") in adrift
@@ -698,6 +721,7 @@ example "wind check: spades back the wind, clubs veer it, red leaves it":
     wind_check()
     let after_club = wind_from
     wind_check()
+  answers "red"
   expect:
     after_spade == south_west
     after_heart == south_west
@@ -708,6 +732,7 @@ example "points of sail: running with the wind behind, close-hauled off a forwar
   players 2 named rodney, bruix
   given:
     wind_from = west
+  answers "red"
   expect:
     point_of_sail(ship_called("Valiant")) == running
     actions_for[running] == 2
@@ -724,7 +749,7 @@ example "a running ship takes two actions, a close-hauled one only one":
   when:
     manoeuvre(rodney, ship_called("Valiant"))
     manoeuvre(bruix, ship_called("Audacieux"))
-  answers "sail ahead", "sail ahead", "sail ahead"
+  answers "red", "sail ahead", "sail ahead", "sail ahead"
   expect:
     where(ship_called("Valiant")) == sea_hex(3, 5)
     where(ship_called("Audacieux")) == sea_hex(5, 2)
@@ -736,7 +761,7 @@ example "turning into the wind ends the move and leaves the ship in irons":
     place(ship_called("Valiant"), 3, 3, south_west)
   when:
     manoeuvre(rodney, ship_called("Valiant"))
-  answers "turn to starboard"
+  answers "red", "turn to starboard"
   expect:
     ship_called("Valiant").facing == west
     point_of_sail(ship_called("Valiant")) == in_irons
@@ -752,7 +777,7 @@ example "in irons: a red card lets the ship turn one face, a black card does not
   when:
     manoeuvre(rodney, ship_called("Valiant"))
     manoeuvre(bruix, ship_called("Audacieux"))
-  answers "turn to port"
+  answers "red", "turn to port"
   expect:
     ship_called("Valiant").facing == south_west
     where(ship_called("Valiant")) == sea_hex(3, 3)
@@ -768,7 +793,7 @@ example "sailing into an enemy's hex entangles both and ends the move; the enter
     manoeuvre(rodney, ship_called("Valiant"))
   # Alongside Audacieux, Valiant lies bow to bow with her (heading north-west)
   # or bow to stern (south-east); Rodney chooses south-east.
-  answers "sail ahead", "south east"
+  answers "red", "sail ahead", "south east"
   expect:
     where(ship_called("Valiant")) == sea_hex(3, 4)
     ship_called("Valiant").facing == south_east
@@ -786,7 +811,7 @@ example "no hex is full: a third ship sails into an entangled pair and lies alon
     place(ship_called("Alerte"), 3, 3, east)
   when:
     manoeuvre(bruix, ship_called("Alerte"))
-  answers "sail ahead", "west"
+  answers "red", "sail ahead", "west"
   expect:
     where(ship_called("Alerte")) == sea_hex(3, 4)
     count(sea_hex(3, 4)) == 3
@@ -806,7 +831,7 @@ example "boarding in a crowded hex: each ship's boarders attack one enemy alongs
     boarding()
   # Rodney sends Sovereign's boarders against Alerte; the two black ships have
   # only Sovereign to attack.
-  answers "Alerte"
+  answers "red", "Alerte"
   expect:
     ship_called("Alerte").strength == 6 - 3
     ship_called("Bellone").strength == 6
@@ -821,7 +846,7 @@ example "cutting loose: a red card frees the ship, which may not sail back into 
     stack([card(ten, hearts)])
   when:
     manoeuvre(rodney, ship_called("Valiant"))
-  answers "try to cut loose", "sail ahead", "turn to starboard"
+  answers "red", "try to cut loose", "sail ahead", "turn to starboard"
   expect:
     where(ship_called("Valiant")) == sea_hex(3, 4)
     not entangled(ship_called("Valiant"))
@@ -836,7 +861,7 @@ example "cutting loose: a black card keeps the ship entangled":
     stack([card(ten, spades)])
   when:
     manoeuvre(rodney, ship_called("Valiant"))
-  answers "try to cut loose"
+  answers "red", "try to cut loose"
   expect:
     where(ship_called("Valiant")) == sea_hex(3, 3)
     entangled(ship_called("Valiant"))
@@ -847,7 +872,21 @@ example "initiative: the colour of the card moves first":
     stack([card(three, clubs)])
   when:
     initiative()
+  answers "red"
   expect:
+    turn_order == [bruix, rodney]
+
+example "the admirals choose their colours: Rodney takes black, so a heart gives Bruix the first move":
+  players 2 named rodney, bruix
+  given:
+    stack([card(three, hearts)])
+  when:
+    initiative()
+  answers "black"
+  expect:
+    rodney.chosen_colour == black
+    bruix.chosen_colour == red
+    fighting_ships(side_of(rodney)) == [ship_called("Audacieux")]
     turn_order == [bruix, rodney]
 
 example "striking colours: a red card sinks the ship, a black card leaves a derelict":
@@ -859,6 +898,7 @@ example "striking colours: a red card sinks the ship, a black card leaves a dere
     stack([card(five, hearts), card(five, clubs)])
   when:
     strike_colours()
+  answers "red"
   expect:
     ship_called("Alerte") in sunk
     ship_called("Bellone").state == derelict
@@ -875,7 +915,7 @@ example "a ship that cuts loose but cannot leave the hex is entangled again":
     stack([card(two, hearts), card(two, clubs)])
   when:
     manoeuvre(rodney, ship_called("Valiant"))
-  answers "try to cut loose"
+  answers "red", "try to cut loose"
   expect:
     entangled(ship_called("Valiant"))
     entangled(ship_called("Audacieux"))
@@ -891,6 +931,7 @@ example "a derelict drifting into an entangled pair is entangled with both: thre
     ship_called("Alerte").state = derelict
   when:
     drift_derelicts()
+  answers "red"
   expect:
     where(ship_called("Alerte")) == sea_hex(3, 4)
     count(sea_hex(3, 4)) == 3
@@ -906,6 +947,7 @@ example "after the last turn the stronger squadron wins: only fighting ships cou
     ship_called("Bellone").state = derelict
   when:
     end game
+  answers "red"
   expect:
     fleet_strength(red) == 5
     fleet_strength(black) == 4
