@@ -158,6 +158,7 @@ define bears_on(s, c) = abeam(offset_from_bow(s, c))
 define range_to(s, t) = distance(where(s), where(t))
 # A raking shot: fired from one hex off the target's bow or stern.
 define rakes(s, t) = range_to(s, t) == 1 and direction_to(where(t), where(s)) in [number_of(t.facing), number_of(opposite(t.facing))]
+# assumed: a derelict has struck and is not fired on.
 define targets_of(s) = [t for t in ships_on_sea where t.side != s.side and active(t) and range_to(s, t) >= 1 and range_to(s, t) <= max_range and bears_on(s, where(t))]
 define can_fire(s) = active(s) and not entangled(s) and s.strength > 0
 define target_label(s, t) = "{t}, {range_to(s, t)} hex{\"\" if range_to(s, t) == 1 else \"es\"} away{\", raking\" if rakes(s, t) else \"\"}{\", entangled: hits are shared\" if entangled(t) else \"\"}"
@@ -215,6 +216,7 @@ rule shuffle_discards() "Shuffle the discard pile face down to form the deck":
     move c to deck
 
 rule turn_card(reason) "Turn the top card of the deck onto the discard pile":
+  # assumed: a spent deck is made again from the discards (the rules do not say).
   if count(deck) == 0:
     log "The deck is spent: the discards are shuffled into a new deck."
     shuffle_discards()
@@ -486,8 +488,8 @@ rule strike_colours() "A beaten ship turns a card: red sinks it, black leaves a 
 
 # ---------------------------------------------------------------- scoring
 
-# The side with ships still fighting wins; after the last turn, the greater total
-# strength of fighting ships wins. Equal strength (or both squadrons beaten in the
+# assumed: the rules name no winner. The side with ships still fighting wins;
+# after the last turn, the greater total strength of fighting ships wins. Equal strength (or both squadrons beaten in the
 # same turn) is a shared result: a drawn battle.
 score p: fleet_strength(side_of(p))
 
