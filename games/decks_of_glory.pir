@@ -444,8 +444,8 @@ rule boarding() "Entangled enemies board each other, hex by hex":
 rule board_in(melee) "Each ship's boarders turn a card; all losses land together":
   let crews = [s for s in melee where boards(s)]
   let standing = [s for s in crews where s.strength > 0]
-  # With more than one enemy alongside, the admiral says which one the
-  # boarders attack.
+  # reading: with more than one enemy alongside, the admiral says which one
+  # the boarders attack.
   let foes = []
   for each s in crews:
     admiral(s.side) chooses foe from enemies_alongside(s) "Which ship do {s}'s boarders attack?"
@@ -454,7 +454,9 @@ rule board_in(melee) "Each ship's boarders turn a card; all losses land together
     turn_card("{crews[i]}'s boarders attack {foes[i]}")
     foes[i].hits_due += boarding_hits[drawn.suit]
   land_hits()
-  # Both sides beaten at once: the last ones standing turn cards for who holds on.
+  # Both sides beaten at once: the ships this boarding beat turn cards for who
+  # holds on. reading: in a crowded hex, when no ship of either side is left
+  # with strength.
   let fallen = [s for s in standing where s.strength == 0]
   if all([s.strength == 0 for s in crews]) and count(distinct([s.side for s in fallen])) == 2:
     last_stand(fallen)
