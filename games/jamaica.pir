@@ -543,8 +543,8 @@ rule spoils(winner, loser) "The winner may steal a hold's contents, steal a trea
     return
   # The winner can choose a spoil; taking none is a choice too.
   decider chooses what from options "{winner.name} won the battle: what now?" optional "Take no spoils"
-  if automa(winner):
-    log "{decider.name} decides for the Ghost Ship: {what if what != none else \"no spoils\"}."
+  if automa(winner) and what != none:
+    log "{decider.name} decides for the Ghost Ship: {what}."
   if what == none:
     log "{winner.name} wins and takes nothing."
   elif what == steal_cargo:
