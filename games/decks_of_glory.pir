@@ -79,6 +79,7 @@ define fleet_strength(side) = sum([s.strength for s in fighting_ships(side)])
 define battle_over = count(fighting_ships(red)) == 0 or count(fighting_ships(black)) == 0
 define other_ships(s) = [t for t in where(s) where t != s]
 # Ships that share a hex are entangled, however many they are.
+#: {s} shares its hex with another ship
 define entangled(s) = count(other_ships(s)) > 0
 
 # Each admiral commands the scenario's squadron of the colour they chose.
@@ -433,8 +434,11 @@ rule land_hits() "Hits land together after every broadside is fired":
 # even for a ship that gunnery has just beaten to 0: it strikes only later in
 # the turn. reading: a derelict has struck and no longer fights, and ships of
 # one side alone in a hex do not fight each other.
+#: the fighting enemies in {s}'s hex
 define enemies_alongside(s) = [t for t in other_ships(s) where active(t) and t.side != s.side]
+#: {s} is fighting and has an enemy alongside
 define boards(s) = active(s) and count(enemies_alongside(s)) > 0
+#: the hexes where fighting enemies are entangled
 define boarding_hexes = distinct([where(s) for s in ships_on_sea where boards(s)])
 
 rule boarding() "Entangled enemies board each other, hex by hex":
