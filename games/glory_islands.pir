@@ -40,7 +40,7 @@ zone wrecks_north hidden              # the stack on the upper-right corner
 zone wrecks_south hidden              # the stack on the lower-left corner
 
 var glory per player = 0
-var sailing_space per player = 0      # the disc's space on the sailing track, from 0 (the "24")
+var sailing_space per player = 0      # the disc's space on the sailing track; 0 is the "24"
 var travelled per player = 0          # spaces sailed along the route
 var card per player = none            # the card revealed this round
 var ship per player = none
