@@ -124,12 +124,12 @@ table island_points:
 # numbers say; at the end the disc's space adds or takes away its number.
 # assumed: how many spaces the track has and the number on each. The rules give
 # only the first (24) and the last numbered space (-30), and say that the disc
-# moves in spaces, not points; here the numbers fall by 1 a space down to 0 and
-# by 2 a space below it.
+# moves in spaces, not points; here the numbers fall by 1 a space down to -10
+# and by 2 a space below it, 45 spaces in all.
 define sailing_track = [24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13,
                         12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0,
-                        -2, -4, -6, -8, -10, -12, -14, -16, -18, -20,
-                        -22, -24, -26, -28, -30]
+                        -1, -2, -3, -4, -5, -6, -7, -8, -9, -10,
+                        -12, -14, -16, -18, -20, -22, -24, -26, -28, -30]
 # The space after the last numbered one: a disc that reaches it sinks the ship.
 define sinking_space = count(sailing_track)
 #: the number on the space of {p}'s disc
@@ -757,19 +757,19 @@ example "Shipwrecks: stopping on a free corner takes a token, and a barrel buys 
     count(anna.barrels) == 0
     top(spot(3, 3)).owner == anna
 
-example "The sailing track counts spaces: below 0 a space is worth 2, so Anna's 3 takes her from 1 to -4":
+example "The sailing track counts spaces: below -10 a space is worth 2, so Anna's 3 takes her from -9 to -14":
   players 3 named anna, beth, connor
   given:
-    anna.sailing_space = 23
+    anna.sailing_space = index_of(sailing_track, -9)
     reveal_card(anna, card_of(anna, 3, 3))
   when:
     spend_sailing(anna)
     end game
   expect:
-    anna.sailing_space == 26
-    track_value(anna) == -4
-    # -4 for the track and 1 for her barrel.
-    anna.glory == -4 + 1
+    anna.sailing_space == index_of(sailing_track, -9) + 3
+    track_value(anna) == -14
+    # -14 for the track and 1 for her barrel.
+    anna.glory == -14 + 1
 
 example "The 3's second pirate paid with 2 sailing spaces; a disc 2 spaces from sinking cannot pay so":
   players 3 named anna, beth, connor
