@@ -2,7 +2,7 @@
 #
 # Two admirals, one playing the red suits and one the black, fight a short sea
 # battle on a hex map. A single 52-card deck is the only randomiser: it shifts
-# the wind, gives the initiative, frees ships in irons or grappled, and decides
+# the wind, gives the initiative, frees ships in irons or entangled, and decides
 # every broadside, boarding action and surrender.
 #
 # How cards are turned: the deck is a hidden zone shuffled once (by drawing the
@@ -42,9 +42,9 @@ zone adrift                           # derelicts that drifted off the map
 var strength per ship = rate_strength[rate]
 var facing per ship = east
 var state per ship = fighting
-var grappled_with per ship = none     # the ship sharing its hex, while entangled
 var hits_due per ship = 0 internal    # gunnery hits waiting to land together
 
+var chosen_colour per player = none   # the suits this admiral activates on: red or black
 var wind_from = west                  # the wind blows from this direction
 var drawn = none                      # the card turned last
 var broadsides = [] internal          # [firing ship, target] pairs chosen this turn
@@ -78,10 +78,13 @@ define fighting_ships(side) = [s for s in ships_on_sea where s.side == side and 
 define fleet_strength(side) = sum([s.strength for s in fighting_ships(side)])
 define battle_over = count(fighting_ships(red)) == 0 or count(fighting_ships(black)) == 0
 define other_ships(s) = [t for t in where(s) where t != s]
+# Ships that share a hex are entangled, however many they are.
+#: {s} shares its hex with another ship
+define entangled(s) = count(other_ships(s)) > 0
 
-# reading: the first player commands the red suits, the second the black.
-define side_of(p) = colour[p.index]
-define admiral(side) = players[index_of(colour, side)]
+# Each admiral commands the scenario's squadron of the colour they chose.
+define side_of(p) = p.chosen_colour
+define admiral(side) = first([p for p in players where p.chosen_colour == side])
 
 # ---------------------------------------------------------------- tables
 
@@ -156,9 +159,10 @@ define bears_on(s, c) = abeam(offset_from_bow(s, c))
 define range_to(s, t) = distance(where(s), where(t))
 # A raking shot: fired from one hex off the target's bow or stern.
 define rakes(s, t) = range_to(s, t) == 1 and direction_to(where(t), where(s)) in [number_of(t.facing), number_of(opposite(t.facing))]
+# assumed: a derelict has struck and is not fired on.
 define targets_of(s) = [t for t in ships_on_sea where t.side != s.side and active(t) and range_to(s, t) >= 1 and range_to(s, t) <= max_range and bears_on(s, where(t))]
-define can_fire(s) = active(s) and s.grappled_with == none and s.strength > 0
-define target_label(s, t) = "{t}, {range_to(s, t)} hex{\"\" if range_to(s, t) == 1 else \"es\"} away{\", raking\" if rakes(s, t) else \"\"}{\", grappled: hits are shared\" if t.grappled_with != none else \"\"}"
+define can_fire(s) = active(s) and not entangled(s) and s.strength > 0
+define target_label(s, t) = "{t}, {range_to(s, t)} hex{\"\" if range_to(s, t) == 1 else \"es\"} away{\", raking\" if rakes(s, t) else \"\"}{\", entangled: hits are shared\" if entangled(t) else \"\"}"
 
 # assumed: the battle is broken off after 20 turns (the rules set no limit).
 define turn_limit = 20
@@ -195,10 +199,17 @@ setup:
     let launched = top(at(sea, spec[3], spec[4]))
     launched.facing = spec[5]
     log "The {spec[0]} squadron: {launched}, {rate_name[spec[1]]}, strength {launched.strength}, facing {launched.facing}."
+  choose_colours()
   shuffle_discards()
   if variant wind_by_cards:
     choose_opening_wind()
-  log "{players[0].name} commands the red squadron, {players[1].name} the black. The wind blows from the {wind_from}."
+  log "{admiral(red).name} commands the red squadron, {admiral(black).name} the black. The wind blows from the {wind_from}."
+
+rule choose_colours() "The admirals decide who activates on red suits and who on black":
+  # assumed: the first player chooses; the other admiral takes the other colour.
+  players[0] chooses c from colour "Activate on red suits or on black suits? You command the squadron of that colour."
+  players[0].chosen_colour = c
+  players[1].chosen_colour = first([k for k in colour where k != c])
 
 rule shuffle_discards() "Shuffle the discard pile face down to form the deck":
   while count(discard) > 0:
@@ -206,6 +217,7 @@ rule shuffle_discards() "Shuffle the discard pile face down to form the deck":
     move c to deck
 
 rule turn_card(reason) "Turn the top card of the deck onto the discard pile":
+  # assumed: a spent deck is made again from the discards (the rules do not say).
   if count(deck) == 0:
     log "The deck is spent: the discards are shuffled into a new deck."
     shuffle_discards()
@@ -266,40 +278,30 @@ rule wind_check() "Spades back the wind, clubs veer it, a red card leaves it":
   else:
     log "The wind holds from the {wind_from}."
 
+# All loose derelicts drift together, so one never runs into another that is
+# drifting too; a derelict that drifts into a hex with ships in it is entangled
+# with them and drifts no more.
 rule drift_derelicts() "Loose derelicts drift one hex downwind":
-  for each s in [d for d in ships_on_sea where not active(d) and d.grappled_with == none]:
+  let drifting = [d for d in ships_on_sea where not active(d) and not entangled(d)]
+  for each s in drifting:
     let next = step(where(s), number_of(downwind))
     if next == none:
       # assumed: a derelict that drifts off the map is gone for good.
       move s to adrift
       log "The derelict {s} drifts off the map."
-    elif empty(next):
-      move s to next
-      log "The derelict {s} drifts {downwind}."
-    elif count(next) == 1 and active(top(next)):
-      let victim = top(next)
-      move s to next
-      grapple(s, victim)
-      log "The derelict {s} drifts into {victim}: they are entangled."
     else:
-      # assumed: a derelict fouled by a derelict or a grappled pair stays put.
-      log "The derelict {s} is fouled and stays where it is."
+      move s to next
+  for each s in [d for d in drifting where d not in adrift]:
+    if entangled(s):
+      log "The derelict {s} drifts {downwind} into {other_ships(s)}: they are entangled."
+    else:
+      log "The derelict {s} drifts {downwind}."
 
 rule initiative() "A card: the admiral of its colour moves first":
   turn_card("Initiative")
   let leader = admiral(red if is_red(drawn) else black)
   turn_order = [leader] + [p for p in players where p != leader]
   log "{leader.name} ({side_of(leader)}) moves first."
-
-rule grapple(a, b) "Two ships in one hex are entangled":
-  a.grappled_with = b
-  b.grappled_with = a
-
-rule release(a) "A ship and the one it is grappled with are entangled no more":
-  let b = a.grappled_with
-  if b != none:
-    b.grappled_with = none
-  a.grappled_with = none
 
 rule move_squadron(p) "Each of the admiral's ships moves in turn, in the order chosen":
   let waiting = fighting_ships(side_of(p))
@@ -308,28 +310,30 @@ rule move_squadron(p) "Each of the admiral's ships moves in turn, in the order c
     waiting = [w for w in waiting where w != s]
     manoeuvre(p, s)
 
-# reading: a ship may only enter a hex holding at most one ship, and never the
-# hex of a fighting friend (so entanglement is always one pair of ships); after
-# cutting loose it may not go back into the hex of the ship it cut loose from.
-define may_enter(s, c) = c != none and count(c) <= 1 \
-  and not any([t.side == s.side and active(t) for t in c]) \
+# A ship may sail into a hex whoever is in it, friend or foe, however many: the
+# rules cap no hex. After cutting loose it may not go back into the hex of a
+# ship it cut loose from.
+# assumed: a ship may not sail off the map.
+define may_enter(s, c) = c != none \
   and not any([pair[0] == s and where(pair[1]) == c for pair in cut_loose])
 
 # reading: the point of sail at the start of a ship's movement sets its actions
 # for the turn; sailing into another ship's hex entangles them and ends the move.
-rule manoeuvre(p, s) "Cut loose if grappled, then sail as the wind allows":
-  if s.grappled_with != none:
-    let held = s.grappled_with
-    p chooses attempt from ["try to cut loose"] "{s} is grappled with {held}" optional "Stay grappled"
+rule manoeuvre(p, s) "Cut loose if entangled, then sail as the wind allows":
+  let setting_out = where(s)
+  let freed = false
+  if entangled(s):
+    let held = other_ships(s)
+    p chooses attempt from ["try to cut loose"] "{s} is entangled with {held}" optional "Stay entangled"
     if attempt == none:
-      log "{s} stays grappled with {held}."
+      log "{s} stays entangled with {held}."
       return
     turn_card("{s} tries to cut loose")
     if not is_red(drawn):
       log "{s} cannot get clear of {held}."
       return
-    release(s)
-    cut_loose = cut_loose + [[s, held]]
+    freed = true
+    cut_loose = cut_loose + [[s, x] for x in held]
     log "{s} cuts loose from {held}."
   let sailing = point_of_sail(s)
   if sailing == in_irons:
@@ -340,7 +344,7 @@ rule manoeuvre(p, s) "Cut loose if grappled, then sail as the wind allows":
         turn_ship(s, way)
     else:
       log "{s} cannot pay off and stays in irons."
-    settle(s)
+    settle(s, freed, setting_out)
     return
   let left = actions_for[sailing]
   log "{s} is {sailing}: {left} action{\"\" if left == 1 else \"s\"}."
@@ -354,28 +358,34 @@ rule manoeuvre(p, s) "Cut loose if grappled, then sail as the wind allows":
       move s to ahead_of(s)
       left -= 1
       log "{s} sails {s.facing}."
-      if count(other_ships(s)) > 0:
-        let met = first(other_ships(s))
-        grapple(s, met)
+      if entangled(s):
+        come_alongside(p, s)
         left = 0
-        log "{s} runs alongside {met}: they are entangled."
     else:
       turn_ship(s, act)
       left -= 1
       if point_of_sail(s) == in_irons:
         log "{s} has turned into the wind and is locked in irons."
         left = 0
-  settle(s)
+  settle(s, freed, setting_out)
+
+# The entering ship lies side by side with the ships in the hex: bow to bow or
+# bow to stern, so on their heading or the opposite one, as its admiral
+# chooses. reading: the side it lies on is not kept, since ships in one hex
+# share it; the heading counts once it cuts loose, and for raking fire.
+rule come_alongside(p, s) "The entering ship lies alongside, on the heading it chooses":
+  let others = other_ships(s)
+  p chooses heading from distinct([x.facing for x in others] + [opposite(x.facing) for x in others]) "{s} comes alongside {others}: lie on which heading?" labelled "heading {heading}"
+  s.facing = heading
+  log "{s} lies alongside {others}, heading {heading}: they are entangled."
 
 rule turn_ship(s, way) "Turn one face to port or starboard":
   s.facing = turned(s.facing, 5 if way == turn_to_port else 1)
   log "{s} turns to {s.facing}."
 
-rule settle(s) "A ship that ends its move sharing a hex is entangled again":
-  if s.grappled_with == none and count(other_ships(s)) > 0:
-    let met = first(other_ships(s))
-    grapple(s, met)
-    log "{s} cannot get clear and is entangled with {met} again."
+rule settle(s, freed, setting_out) "A ship that cut loose but never left its hex is entangled again":
+  if freed and where(s) == setting_out and entangled(s):
+    log "{s} cannot get clear and is entangled with {other_ships(s)} again."
 
 rule gunnery() "Every free ship fires one broadside; all hits land together":
   broadsides = []
@@ -399,13 +409,13 @@ rule fire(s, t) "Turn a card for the broadside; range and raking change the hits
   elif rakes(s, t):
     turn_card("{s} rakes {t} from one hex: a second card")
     hits += broadside_hits[drawn.suit]
-  if t.grappled_with != none:
+  if entangled(t):
     share_hits(hits, where(t), s.side)
   else:
     t.hits_due += hits
-  log "{s} scores {hits} hit{\"\" if hits == 1 else \"s\"} on {t}{\" and its hex\" if t.grappled_with != none else \"\"}."
+  log "{s} scores {hits} hit{\"\" if hits == 1 else \"s\"} on {t}{\" and its hex\" if entangled(t) else \"\"}."
 
-rule share_hits(hits, hex, firing_side) "Hits into a grappled hex: enemies first, then friends, in turn":
+rule share_hits(hits, hex, firing_side) "Hits into an entangled hex: enemies first, then friends, in turn":
   let order = [x for x in hex where active(x) and x.side != firing_side] + [x for x in hex where active(x) and x.side == firing_side]
   let i = 0
   repeat hits times:
@@ -420,41 +430,55 @@ rule land_hits() "Hits land together after every broadside is fired":
       log "{s} takes {s.hits_due} hit{\"\" if s.hits_due == 1 else \"s\"}: strength {s.strength}."
       s.hits_due = 0
 
-# reading: only fighting enemies board each other (a ship grappled with a friend
-# or a derelict is merely held); ships already beaten to 0 by gunnery do not
-# board, they strike next.
-define boarding_pairs = [[a, a.grappled_with] for a in fighting_ships(red) \
-  where a.grappled_with != none and active(a.grappled_with) and a.grappled_with.side == black \
-  and a.strength > 0 and a.grappled_with.strength > 0]
+# Boarding happens whenever enemies are entangled, every turn they stay so,
+# even for a ship that gunnery has just beaten to 0: it strikes only later in
+# the turn. reading: a derelict has struck and no longer fights, and ships of
+# one side alone in a hex do not fight each other.
+#: the fighting enemies in {s}'s hex
+define enemies_alongside(s) = [t for t in other_ships(s) where active(t) and t.side != s.side]
+#: {s} is fighting and has an enemy alongside
+define boards(s) = active(s) and count(enemies_alongside(s)) > 0
+#: the hexes where fighting enemies are entangled
+define boarding_hexes = distinct([where(s) for s in ships_on_sea where boards(s)])
 
-rule boarding() "Grappled enemies board each other":
-  for each pair in boarding_pairs:
-    board_enemy(pair[0], pair[1])
+rule boarding() "Entangled enemies board each other, hex by hex":
+  for each melee in boarding_hexes:
+    board_in(melee)
 
-rule board_enemy(a, b) "Each side turns a card; both losses land together":
-  turn_card("{a}'s boarders")
-  let hits_on_b = boarding_hits[drawn.suit]
-  turn_card("{b}'s boarders")
-  let hits_on_a = boarding_hits[drawn.suit]
-  a.strength = max([a.strength - hits_on_a, 0])
-  b.strength = max([b.strength - hits_on_b, 0])
-  log "Boarding: {a} loses {hits_on_a} (strength {a.strength}), {b} loses {hits_on_b} (strength {b.strength})."
-  if a.strength == 0 and b.strength == 0:
-    last_stand(a, b)
+rule board_in(melee) "Each ship's boarders turn a card; all losses land together":
+  let crews = [s for s in melee where boards(s)]
+  let standing = [s for s in crews where s.strength > 0]
+  # reading: with more than one enemy alongside, the admiral says which one
+  # the boarders attack.
+  let foes = []
+  for each s in crews:
+    admiral(s.side) chooses foe from enemies_alongside(s) "Which ship do {s}'s boarders attack?"
+    foes = foes + [foe]
+  for each i in indices(crews):
+    turn_card("{crews[i]}'s boarders attack {foes[i]}")
+    foes[i].hits_due += boarding_hits[drawn.suit]
+  land_hits()
+  # Both sides beaten at once: the ships this boarding beat turn cards for who
+  # holds on. reading: in a crowded hex, when no ship of either side is left
+  # with strength.
+  let fallen = [s for s in standing where s.strength == 0]
+  if all([s.strength == 0 for s in crews]) and count(distinct([s.side for s in fallen])) == 2:
+    last_stand(fallen)
 
-rule last_stand(a, b) "Both crews beaten at once: the higher card holds on with 1":
+rule last_stand(contenders) "Both crews beaten at once: the higher card holds on with 1":
   let survivor = none
   while survivor == none:
-    turn_card("{a}'s last stand")
-    let card_a = drawn
-    turn_card("{b}'s last stand")
-    if card_value(card_a) > card_value(drawn):
-      survivor = a
-    elif card_value(drawn) > card_value(card_a):
-      survivor = b
+    let values = []
+    for each s in contenders:
+      turn_card("{s}'s last stand")
+      values = values + [card_value(drawn)]
+    let leaders = [contenders[i] for i in indices(contenders) where values[i] == max(values)]
+    if count(leaders) == 1:
+      survivor = leaders[0]
     else:
       # assumed: equal ranks turn again.
-      log "Equal cards: both turn again."
+      log "Equal cards: {leaders} turn again."
+      contenders = leaders
   survivor.strength = 1
   log "{survivor} holds on with 1 strength."
 
@@ -462,7 +486,6 @@ rule strike_colours() "A beaten ship turns a card: red sinks it, black leaves a 
   for each s in [x for x in ships_on_sea where active(x) and x.strength <= 0]:
     turn_card("{s} strikes her colours")
     if is_red(drawn):
-      release(s)
       move s to sunk
       log "{s} sinks."
     else:
@@ -471,13 +494,15 @@ rule strike_colours() "A beaten ship turns a card: red sinks it, black leaves a 
 
 # ---------------------------------------------------------------- scoring
 
-# The side with ships still fighting wins; after the last turn, the greater total
-# strength of fighting ships wins. Equal strength (or both squadrons beaten in the
+# assumed: the rules name no winner. The side with ships still fighting wins;
+# after the last turn, the greater total strength of fighting ships wins. Equal strength (or both squadrons beaten in the
 # same turn) is a shared result: a drawn battle.
 score p: fleet_strength(side_of(p))
 
 # ---------------------------------------------------------------- worked examples
 # Ships are placed by hand and the deck is stacked, so every card is known.
+# Every example first answers the colour question of setup: Rodney, the first
+# admiral, takes red, and so commands the red squadron.
 
 define card(r, s) = first([c for c in deck + discard where c.rank == r and c.suit == s])
 define ship_called(title) = first([s for s in ships_on_sea + sunk + adrift where s.title == title])
@@ -499,6 +524,7 @@ example "gunnery: a spade at one hex is 4 hits":
     stack([card(two, spades)])
   when:
     fire(ship_called("Valiant"), ship_called("Audacieux"))
+  answers "red"
   expect:
     ship_called("Audacieux").hits_due == 4
 
@@ -514,6 +540,7 @@ example "gunnery: a heart is 3 hits, a diamond 2, a club 1":
     fire(ship_called("Valiant"), ship_called("Audacieux"))
     let after_diamond = ship_called("Audacieux").hits_due
     fire(ship_called("Valiant"), ship_called("Audacieux"))
+  answers "red"
   expect:
     after_heart == 3
     after_diamond == 3 + 2
@@ -530,6 +557,7 @@ example "range: at 2 or 3 hexes a broadside loses a hit, so a club does nothing"
     place(ship_called("Audacieux"), 3, 5, north_east)
     stack([card(queen, clubs)])
     fire(ship_called("Valiant"), ship_called("Audacieux"))
+  answers "red"
   expect:
     ship_called("Audacieux").hits_due == 2
 
@@ -537,6 +565,7 @@ example "firing arcs: a broadside bears abeam out to 3 hexes, never ahead or ast
   players 2 named rodney, bruix
   given:
     place(ship_called("Valiant"), 3, 3, east)
+  answers "red"
   expect:
     bears_on(ship_called("Valiant"), sea_hex(2, 3))
     bears_on(ship_called("Valiant"), sea_hex(4, 4))
@@ -556,6 +585,7 @@ example "only enemies in arc and within 3 hexes can be targets":
     let three_off_the_beam = targets_of(ship_called("Valiant"))
     place(ship_called("Audacieux"), 7, 5, east)
     let four_off = targets_of(ship_called("Valiant"))
+  answers "red"
   expect:
     count(dead_ahead) == 0
     three_off_the_beam == [ship_called("Audacieux")]
@@ -571,23 +601,24 @@ example "raking: from one hex astern of the target, two cards are added together
     stack([card(two, spades), card(three, hearts)])
   when:
     fire(ship_called("Valiant"), ship_called("Audacieux"))
+  answers "red"
   expect:
     rakes(ship_called("Valiant"), ship_called("Audacieux"))
     bears_on(ship_called("Valiant"), sea_hex(3, 4))
     ship_called("Audacieux").hits_due == 4 + 3
 
-example "hits into a grappled hex: one to the enemy, one to the friend, and again":
+example "hits into an entangled hex: one to the enemy, one to the friend, and again":
   players 2 named rodney, bruix
   variants first_rate
   given:
-    # Bellone (black) lies grappled with Sovereign (red); Alerte (black) fires into their hex.
+    # Bellone (black) lies entangled with Sovereign (red); Alerte (black) fires into their hex.
     place(ship_called("Sovereign"), 3, 4, north_east)
     place(ship_called("Bellone"), 3, 4, south_west)
-    grapple(ship_called("Sovereign"), ship_called("Bellone"))
     place(ship_called("Alerte"), 2, 4, east)
     stack([card(jack, hearts)])
   when:
     fire(ship_called("Alerte"), ship_called("Bellone"))
+  answers "red"
   expect:
     # A heart at one hex is 3 hits (not raking: Alerte lies off Bellone's beam):
     # Sovereign, Bellone, Sovereign.
@@ -600,10 +631,10 @@ example "boarding: a spade is 3 hits, a club none":
   given:
     place(ship_called("Valiant"), 3, 3, east)
     place(ship_called("Audacieux"), 3, 3, west)
-    grapple(ship_called("Valiant"), ship_called("Audacieux"))
     stack([card(nine, spades), card(nine, clubs)])
   when:
     boarding()
+  answers "red"
   expect:
     ship_called("Audacieux").strength == 8 - 3
     ship_called("Valiant").strength == 8
@@ -613,10 +644,10 @@ example "boarding: a heart is 2 hits, a diamond 1":
   given:
     place(ship_called("Valiant"), 3, 3, east)
     place(ship_called("Audacieux"), 3, 3, west)
-    grapple(ship_called("Valiant"), ship_called("Audacieux"))
     stack([card(nine, hearts), card(nine, diamonds)])
   when:
     boarding()
+  answers "red"
   expect:
     ship_called("Audacieux").strength == 8 - 2
     ship_called("Valiant").strength == 8 - 1
@@ -626,16 +657,31 @@ example "boarding: both crews beaten at once, the higher card holds on with 1":
   given:
     place(ship_called("Valiant"), 3, 3, east)
     place(ship_called("Audacieux"), 3, 3, west)
-    grapple(ship_called("Valiant"), ship_called("Audacieux"))
     ship_called("Valiant").strength = 2
     ship_called("Audacieux").strength = 1
     # Boarding cards, then a tie (two sevens), then the last-stand cards.
     stack([card(two, hearts), card(three, hearts), card(seven, clubs), card(seven, spades), card(four, clubs), card(king, diamonds)])
   when:
     boarding()
+  answers "red"
   expect:
     ship_called("Valiant").strength == 0
     ship_called("Audacieux").strength == 1
+
+example "boarding whenever entangled: a ship that gunnery beat to 0 still boards before she strikes":
+  players 2 named rodney, bruix
+  given:
+    place(ship_called("Valiant"), 3, 3, east)
+    place(ship_called("Audacieux"), 3, 3, west)
+    ship_called("Valiant").strength = 0
+    stack([card(nine, spades), card(nine, hearts)])
+  when:
+    boarding()
+  answers "red"
+  expect:
+    ship_called("Audacieux").strength == 8 - 3
+    ship_called("Valiant").strength == 0
+    ship_called("Valiant").state == fighting
 
 example "a derelict drifts downwind into a fighting ship: both are entangled":
   players 2 named rodney, bruix
@@ -647,10 +693,11 @@ example "a derelict drifts downwind into a fighting ship: both are entangled":
     place(ship_called("Valiant"), 3, 4, north_east)
   when:
     drift_derelicts()
+  answers "red"
   expect:
     where(ship_called("Audacieux")) == sea_hex(3, 4)
-    ship_called("Audacieux").grappled_with == ship_called("Valiant")
-    ship_called("Valiant").grappled_with == ship_called("Audacieux")
+    entangled(ship_called("Audacieux"))
+    entangled(ship_called("Valiant"))
 
 example "entangled derelicts do not drift; loose ones drift off the map and are gone":
   players 2 named rodney, bruix
@@ -659,12 +706,12 @@ example "entangled derelicts do not drift; loose ones drift off the map and are 
     wind_from = west
     place(ship_called("Alerte"), 3, 3, north_east)
     place(ship_called("Sovereign"), 3, 3, east)
-    grapple(ship_called("Alerte"), ship_called("Sovereign"))
     place(ship_called("Bellone"), 5, 9, east)
     ship_called("Alerte").state = derelict
     ship_called("Bellone").state = derelict
   when:
     drift_derelicts()
+  answers "red"
   expect:
     where(ship_called("Alerte")) == sea_hex(3, 3)
     ship_called("Bellone") in adrift
@@ -682,6 +729,7 @@ example "wind check: spades back the wind, clubs veer it, red leaves it":
     wind_check()
     let after_club = wind_from
     wind_check()
+  answers "red"
   expect:
     after_spade == south_west
     after_heart == south_west
@@ -692,6 +740,7 @@ example "points of sail: running with the wind behind, close-hauled off a forwar
   players 2 named rodney, bruix
   given:
     wind_from = west
+  answers "red"
   expect:
     point_of_sail(ship_called("Valiant")) == running
     actions_for[running] == 2
@@ -708,7 +757,7 @@ example "a running ship takes two actions, a close-hauled one only one":
   when:
     manoeuvre(rodney, ship_called("Valiant"))
     manoeuvre(bruix, ship_called("Audacieux"))
-  answers "sail ahead", "sail ahead", "sail ahead"
+  answers "red", "sail ahead", "sail ahead", "sail ahead"
   expect:
     where(ship_called("Valiant")) == sea_hex(3, 5)
     where(ship_called("Audacieux")) == sea_hex(5, 2)
@@ -720,7 +769,7 @@ example "turning into the wind ends the move and leaves the ship in irons":
     place(ship_called("Valiant"), 3, 3, south_west)
   when:
     manoeuvre(rodney, ship_called("Valiant"))
-  answers "turn to starboard"
+  answers "red", "turn to starboard"
   expect:
     ship_called("Valiant").facing == west
     point_of_sail(ship_called("Valiant")) == in_irons
@@ -736,13 +785,13 @@ example "in irons: a red card lets the ship turn one face, a black card does not
   when:
     manoeuvre(rodney, ship_called("Valiant"))
     manoeuvre(bruix, ship_called("Audacieux"))
-  answers "turn to port"
+  answers "red", "turn to port"
   expect:
     ship_called("Valiant").facing == south_west
     where(ship_called("Valiant")) == sea_hex(3, 3)
     ship_called("Audacieux").facing == west
 
-example "sailing into an enemy's hex entangles both and ends the move":
+example "sailing into an enemy's hex entangles both and ends the move; the entering ship picks its heading alongside":
   players 2 named rodney, bruix
   given:
     wind_from = west
@@ -750,11 +799,51 @@ example "sailing into an enemy's hex entangles both and ends the move":
     place(ship_called("Audacieux"), 3, 4, north_west)
   when:
     manoeuvre(rodney, ship_called("Valiant"))
-  answers "sail ahead"
+  # Alongside Audacieux, Valiant lies bow to bow with her (heading north-west)
+  # or bow to stern (south-east); Rodney chooses south-east.
+  answers "red", "sail ahead", "south east"
   expect:
     where(ship_called("Valiant")) == sea_hex(3, 4)
-    ship_called("Valiant").grappled_with == ship_called("Audacieux")
+    ship_called("Valiant").facing == south_east
+    entangled(ship_called("Valiant"))
+    entangled(ship_called("Audacieux"))
     not can_fire(ship_called("Valiant"))
+
+example "no hex is full: a third ship sails into an entangled pair and lies alongside them":
+  players 2 named rodney, bruix
+  variants first_rate
+  given:
+    wind_from = west
+    place(ship_called("Sovereign"), 3, 4, east)
+    place(ship_called("Bellone"), 3, 4, west)
+    place(ship_called("Alerte"), 3, 3, east)
+  when:
+    manoeuvre(bruix, ship_called("Alerte"))
+  answers "red", "sail ahead", "west"
+  expect:
+    where(ship_called("Alerte")) == sea_hex(3, 4)
+    count(sea_hex(3, 4)) == 3
+    ship_called("Alerte").facing == west
+    entangled(ship_called("Alerte"))
+
+example "boarding in a crowded hex: each ship's boarders attack one enemy alongside, chosen by its admiral":
+  players 2 named rodney, bruix
+  variants first_rate
+  given:
+    place(ship_called("Sovereign"), 3, 4, east)
+    place(ship_called("Bellone"), 3, 4, west)
+    place(ship_called("Alerte"), 3, 4, west)
+    # Sovereign's boarders, then Bellone's, then Alerte's.
+    stack([card(ten, spades), card(ten, hearts), card(ten, diamonds)])
+  when:
+    boarding()
+  # Rodney sends Sovereign's boarders against Alerte; the two black ships have
+  # only Sovereign to attack.
+  answers "red", "Alerte"
+  expect:
+    ship_called("Alerte").strength == 6 - 3
+    ship_called("Bellone").strength == 6
+    ship_called("Sovereign").strength == 12 - 2 - 1
 
 example "cutting loose: a red card frees the ship, which may not sail back into its enemy":
   players 2 named rodney, bruix
@@ -762,30 +851,28 @@ example "cutting loose: a red card frees the ship, which may not sail back into 
     wind_from = west
     place(ship_called("Valiant"), 3, 3, east)
     place(ship_called("Audacieux"), 3, 3, north_west)
-    grapple(ship_called("Valiant"), ship_called("Audacieux"))
     stack([card(ten, hearts)])
   when:
     manoeuvre(rodney, ship_called("Valiant"))
-  answers "try to cut loose", "sail ahead", "turn to starboard"
+  answers "red", "try to cut loose", "sail ahead", "turn to starboard"
   expect:
     where(ship_called("Valiant")) == sea_hex(3, 4)
-    ship_called("Valiant").grappled_with == none
-    ship_called("Audacieux").grappled_with == none
+    not entangled(ship_called("Valiant"))
     not may_enter(ship_called("Valiant"), sea_hex(3, 3))
+    not entangled(ship_called("Audacieux"))
 
-example "cutting loose: a black card keeps the ship grappled":
+example "cutting loose: a black card keeps the ship entangled":
   players 2 named rodney, bruix
   given:
     place(ship_called("Valiant"), 3, 3, east)
     place(ship_called("Audacieux"), 3, 3, north_west)
-    grapple(ship_called("Valiant"), ship_called("Audacieux"))
     stack([card(ten, spades)])
   when:
     manoeuvre(rodney, ship_called("Valiant"))
-  answers "try to cut loose"
+  answers "red", "try to cut loose"
   expect:
     where(ship_called("Valiant")) == sea_hex(3, 3)
-    ship_called("Valiant").grappled_with == ship_called("Audacieux")
+    entangled(ship_called("Valiant"))
 
 example "initiative: the colour of the card moves first":
   players 2 named rodney, bruix
@@ -793,7 +880,21 @@ example "initiative: the colour of the card moves first":
     stack([card(three, clubs)])
   when:
     initiative()
+  answers "red"
   expect:
+    turn_order == [bruix, rodney]
+
+example "the admirals choose their colours: Rodney takes black, so a heart gives Bruix the first move":
+  players 2 named rodney, bruix
+  given:
+    stack([card(three, hearts)])
+  when:
+    initiative()
+  answers "black"
+  expect:
+    rodney.chosen_colour == black
+    bruix.chosen_colour == red
+    fighting_ships(side_of(rodney)) == [ship_called("Audacieux")]
     turn_order == [bruix, rodney]
 
 example "striking colours: a red card sinks the ship, a black card leaves a derelict":
@@ -805,6 +906,7 @@ example "striking colours: a red card sinks the ship, a black card leaves a dere
     stack([card(five, hearts), card(five, clubs)])
   when:
     strike_colours()
+  answers "red"
   expect:
     ship_called("Alerte") in sunk
     ship_called("Bellone").state == derelict
@@ -817,31 +919,31 @@ example "a ship that cuts loose but cannot leave the hex is entangled again":
     wind_from = west
     place(ship_called("Valiant"), 3, 3, west)
     place(ship_called("Audacieux"), 3, 3, east)
-    grapple(ship_called("Valiant"), ship_called("Audacieux"))
     # Freed by the heart, but head to wind; the club keeps her in irons.
     stack([card(two, hearts), card(two, clubs)])
   when:
     manoeuvre(rodney, ship_called("Valiant"))
-  answers "try to cut loose"
+  answers "red", "try to cut loose"
   expect:
-    ship_called("Valiant").grappled_with == ship_called("Audacieux")
-    ship_called("Audacieux").grappled_with == ship_called("Valiant")
+    entangled(ship_called("Valiant"))
+    entangled(ship_called("Audacieux"))
 
-example "a derelict fouled by a grappled pair stays where it is":
+example "a derelict drifting into an entangled pair is entangled with both: three ships in one hex":
   players 2 named rodney, bruix
   variants first_rate
   given:
     wind_from = west
     place(ship_called("Sovereign"), 3, 4, east)
     place(ship_called("Bellone"), 3, 4, west)
-    grapple(ship_called("Sovereign"), ship_called("Bellone"))
     place(ship_called("Alerte"), 3, 3, east)
     ship_called("Alerte").state = derelict
   when:
     drift_derelicts()
+  answers "red"
   expect:
-    where(ship_called("Alerte")) == sea_hex(3, 3)
-    ship_called("Alerte").grappled_with == none
+    where(ship_called("Alerte")) == sea_hex(3, 4)
+    count(sea_hex(3, 4)) == 3
+    entangled(ship_called("Alerte"))
 
 example "after the last turn the stronger squadron wins: only fighting ships count":
   players 2 named rodney, bruix
@@ -853,6 +955,7 @@ example "after the last turn the stronger squadron wins: only fighting ships cou
     ship_called("Bellone").state = derelict
   when:
     end game
+  answers "red"
   expect:
     fleet_strength(red) == 5
     fleet_strength(black) == 4

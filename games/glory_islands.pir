@@ -40,7 +40,7 @@ zone wrecks_north hidden              # the stack on the upper-right corner
 zone wrecks_south hidden              # the stack on the lower-left corner
 
 var glory per player = 0
-var sailing per player = 24           # the disc on the sailing track
+var sailing_space per player = 0      # the disc's space on the sailing track; 0 is the "24"
 var travelled per player = 0 internal # spaces sailed along the route
 var card per player = none            # the card revealed this round
 var ship per player = none internal
@@ -119,6 +119,22 @@ table island_points:
   5 -> [6, 4, 2]
   6 -> [7, 5, 3]
 
+# The sailing track: the number printed on each of its spaces, from the "24" where
+# every disc starts. A sailing point moves the disc one space, whatever the
+# numbers say; at the end the disc's space adds or takes away its number.
+# assumed: how many spaces the track has and the number on each. The rules give
+# only the first (24) and the last numbered space (-30), and say that the disc
+# moves in spaces, not points; here the numbers fall by 1 a space down to -10
+# and by 2 a space below it, 45 spaces in all.
+define sailing_track = [24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13,
+                        12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0,
+                        -1, -2, -3, -4, -5, -6, -7, -8, -9, -10,
+                        -12, -14, -16, -18, -20, -22, -24, -26, -28, -30]
+# The space after the last numbered one: a disc that reaches it sinks the ship.
+define sinking_space = count(sailing_track)
+#: the number on the space of {p}'s disc
+define track_value(p) = sailing_track[p.sailing_space] if p.sailing_space < sinking_space else 0
+
 table compass_bonus:
   0 -> 4
   1 -> 2
@@ -137,7 +153,6 @@ table set_value:
   4 -> 10
   5 -> 15
 
-define last_track_space = -30
 define max_barrels = 3
 #: the players still afloat
 define in_play = [p for p in players where not eliminated(p)]
@@ -219,13 +234,17 @@ play:
 define by_sailing_card(group) = [p for p in group order by [p.card.value, p.card.rank] descending]
 
 rule spend_sailing(p) "Spend sailing points":
-  # assumed: a card costs as many sailing spaces as its value.
-  p.sailing -= p.card.value
-  if p.sailing < last_track_space:
+  move_disc(p, p.card.value)
+
+rule move_disc(p, spaces) "Move the disc down the sailing track":
+  p.sailing_space = min([p.sailing_space + spaces, sinking_space])
+  if p.sailing_space == sinking_space:
     log "{p.name} sailed too recklessly: the ship sinks and is out of the game."
     eliminate p
 
 rule end_round() "Swap tied cards, discard, and take the discards back on a 1":
+  # assumed: Henry Morgan's card is swapped on a tie like anyone's (the
+  # two-player rules do not say); a card he receives goes to his discards.
   let in_round = [p for p in players where count(p.revealed) > 0]
   for each v in distinct([p.card.value for p in in_round]):
     swap_ties([p for p in in_round where p.card.value == v order by p.card.rank descending])
@@ -237,13 +256,14 @@ rule end_round() "Swap tied cards, discard, and take the discards back on a 1":
 rule take_turn(p) "Move ship, place pirates, collect rewards, special action, score islands":
   let reach = p.card.value
   let legs = [[n, false] for n in range(1, reach)]
+  # A 5 may stop over after 1 to 4 spaces: at least one more space must follow.
   if reach == 5:
-    legs = legs + [[n, true] for n in range(1, 4)]
+    legs = legs + [[n, true] for n in range(1, reach - 1)]
   p chooses leg from legs "Move your ship" labelled leg_label(leg)
   sail(p, leg[0])
   if leg[1]:
     place_pirate(p, reach)
-    p chooses more from range(1, 5 - leg[0]) "Sail on after the stopover" labelled "Sail {more} more"
+    p chooses more from range(1, reach - leg[0]) "Sail on after the stopover" labelled "Sail {more} more"
     sail(p, more)
   end_of_move(p)
   place_pirate(p, reach)
@@ -282,6 +302,7 @@ rule end_of_move(p) "Glory for pirate fields in line with the ship":
 rule take_wrecks(p, stack) "Retrieve treasure from a shipwreck":
   if count(stack) == 0:
     return
+  # assumed: Henry Morgan's random token comes from the stack where he stopped.
   if automa(p):
     draw w from stack
     move w to p.wrecks
@@ -295,14 +316,16 @@ rule take_wrecks(p, stack) "Retrieve treasure from a shipwreck":
       move extra to p.wrecks
 
 rule place_pirate(p, reach) "Place a pirate":
-  if count(p.crew) == 0:
-    p chooses old from pirates_on_board(p) "All your pirates are out: take one back to place again" labelled describe(where(old))
-    move old to p.crew
   let here = ship_space(p)
+  # The free spaces are found before a pirate is taken back, so a pirate taken
+  # back must go to a new space, never the one it just left.
   let open = open_spaces(here)
   if count(open) == 0:
     log "{p.name} finds no free space in line and places no pirate."
     return
+  if count(p.crew) == 0:
+    p chooses old from pirates_on_board(p) "All your pirates are out: take one back to place on a new space" labelled describe(where(old))
+    move old to p.crew
   let near = [s for s in open where distance(here, s) <= reach]
   # Nothing free within reach: the next available space further along the line.
   let choices = near if count(near) > 0 else take(open, 1)
@@ -315,9 +338,12 @@ rule land_pirate(p, target) "Collect the reward":
   let space = target
   if is_storm(target):
     let calm = [s for s in island_spaces where empty(s)]
+    # assumed: with no empty space left the pirate goes back to the supply.
     if count(calm) == 0:
       move target to p.crew
       return
+    # assumed: the storm blows Henry Morgan's pirate to the first empty space,
+    # row by row from the top left (the rules give him no choice).
     if automa(p):
       space = first(calm)
     else:
@@ -358,14 +384,15 @@ rule take_treasure(p, drawn) "Draw treasure tokens and keep one":
   log "{p.name} keeps one treasure token face down."
   log to p "You keep the {keep}."
 
+# assumed: a player may not spend the 2 sailing spaces that would sink the ship.
 #: the ways {p} can pay (a barrel, or 2 sailing spaces)
-define payments(p) = (["pay a barrel"] if count(p.barrels) > 0 else []) + (["spend 2 sailing spaces"] if p.sailing - 2 >= last_track_space else [])
+define payments(p) = (["pay a barrel"] if count(p.barrels) > 0 else []) + (["spend 2 sailing spaces"] if p.sailing_space + 2 < sinking_space else [])
 
 rule pay(p, how):
   if how == "pay a barrel":
     move first(p.barrels) to barrel_supply
   else:
-    p.sailing -= 2
+    move_disc(p, 2)
 
 rule special_action(p) "Activate a special action (optional)":
   let value = p.card.value
@@ -467,7 +494,7 @@ final scoring:
   for each p in players:
     p.glory += count(p.barrels)
     p.glory += count(pirates_on_board(p))
-    p.glory += p.sailing
+    p.glory += track_value(p)
     p.glory += treasure_points(p)
     p.glory += sum([w.value for w in p.wrecks])
 
@@ -508,7 +535,7 @@ example "Anna's 3: she sails 3, Beth's pirate field pays, Anna lands on the barr
     take_turn(anna)
   answers "Sail 3", "barrel", "No special action"
   expect:
-    anna.sailing == 21
+    track_value(anna) == 21
     ship_space(anna) == spot(0, 3)
     beth.glory == 1
     top(spot(1, 3)).owner == anna
@@ -627,6 +654,20 @@ example "Treasure sets: 3 emeralds, 2 crowns, a doubloon and a ruby score 14":
   expect:
     treasure_points(anna) == 14
 
+example "Anna's 5: she may stop over after 4 spaces and sail the fifth before her second pirate":
+  players 3 named anna, beth, connor
+  given:
+    reveal_card(anna, card_of(anna, 5, 4))
+  when:
+    take_turn(anna)
+  # After the stopover only 1 space is left, so the sail on is not asked.
+  answers "Sail 4, then stop over", "field space on island B", "chest space on island B", 1
+  expect:
+    ship_space(anna) == spot(0, 5)
+    top(spot(1, 4)).owner == anna
+    top(spot(1, 5)).owner == anna
+    count(anna.treasures) == 1
+
 example "Henry Morgan plays his 5: one space, a pirate, four more, a second pirate":
   players 2 named anna, beth
   given:
@@ -655,6 +696,34 @@ example "Henry Morgan lands on a barrel space: 2 glory instead of a barrel":
     top(spot(1, 3)).owner == henry_morgan
     henry_morgan.glory == 2
     count(henry_morgan.barrels) == 0
+
+example "Henry Morgan ties with Anna: their cards swap like anyone's":
+  players 2 named anna, beth
+  given:
+    let anna_two = card_of(anna, 2, 1)
+    let morgan_two = first([c for c in henry_morgan.deck where c.value == 2])
+    reveal_card(anna, anna_two)
+    reveal_card(henry_morgan, morgan_two)
+  when:
+    end_round()
+  expect:
+    anna_two in henry_morgan.discard
+    morgan_two in anna.discard
+
+example "Storm side: the storm blows Henry Morgan's pirate to the first empty space":
+  players 2 named anna, beth
+  variants storm
+  given:
+    put_ship(henry_morgan, 2)
+    put_pirate(anna, 1, 3)
+    put_pirate(beth, 2, 3)
+    reveal_card(henry_morgan, first([c for c in henry_morgan.deck where c.value == 1]))
+  when:
+    automa_turn(henry_morgan)
+  expect:
+    empty(storm_space)
+    top(spot(1, 1)).owner == henry_morgan
+    henry_morgan.glory == 1
 
 example "Storm side: a pirate landing on the storm is blown to any empty space":
   players 3 named anna, beth, connor
@@ -688,16 +757,49 @@ example "Shipwrecks: stopping on a free corner takes a token, and a barrel buys 
     count(anna.barrels) == 0
     top(spot(3, 3)).owner == anna
 
-example "Past the last space of the sailing track the ship sinks":
+example "The sailing track counts spaces: below -10 a space is worth 2, so Anna's 3 takes her from -9 to -14":
   players 3 named anna, beth, connor
   given:
-    anna.sailing = -29
+    anna.sailing_space = index_of(sailing_track, -9)
     reveal_card(anna, card_of(anna, 3, 3))
   when:
     spend_sailing(anna)
+    end game
   expect:
-    anna.sailing == -32
+    anna.sailing_space == index_of(sailing_track, -9) + 3
+    track_value(anna) == -14
+    # -14 for the track and 1 for her barrel.
+    anna.glory == -14 + 1
+
+example "The 3's second pirate paid with 2 sailing spaces; a disc 2 spaces from sinking cannot pay so":
+  players 3 named anna, beth, connor
+  given:
+    move anna.barrels to barrel_supply
+    anna.sailing_space = 3
+    beth.sailing_space = sinking_space - 2
+    reveal_card(anna, card_of(anna, 3, 3))
+  when:
+    special_action(anna)
+  answers "spend 2 sailing spaces", 1
+  expect:
+    anna.sailing_space == 5
+    count(pirates_on_board(anna)) == 1
+    payments(beth) == ["pay a barrel"]
+
+example "A disc that reaches the space after the -30 sinks the ship":
+  players 3 named anna, beth, connor
+  given:
+    anna.sailing_space = index_of(sailing_track, -26)
+    beth.sailing_space = index_of(sailing_track, -28)
+    reveal_card(anna, card_of(anna, 3, 3))
+    reveal_card(beth, card_of(beth, 1, 3))
+  when:
+    spend_sailing(anna)
+    spend_sailing(beth)
+  expect:
+    anna.sailing_space == sinking_space
     eliminated(anna)
+    track_value(beth) == -30
     not eliminated(beth)
 
 example "Compass and Home bonuses go 4/2/1 and 6/3/1 in the order ships pass":
@@ -716,6 +818,29 @@ example "Compass and Home bonuses go 4/2/1 and 6/3/1 in the order ships pass":
     beth.glory == 2
     connor.glory == 6
     finishing
+
+example "Out of pirates: Anna takes back her barrel pirate, but must place it on a new space":
+  players 3 named anna, beth, connor
+  given:
+    put_ship(anna, 2)
+    put_pirate(anna, 1, 1)
+    put_pirate(anna, 1, 2)
+    put_pirate(anna, 4, 1)
+    put_pirate(anna, 4, 2)
+    put_pirate(anna, 1, 3)
+    put_pirate(beth, 2, 3)
+    reveal_card(anna, card_of(anna, 1, 4))
+  when:
+    take_turn(anna)
+  # Her 1 reaches only the barrel space her own pirate holds; taken back, that
+  # pirate goes to the next free space along the column, the pirate field.
+  answers "barrel space"
+  expect:
+    empty(spot(1, 3))
+    top(spot(3, 3)).owner == anna
+    anna.glory == 1
+    count(anna.barrels) == 1
+    count(anna.crew) == 0
 
 example "A played 1 brings the whole discard pile back to hand":
   players 3 named anna, beth, connor

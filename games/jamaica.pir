@@ -535,16 +535,19 @@ define stealable(p) = [t for t in p.powers where not (automa(p) and t.name == la
 define curses(p) = [t for t in p.secrets where t.value < 0]
 define spoils_open(winner, loser) = ([steal_cargo] if count([h for h in loser.holds where h.cargo != none]) > 0 else []) + ([steal_treasure] if count(stealable(loser)) + count(loser.secrets) > 0 else []) + ([give_curse] if not automa(winner) and count(curses(winner)) > 0 else [])
 
-rule spoils(winner, loser) "The winner steals a hold's contents, steals a treasure card, or gives a cursed treasure":
+rule spoils(winner, loser) "The winner may steal a hold's contents, steal a treasure card, or give a cursed treasure":
   let decider = voice(winner, loser)
   let options = spoils_open(winner, loser)
   if count(options) == 0:
     log "{winner.name} wins, but {loser.name} has nothing to take."
     return
-  decider chooses what from options "{winner.name} won the battle: what now?"
-  if automa(winner):
+  # The winner can choose a spoil; taking none is a choice too.
+  decider chooses what from options "{winner.name} won the battle: what now?" optional "Take no spoils"
+  if automa(winner) and what != none:
     log "{decider.name} decides for the Ghost Ship: {what}."
-  if what == steal_cargo:
+  if what == none:
+    log "{winner.name} wins and takes nothing."
+  elif what == steal_cargo:
     decider chooses h from [x for x in loser.holds where x.cargo != none] "Steal which hold of {loser.name}?" labelled hold_label(h)
     let k = h.cargo
     let n = h.amount
@@ -751,11 +754,24 @@ example "The attacker rolls the star: no defence, and the winner steals a hold":
     stow(beth, 2, gunpowder, 6)
   when:
     resolve_combat(anna, beth, star, none)
-  # Beth has no treasure and Anna no curse, so stealing a hold is the only choice.
-  answers "hold of 6 gunpowder"
+  # Beth has no treasure and Anna no curse: Anna steals a hold or takes nothing.
+  answers "steal cargo", "hold of 6 gunpowder"
   expect:
     stock(anna, gunpowder) == 6
     stock(beth, gunpowder) == 0
+
+example "The winner may take no spoils at all":
+  players 3 named anna, beth, connor
+  given:
+    stow(beth, 2, gunpowder, 6)
+  when:
+    resolve_combat(anna, beth, star, none)
+  answers "Take no spoils"
+  expect:
+    stock(beth, gunpowder) == 6
+    stock(anna, gunpowder) == 0
+    stock(beth, food) == 3
+    stock(anna, gold) == 3
 
 example "The defender's star beats any firepower":
   players 3 named anna, beth, connor
@@ -832,7 +848,7 @@ example "The Ghost Ship wins a battle: it keeps stolen gold but throws food over
   players 2 named anna, beth
   when:
     resolve_combat(ghost, anna, star, none)
-  answers "food"
+  answers "steal cargo", "food"
   expect:
     stock(anna, food) == 0
     stock(ghost, food) == 0
@@ -842,8 +858,8 @@ example "The Ghost Ship's Lady Beth cannot be stolen":
   players 2 named anna, beth
   when:
     resolve_combat(anna, ghost, star, none)
-  # Lady Beth is not offered, so stealing a hold is the only choice.
-  answers "5 doubloons"
+  # Lady Beth is not offered, so only a hold can be stolen.
+  answers "steal cargo", "5 doubloons"
   expect:
     stock(anna, gold) == 8
     has_power(ghost, lady_beth)
