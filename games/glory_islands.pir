@@ -40,7 +40,8 @@ zone wrecks_north hidden              # the stack on the upper-right corner
 zone wrecks_south hidden              # the stack on the lower-left corner
 
 var glory per player = 0
-var sailing_space per player = 0      # the disc's space on the sailing track; 0 is the "24"
+var sailing per player = 24           # the number on the disc's space: what players read
+var sailing_space per player = 0 internal # the disc's space on the sailing track; 0 is the "24"
 var travelled per player = 0 internal # spaces sailed along the route
 var card per player = none            # the card revealed this round
 var ship per player = none internal
@@ -238,6 +239,7 @@ rule spend_sailing(p) "Spend sailing points":
 
 rule move_disc(p, spaces) "Move the disc down the sailing track":
   p.sailing_space = min([p.sailing_space + spaces, sinking_space])
+  p.sailing = track_value(p)
   if p.sailing_space == sinking_space:
     log "{p.name} sailed too recklessly: the ship sinks and is out of the game."
     eliminate p
