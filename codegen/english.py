@@ -436,6 +436,9 @@ class English:
     def eliminate(self, node: ast.Eliminate) -> Step:
         return Step(capitalize(f"{self.phrase(node.player)} is out of the game."), kind="Eliminate")
 
+    def shuffle(self, node: ast.Shuffle) -> Step:
+        return Step(capitalize(f"shuffle {self.phrase(node.zone)} face down."), kind="Shuffle")
+
     def check(self, node: ast.Check) -> Step:
         reason = f" ({escape_literal(node.text)})" if node.text else ""
         return Step(f"Make sure that {self.phrase(node.condition)}{reason}.", kind="Check")

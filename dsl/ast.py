@@ -252,6 +252,16 @@ class Eliminate(Stmt):
     player: Expr
 
 
+class Shuffle(Stmt):
+    """Put a zone's pieces in an order nobody knows: `shuffle deck`.
+
+    Nothing is decided at once: each later `draw` from the zone takes a piece at
+    random from the shuffled part, and pieces put on top afterwards are drawn first.
+    """
+
+    zone: Expr
+
+
 class Check(Stmt):
     """Stop with an error naming this line if a condition fails: `check count(hand) > 0 "hand is empty"`."""
 

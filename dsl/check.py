@@ -54,7 +54,7 @@ BARE_KINDS = ("variable", "zone", "kind", "table", "board", "define", "automa") 
 RESERVED_WORDS = frozenset({
     "true", "false", "none", "not", "variant",
     "check", "create", "draw", "eliminate", "end", "for", "if", "let", "log", "move",
-    "pass", "phase", "repeat", "return", "roll", "rounds", "while",
+    "pass", "phase", "repeat", "return", "roll", "rounds", "shuffle", "while",
 })
 
 # Functions other languages have, and how the rules say the same thing.
@@ -1022,6 +1022,9 @@ class Checker:
     def stmt_Eliminate(self, node: ast.Eliminate) -> None:
         self.expr(node.player)
         self.expect_player(node.player, "only a player can be eliminated")
+
+    def stmt_Shuffle(self, node: ast.Shuffle) -> None:
+        self.expr(node.zone)
 
     def stmt_CallRule(self, node: ast.CallRule) -> None:
         for argument in node.args:

@@ -458,6 +458,10 @@ class _Builder(Transformer):
         return ast.Eliminate(span=self._s(meta), player=items[0])
 
     @v_args(meta=True)
+    def shuffle_stmt(self, meta, items):
+        return ast.Shuffle(span=self._s(meta), zone=items[0])
+
+    @v_args(meta=True)
     def check_stmt(self, meta, items):
         return ast.Check(span=self._s(meta), condition=items[0], text=_unquote(items[1]) if items[1] else None)
 

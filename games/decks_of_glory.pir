@@ -5,10 +5,11 @@
 # the wind, gives the initiative, frees ships in irons or entangled, and decides
 # every broadside, boarding action and surrender.
 #
-# How cards are turned: the deck is a hidden zone shuffled once (by drawing the
-# whole discard pile into it card by card, in setup and whenever the deck runs
-# out); every card is then the top of the deck. So a worked example can stack
-# the deck (`stack([...])`) and know exactly which cards come up, whatever the seed.
+# How cards are turned: the discard pile is put face down as the deck and shuffled
+# (in setup and whenever the deck runs out), and each card turned is drawn from
+# it. Cards put on top of the deck after a shuffle are turned first, so a worked
+# example can stack the deck (`stack([...])`) and know exactly which cards come up,
+# whatever the seed.
 #
 # Facts the rules leave open are marked "# assumed:", each in one definition.
 # Decisions about how the rules are read are marked "# reading:".
@@ -212,16 +213,15 @@ rule choose_colours() "The admirals decide who activates on red suits and who on
   players[1].chosen_colour = first([k for k in colour where k != c])
 
 rule shuffle_discards() "Shuffle the discard pile face down to form the deck":
-  while count(discard) > 0:
-    draw c from discard
-    move c to deck
+  move discard to deck
+  shuffle deck
 
 rule turn_card(reason) "Turn the top card of the deck onto the discard pile":
   # assumed: a spent deck is made again from the discards (the rules do not say).
   if count(deck) == 0:
     log "The deck is spent: the discards are shuffled into a new deck."
     shuffle_discards()
-  let c = top(deck)
+  draw c from deck
   move c to discard
   drawn = c
   log "{reason}: {c}."

@@ -78,14 +78,27 @@ def _first(state, x):
     items = state.contents_of(x) if isinstance(x, Zone) else as_list(state, x)
     if not items:
         return None
-    return state.pieces[items[0]] if isinstance(x, Zone) else items[0]
+    if isinstance(x, Zone):
+        _known_order(state, x, 0)
+        return state.pieces[items[0]]
+    return items[0]
 
 
 def _top(state, x):
     items = state.contents_of(x) if isinstance(x, Zone) else as_list(state, x)
     if not items:
         return None
-    return state.pieces[items[-1]] if isinstance(x, Zone) else items[-1]
+    if isinstance(x, Zone):
+        _known_order(state, x, len(items) - 1)
+        return state.pieces[items[-1]]
+    return items[-1]
+
+
+def _known_order(state, zone: Zone, position: int) -> None:
+    """Refuse to read a place in a shuffled zone whose piece nobody can know yet."""
+    if position < state.unordered.get(zone.id, 0):
+        raise ValueError(f"{zone.label.replace('_', ' ')} is shuffled: nobody knows which piece lies there; "
+                         "take one with 'draw'")
 
 
 def _empty(state, zone):

@@ -412,6 +412,8 @@ class Compiler:
         elif isinstance(node, ast.Log):
             to = x(node.to) if node.to is not None else "None"
             lines.append(f"{pad}_log(st, {to}, {x(node.text)})")
+        elif isinstance(node, ast.Shuffle):
+            lines.append(f"{pad}_shuffle(st, {x(node.zone)})")
         elif isinstance(node, ast.Eliminate):
             lines.append(f"{pad}_eliminate(st, {x(node.player)})")
         elif isinstance(node, ast.Check):
@@ -488,6 +490,13 @@ class Compiler:
             container = source(st, env)
             if isinstance(container, Zone):
                 pieces = st.pieces_in(container)
+                shuffled = st.unordered.get(container.id)
+                if shuffled is not None and len(pieces) > shuffled:
+                    # Put on top since the shuffle: its place is known, so it comes first.
+                    env[site.var] = pieces[-1]
+                    return None
+                if shuffled is not None:
+                    pieces = pieces[:shuffled]
                 groups: dict = {}
                 for piece in pieces:
                     groups.setdefault(st.piece_key(piece), []).append(piece)
@@ -624,7 +633,8 @@ class Compiler:
         return phase
 
 
-_SIMPLE = (ast.Let, ast.Assign, ast.AddTo, ast.Move, ast.Create, ast.Log, ast.Eliminate, ast.Check, ast.Pass)
+_SIMPLE = (ast.Let, ast.Assign, ast.AddTo, ast.Move, ast.Create, ast.Log, ast.Eliminate, ast.Shuffle, ast.Check,
+           ast.Pass)
 
 
 def is_straight(statement: ast.Stmt) -> bool:
@@ -901,6 +911,13 @@ def _log(st, to, text):
     st.log.append((to.index, text))
 
 
+def _shuffle(st, zone):
+    if zone.__class__ is not Zone:
+        raise TypeError(f"only a zone or cell can be shuffled, not {type_name(zone)}")
+    # Every piece there is now in an order nobody knows; draws decide it piece by piece.
+    st.unordered[zone.id] = len(st.contents[zone.id])
+
+
 def _eliminate(st, player):
     if player.__class__ is not Player:
         raise TypeError(f"only a player can be eliminated, not {type_name(player)}")
@@ -920,7 +937,7 @@ _HELPERS = {
     "_field": _field, "_layer": _layer, "_piece_var": _piece_var, "_set_piece_var": _set_piece_var, "_attribute": _attribute, "_index": _index, "_plus": _plus,
     "_member": _member, "_divide": _divide, "_show": show, "_as_list": as_list,
     "_number": _number, "_set_player_var": _set_player_var, "_move": _move, "_create": _create,
-    "_log": _log, "_eliminate": _eliminate, "_repeat_count": _repeat_count, "_runaway": _runaway,
+    "_log": _log, "_eliminate": _eliminate, "_shuffle": _shuffle, "_repeat_count": _repeat_count, "_runaway": _runaway,
     "_located": lambda error, span: _located(error, span), "GameRuleError": GameRuleError,
     **{f"_f_{name}": function for name, function in IMPLEMENTATIONS.items()},
 }

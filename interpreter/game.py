@@ -331,6 +331,12 @@ class Game:
             state.created_in_play = _whole(data.get("created_in_play", 0), "count of pieces made during play")
             if not 0 <= state.created_in_play <= len(state.pieces):
                 raise ValueError("its count of pieces made during play does not fit its pieces")
+            state.unordered = {}
+            for zone_id, count in data.get("unordered", []):
+                zone_id, count = _whole(zone_id, "shuffled zone"), _whole(count, "shuffled count")
+                if not 0 <= zone_id < len(state.contents) or not 0 <= count <= len(state.contents[zone_id]):
+                    raise ValueError("a saved shuffled zone does not exist or holds fewer pieces")
+                state.unordered[zone_id] = count
             state.piece_vars = {}
             for piece_id, name, value in data["piece_vars"]:
                 piece_id = _whole(piece_id, "piece variable")

@@ -136,6 +136,8 @@ class State:
         self.loc: list[int] = []
         self.pieces: list[Piece] = []
         self.piece_vars: dict[tuple[int, str], Any] = {}  # (piece id, variable) -> value
+        # zone id -> how many of its bottom pieces lie in an order nobody knows (since a shuffle)
+        self.unordered: dict[int, int] = {}
         self.created_in_play = 0  # pieces `create` has made since setup ended
         self.frames: list[list] = []
         self.scopes: list[dict[str, Any]] = [{}]
@@ -421,6 +423,7 @@ class State:
         other.loc = list(self.loc)
         other.pieces = list(self.pieces)
         other.piece_vars = dict(self.piece_vars)
+        other.unordered = dict(self.unordered)
         other.created_in_play = self.created_in_play
         other.frames = [list(f) for f in self.frames]
         other.scopes = [dict(s) for s in self.scopes]
@@ -595,12 +598,19 @@ class State:
         return self.world.zones[self.loc[piece.id]]
 
     def move_piece(self, piece_id: int, zone_id: int, on_top: bool = True) -> None:
-        source = self.contents[self.loc[piece_id]]
+        from_id = self.loc[piece_id]
+        source = self.contents[from_id]
+        if self.unordered and from_id in self.unordered:
+            if source.index(piece_id) < self.unordered[from_id]:
+                self.unordered[from_id] -= 1
         source.remove(piece_id)
         if on_top:
             self.contents[zone_id].append(piece_id)
         else:
             self.contents[zone_id].insert(0, piece_id)
+            if zone_id in self.unordered:
+                # Slid under a shuffled pile: it joins the pieces whose order nobody knows.
+                self.unordered[zone_id] += 1
         self.loc[piece_id] = zone_id
 
     def create_piece(self, type_name: str, fields: dict, zone: Zone) -> Piece:
@@ -719,6 +729,7 @@ class State:
             "contents": self.contents,
             "vars": {k: encode(v) for k, v in self.vars.items()},
             "piece_vars": [[piece_id, name, encode(v)] for (piece_id, name), v in self.piece_vars.items()],
+            "unordered": [[zone_id, count] for zone_id, count in self.unordered.items()],
             "pvars": [{k: encode(v) for k, v in pv.items()} for pv in self.pvars],
             "frames": [[f[0], f[1], f[2], encode(f[3]), f[4]] for f in self.frames],
             "scopes": [{k: encode(v) for k, v in s.items()} for s in self.scopes],

@@ -1236,3 +1236,21 @@ def test_no_label_of_a_face_down_choice_names_a_hidden_piece():
             for label in labels(state):
                 assert not any(text in label for text in hidden - visible), label
             state.apply_action(seed % state.num_actions())
+
+
+# ---------------------------------------------------------------- shuffle
+
+def test_a_shuffled_deck_is_one_draw_per_card_and_its_order_is_never_read():
+    game = case("shuffle")
+    state = game.new_state(players=1)
+    assert state.is_chance()
+    assert sorted(p for _, p in state.chance_outcomes()) == pytest.approx([1 / 3] * 3)
+    data = json.loads(json.dumps(state.to_json()))
+    assert data["unordered"]
+    restored = game.state_from_json(data)
+    assert [a.label for a, _ in restored.chance_outcomes()] == [a.label for a, _ in state.chance_outcomes()]
+    source = (CASES / "shuffle.pir").read_text().replace("  draw c from deck\n  move c to players[0].hand\n",
+                                                         "  move top(deck) to players[0].hand\n", 1)
+    broken = load_source(source, "shuffle.pir")
+    with pytest.raises(GameRuleError, match="shuffled: nobody knows which piece lies there"):
+        broken.new_state(players=1)
