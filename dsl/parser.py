@@ -18,6 +18,15 @@ GRAMMAR_PATH = Path(__file__).with_name("grammar.lark")
 MAX_SOURCE_BYTES = 2_000_000
 
 
+class _BadDedent(DedentError):
+    """A line indented less than its block but not as far as any outer one, and where it is."""
+
+    def __init__(self, line: int, column: int):
+        super().__init__(f"unexpected dedent at line {line}")
+        self.line = line
+        self.column = column
+
+
 class _PirIndenter(Indenter):
     NL_type = "_NL"
     OPEN_PAREN_types = ["LPAR", "LSQB"]
@@ -25,6 +34,23 @@ class _PirIndenter(Indenter):
     INDENT_type = "_INDENT"
     DEDENT_type = "_DEDENT"
     tab_len = 8
+
+    def handle_NL(self, token: Token):
+        """Lark's own, except that a bad dedent says which line it is (where the newline token ends)."""
+        if self.paren_level > 0:
+            return
+        yield token
+        indent_text = token.rsplit("\n", 1)[1]
+        indent = indent_text.count(" ") + indent_text.count("\t") * self.tab_len
+        if indent > self.indent_level[-1]:
+            self.indent_level.append(indent)
+            yield Token.new_borrow_pos(self.INDENT_type, indent_text, token)
+            return
+        while indent < self.indent_level[-1]:
+            self.indent_level.pop()
+            yield Token.new_borrow_pos(self.DEDENT_type, indent_text, token)
+        if indent != self.indent_level[-1]:
+            raise _BadDedent(token.end_line, token.end_column)
 
 
 @functools.lru_cache(maxsize=1)
@@ -104,6 +130,12 @@ def _syntax_error(error: UnexpectedInput, path: str, source: str) -> Diagnostic:
         elif char == "\t":
             hint = "indent with spaces"
         message = f"unexpected character {char!r}"
+    elif isinstance(error, UnexpectedToken) and error.token.type == "_INDENT":
+        # The indentation token sits where the line before ends; the line at fault is where it stops.
+        token = error.token
+        line, column = token.end_line or line, token.end_column or column
+        message = "unexpected indentation: this line is indented more than the line before it"
+        hint = "indent it as far as the line above, or end the line above with ':' to open a block under it"
     elif isinstance(error, UnexpectedToken):
         token = error.token
         if token.type == "$END" or (token.line is None):
@@ -111,14 +143,19 @@ def _syntax_error(error: UnexpectedInput, path: str, source: str) -> Diagnostic:
             column = len(source.rstrip("\n").splitlines()[-1]) + 1 if source.strip() else 1
         message = f"unexpected {_token_text(token)}"
         expected = set(error.expected) - {"$END"} if token.type != "$END" else set(error.expected)
-        if expected:
+        if token.type == "EQUAL" and "COMPARATOR" in expected:
+            before = source.splitlines()[line - 1][:column - 1] if line <= len(source.splitlines()) else ""
+            if re.search(r"(^|[\s(\[])(if|elif|while|until|where|check)\s", before):
+                message = "a single '=' gives a value; this condition needs a comparison"
+                hint = "did you mean '=='?"
+            else:
+                hint = "did you mean '=='? Only a variable or a local can be given a value with '='"
+        elif expected:
             message += f"; expected {_describe_expected(expected)}"
         if "COLON" in error.expected and token.type == "_NL":
             hint = "a line that opens a block ends with ':'"
         elif token.type == "EQUAL" and "LET" in {t.upper() for t in error.expected}:
             hint = "name a new value with 'let NAME = ...'"
-        elif token.type == "_INDENT":
-            hint = "this line is indented more than the line before it"
     elif isinstance(error, UnexpectedEOF):
         message = "the file ends in the middle of a statement"
     else:
@@ -636,8 +673,8 @@ def parse_source(source: str, path: str = "<string>") -> ast.GameFile:
     except UnexpectedInput as error:
         raise PirError([_syntax_error(error, path, text)], source) from None
     except DedentError as error:
-        line = _guess_dedent_line(text)
-        raise PirError([Diagnostic(Span(path, line, 1, line, 2),
+        line, column = (error.line, error.column) if isinstance(error, _BadDedent) else (1, 1)
+        raise PirError([Diagnostic(Span(path, line, column, line, column + 1),
                                    "this line's indentation does not match any outer block",
                                    "indent it exactly as far as the block it belongs to")], source) from None
     except (LarkError, RecursionError) as error:
@@ -656,27 +693,6 @@ def parse_source(source: str, path: str = "<string>") -> ast.GameFile:
         raise PirError(builder.errors, source)
     digest = hashlib.sha256(source.encode("utf-8", "surrogatepass")).hexdigest()
     return ast.GameFile(span=Span(path, 1, 1, 1, 1), path=path, source_hash=digest, declarations=declarations)
-
-
-def _guess_dedent_line(text: str) -> int:
-    """The first line whose indentation is not one of the enclosing levels."""
-    levels = [0]
-    depth_paren = 0
-    for number, line in enumerate(text.splitlines(), start=1):
-        stripped = line.strip()
-        if not stripped or stripped.startswith("#") or depth_paren:
-            depth_paren += line.count("(") + line.count("[") - line.count(")") - line.count("]")
-            continue
-        indent = len(line) - len(line.lstrip(" \t"))
-        if indent > levels[-1]:
-            levels.append(indent)
-        else:
-            while indent < levels[-1]:
-                levels.pop()
-            if indent != levels[-1]:
-                return number
-        depth_paren += line.count("(") + line.count("[") - line.count(")") - line.count("]")
-    return 1
 
 
 def read_source(path: str) -> str:
