@@ -224,10 +224,19 @@ class English:
         return str(node.value)
 
     def string_literal(self, node: ast.StringLiteral) -> str:
+        return "“" + self.text_inside(node) + "”"
+
+    def text_inside(self, node: ast.Expr) -> str:
+        """A text as it reads between quotes: its words, and ⟨...⟩ for each part filled in.
+
+        Any other expression (a define, `A if C else B`) is one part filled in.
+        """
+        if not isinstance(node, ast.StringLiteral):
+            return f"⟨{self.phrase(node)}⟩"
         parts = []
         for part in node.parts:
             parts.append(escape_literal(part) if isinstance(part, str) else f"⟨{self.phrase(part)}⟩")
-        return "“" + "".join(parts) + "”"
+        return "".join(parts)
 
     def bool_literal(self, node: ast.BoolLiteral) -> str:
         return "true" if node.value else "false"
@@ -392,8 +401,10 @@ class English:
         text = f"{self.phrase(node.player)} chooses *{node.var}* from {self.phrase(node.options)}"
         if node.prompt is not None:
             text += f": {self.phrase(node.prompt)}"
-        if node.optional:
-            text += f" (optional{': ' + chr(8220) + escape_literal(node.skip_text) + chr(8221) if node.skip_text else ''})"
+        if node.optional and node.skip_text is not None:
+            text += f" (optional: “{self.text_inside(node.skip_text)}”)"
+        elif node.optional:
+            text += " (optional)"
         return Step(capitalize(text) + ".", kind="Choose")
 
     def draw(self, node: ast.Draw) -> Step:
@@ -437,7 +448,7 @@ class English:
         return Step(capitalize(f"{self.phrase(node.player)} is out of the game."), kind="Eliminate")
 
     def check(self, node: ast.Check) -> Step:
-        reason = f" ({escape_literal(node.text)})" if node.text else ""
+        reason = f" ({self.text_inside(node.text)})" if node.text is not None else ""
         return Step(f"Make sure that {self.phrase(node.condition)}{reason}.", kind="Check")
 
     def pass_(self, node: ast.Pass) -> Step:

@@ -199,7 +199,11 @@ class Create(Stmt):
 
 
 class Choose(Stmt):
-    """A player's decision among options: `p chooses card from p.hand "Play a card"`."""
+    """A player's decision among options: `p chooses card from p.hand "Play a card"`.
+
+    With `optional`, declining is one more option, shown as the skip text: any
+    expression, worked out when the question is asked (`optional "Keep {n} cards"`).
+    """
 
     player: Expr
     var: str
@@ -207,7 +211,7 @@ class Choose(Stmt):
     prompt: Optional[StringLiteral] = None
     label: Optional[Expr] = None
     optional: bool = False
-    skip_text: Optional[str] = None
+    skip_text: Optional[Expr] = None
 
 
 class Draw(Stmt):
@@ -253,10 +257,10 @@ class Eliminate(Stmt):
 
 
 class Check(Stmt):
-    """Stop with an error naming this line if a condition fails: `check count(hand) > 0 "hand is empty"`."""
+    """Stop with an error naming this line if a condition fails: `check count(p.hand) > 0 "{p.name} has no card"`."""
 
     condition: Expr
-    text: Optional[str] = None
+    text: Optional[StringLiteral] = None
 
 
 class Pass(Stmt):

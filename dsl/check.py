@@ -973,6 +973,8 @@ class Checker:
         self.expr(node.options)
         if node.prompt is not None:
             self.expr(node.prompt)
+        if node.skip_text is not None:
+            self.expr(node.skip_text)
         self.bind(node.var, self.word_span(node.span, node.var, "chooses"), "choice")
         if node.label is not None:
             self.expr(node.label)

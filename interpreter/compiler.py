@@ -48,7 +48,7 @@ class ChoiceSite:
     label: Callable | None
     prompt: Callable | None
     optional: bool
-    skip_text: str | None
+    skip_text: Callable | None  # f(state, env) -> the text of the skip option
     span: Any
 
 
@@ -155,6 +155,12 @@ class Compiler:
     def text(self, node: ast.StringLiteral, scope) -> Callable:
         """Compile a text with `{expression}` parts to a function returning the text."""
         return self._build(self._source(node, scope, {}), node.span)
+
+    def shown(self, node: ast.Expr, scope) -> Callable:
+        """Compile an expression whose value is shown to people: a text as written, any other value by `show`."""
+        if isinstance(node, ast.StringLiteral):
+            return self.text(node, scope)
+        return self._build(f"_show({self._source(node, scope, {})})", node.span)
 
     def _build(self, source: str, span) -> Callable:
         try:
@@ -415,7 +421,8 @@ class Compiler:
             lines.append(f"{pad}_eliminate(st, {x(node.player)})")
         elif isinstance(node, ast.Check):
             lines.append(f"{pad}if not {x(node.condition)}:")
-            lines.append(f"{pad}    raise RuntimeError({(node.text or 'a check failed')!r})")
+            message = x(node.text) if node.text is not None else repr("a check failed")
+            lines.append(f"{pad}    raise RuntimeError({message})")
         elif isinstance(node, ast.Pass):
             lines.append(f"{pad}pass")
         elif isinstance(node, ast.If):
@@ -451,7 +458,8 @@ class Compiler:
         options = self.expr(node.options, scope)
         label = self.expr(node.label, scope | {node.var}) if node.label is not None else None
         prompt = self.text(node.prompt, scope) if node.prompt is not None else None
-        site = ChoiceSite(len(self.choices), node.var, label, prompt, node.optional, node.skip_text, node.span)
+        skip_text = self.shown(node.skip_text, scope) if node.skip_text is not None else None
+        site = ChoiceSite(len(self.choices), node.var, label, prompt, node.optional, skip_text, node.span)
         self.choices.append(site)
         var = node.var
 

@@ -188,7 +188,12 @@ class State:
         site = self.program.choices[self.pending[1]]
         values = self.pending[3]
         if index == len(values):
-            return site.skip_text or "Skip"
+            if site.skip_text is None:
+                return "Skip"
+            try:
+                return site.skip_text(self, self.scopes[-1])
+            except Exception as error:
+                raise self._rule_error(f"cannot write the skip text: {_describe(error)}", site.span) from None
         value = values[index]
         if site.label is None:
             return self.piece_text(value.id) if isinstance(value, Piece) else show(value)

@@ -838,3 +838,47 @@ def test_the_checker_catches_what_the_compiler_would_reject(text: str):
         check_game(game_file, source)
     with pytest.raises(PirError):
         interpreter.Game(game_file, source)
+
+
+# ---------------------------------------------------------------- texts
+
+
+def test_fixed_texts_keep_doubled_braces_as_braces():
+    source = ('game "The {{Brace}} Game":\n  players 2 to 4\n  goal "Close every {{ and }}."\n'
+              'automa bot "Bot {{1}}" when player_count == 1\nvariant v "Braces {{}}"\n'
+              'rule r "Do {{this}}":\n  phase "Phase {{A}}":\n    pass\n'
+              'play:\n  if variant v:\n    r()\nscore p: 0\nexample "Example {{1}}":\n  expect:\n    true\n')
+    game_file = parse_source(source, "t.pir")
+    assert check_game(game_file, source) == []
+    header, automa, variant, rule = game_file.declarations[:4]
+    assert header.name == "The {Brace} Game" and header.texts["goal"] == "Close every { and }."
+    assert automa.display == "Bot {1}" and variant.text == "Braces {}"
+    assert rule.text == "Do {this}" and rule.body[0].title == "Phase {A}"
+    assert game_file.declarations[-1].name == "Example {1}"
+
+
+@pytest.mark.parametrize("line, what", [
+    ('  credits "By {author}"', "the game's credits text"),
+    ('variant v "Adds {n} cards"', "a variant's description"),
+    ('rule r "Does {x}":\n  pass', "a rule's description"),
+    ('example "With {n} players":\n  expect:\n    true', "an example's title"),
+])
+def test_fixed_texts_cannot_fill_anything_in(line: str, what: str):
+    header = 'game "T":\n  players 2 to 4\n'
+    if line.startswith("  "):
+        header, line = header + line + "\n", ""
+    with pytest.raises(PirError) as raised:
+        parse_source(header + line + "\nplay:\n  pass\n", "t.pir")
+    [diagnostic] = raised.value.diagnostics
+    assert diagnostic.message == f"{what} is fixed text: nothing can be filled in with {{...}} here"
+    assert raised.value.source.splitlines()[diagnostic.span.line - 1][diagnostic.span.column - 1] == "{"
+
+
+def test_skip_texts_and_check_messages_are_checked_like_any_text():
+    assert_one_error("zone hand per player\nplay:\n  players[0] chooses x from [1] optional \"Keep {count(hand)}\"\n"
+                     "score p: count(p.hand)\n", "'hand' belongs to each player: write p.hand")
+    assert_one_error("play:\n  check true \"{nobody}\"\nscore p: 0\n", "unknown name 'nobody'")
+    assert_one_error("play:\n  players[0] chooses x from [1] optional skip(x)\nscore p: 0\n",
+                     "unknown function 'skip'")
+    assert_clean("define later(n) = \"Keep {n}\"\nplay:\n  players[0] chooses x from [1, 2] optional later(2)\n"
+                 "  check x == none or x > 0 \"{players[0].name} chose {x}\"\nscore p: 0\n")
