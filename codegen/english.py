@@ -84,6 +84,7 @@ FUNCTION_PHRASES: dict[str, str] = {
     "top": "the top of {0}",
     "take": "the first {1} of {0}",
     "distinct": "the different {0}",
+    "flatten": "{0}, joined into one list",
     "indices": "the positions in {0}",
     "range": "{0} to {1}",
     "index_of": "the position of {1} in {0}",
@@ -287,16 +288,21 @@ class English:
         return "[" + ", ".join(self.phrase(item) for item in node.items) + "]"
 
     def comprehension(self, node: ast.Comprehension) -> str:
-        source = self.operand(node.iterable)
-        if isinstance(node.element, ast.Name) and node.element.id == node.var:
-            text = f"each *{node.var}* in {source}"
+        clauses = ", ".join(self.render(clause) for clause in node.clauses)
+        only = node.clauses[0] if len(node.clauses) == 1 else None
+        if only is not None and isinstance(node.element, ast.Name) and node.element.id == only.var:
+            text = clauses
         else:
-            text = f"{self.operand(node.element)} for each *{node.var}* in {source}"
-        if node.where is not None:
-            text += f" where {self.phrase(node.where)}"
+            text = f"{self.operand(node.element)} for {clauses}"
         if node.order_by is not None:
             direction = "highest" if node.descending else "lowest"
             text += f", {direction} {self.phrase(node.order_by)} first"
+        return text
+
+    def comprehension_for(self, node: ast.ComprehensionFor) -> str:
+        text = f"each *{node.var}* in {self.operand(node.iterable)}"
+        if node.where is not None:
+            text += f" where {self.phrase(node.where)}"
         return text
 
     def attribute(self, node: ast.Attribute) -> str:

@@ -68,13 +68,23 @@ class ListLiteral(Expr):
     items: list[Expr]
 
 
-class Comprehension(Expr):
-    """A list built from another: `[s for s in line where empty(s) order by distance(s)]`."""
+class ComprehensionFor(Node):
+    """One `for NAME in LIST ⟨where CONDITION⟩` clause of a comprehension: `for s in line where empty(s)`."""
 
-    element: Expr
     var: str
     iterable: Expr
     where: Optional[Expr] = None
+
+
+class Comprehension(Expr):
+    """A list built from others: `[s for s in line where empty(s) order by distance(s)]`.
+
+    With several `for` clauses, each runs inside the one before, and sees its name:
+    `[m for x in xs where x > 0 for m in moves(x)]`.
+    """
+
+    element: Expr
+    clauses: list[ComprehensionFor]
     order_by: Optional[Expr] = None
     descending: bool = False
 

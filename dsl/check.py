@@ -30,6 +30,7 @@ Usage::
 
 from __future__ import annotations
 
+import contextlib
 import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Optional
@@ -1162,10 +1163,15 @@ class Checker:
                        suggest(name, variants) or f"declare it with 'variant {name} \"what it changes\"'")
 
     def expr_Comprehension(self, node: ast.Comprehension) -> None:
-        self.expr(node.iterable)
-        self.check_hiding(node.var, self.word_span(node.span, node.var, "for"), "variable")
-        with self.scope(frozenset({node.var})):
-            for part in (node.where, node.order_by, node.element):
+        # Each clause sees the names of the clauses before it; the key and the element see them all.
+        with contextlib.ExitStack() as clauses:
+            for clause in node.clauses:
+                self.expr(clause.iterable)
+                self.check_hiding(clause.var, self.word_span(clause.span, clause.var, "for"), "variable")
+                clauses.enter_context(self.scope(frozenset({clause.var})))
+                if clause.where is not None:
+                    self.expr(clause.where)
+            for part in (node.order_by, node.element):
                 if part is not None:
                     self.expr(part)
 
@@ -1249,9 +1255,11 @@ class Checker:
             self.error(where, f"'{name}' is a local value, not a function")
             return
         functions = list(FUNCTIONS) + [n for n, s in self.globals.items() if s.kind == "define"]
-        hint = suggest(name, functions)
-        if hint is None and name in FAMILIAR_FUNCTIONS:
+        # A word from another language is meant as that word, not as a slip for a near name.
+        if name in FAMILIAR_FUNCTIONS:
             hint = f"in the rules language, write {FAMILIAR_FUNCTIONS[name]}"
+        else:
+            hint = suggest(name, functions)
         self.error(where, f"unknown function '{name}'", hint)
 
     # ------------------------------------------------------------ obvious type slips

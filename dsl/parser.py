@@ -679,10 +679,15 @@ class _Builder(Transformer):
 
     @v_args(meta=True)
     def comprehension(self, meta, items):
-        element, var, iterable, where, order = items
+        element, *clauses, order = items
         order_by, descending = (order if order else (None, False))
-        return ast.Comprehension(span=self._s(meta), element=element, var=str(var), iterable=iterable,
-                                 where=where, order_by=order_by, descending=descending)
+        return ast.Comprehension(span=self._s(meta), element=element, clauses=clauses,
+                                 order_by=order_by, descending=descending)
+
+    @v_args(meta=True)
+    def comprehension_for(self, meta, items):
+        var, iterable, where = items
+        return ast.ComprehensionFor(span=self._s(meta), var=str(var), iterable=iterable, where=where)
 
     def order_by(self, items):
         return (items[0], items[1] is not None)

@@ -248,19 +248,30 @@ class Compiler:
         return "[" + "".join(self._source(i, scope, loop_vars) + ", " for i in node.items) + "]"
 
     def _x_Comprehension(self, node, scope, loop_vars):
-        iterable = self._source(node.iterable, scope, loop_vars)
-        variable = f"_v{len(loop_vars)}_{node.var}"
-        inner = {**loop_vars, node.var: variable}
+        # Each `for` clause is a Python `for` clause, so later ones run inside earlier ones.
+        inner = dict(loop_vars)
+        loops: list[str] = []
+        variables: list[str] = []
+        for position, clause in enumerate(node.clauses):
+            iterable = self._source(clause.iterable, scope, inner)
+            variable = f"_v{len(loop_vars)}_{position}_{clause.var}"
+            inner[clause.var] = variable
+            condition = f" if {self._source(clause.where, scope, inner)}" if clause.where is not None else ""
+            loops.append(f"for {variable} in _as_list(st, {iterable}){condition}")
+            variables.append(variable)
         element = self._source(node.element, scope, inner)
-        condition = f" if {self._source(node.where, scope, inner)}" if node.where is not None else ""
-        items = f"_as_list(st, {iterable})"
-        if node.order_by is not None:
-            key = self._source(node.order_by, scope, inner)
-            reverse = ", reverse=True" if node.descending else ""
-            # sorted() is stable in both directions: equal keys keep their order.
-            items = f"sorted([{variable} for {variable} in {items}{condition}], key=lambda {variable}: {key}{reverse})"
-            condition = ""
-        return f"[{element} for {variable} in {items}{condition}]"
+        if node.order_by is None:
+            return f"[{element} {' '.join(loops)}]"
+        key = self._source(node.order_by, scope, inner)
+        reverse = ", reverse=True" if node.descending else ""
+        # sorted() is stable in both directions: equal keys keep their order. The kept
+        # combinations are sorted first; the element is worked out for each, in order.
+        if len(variables) == 1:
+            variable = variables[0]
+            return f"[{element} for {variable} in sorted([{variable} {loops[0]}], key=lambda {variable}: {key}{reverse})]"
+        names = ", ".join(variables)
+        return (f"[{element} for ({names},) in sorted([({names},) {' '.join(loops)}], "
+                f"key=lambda _t: (lambda {names}: {key})(*_t){reverse})]")
 
     def _x_Attribute(self, node, scope, loop_vars):
         target = self._source(node.target, scope, loop_vars)

@@ -657,6 +657,7 @@ define third_after(k) = xs[k + 3]
     ("  while xs[n] < 10:  # FAILS\n    n += 1\n", "position 3 is outside"),
     ("  repeat 2 times:\n    n += 1\n  check n == 3 \"n must be three\"  # FAILS\n", "n must be three"),
     ("  check false  # FAILS\n", "a check failed"),
+    ("  let k = flatten([xs, n])  # FAILS\n", "flatten needs a list of lists, but the element at position 1 is a number"),
     ("  n = 2\n  check n == 3 \"n is {n}, not {xs[2]}\"  # FAILS\n", "n is 2, not 3"),
 ])
 def test_a_rule_error_names_the_file_line_and_column_of_the_failing_statement(play, message):
