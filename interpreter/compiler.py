@@ -812,7 +812,7 @@ def _distinct_options(st, values: list) -> list:
 
 
 def _number(value):
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
+    if isinstance(value, bool) or not isinstance(value, (int, float, Fraction)):
         raise TypeError(f"only numbers can be added or taken away, not {type_name(value)}")
     return value
 
