@@ -84,6 +84,7 @@ FUNCTION_PHRASES: dict[str, str] = {
     "top": "the top of {0}",
     "take": "the first {1} of {0}",
     "distinct": "the different {0}",
+    "flatten": "{0}, joined into one list",
     "indices": "the positions in {0}",
     "range": "{0} to {1}",
     "index_of": "the position of {1} in {0}",
@@ -224,10 +225,19 @@ class English:
         return str(node.value)
 
     def string_literal(self, node: ast.StringLiteral) -> str:
+        return "“" + self.text_inside(node) + "”"
+
+    def text_inside(self, node: ast.Expr) -> str:
+        """A text as it reads between quotes: its words, and ⟨...⟩ for each part filled in.
+
+        Any other expression (a define, `A if C else B`) is one part filled in.
+        """
+        if not isinstance(node, ast.StringLiteral):
+            return f"⟨{self.phrase(node)}⟩"
         parts = []
         for part in node.parts:
             parts.append(escape_literal(part) if isinstance(part, str) else f"⟨{self.phrase(part)}⟩")
-        return "“" + "".join(parts) + "”"
+        return "".join(parts)
 
     def bool_literal(self, node: ast.BoolLiteral) -> str:
         return "true" if node.value else "false"
@@ -278,16 +288,21 @@ class English:
         return "[" + ", ".join(self.phrase(item) for item in node.items) + "]"
 
     def comprehension(self, node: ast.Comprehension) -> str:
-        source = self.operand(node.iterable)
-        if isinstance(node.element, ast.Name) and node.element.id == node.var:
-            text = f"each *{node.var}* in {source}"
+        clauses = ", ".join(self.render(clause) for clause in node.clauses)
+        only = node.clauses[0] if len(node.clauses) == 1 else None
+        if only is not None and isinstance(node.element, ast.Name) and node.element.id == only.var:
+            text = clauses
         else:
-            text = f"{self.operand(node.element)} for each *{node.var}* in {source}"
-        if node.where is not None:
-            text += f" where {self.phrase(node.where)}"
+            text = f"{self.operand(node.element)} for {clauses}"
         if node.order_by is not None:
             direction = "highest" if node.descending else "lowest"
             text += f", {direction} {self.phrase(node.order_by)} first"
+        return text
+
+    def comprehension_for(self, node: ast.ComprehensionFor) -> str:
+        text = f"each *{node.var}* in {self.operand(node.iterable)}"
+        if node.where is not None:
+            text += f" where {self.phrase(node.where)}"
         return text
 
     def attribute(self, node: ast.Attribute) -> str:
@@ -392,8 +407,10 @@ class English:
         text = f"{self.phrase(node.player)} chooses *{node.var}* from {self.phrase(node.options)}"
         if node.prompt is not None:
             text += f": {self.phrase(node.prompt)}"
-        if node.optional:
-            text += f" (optional{': ' + chr(8220) + escape_literal(node.skip_text) + chr(8221) if node.skip_text else ''})"
+        if node.optional and node.skip_text is not None:
+            text += f" (optional: “{self.text_inside(node.skip_text)}”)"
+        elif node.optional:
+            text += " (optional)"
         return Step(capitalize(text) + ".", kind="Choose")
 
     def draw(self, node: ast.Draw) -> Step:
@@ -440,7 +457,7 @@ class English:
         return Step(capitalize(f"shuffle {self.phrase(node.zone)} face down."), kind="Shuffle")
 
     def check(self, node: ast.Check) -> Step:
-        reason = f" ({escape_literal(node.text)})" if node.text else ""
+        reason = f" ({self.text_inside(node.text)})" if node.text is not None else ""
         return Step(f"Make sure that {self.phrase(node.condition)}{reason}.", kind="Check")
 
     def pass_(self, node: ast.Pass) -> Step:

@@ -430,7 +430,9 @@ def collect_actions(english: English, body: list[ast.Stmt], conditions: list[str
                 conditions=list(conditions),
                 options=english.phrase(statement.options),
                 effect=following,
-                optional=escape_literal(statement.skip_text or "skip") if statement.optional else "",
+                # An empty skip text still makes the choice optional on the card.
+                optional=(english.text_inside(statement.skip_text) if statement.skip_text is not None else "") or "skip"
+                if statement.optional else "",
             ))
         elif isinstance(statement, ast.If):
             earlier: list[str] = []

@@ -68,13 +68,23 @@ class ListLiteral(Expr):
     items: list[Expr]
 
 
-class Comprehension(Expr):
-    """A list built from another: `[s for s in line where empty(s) order by distance(s)]`."""
+class ComprehensionFor(Node):
+    """One `for NAME in LIST ⟨where CONDITION⟩` clause of a comprehension: `for s in line where empty(s)`."""
 
-    element: Expr
     var: str
     iterable: Expr
     where: Optional[Expr] = None
+
+
+class Comprehension(Expr):
+    """A list built from others: `[s for s in line where empty(s) order by distance(s)]`.
+
+    With several `for` clauses, each runs inside the one before, and sees its name:
+    `[m for x in xs where x > 0 for m in moves(x)]`.
+    """
+
+    element: Expr
+    clauses: list[ComprehensionFor]
     order_by: Optional[Expr] = None
     descending: bool = False
 
@@ -199,7 +209,11 @@ class Create(Stmt):
 
 
 class Choose(Stmt):
-    """A player's decision among options: `p chooses card from p.hand "Play a card"`."""
+    """A player's decision among options: `p chooses card from p.hand "Play a card"`.
+
+    With `optional`, declining is one more option, shown as the skip text: any
+    expression, worked out when the question is asked (`optional "Keep {n} cards"`).
+    """
 
     player: Expr
     var: str
@@ -207,7 +221,7 @@ class Choose(Stmt):
     prompt: Optional[StringLiteral] = None
     label: Optional[Expr] = None
     optional: bool = False
-    skip_text: Optional[str] = None
+    skip_text: Optional[Expr] = None
 
 
 class Draw(Stmt):
@@ -263,10 +277,10 @@ class Shuffle(Stmt):
 
 
 class Check(Stmt):
-    """Stop with an error naming this line if a condition fails: `check count(hand) > 0 "hand is empty"`."""
+    """Stop with an error naming this line if a condition fails: `check count(p.hand) > 0 "{p.name} has no card"`."""
 
     condition: Expr
-    text: Optional[str] = None
+    text: Optional[StringLiteral] = None
 
 
 class Pass(Stmt):

@@ -18,6 +18,7 @@ FUNCTIONS: dict[str, tuple[int, int, str]] = {
     "top": (1, 1, "the last element of a list, or the top piece of a zone (none when empty)"),
     "take": (2, 2, "the first n elements of a list"),
     "distinct": (1, 1, "the list without repeats, in first-seen order"),
+    "flatten": (1, 1, "the lists in a list joined into one list, in order (one level deep)"),
     "indices": (1, 1, "the positions 0, 1, ... of a list"),
     "range": (2, 2, "the whole numbers from a to b, both included"),
     "index_of": (2, 2, "the position of a value in a list (none when absent)"),

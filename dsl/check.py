@@ -30,6 +30,7 @@ Usage::
 
 from __future__ import annotations
 
+import contextlib
 import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Optional
@@ -167,6 +168,56 @@ class Scope:
     body: Optional[Body] = None
 
 
+@dataclass(frozen=True)
+class Evident:
+    """What a value is sure to be, judging by the expression alone (its literals and its shape).
+
+    `kind` is one of "number", "text", "truth" (true or false), "none", "list",
+    "zone", "table" or "board"; for a list, `item` is what every element is sure
+    to be, when that is evident too. Anything less certain is not evident at all
+    (None), so that nothing a valid program does is ever reported.
+    """
+
+    kind: str
+    item: Optional["Evident"] = None
+
+    def words(self) -> str:
+        """The value as a message names it: "a number", "a list of lists"."""
+        if self.kind == "list" and self.item is not None:
+            return f"a list of {self.item.plural()}"
+        return EVIDENT_WORDS[self.kind]
+
+    def plural(self) -> str:
+        """Several such values: "numbers", "lists of texts"."""
+        if self.kind == "list" and self.item is not None:
+            return f"lists of {self.item.plural()}"
+        return EVIDENT_PLURALS[self.kind]
+
+
+EVIDENT_WORDS = {"number": "a number", "text": "a text", "truth": "true or false", "none": "none",
+                 "list": "a list", "zone": "a zone", "table": "a table", "board": "a board"}
+EVIDENT_PLURALS = {"number": "numbers", "text": "texts", "truth": "true-or-false values", "none": "none values",
+                   "list": "lists", "zone": "zones", "table": "tables", "board": "boards"}
+NUMBER = Evident("number")
+TEXT = Evident("text")
+TRUTH = Evident("truth")
+
+# What each built-in function is sure to give back (when it gives anything back at all).
+EVIDENT_RESULTS = {
+    "count": NUMBER, "sum": NUMBER, "distance": NUMBER, "ceil": NUMBER, "floor": NUMBER, "abs": NUMBER,
+    "any": TRUTH, "all": TRUTH, "empty": TRUTH, "eliminated": TRUTH, "automa": TRUTH,
+    "range": Evident("list", NUMBER), "indices": Evident("list", NUMBER), "piece_type": TEXT,
+    "cells": Evident("list"), "ray": Evident("list"), "perimeter": Evident("list"),
+    "neighbours": Evident("list"), "all_pieces": Evident("list"), "share_places": Evident("list"),
+}
+# Built-in functions whose first argument (both, for share_places) is gone through as a list.
+LIST_FUNCTIONS = {"count", "sum", "max", "min", "any", "all", "first", "top", "take", "distinct", "flatten",
+                  "indices", "index_of", "share_places"}
+NUMBER_FUNCTIONS = {"abs", "ceil", "floor", "range"}
+# Values that are certainly not a list or a zone, and so cannot be gone through.
+NOT_LISTS = {"number", "text", "truth", "none", "table", "board"}
+
+
 def suggest(name: str, candidates: Iterable[str]) -> str | None:
     """A 'did you mean' hint: `did_you_mean`, or for short names one slip of a key away.
 
@@ -228,6 +279,8 @@ class Checker:
         self.reading: str | None = None
         self.var_order: dict[str, int] = {}
         self.current_var: str | None = None
+        # What each define is sure to give (see `evident`), once worked out.
+        self.define_kinds: dict[str, Optional["Evident"]] = {}
 
     # ------------------------------------------------------------ reporting
 
@@ -885,6 +938,11 @@ class Checker:
 
     def stmt_AddTo(self, node: ast.AddTo) -> None:
         self.expr(node.value)
+        kind = self.evident(node.value)
+        if kind is not None and kind != NUMBER:
+            operator = "+=" if node.sign > 0 else "-="
+            self.type_slip(node.value, f"'{operator}' adds or takes away a number, not {kind.words()}",
+                           "to add to a list, write xs = xs + [x]" if kind.kind == "list" else None)
         self.target(node.target, "+=" if node.sign > 0 else "-=")
 
     def target(self, target: ast.Expr, operator: str) -> None:
@@ -978,6 +1036,8 @@ class Checker:
         self.expr(node.options)
         if node.prompt is not None:
             self.expr(node.prompt)
+        if node.skip_text is not None:
+            self.expr(node.skip_text)
         self.bind(node.var, self.word_span(node.span, node.var, "chooses"), "choice")
         if node.label is not None:
             self.expr(node.label)
@@ -998,6 +1058,7 @@ class Checker:
 
     def stmt_Draw(self, node: ast.Draw) -> None:
         self.expr(node.source)
+        self.expect_list(node.source, "'draw' takes from a list or a zone")
         self.bind(node.var, self.word_span(node.span, node.var, "draw"), "draw")
 
     def stmt_Roll(self, node: ast.Roll) -> None:
@@ -1069,8 +1130,16 @@ class Checker:
             self.block(branch.body)
         self.block(node.otherwise)
 
+    def stmt_Repeat(self, node: ast.Repeat) -> None:
+        self.expr(node.count)
+        kind = self.evident(node.count)
+        if kind is not None and kind != NUMBER:
+            self.type_slip(node.count, f"'repeat' needs a whole number of times, not {kind.words()}")
+        self.block(node.body)
+
     def stmt_ForEach(self, node: ast.ForEach) -> None:
         self.expr(node.iterable)
+        self.expect_list(node.iterable, "'for each' needs a list or a zone")
         self.bind(node.var, self.word_span(node.span, node.var, "each"), "loop variable")
         self.block(node.body)
 
@@ -1161,9 +1230,28 @@ class Checker:
     def expr_Binary(self, node: ast.Binary) -> None:
         self.expr(node.left)
         self.expr(node.right)
+        self.check_arithmetic(node)
         if node.op in ("/", "%") and isinstance(node.right, ast.IntLiteral) and node.right.value == 0:
             # A warning: it fails only if this line runs (tests use it to make a rule fail on purpose).
             self.warning(node.right.span, f"'{node.op} 0' divides by zero: this fails whenever it is worked out")
+
+    def expr_Negate(self, node: ast.Negate) -> None:
+        self.expr(node.operand)
+        kind = self.evident(node.operand)
+        if kind is not None and kind.kind in ("text", "list", "none", "zone", "table", "board"):
+            self.type_slip(node.operand, f"a minus sign needs a number, not {kind.words()}")
+
+    def expr_Compare(self, node: ast.Compare) -> None:
+        self.expr(node.left)
+        self.expr(node.right)
+        self.check_ordering(node)
+
+    def expr_Membership(self, node: ast.Membership) -> None:
+        self.expr(node.element)
+        self.expr(node.collection)
+        kind = self.evident(node.collection)
+        if kind is not None and kind.kind in NOT_LISTS - {"table"}:
+            self.type_slip(node.collection, f"'in' looks inside a list, a zone or a table, not {kind.words()}")
 
     def expr_VariantRef(self, node: ast.VariantRef) -> None:
         self.check_variant_name(node.name, self.word_span(node.span, node.name, "variant"), count_as_use=True)
@@ -1182,10 +1270,16 @@ class Checker:
                        suggest(name, variants) or f"declare it with 'variant {name} \"what it changes\"'")
 
     def expr_Comprehension(self, node: ast.Comprehension) -> None:
-        self.expr(node.iterable)
-        self.check_hiding(node.var, self.word_span(node.span, node.var, "for"), "variable")
-        with self.scope(frozenset({node.var})):
-            for part in (node.where, node.order_by, node.element):
+        # Each clause sees the names of the clauses before it; the key and the element see them all.
+        with contextlib.ExitStack() as clauses:
+            for clause in node.clauses:
+                self.expr(clause.iterable)
+                self.expect_list(clause.iterable, f"'for {clause.var} in' needs a list or a zone")
+                self.check_hiding(clause.var, self.word_span(clause.span, clause.var, "for"), "variable")
+                clauses.enter_context(self.scope(frozenset({clause.var})))
+                if clause.where is not None:
+                    self.expr(clause.where)
+            for part in (node.order_by, node.element):
                 if part is not None:
                     self.expr(part)
 
@@ -1216,6 +1310,9 @@ class Checker:
     def expr_Index(self, node: ast.Index) -> None:
         self.expr(node.target)
         self.expr(node.index)
+        kind = self.evident(node.target)
+        if kind is not None and kind.kind in NOT_LISTS - {"table"}:
+            self.type_slip(node.target, f"only a list, a zone or a table can be looked into with [...], not {kind.words()}")
         # A table looked up with a fixed key must have a row for it.
         target = node.target
         if not isinstance(target, ast.Name) or self.lookup_local(target.id) is not None:
@@ -1254,6 +1351,8 @@ class Checker:
                 self.error(where, f"'{name}' takes {wanted} argument{'s' if high != 1 else ''}, "
                            f"but {len(node.args)} {'is' if len(node.args) == 1 else 'are'} given",
                            f"{name}: {FUNCTIONS[name][2]}")
+            else:
+                self.check_call_arguments(node)
             return
         if symbol is not None and symbol.kind == "rule":
             self.use(symbol)
@@ -1269,12 +1368,201 @@ class Checker:
             self.error(where, f"'{name}' is a local value, not a function")
             return
         functions = list(FUNCTIONS) + [n for n, s in self.globals.items() if s.kind == "define"]
-        hint = suggest(name, functions)
-        if hint is None and name in FAMILIAR_FUNCTIONS:
+        # A word from another language is meant as that word, not as a slip for a near name.
+        if name in FAMILIAR_FUNCTIONS:
             hint = f"in the rules language, write {FAMILIAR_FUNCTIONS[name]}"
+        else:
+            hint = suggest(name, functions)
         self.error(where, f"unknown function '{name}'", hint)
 
     # ------------------------------------------------------------ obvious type slips
+
+    def evident(self, node: ast.Expr, hidden: frozenset = frozenset()) -> Evident | None:
+        """What an expression's value is sure to be, or None when that is not evident.
+
+        Args:
+            node: the expression.
+            hidden: names bound around it whose values are not known (comprehension
+                variables, a define's parameters).
+        """
+        if isinstance(node, ast.IntLiteral):
+            return NUMBER
+        if isinstance(node, ast.StringLiteral):
+            return TEXT
+        if isinstance(node, (ast.BoolLiteral, ast.Compare, ast.Membership, ast.Not, ast.VariantRef)):
+            return TRUTH
+        if isinstance(node, ast.NoneLiteral):
+            return Evident("none")
+        if isinstance(node, ast.ListLiteral):
+            return Evident("list", self.common([self.evident(i, hidden) for i in node.items]))
+        if isinstance(node, ast.Comprehension):
+            names = hidden | {clause.var for clause in node.clauses}
+            return Evident("list", self.evident(node.element, names))
+        if isinstance(node, ast.Negate):
+            return NUMBER if self.evident(node.operand, hidden) == NUMBER else None
+        if isinstance(node, ast.Binary):
+            left, right = self.evident(node.left, hidden), self.evident(node.right, hidden)
+            if left == right == NUMBER:
+                return NUMBER
+            if node.op == "+" and left == right == TEXT:
+                return TEXT
+            if node.op == "+" and left is not None and right is not None and left.kind == right.kind == "list":
+                return Evident("list", left.item if left.item == right.item else None)
+            return None
+        if isinstance(node, (ast.BoolOp, ast.IfExpr)):
+            # `a or b` gives a or b itself, so it is sure only when both sides are the same.
+            sides = (node.left, node.right) if isinstance(node, ast.BoolOp) else (node.then, node.otherwise)
+            return self.common([self.evident(side, hidden) for side in sides])
+        if isinstance(node, ast.Name):
+            return self.evident_name(node.id, hidden)
+        if isinstance(node, ast.Call):
+            return self.evident_call(node, hidden)
+        return None
+
+    @staticmethod
+    def common(kinds: list) -> Evident | None:
+        """The one thing every value of a list is sure to be, or None."""
+        if not kinds or any(kind is None or kind != kinds[0] for kind in kinds):
+            return None
+        return kinds[0]
+
+    def evident_name(self, name: str, hidden: frozenset) -> Evident | None:
+        if name in hidden or self.lookup_local(name) is not None:
+            return None
+        symbol = self.globals.get(name)
+        if symbol is None:
+            return {"players": Evident("list"), "player_count": NUMBER, "round_number": NUMBER}.get(name)
+        if symbol.per_player:
+            return None
+        if symbol.kind in SYMBOL_KINDS:
+            return TEXT  # a kind member, legend value or die face is its name
+        if symbol.kind == "kind":
+            return Evident("list", TEXT)
+        if symbol.kind in ("zone", "table", "board"):
+            return Evident(symbol.kind)
+        if symbol.kind == "define" and not symbol.node.params:
+            return self.evident_define(symbol)
+        return None
+
+    def evident_call(self, node: ast.Call, hidden: frozenset) -> Evident | None:
+        name = node.function
+        symbol = self.globals.get(name)
+        if symbol is not None and symbol.kind == "define":
+            if len(node.args) != len(symbol.node.params):
+                return None
+            return self.evident_define(symbol)
+        if symbol is not None:
+            return None
+        if name in EVIDENT_RESULTS:
+            return EVIDENT_RESULTS[name]
+        if name in ("take", "distinct", "flatten") and node.args:
+            argument = self.evident(node.args[0], hidden)
+            if argument is None or argument.kind != "list":
+                return Evident("list")
+            if name == "flatten":
+                inner = argument.item
+                return Evident("list", inner.item if inner is not None and inner.kind == "list" else None)
+            return argument
+        return None
+
+    def evident_define(self, symbol: Symbol) -> Evident | None:
+        """What a define's body is sure to give, whatever its arguments: worked out once per define."""
+        if symbol.name not in self.define_kinds:
+            self.define_kinds[symbol.name] = None  # a define that uses itself is not evident while it is looked into
+            saved, self.scopes = self.scopes, []
+            try:
+                self.define_kinds[symbol.name] = self.evident(symbol.node.body, frozenset(symbol.node.params))
+            finally:
+                self.scopes = saved
+        return self.define_kinds[symbol.name]
+
+    def type_slip(self, node: ast.Expr, message: str, hint: str | None = None) -> None:
+        """Report a value that is sure to be the wrong kind of value where it is used."""
+        self.error(self.first_line(node.span), message, hint)
+
+    def expect_list(self, node: ast.Expr, message: str) -> None:
+        """A value that is gone through (a loop, a list function) must be a list or a zone."""
+        kind = self.evident(node)
+        if kind is not None and kind.kind in NOT_LISTS:
+            self.type_slip(node, f"{message}, not {kind.words()}", "only a list or a zone has elements to go through")
+
+    def check_arithmetic(self, node: ast.Binary) -> None:
+        left, right = self.evident(node.left), self.evident(node.right)
+        if node.op != "+":
+            for side, kind in ((node.left, left), (node.right, right)):
+                if kind is not None and kind.kind in ("text", "list", "none", "zone", "table", "board"):
+                    self.type_slip(side, f"'{node.op}' works on numbers, not on {kind.words()}")
+                    return
+            return
+        if "none" in (getattr(left, "kind", None), getattr(right, "kind", None)):
+            side = node.left if left is not None and left.kind == "none" else node.right
+            self.type_slip(side, "'+' cannot add none to anything",
+                           "none means no value: test for it with '== none' before adding")
+            return
+        if left is None or right is None or "truth" in (left.kind, right.kind):
+            return
+        joinable = {"list", "zone"}
+        if left.kind == right.kind and left.kind in ("number", "text") or {left.kind, right.kind} <= joinable:
+            return
+        hint = None
+        if left.kind in joinable or right.kind in joinable:
+            hint = "to add one element to a list, put it in a list of its own: xs + [x]"
+        self.type_slip(node, f"'+' cannot add {right.words()} to {left.words()}",
+                       hint or "'+' adds two numbers, joins two texts, or joins two lists (or zones)")
+
+    def check_call_arguments(self, node: ast.Call) -> None:
+        """Built-in functions given a value they can never work on."""
+        name = node.function
+        if not node.args:
+            return
+        first = node.args[0]
+        if name in LIST_FUNCTIONS:
+            for argument in (node.args if name == "share_places" else [first]):
+                self.expect_list(argument, f"'{name}' needs a list or a zone")
+        if name in NUMBER_FUNCTIONS:
+            for argument in node.args:
+                kind = self.evident(argument)
+                bad = ("text", "list", "none", "zone", "table", "board") + (("truth",) if name == "range" else ())
+                if kind is not None and kind.kind in bad:
+                    self.type_slip(argument, f"'{name}' needs a number, not {kind.words()}")
+        if name not in ("sum", "flatten"):
+            return
+        # What the elements of the list are sure to be: each item of a written list, or a
+        # comprehension's element (a sum of lists that happens to be empty is still a slip).
+        if isinstance(first, ast.ListLiteral):
+            elements = [(item, self.evident(item), "not {}") for item in first.items]
+        elif isinstance(first, ast.Comprehension):
+            names = frozenset(clause.var for clause in first.clauses)
+            elements = [(first.element, self.evident(first.element, names), "but each element of this list is {}")]
+        else:
+            whole = self.evident(first)
+            item = whole.item if whole is not None and whole.kind == "list" else None
+            elements = [(first, item, "but this is a list of {}")] if item is not None else []
+        wrong_kinds = ("list", "text", "none") if name == "sum" else tuple(NOT_LISTS)
+        for where, kind, wording in elements:
+            if kind is None or kind.kind not in wrong_kinds:
+                continue
+            described = wording.format(kind.plural() if wording.endswith("list of {}") else kind.words())
+            if name == "sum":
+                self.type_slip(where, f"'sum' adds up numbers, {described}",
+                               "to join lists into one list, write flatten(...)" if kind.kind == "list" else None)
+            else:
+                self.type_slip(where, f"'flatten' joins lists, {described}",
+                               "flatten needs a list of lists, such as [[1, 2], [3]]")
+            return
+
+    def check_ordering(self, node: ast.Compare) -> None:
+        if node.op in ("==", "!="):
+            return
+        left, right = self.evident(node.left), self.evident(node.right)
+        kinds = {getattr(left, "kind", None), getattr(right, "kind", None)}
+        if "none" in kinds:
+            self.type_slip(node, f"'{node.op}' cannot compare none with anything: none is not more or less than a value",
+                           "to test for no value, write '== none' or '!= none'")
+        elif left is not None and right is not None and left.kind != right.kind and kinds <= {"number", "text", "list"}:
+            self.type_slip(node, f"'{node.op}' cannot compare {left.words()} with {right.words()}",
+                           "order comparisons need two numbers, two texts or two lists")
+
 
     def literal_kind(self, node: ast.Expr) -> str | None:
         """What a plainly wrong value is ("a number", "the zone 'bag'"), or None when it may be right."""

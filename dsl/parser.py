@@ -18,6 +18,15 @@ GRAMMAR_PATH = Path(__file__).with_name("grammar.lark")
 MAX_SOURCE_BYTES = 2_000_000
 
 
+class _BadDedent(DedentError):
+    """A line indented less than its block but not as far as any outer one, and where it is."""
+
+    def __init__(self, line: int, column: int):
+        super().__init__(f"unexpected dedent at line {line}")
+        self.line = line
+        self.column = column
+
+
 class _PirIndenter(Indenter):
     NL_type = "_NL"
     OPEN_PAREN_types = ["LPAR", "LSQB"]
@@ -25,6 +34,23 @@ class _PirIndenter(Indenter):
     INDENT_type = "_INDENT"
     DEDENT_type = "_DEDENT"
     tab_len = 8
+
+    def handle_NL(self, token: Token):
+        """Lark's own, except that a bad dedent says which line it is (where the newline token ends)."""
+        if self.paren_level > 0:
+            return
+        yield token
+        indent_text = token.rsplit("\n", 1)[1]
+        indent = indent_text.count(" ") + indent_text.count("\t") * self.tab_len
+        if indent > self.indent_level[-1]:
+            self.indent_level.append(indent)
+            yield Token.new_borrow_pos(self.INDENT_type, indent_text, token)
+            return
+        while indent < self.indent_level[-1]:
+            self.indent_level.pop()
+            yield Token.new_borrow_pos(self.DEDENT_type, indent_text, token)
+        if indent != self.indent_level[-1]:
+            raise _BadDedent(token.end_line, token.end_column)
 
 
 @functools.lru_cache(maxsize=1)
@@ -104,6 +130,12 @@ def _syntax_error(error: UnexpectedInput, path: str, source: str) -> Diagnostic:
         elif char == "\t":
             hint = "indent with spaces"
         message = f"unexpected character {char!r}"
+    elif isinstance(error, UnexpectedToken) and error.token.type == "_INDENT":
+        # The indentation token sits where the line before ends; the line at fault is where it stops.
+        token = error.token
+        line, column = token.end_line or line, token.end_column or column
+        message = "unexpected indentation: this line is indented more than the line before it"
+        hint = "indent it as far as the line above, or end the line above with ':' to open a block under it"
     elif isinstance(error, UnexpectedToken):
         token = error.token
         if token.type == "$END" or (token.line is None):
@@ -111,14 +143,19 @@ def _syntax_error(error: UnexpectedInput, path: str, source: str) -> Diagnostic:
             column = len(source.rstrip("\n").splitlines()[-1]) + 1 if source.strip() else 1
         message = f"unexpected {_token_text(token)}"
         expected = set(error.expected) - {"$END"} if token.type != "$END" else set(error.expected)
-        if expected:
+        if token.type == "EQUAL" and "COMPARATOR" in expected:
+            before = source.splitlines()[line - 1][:column - 1] if line <= len(source.splitlines()) else ""
+            if re.search(r"(^|[\s(\[])(if|elif|while|until|where|check)\s", before):
+                message = "a single '=' gives a value; this condition needs a comparison"
+                hint = "did you mean '=='?"
+            else:
+                hint = "did you mean '=='? Only a variable or a local can be given a value with '='"
+        elif expected:
             message += f"; expected {_describe_expected(expected)}"
         if "COLON" in error.expected and token.type == "_NL":
             hint = "a line that opens a block ends with ':'"
         elif token.type == "EQUAL" and "LET" in {t.upper() for t in error.expected}:
             hint = "name a new value with 'let NAME = ...'"
-        elif token.type == "_INDENT":
-            hint = "this line is indented more than the line before it"
     elif isinstance(error, UnexpectedEOF):
         message = "the file ends in the middle of a statement"
     else:
@@ -132,9 +169,39 @@ def _span(meta, path: str) -> Span:
     return Span(path, meta.line, meta.column, meta.end_line, meta.end_column)
 
 
+_ESCAPES = {"n": "\n", "t": "\t"}
+
+
 def _unquote(token: str) -> str:
+    """The text a string token stands for: quotes removed, escapes (`\\"`, `\\n`, ...) applied."""
+    return _unquote_with_columns(token, 1)[0]
+
+
+def _unquote_with_columns(token: str, column: int) -> tuple[str, list[int]]:
+    """The text of a string token, and the source column of each of its characters.
+
+    Args:
+        token: the token as written, quotes included.
+        column: the column of its opening quote.
+
+    Returns:
+        The text, and one column per character plus one for the closing quote, so
+        that a position inside the text (after an escape, say) maps to the file.
+    """
+    text: list[str] = []
+    columns: list[int] = []
     body = token[1:-1]
-    return re.sub(r"\\(.)", lambda m: {"n": "\n", "t": "\t"}.get(m.group(1), m.group(1)), body)
+    index = 0
+    while index < len(body):
+        columns.append(column + 1 + index)
+        if body[index] == "\\" and index + 1 < len(body):
+            text.append(_ESCAPES.get(body[index + 1], body[index + 1]))
+            index += 2
+        else:
+            text.append(body[index])
+            index += 1
+    columns.append(column + 1 + len(body))
+    return "".join(text), columns
 
 
 class _Builder(Transformer):
@@ -155,7 +222,7 @@ class _Builder(Transformer):
 
     def _string(self, token: Token) -> ast.StringLiteral:
         """A string literal, split into text and `{expression}` parts."""
-        text = _unquote(str(token))
+        text, columns = _unquote_with_columns(str(token), token.column)
         span = self._tok_span(token)
         parts: list = []
         pos = 0
@@ -176,21 +243,43 @@ class _Builder(Transformer):
             if start > pos:
                 parts.append(text[pos:start])
             inner = text[start + 1:end]
-            column = token.column + 1 + start + 1
+
+            def place(inner_column: int, offset: int = start + 1) -> int:
+                """The file column of a column (from 1) of the expression between the braces."""
+                return columns[min(max(offset + inner_column - 1, 0), len(columns) - 1)]
+
             try:
                 tree = _lark().parse(inner, start="expr")
                 builder = _Builder(self.path, self.source)
                 expr = builder.transform(tree)
-                expr = _shift(expr, token.line, column - 1)
-                parts.append(expr)
+                parts.append(_shift(expr, token.line, place))
+                for diagnostic in builder.errors:
+                    where = diagnostic.span
+                    diagnostic.span = Span(self.path, token.line, place(where.column), token.line, place(where.end_column))
+                    self.errors.append(diagnostic)
             except (LarkError, ValueError):
                 self.errors.append(Diagnostic(
-                    Span(self.path, token.line, column, token.line, column + max(1, len(inner))),
+                    Span(self.path, token.line, place(0), token.line, place(len(inner) + 1) + 1),
                     f"cannot read the expression {{{inner}}} in this text",
                     "put a name or an expression between the braces, e.g. {p.name}"))
             pos = end + 1
         parts = [p.replace("}}", "}") if isinstance(p, str) else p for p in parts]
         return ast.StringLiteral(span=span, parts=[p for p in parts if p != ""])
+
+    def _fixed_text(self, token: Token, what: str) -> str:
+        """A text shown as written (a title, a description): `{{` is a brace, and nothing is filled in.
+
+        These texts are read before any game runs (by `pirdsl reference`, or to name a
+        seat), so there is nothing to fill `{...}` with: that is reported where it is.
+        """
+        literal = self._string(token)
+        for part in literal.parts:
+            if isinstance(part, ast.Expr):
+                self.errors.append(Diagnostic(
+                    Span(self.path, part.span.line, part.span.column - 1, part.span.line, part.span.end_column + 1),
+                    f"{what} is fixed text: nothing can be filled in with {{...}} here",
+                    "write the text out, or '{{' and '}}' for plain braces"))
+        return "".join(part if isinstance(part, str) else "" for part in literal.parts)
 
     # -- header
     @v_args(meta=True)
@@ -206,13 +295,13 @@ class _Builder(Transformer):
                 low, high = item[1], item[2]
             else:
                 texts[item[1]] = item[2]
-        return ast.GameHeader(span=self._s(meta), name=_unquote(name), min_players=low, max_players=high, texts=texts)
+        return ast.GameHeader(span=self._s(meta), name=self._fixed_text(name, "the name of the game"), min_players=low, max_players=high, texts=texts)
 
     def players_range(self, items):
         return ("players", int(items[0]), int(items[1]))
 
     def header_text(self, items):
-        return ("text", str(items[0]), _unquote(items[1]))
+        return ("text", str(items[0]), self._fixed_text(items[1], f"the game's {items[0]} text"))
 
     # -- components
     @v_args(meta=True)
@@ -309,11 +398,11 @@ class _Builder(Transformer):
 
     @v_args(meta=True)
     def automa_decl(self, meta, items):
-        return ast.AutomaDecl(span=self._s(meta), name=str(items[0]), display=_unquote(items[1]), condition=items[2])
+        return ast.AutomaDecl(span=self._s(meta), name=str(items[0]), display=self._fixed_text(items[1], "an automa's name"), condition=items[2])
 
     @v_args(meta=True)
     def variant_decl(self, meta, items):
-        return ast.VariantDecl(span=self._s(meta), name=str(items[0]), text=_unquote(items[1]))
+        return ast.VariantDecl(span=self._s(meta), name=str(items[0]), text=self._fixed_text(items[1], "a variant's description"))
 
     # -- rules
     @v_args(meta=True)
@@ -324,7 +413,7 @@ class _Builder(Transformer):
     @v_args(meta=True)
     def rule_decl(self, meta, items):
         name, params, text, body = items
-        return ast.RuleDecl(span=self._s(meta), name=str(name), params=params or [], text=_unquote(text) if text else None, body=body)
+        return ast.RuleDecl(span=self._s(meta), name=str(name), params=params or [], text=self._fixed_text(text, "a rule's description") if text else None, body=body)
 
     def params(self, items):
         return [str(i) for i in items if i is not None]
@@ -361,7 +450,7 @@ class _Builder(Transformer):
                 fields[kind].extend(value)
             else:
                 fields.update(value) if kind == "players" else fields.__setitem__(kind, value)
-        return ast.ExampleDecl(span=self._s(meta), name=_unquote(items[0]), **fields)
+        return ast.ExampleDecl(span=self._s(meta), name=self._fixed_text(items[0], "an example's title"), **fields)
 
     def example_players(self, items):
         return ("players", {"players": int(items[0]), "player_names": items[1] or []})
@@ -421,13 +510,13 @@ class _Builder(Transformer):
         player, var, options, prompt, label, optional = items
         return ast.Choose(span=self._s(meta), player=player, var=str(var), options=options,
                           prompt=self._string(prompt) if prompt else None, label=label, optional=optional is not None,
-                          skip_text=(optional or None) if optional not in (None, True) else None)
+                          skip_text=optional[1] if optional is not None else None)
 
     def labelled(self, items):
         return items[0]
 
     def optional(self, items):
-        return _unquote(items[0]) if items[0] is not None else True
+        return ("optional", items[0])
 
     @v_args(meta=True)
     def draw_stmt(self, meta, items):
@@ -463,7 +552,7 @@ class _Builder(Transformer):
 
     @v_args(meta=True)
     def check_stmt(self, meta, items):
-        return ast.Check(span=self._s(meta), condition=items[0], text=_unquote(items[1]) if items[1] else None)
+        return ast.Check(span=self._s(meta), condition=items[0], text=self._string(items[1]) if items[1] else None)
 
     @v_args(meta=True)
     def pass_stmt(self, meta, items):
@@ -507,7 +596,7 @@ class _Builder(Transformer):
 
     @v_args(meta=True)
     def phase_stmt(self, meta, items):
-        return ast.Phase(span=self._s(meta), title=_unquote(items[0]), body=items[1])
+        return ast.Phase(span=self._s(meta), title=self._fixed_text(items[0], "a phase title"), body=items[1])
 
     # -- expressions
     @v_args(meta=True)
@@ -595,26 +684,37 @@ class _Builder(Transformer):
 
     @v_args(meta=True)
     def comprehension(self, meta, items):
-        element, var, iterable, where, order = items
+        element, *clauses, order = items
         order_by, descending = (order if order else (None, False))
-        return ast.Comprehension(span=self._s(meta), element=element, var=str(var), iterable=iterable,
-                                 where=where, order_by=order_by, descending=descending)
+        return ast.Comprehension(span=self._s(meta), element=element, clauses=clauses,
+                                 order_by=order_by, descending=descending)
+
+    @v_args(meta=True)
+    def comprehension_for(self, meta, items):
+        var, iterable, where = items
+        return ast.ComprehensionFor(span=self._s(meta), var=str(var), iterable=iterable, where=where)
 
     def order_by(self, items):
         return (items[0], items[1] is not None)
 
 
-def _shift(node, line: int, column_offset: int):
-    """Move an expression parsed from inside a string to its place in the file."""
+def _shift(node, line: int, place):
+    """Move an expression parsed from inside a string to its place in the file.
+
+    Args:
+        node: the expression, with spans counted from the start of the braces' content.
+        line: the line of the string.
+        place: maps such a column to the column in the file.
+    """
     def fix(value):
         if isinstance(value, ast.Node):
-            return _shift(value, line, column_offset)
+            return _shift(value, line, place)
         if isinstance(value, list):
             return [fix(v) for v in value]
         return value
 
     span = node.span
-    new_span = Span(span.file, line, span.column + column_offset, line, span.end_column + column_offset)
+    new_span = Span(span.file, line, place(span.column), line, max(place(span.end_column), place(span.column) + 1))
     updates = {name: fix(getattr(node, name)) for name in type(node).model_fields if name != "span"}
     return type(node)(span=new_span, **updates)
 
@@ -641,8 +741,8 @@ def parse_source(source: str, path: str = "<string>") -> ast.GameFile:
     except UnexpectedInput as error:
         raise PirError([_syntax_error(error, path, text)], source) from None
     except DedentError as error:
-        line = _guess_dedent_line(text)
-        raise PirError([Diagnostic(Span(path, line, 1, line, 2),
+        line, column = (error.line, error.column) if isinstance(error, _BadDedent) else (1, 1)
+        raise PirError([Diagnostic(Span(path, line, column, line, column + 1),
                                    "this line's indentation does not match any outer block",
                                    "indent it exactly as far as the block it belongs to")], source) from None
     except (LarkError, RecursionError) as error:
@@ -661,27 +761,6 @@ def parse_source(source: str, path: str = "<string>") -> ast.GameFile:
         raise PirError(builder.errors, source)
     digest = hashlib.sha256(source.encode("utf-8", "surrogatepass")).hexdigest()
     return ast.GameFile(span=Span(path, 1, 1, 1, 1), path=path, source_hash=digest, declarations=declarations)
-
-
-def _guess_dedent_line(text: str) -> int:
-    """The first line whose indentation is not one of the enclosing levels."""
-    levels = [0]
-    depth_paren = 0
-    for number, line in enumerate(text.splitlines(), start=1):
-        stripped = line.strip()
-        if not stripped or stripped.startswith("#") or depth_paren:
-            depth_paren += line.count("(") + line.count("[") - line.count(")") - line.count("]")
-            continue
-        indent = len(line) - len(line.lstrip(" \t"))
-        if indent > levels[-1]:
-            levels.append(indent)
-        else:
-            while indent < levels[-1]:
-                levels.pop()
-            if indent != levels[-1]:
-                return number
-        depth_paren += line.count("(") + line.count("[") - line.count(")") - line.count("]")
-    return 1
 
 
 def read_source(path: str) -> str:

@@ -137,6 +137,15 @@ def _distinct(state, xs):
     return seen
 
 
+def _flatten(state, lists):
+    joined = []
+    for position, items in enumerate(as_list(state, lists)):
+        if items.__class__ is not list and items.__class__ is not Zone:
+            raise TypeError(f"flatten needs a list of lists, but the element at position {position} is {type_name(items)}")
+        joined.extend(as_list(state, items))
+    return joined
+
+
 def _index_of(state, xs, x):
     items = as_list(state, xs)
     for i, item in enumerate(items):
@@ -350,6 +359,7 @@ IMPLEMENTATIONS: dict[str, Any] = {
     "top": _top,
     "take": _take,
     "distinct": _distinct,
+    "flatten": _flatten,
     "indices": lambda state, xs: list(range(len(as_list(state, xs)))),
     "range": _range,
     "index_of": _index_of,

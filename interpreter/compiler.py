@@ -48,7 +48,7 @@ class ChoiceSite:
     label: Callable | None
     prompt: Callable | None
     optional: bool
-    skip_text: str | None
+    skip_text: Callable | None  # f(state, env) -> the text of the skip option
     span: Any
     blind_chance: int = -1  # the chance site that picks a piece when a face-down option is taken
 
@@ -157,6 +157,12 @@ class Compiler:
         """Compile a text with `{expression}` parts to a function returning the text."""
         return self._build(self._source(node, scope, {}), node.span)
 
+    def shown(self, node: ast.Expr, scope) -> Callable:
+        """Compile an expression whose value is shown to people: a text as written, any other value by `show`."""
+        if isinstance(node, ast.StringLiteral):
+            return self.text(node, scope)
+        return self._build(f"_show({self._source(node, scope, {})})", node.span)
+
     def _build(self, source: str, span) -> Callable:
         try:
             code = compile(f"lambda st, env: {source}", f"<{span}>", "eval")
@@ -243,19 +249,30 @@ class Compiler:
         return "[" + "".join(self._source(i, scope, loop_vars) + ", " for i in node.items) + "]"
 
     def _x_Comprehension(self, node, scope, loop_vars):
-        iterable = self._source(node.iterable, scope, loop_vars)
-        variable = f"_v{len(loop_vars)}_{node.var}"
-        inner = {**loop_vars, node.var: variable}
+        # Each `for` clause is a Python `for` clause, so later ones run inside earlier ones.
+        inner = dict(loop_vars)
+        loops: list[str] = []
+        variables: list[str] = []
+        for position, clause in enumerate(node.clauses):
+            iterable = self._source(clause.iterable, scope, inner)
+            variable = f"_v{len(loop_vars)}_{position}_{clause.var}"
+            inner[clause.var] = variable
+            condition = f" if {self._source(clause.where, scope, inner)}" if clause.where is not None else ""
+            loops.append(f"for {variable} in _as_list(st, {iterable}){condition}")
+            variables.append(variable)
         element = self._source(node.element, scope, inner)
-        condition = f" if {self._source(node.where, scope, inner)}" if node.where is not None else ""
-        items = f"_as_list(st, {iterable})"
-        if node.order_by is not None:
-            key = self._source(node.order_by, scope, inner)
-            reverse = ", reverse=True" if node.descending else ""
-            # sorted() is stable in both directions: equal keys keep their order.
-            items = f"sorted([{variable} for {variable} in {items}{condition}], key=lambda {variable}: {key}{reverse})"
-            condition = ""
-        return f"[{element} for {variable} in {items}{condition}]"
+        if node.order_by is None:
+            return f"[{element} {' '.join(loops)}]"
+        key = self._source(node.order_by, scope, inner)
+        reverse = ", reverse=True" if node.descending else ""
+        # sorted() is stable in both directions: equal keys keep their order. The kept
+        # combinations are sorted first; the element is worked out for each, in order.
+        if len(variables) == 1:
+            variable = variables[0]
+            return f"[{element} for {variable} in sorted([{variable} {loops[0]}], key=lambda {variable}: {key}{reverse})]"
+        names = ", ".join(variables)
+        return (f"[{element} for ({names},) in sorted([({names},) {' '.join(loops)}], "
+                f"key=lambda _t: (lambda {names}: {key})(*_t){reverse})]")
 
     def _x_Attribute(self, node, scope, loop_vars):
         target = self._source(node.target, scope, loop_vars)
@@ -418,7 +435,8 @@ class Compiler:
             lines.append(f"{pad}_eliminate(st, {x(node.player)})")
         elif isinstance(node, ast.Check):
             lines.append(f"{pad}if not {x(node.condition)}:")
-            lines.append(f"{pad}    raise RuntimeError({(node.text or 'a check failed')!r})")
+            message = x(node.text) if node.text is not None else repr("a check failed")
+            lines.append(f"{pad}    raise RuntimeError({message})")
         elif isinstance(node, ast.Pass):
             lines.append(f"{pad}pass")
         elif isinstance(node, ast.If):
@@ -454,7 +472,8 @@ class Compiler:
         options = self.expr(node.options, scope)
         label = self.expr(node.label, scope | {node.var}) if node.label is not None else None
         prompt = self.text(node.prompt, scope) if node.prompt is not None else None
-        site = ChoiceSite(len(self.choices), node.var, label, prompt, node.optional, node.skip_text, node.span)
+        skip_text = self.shown(node.skip_text, scope) if node.skip_text is not None else None
+        site = ChoiceSite(len(self.choices), node.var, label, prompt, node.optional, skip_text, node.span)
         self.choices.append(site)
         site.blind_chance = len(self.chances)
         self.chances.append(ChanceSite(len(self.chances), node.var, node.span, "blind"))
@@ -856,7 +875,7 @@ def _distinct_options(st, values: list) -> list:
 
 
 def _number(value):
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
+    if isinstance(value, bool) or not isinstance(value, (int, float, Fraction)):
         raise TypeError(f"only numbers can be added or taken away, not {type_name(value)}")
     return value
 

@@ -257,7 +257,12 @@ class State:
         return self.piece_text(value.id) if isinstance(value, Piece) else show(value)
 
     def _skip_label(self, site) -> str:
-        return site.skip_text or "Skip"
+        if site.skip_text is None:
+            return "Skip"
+        try:
+            return site.skip_text(self, self.scopes[-1])
+        except Exception as error:
+            raise self._rule_error(f"cannot write the skip text: {_describe(error)}", site.span) from None
 
     def _option_label(self, site, value) -> str:
         if value.__class__ is Blind:

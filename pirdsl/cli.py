@@ -89,8 +89,13 @@ def load_game(path: str) -> Any:
 # --- shared helpers ---------------------------------------------------------------
 
 
-def load_rules(path: str) -> Any:
-    """Load a rules file, turning every way it can fail into a `CommandError`."""
+def load_rules(path: str, quiet: bool = False) -> Any:
+    """Load a rules file, turning every way it can fail into a `CommandError`.
+
+    The checker's warnings are printed on standard error as they are found (a
+    file that only has warnings still loads), unless `quiet` is set; `quiet`
+    also leaves them out of the report of a file that has errors.
+    """
     from dsl.diagnostics import PirError
 
     file = Path(path)
@@ -111,14 +116,32 @@ def load_rules(path: str) -> Any:
     if not content.strip():
         raise CommandError(f"{path}: the file is empty")
     try:
-        return load_game(str(path))
+        game = load_game(str(path))
     except PirError as error:
+        if quiet:
+            error = PirError([d for d in error.diagnostics if d.severity == "error"] or error.diagnostics, error.source)
         formatted = error.format().strip()
         if not formatted:
             raise CommandError(f"{path}: the rules file has errors") from None
         raise CommandError(formatted, preformatted=True) from None
     except (OSError, UnicodeDecodeError) as error:
         raise CommandError(f"{path}: cannot read the file ({error})") from None
+    if not quiet:
+        print_warnings(game)
+    return game
+
+
+def warnings_of(game: Any) -> list:
+    """The checker's warnings about a loaded game (an engine without warnings has none)."""
+    return list(getattr(game, "warnings", None) or [])
+
+
+def print_warnings(game: Any) -> None:
+    """Print a game's warnings on standard error, formatted like errors: place, line, caret, hint."""
+    warnings = warnings_of(game)
+    if warnings:
+        source = getattr(game, "source", None)
+        error_line("\n".join(warning.format(source) for warning in warnings))
 
 
 def choose_player_count(game: Any, requested: int | None, seats_given: int = 0) -> int:
@@ -172,16 +195,27 @@ def error_line(message: str) -> None:
 
 
 def command_check(args: argparse.Namespace) -> int:
-    """Load each file; print `FILE: ok` or every diagnostic."""
+    """Load each file; print `FILE: ok` or every diagnostic, warnings included unless --quiet.
+
+    With --strict, a file with warnings fails like a file with errors.
+    """
     failures = 0
     for path in args.files:
         try:
-            load_rules(path)
+            game = load_rules(path, quiet=args.quiet)
         except CommandError as error:
             error_line(error.render())
             failures += 1
             continue
-        print(f"{path}: ok")
+        count = len(warnings_of(game))
+        counted = f"{count} warning{'s' if count != 1 else ''}"
+        if count and args.strict:
+            error_line(f"{path}: {counted}, which --strict counts as errors")
+            failures += 1
+        elif count and not args.quiet:
+            print(f"{path}: ok ({counted})")
+        else:
+            print(f"{path}: ok")
     return EXIT_FAILURE if failures else EXIT_OK
 
 
@@ -189,7 +223,7 @@ def command_play(args: argparse.Namespace) -> int:
     """Play one game at the terminal."""
     from pirdsl.play import PlaySession, SaveFileError, read_save
 
-    game = load_rules(args.file)
+    game = load_rules(args.file, quiet=args.quiet)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
     if args.load:
         if args.players is not None or args.variant:
@@ -223,7 +257,7 @@ def command_simulate(args: argparse.Namespace) -> int:
     """Play many bot games and report outcomes, scores and speed."""
     from pirdsl.simulate import assign_seat_bots, simulate
 
-    game = load_rules(args.file)
+    game = load_rules(args.file, quiet=args.quiet)
     players = choose_player_count(game, args.players, len(args.seat or []))
     variants = checked_variants(game, args.variant)
     state = start_state(game, players, args.seed, variants)  # reject bad options before the long run
@@ -336,7 +370,7 @@ def command_test(args: argparse.Namespace) -> int:
     broken_files = 0
     for path in args.files:
         try:
-            game = load_rules(path)
+            game = load_rules(path, quiet=args.quiet)
         except CommandError as error:
             error_line(error.render())
             broken_files += 1
@@ -376,7 +410,7 @@ def example_runner() -> Any:
 
 def command_perft(args: argparse.Namespace) -> int:
     """Count the action sequences of each length from the start."""
-    game = load_rules(args.file)
+    game = load_rules(args.file, quiet=args.quiet)
     players = choose_player_count(game, args.players)
     state = start_state(game, players, args.seed, checked_variants(game, args.variant))
     started = time.perf_counter()
@@ -398,7 +432,7 @@ def command_reference(args: argparse.Namespace) -> int:
     import codegen
     from interpreter import GameRuleError
 
-    game = load_rules(args.file)
+    game = load_rules(args.file, quiet=args.quiet)
     variants = checked_variants(game, args.variant)
     if args.format == "pdf" and not codegen.weasyprint_available():
         raise CommandError("PDF output needs WeasyPrint and its system libraries: pip install -e '.[pdf]'")
@@ -475,12 +509,20 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"pirdsl {installed_version()}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    check = commands.add_parser("check", help="check rules files for errors")
+    def add_quiet_option(command: argparse.ArgumentParser) -> None:
+        command.add_argument(
+            "-q", "--quiet", action="store_true", help="do not print the rules file's warnings (errors still show)"
+        )
+
+    check = commands.add_parser("check", help="check rules files for errors and warnings")
     check.add_argument("files", nargs="+", metavar="FILE")
+    add_quiet_option(check)
+    check.add_argument("--strict", action="store_true", help="fail (exit 1) when a file has warnings")
     check.set_defaults(handler=command_check)
 
     def add_game_options(command: argparse.ArgumentParser, default_seed: int | None) -> None:
         command.add_argument("file", metavar="FILE")
+        add_quiet_option(command)
         command.add_argument("--players", type=positive_int, metavar="N", help="number of players")
         seed_help = "random seed" + ("" if default_seed is None else f" (default {default_seed})")
         command.add_argument("--seed", type=whole_number, default=default_seed, metavar="S", help=seed_help)
@@ -515,6 +557,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     test = commands.add_parser("test", help="run the examples written in rules files")
     test.add_argument("files", nargs="+", metavar="FILE")
+    add_quiet_option(test)
     test.set_defaults(handler=command_test)
 
     perft_command = commands.add_parser("perft", help="count action sequences to a depth")
@@ -524,6 +567,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     reference = commands.add_parser("reference", help="write a rule summary and reference card from a rules file")
     reference.add_argument("file", metavar="FILE")
+    add_quiet_option(reference)
     reference.add_argument("--kind", choices=("summary", "card", "both"), default="both", help="default both")
     reference.add_argument("--format", choices=("html", "md", "pdf"), default="md", help="default md")
     reference.add_argument(

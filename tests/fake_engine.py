@@ -20,6 +20,9 @@ Rules files for it are tiny text files::
     fake-game "Dice Race"
     target 10
     rounds 8
+
+A line `warn MESSAGE` gives the loaded game a checker warning with that message,
+so that the command line's handling of warnings can be tested.
 """
 
 from __future__ import annotations
@@ -81,6 +84,8 @@ class FakeGame:
         self.target = target
         self.rounds = rounds
         self.file_hash = file_hash
+        self.source = ""
+        self.warnings: list[Diagnostic] = []
 
     def new_state(self, players: int, seed: int = 0, variants: list[str] | tuple[str, ...] = ()) -> "FakeState":
         """A fresh game; ValueError on a bad player count or an unknown variant."""
@@ -397,15 +402,21 @@ def load_game(path: str) -> FakeGame:
         raise fail(number, "expected a game header", len(first), 'start with: fake-game "Name"')
     options = {"target": 10, "rounds": 8}
     problems = []
+    warnings = []
     for number, line in meaningful[1:]:
         option = OPTION.match(line)
         if option:
             options[option.group(1)] = int(option.group(2))
+        elif line.startswith("warn "):
+            span = Span(str(path), number, 6, number, 1 + len(line))
+            warnings.append(Diagnostic(span, line[5:].strip(), "a hint for the warning", "warning"))
         else:
             problems.append(
                 Diagnostic(Span(str(path), number, 1, number, 1 + len(line)), f"unknown setting '{line.split()[0]}'")
             )
     if problems:
-        raise PirError(problems, text)
+        raise PirError(problems + warnings, text)
     digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
-    return FakeGame(str(path), header.group(1), options["target"], options["rounds"], digest)
+    game = FakeGame(str(path), header.group(1), options["target"], options["rounds"], digest)
+    game.source, game.warnings = text, warnings
+    return game

@@ -857,3 +857,122 @@ def test_a_label_on_options_from_a_hidden_zone_is_flagged_as_never_shown():
         ''')
     flagged = [w for w in warnings if "offered face down, so this label is never shown" in w]
     assert len(flagged) == 2, warnings
+
+
+# ---------------------------------------------------------------- texts
+
+
+def test_fixed_texts_keep_doubled_braces_as_braces():
+    source = ('game "The {{Brace}} Game":\n  players 2 to 4\n  goal "Close every {{ and }}."\n'
+              'automa bot "Bot {{1}}" when player_count == 1\nvariant v "Braces {{}}"\n'
+              'rule r "Do {{this}}":\n  phase "Phase {{A}}":\n    pass\n'
+              'play:\n  if variant v:\n    r()\nscore p: 0\nexample "Example {{1}}":\n  expect:\n    true\n')
+    game_file = parse_source(source, "t.pir")
+    assert check_game(game_file, source) == []
+    header, automa, variant, rule = game_file.declarations[:4]
+    assert header.name == "The {Brace} Game" and header.texts["goal"] == "Close every { and }."
+    assert automa.display == "Bot {1}" and variant.text == "Braces {}"
+    assert rule.text == "Do {this}" and rule.body[0].title == "Phase {A}"
+    assert game_file.declarations[-1].name == "Example {1}"
+
+
+@pytest.mark.parametrize("line, what", [
+    ('  credits "By {author}"', "the game's credits text"),
+    ('variant v "Adds {n} cards"', "a variant's description"),
+    ('rule r "Does {x}":\n  pass', "a rule's description"),
+    ('example "With {n} players":\n  expect:\n    true', "an example's title"),
+])
+def test_fixed_texts_cannot_fill_anything_in(line: str, what: str):
+    header = 'game "T":\n  players 2 to 4\n'
+    if line.startswith("  "):
+        header, line = header + line + "\n", ""
+    with pytest.raises(PirError) as raised:
+        parse_source(header + line + "\nplay:\n  pass\n", "t.pir")
+    [diagnostic] = raised.value.diagnostics
+    assert diagnostic.message == f"{what} is fixed text: nothing can be filled in with {{...}} here"
+    assert raised.value.source.splitlines()[diagnostic.span.line - 1][diagnostic.span.column - 1] == "{"
+
+
+def test_skip_texts_and_check_messages_are_checked_like_any_text():
+    assert_one_error("zone hand per player\nplay:\n  players[0] chooses x from [1] optional \"Keep {count(hand)}\"\n"
+                     "score p: count(p.hand)\n", "'hand' belongs to each player: write p.hand")
+    assert_one_error("play:\n  check true \"{nobody}\"\nscore p: 0\n", "unknown name 'nobody'")
+    assert_one_error("play:\n  players[0] chooses x from [1] optional skip(x)\nscore p: 0\n",
+                     "unknown function 'skip'")
+    assert_clean("define later(n) = \"Keep {n}\"\nplay:\n  players[0] chooses x from [1, 2] optional later(2)\n"
+                 "  check x == none or x > 0 \"{players[0].name} chose {x}\"\nscore p: 0\n")
+
+
+# ---------------------------------------------------------------- values that are sure to be the wrong kind
+
+TYPE_HEAD = """\
+zone bag
+table prizes:
+  1 -> 5
+var n = 0
+kind colour: red, blue
+define pair(x) = [x, x]
+define label = "a label"
+"""
+
+
+@pytest.mark.parametrize("statement, message", [
+    ("n = sum([[1], [2]])", "'sum' adds up numbers, not a list of numbers [to join lists into one list, write flatten(...)]"),
+    ("n = sum([pair(x) for x in [1, 2]])", "'sum' adds up numbers, but each element of this list is a list"),
+    ("n = sum([[x] for x in [1, 2] for y in [3]])", "'sum' adds up numbers, but each element of this list is a list"),
+    ("n = sum(flatten([[[1]], [[2]]]))", "'sum' adds up numbers, but this is a list of lists of numbers"),
+    ('n = sum(["a", "b"])', "'sum' adds up numbers, not a text"),
+    ("n = flatten([[1], 2])", "'flatten' joins lists, not a number"),
+    ('n = "a" - 1', "'-' works on numbers, not on a text"),
+    ("n = [1, 2] * 2", "'*' works on numbers, not on a list of numbers"),
+    ("n = label / 2", "'/' works on numbers, not on a text"),
+    ('n = 1 + "a"', "'+' cannot add a text to a number"),
+    ("n = [1] + 2", "'+' cannot add a number to a list of numbers [to add one element to a list, put it in a list"),
+    ("n = bag + red", "'+' cannot add a text to a zone"),
+    ("n = none + 1", "'+' cannot add none to anything"),
+    ('n = -"a"', "a minus sign needs a number, not a text"),
+    ("n = count(3)", "'count' needs a list or a zone, not a number"),
+    ("n = count(label)", "'count' needs a list or a zone, not a text"),
+    ("n = count(prizes)", "'count' needs a list or a zone, not a table"),
+    ("n = max(player_count)", "'max' needs a list or a zone, not a number"),
+    ('n = abs("a")', "'abs' needs a number, not a text"),
+    ("n = range(1, [3])", "'range' needs a number, not a list of numbers"),
+    ('n = 1 < "a"', "'<' cannot compare a number with a text"),
+    ("n = n >= none", "'>=' cannot compare none with anything"),
+    ("n = 3[0]", "only a list, a zone or a table can be looked into with [...], not a number"),
+    ("n = 1 in 3", "'in' looks inside a list, a zone or a table, not a number"),
+    ("for each x in 5:\n    pass", "'for each' needs a list or a zone, not a number"),
+    ("n = count([y for x in colour for y in 2])", "'for y in' needs a list or a zone, not a number"),
+    ("draw x from round_number", "'draw' takes from a list or a zone, not a number"),
+    ('repeat "twice" times:\n    pass', "'repeat' needs a whole number of times, not a text"),
+    ("n += [1]", "'+=' adds or takes away a number, not a list of numbers [to add to a list, write xs = xs + [x]]"),
+    ("n -= true", "'-=' adds or takes away a number, not true or false"),
+])
+def test_values_sure_to_be_the_wrong_kind_are_errors(statement: str, message: str):
+    assert_one_error(TYPE_HEAD + f"play:\n  {statement}\nscore p: n\n", message)
+
+
+@pytest.mark.parametrize("statement", [
+    r'log "{\"a\" + \"b\"}"',           # texts join
+    "n = count(bag + [first(bag)])",    # a zone and a list join
+    "n = count(pair(n) + [])",
+    "n = true + 1",                     # true and false count as 1 and 0: odd, but it runs
+    "n = sum([true, false])",
+    "n = sum([])",
+    "n = sum([x for x in []])",
+    "n = sum([x * 2 for x in pair(1)])",
+    "n = sum(flatten([[1], [2]]))",
+    "n = sum(flatten([pair(x) for x in [1, 2]]))",
+    "n = count(flatten([pair(x) for x in [1, 2]]))",
+    "n = prizes[1] + count([1 for c in colour])",
+    "n = n if 1 in prizes else 0",
+    'n = count([label] if n > 0 else [])',
+    'n = n + (1 if n > 0 else 0)',
+    "n = max([1, n]) + min(pair(2))",
+    'n = count(["{c}" for c in colour where c < "z"])',
+    "n = first(bag).value + 1 if count(bag) > 0 else 0",
+])
+def test_values_whose_kind_is_not_certain_are_never_reported(statement: str):
+    errors = errors_of(TYPE_HEAD + "piece coin(value)\nsetup:\n  create 1 coin(2) in bag\n"
+                       f"play:\n  {statement}\nscore p: n\n")
+    assert errors == []

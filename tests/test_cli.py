@@ -122,6 +122,74 @@ def test_check_rejects_a_directory(capsys, tmp_path):
     assert "directory" in err
 
 
+@pytest.fixture
+def warned_file(tmp_path):
+    """A rules file that loads, with one checker warning on its third line."""
+    path = tmp_path / "warned.pir"
+    path.write_text(RULES + "warn setting 'rounds' is never used\n", encoding="utf-8")
+    return str(path)
+
+
+def assert_warning_shown(err: str, path: str) -> None:
+    """The warning is printed like an error: place, message, the line, a caret, the hint."""
+    assert f"{path}:4:6: warning: setting 'rounds' is never used" in err
+    assert "    warn setting 'rounds' is never used\n         ^^^" in err
+    assert "  a hint for the warning" in err
+    assert "Traceback" not in err
+
+
+def test_check_prints_warnings_of_a_file_that_has_no_errors(capsys, warned_file, rules_file):
+    code, out, err = run(capsys, "check", warned_file, rules_file)
+    assert code == 0
+    assert out.splitlines() == [f"{warned_file}: ok (1 warning)", f"{rules_file}: ok"]
+    assert_warning_shown(err, warned_file)
+
+
+def test_check_quiet_hides_warnings(capsys, warned_file):
+    code, out, err = run(capsys, "check", "--quiet", warned_file)
+    assert (code, out.strip(), err) == (0, f"{warned_file}: ok", "")
+
+
+def test_check_strict_fails_on_warnings(capsys, warned_file, rules_file):
+    code, out, err = run(capsys, "check", "--strict", warned_file, rules_file)
+    assert code == 1
+    assert out.strip() == f"{rules_file}: ok"
+    assert_warning_shown(err, warned_file)
+    assert f"{warned_file}: 1 warning, which --strict counts as errors" in err
+    code, out, err = run(capsys, "check", "--strict", "-q", warned_file)
+    assert code == 1 and out == "" and "warning:" not in err and "--strict" in err
+
+
+def test_check_quiet_keeps_errors_and_drops_the_warnings_beside_them(capsys, tmp_path):
+    bad = tmp_path / "bad.pir"
+    bad.write_text(RULES + "warn a warning\nbogus 1\n", encoding="utf-8")
+    code, _, err = run(capsys, "check", str(bad))
+    assert code == 1 and "warning: a warning" in err and "error: unknown setting 'bogus'" in err
+    code, _, err = run(capsys, "check", "-q", str(bad))
+    assert code == 1 and "warning" not in err and "error: unknown setting 'bogus'" in err
+
+
+@pytest.mark.parametrize("argv", [
+    ["play", "--seat", "random", "--seat", "random", "--seed", "1"],
+    ["simulate", "--games", "2", "--json"],
+    ["test"],
+    ["perft", "--depth", "1"],
+])
+def test_every_command_that_loads_a_file_shows_its_warnings_unless_quiet(capsys, typed, warned_file, argv,
+                                                                          example_results):
+    command, *options = argv
+    example_results([])  # `test` runs no examples on the fake engine
+    typed("")
+    code, out, err = run(capsys, command, warned_file, *options)
+    assert code == 0, err
+    assert_warning_shown(err, warned_file)
+    if command == "simulate":
+        json.loads(out)  # the warnings stay off standard output
+    typed("")
+    code, _, err = run(capsys, command, warned_file, "--quiet", *options)
+    assert code == 0 and "warning" not in err
+
+
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(content=st.binary(max_size=120))
 def test_check_never_crashes_on_arbitrary_bytes(capsys, tmp_path, content):

@@ -172,6 +172,16 @@ def test_the_cli_runs_the_examples(tmp_path, capsys):
     assert "**FAIL**, checked by `pirdsl test`" in out
 
 
+def test_the_cli_shows_the_warnings_of_the_file_it_documents_unless_quiet(tmp_path, capsys):
+    path = tmp_path / "warned.pir"
+    path.write_text(SMALL_GAME + "\ndefine unused = 1\n", encoding="utf-8")
+    assert main(["reference", str(path), "--kind", "card"]) == 0
+    err = capsys.readouterr().err
+    assert f"{path}:" in err and ": warning: define 'unused' is never used" in err and "^^^^^^" in err
+    assert main(["reference", str(path), "--kind", "card", "--quiet"]) == 0
+    assert "warning" not in capsys.readouterr().err
+
+
 # ---------------------------------------------------------------- golden files
 
 

@@ -796,6 +796,8 @@ define third_after(k) = xs[k + 3]
     ("  while xs[n] < 10:  # FAILS\n    n += 1\n", "position 3 is outside"),
     ("  repeat 2 times:\n    n += 1\n  check n == 3 \"n must be three\"  # FAILS\n", "n must be three"),
     ("  check false  # FAILS\n", "a check failed"),
+    ("  let k = flatten([xs, n])  # FAILS\n", "flatten needs a list of lists, but the element at position 1 is a number"),
+    ("  n = 2\n  check n == 3 \"n is {n}, not {xs[2]}\"  # FAILS\n", "n is 2, not 3"),
 ])
 def test_a_rule_error_names_the_file_line_and_column_of_the_failing_statement(play, message):
     source = ERRORS_HEAD + "\nplay:\n" + play
@@ -818,6 +820,16 @@ def test_a_failing_check_in_a_case_file_names_its_line():
     line = next(i for i, text in enumerate(source, start=1) if "more than five cards" in text)
     assert raised.value.span.line == line
     assert raised.value.message == "the hand has more than five cards"
+
+
+def test_a_skip_text_that_cannot_be_worked_out_names_its_choice():
+    source = ERRORS_HEAD + "\nplay:\n  players[0] chooses d from [1, 2] optional \"Keep {xs[5]}\"  # FAILS\n"
+    game = load_source(source, "errors.pir")
+    state = game.new_state(players=2)
+    # The labels of a decision are written together (so that no two read alike): asking for any says why.
+    with pytest.raises(GameRuleError, match="cannot write the skip text: position 5 is outside") as raised:
+        state.legal_actions()[0].label
+    assert raised.value.span.line == source.splitlines().index(source.splitlines()[-1]) + 1
 
 
 def test_a_rule_error_after_a_decision_is_raised_by_apply_action():

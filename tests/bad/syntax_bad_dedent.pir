@@ -1,5 +1,5 @@
 # error: indentation does not match any outer block
-# at: 9:1
+# at: 9:5
 game "Bad dedent":
   players 2 to 4
 

@@ -1,5 +1,5 @@
 # error: unexpected indentation
-# at: 7:7
+# at: 8:5
 game "Unexpected indent":
   players 2 to 4
 

@@ -105,3 +105,13 @@ example "+= and -= change numbers in variables and locals":
   expect:
     x == 9
     k == 5
+
+example "+= and -= take exact fractions too":
+  given:
+    let k = 1
+  when:
+    k += 1 / 2
+    k -= 1 / 4
+    k += 3 / 4
+  expect:
+    k == 2

@@ -1,5 +1,5 @@
 # Built-in functions on lists and numbers: count, sum, max, min, any, all, first, top, take,
-# distinct, indices, range, index_of, ceil, floor, abs.
+# distinct, flatten, indices, range, index_of, ceil, floor, abs.
 
 game "List built-ins":
   players 2 to 2
@@ -121,3 +121,14 @@ example "ceil, floor and abs":
     abs(3) == 3
     abs(0) == 0
     abs(-1 / 2) == 1 / 2
+
+example "flatten: the lists in a list joined into one, one level deep":
+  given:
+    let hands = [[1, 2], [], [3]]
+  expect:
+    flatten(hands) == [1, 2, 3]
+    flatten([]) == []
+    flatten([[]]) == []
+    flatten([[[1], [2]], [[3]]]) == [[1], [2], [3]]
+    [c.value for c in flatten([deck, nothing, deck])] == [4, 1, 3, 4, 1, 3]
+    sum(flatten(hands)) == 6

@@ -1,5 +1,5 @@
 # `check condition "text"`: a true condition does nothing; a false one stops with an error
-# naming the line (tested in tests/test_engine_api.py).
+# naming the line, with the text filled in like any text (tested in tests/test_engine_api.py).
 
 game "Check":
   players 1 to 2
@@ -22,6 +22,7 @@ example "checks that hold let play go on":
     check count(hand) == 2 "two cards"
     n += 1
     check n == 1 "n went up"
+    check n < 2 "n is {n}, and {count(hand)} cards are in the hand"
     n += 1
   expect:
     n == 2

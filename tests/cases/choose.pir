@@ -21,6 +21,8 @@ play:
     p chooses c from p.hand "Play a card"
     move c to table
 
+define skip_words(p) = "Not now, {p.name}" if count(p.hand) > 0 else "Not now"
+
 rule pick(p, options):
   p chooses x from options "Pick one"
   p.picked = x
@@ -123,6 +125,18 @@ example "optional with its own skip text":
   answers "keep my coins"
   expect:
     anna.picked == none
+
+example "optional: the skip text is filled in like any text, and may be any expression":
+  players 2 named anna, bob
+  when:
+    anna chooses x from [1, 2] "Spend?" optional "Keep {count(anna.hand)} cards"
+    bob chooses y from [1, 2] "Spend?" optional skip_words(bob)
+    anna chooses z from [1, 2] "Spend?" optional "Keep one" if count(anna.hand) == 1 else "Keep them all"
+  answers "keep 3 cards", "not now, bob", "keep them all"
+  expect:
+    x == none
+    y == none
+    z == none
 
 example "optional with nothing to choose from: none, and nobody is asked":
   players 2 named anna, bob

@@ -1,4 +1,5 @@
-# List comprehensions: [element for x in xs where condition order by key descending].
+# List comprehensions: [element for x in xs where condition order by key descending],
+# and with several for clauses: [element for x in xs where c for y in ys where d].
 
 game "Comprehension":
   players 2 to 4
@@ -65,3 +66,31 @@ example "a comprehension can use the locals around it":
   expect:
     [x for x in [1, 2, 3] where x <= limit] == [1, 2]
     [x + limit for x in [1, 2]] == [3, 4]
+
+example "several for clauses: each runs inside the one before, as nested loops":
+  expect:
+    [[r, c] for r in [1, 2] for c in ["a", "b"]] == [[1, "a"], [1, "b"], [2, "a"], [2, "b"]]
+    [x * y for x in [1, 2, 3] for y in [10, 100]] == [10, 100, 20, 200, 30, 300]
+    [y for x in [[1, 2], [], [3]] for y in x] == [1, 2, 3]
+    [z for x in [1] for y in [2] for z in [x + y, x * y]] == [3, 2]
+
+example "a later clause may use the names of the earlier ones":
+  expect:
+    [[x, y] for x in range(1, 2) for y in range(x, 2)] == [[1, 1], [1, 2], [2, 2]]
+    [c.value for s in [hearts, spades] for c in deck where c.suit == s] == [3, 2, 1]
+
+example "each clause may have its own where, which sees the names so far":
+  expect:
+    [[x, y] for x in [1, 2, 3] where x != 2 for y in [1, 2, 3] where y > x] == [[1, 2], [1, 3]]
+    [x for x in [1, 2, 3] where x > 5 for y in [1, 2]] == []
+    [x for x in [1, 2] for y in [] where y > 0] == []
+
+example "order by sorts every kept combination, and sees every name":
+  expect:
+    [x * 10 + y for x in [1, 2] for y in [1, 2] order by y] == [11, 21, 12, 22]
+    [x * 10 + y for x in [1, 2] for y in [1, 2] order by [y, x] descending] == [22, 12, 21, 11]
+    [x for x in [2, 1] for y in [0, 0] order by x] == [1, 1, 2, 2]
+
+example "a name used twice: the later clause hides the earlier one from there on":
+  expect:
+    [x for x in [1, 2] for x in [x * 10]] == [10, 20]
