@@ -290,16 +290,16 @@ class State:
         return f"a face-down {kind} from {pile.zone.label.replace('_', ' ')}"
 
     def where_text(self, value) -> str:
-        """A value told apart from look-alikes: a piece with its place, a cell by row and column."""
+        """What tells a value apart from look-alikes: where a piece lies, a cell's row and column."""
         if value is _SKIP:
             return "skip"
         cls = value.__class__
         if cls is Piece:
-            return f"{self.piece_text(value.id)} ({self.world.zones[self.loc[value.id]].label})"
+            return self.world.zones[self.loc[value.id]].label.replace("_", " ")
         if cls is Zone:
-            return value.label
+            return value.label.replace("_", " ")
         if cls is list or cls is tuple:
-            return ", ".join(self.where_text(item) for item in value)
+            return "; ".join(self.where_text(item) for item in value)
         return show(value)
 
     def _detail_text(self, value) -> str:
