@@ -307,10 +307,10 @@ rule refill(p) "Draw back up to the hand size, shuffling the discards into a new
 
 rule take_actions(p) "Reveal the card, then carry out its morning and its evening action":
   let card = top(p.played)
+  move card to p.discard      # face up from now on: everyone sees it while it is carried out
   log "{p.name} reveals {card}."
   act(p, card.morning, morning_die)
   act(p, card.evening, evening_die)
-  move p.played to p.discard
 
 rule act(p, what, n) "Carry out one action with the value of its die":
   if p.arrived:
