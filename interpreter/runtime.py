@@ -1,0 +1,323 @@
+"""What generated game code calls: the language's operations on a state's values.
+
+Compiled rules (see `interpreter/compiler.py`) run as plain Python; whatever the
+language does beyond Python's own operators (attributes of players, pieces and
+cells, moving and creating pieces, the log, choices among options) is one of
+these functions, each taking the state first.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from interpreter.builtins import IMPLEMENTATIONS, as_list, type_name, whole
+from interpreter.values import Blind, GameRuleError, Piece, Player, Zone, show
+
+HELD = -1  # the seat of a public log line held back until a simultaneous loop ends
+
+
+def _add(a, b, state):
+    if isinstance(a, Zone):
+        a = state.pieces_in(a)
+    if isinstance(b, Zone):
+        b = state.pieces_in(b)
+    return a + b
+
+
+def _divide(a, b):
+    """Exact division: a whole number when it divides evenly, else an exact fraction."""
+    if isinstance(a, bool) or isinstance(b, bool):
+        raise TypeError("cannot divide true/false")
+    if isinstance(a, (int, Fraction)) and isinstance(b, (int, Fraction)):
+        result = Fraction(a) / Fraction(b)
+        return result.numerator if result.denominator == 1 else result
+    return a / b
+
+
+
+def _located(error: Exception, span) -> GameRuleError:
+    from interpreter.state import _describe
+    return GameRuleError(_describe(error), span)
+
+
+def get_attribute(st, obj, name: str, player_var: bool, player_zone: bool):
+    """The value of `obj.name` for any runtime value."""
+    if isinstance(obj, Player):
+        if player_var:
+            st.reads += 1
+            return st.pvars[obj.index][name]
+        if player_zone:
+            return st.world.player_zones[obj.index][name]
+        if name == "name":
+            return obj.name
+        if name == "index":
+            return obj.index
+        raise AttributeError(f"a player has no '{name}'")
+    if isinstance(obj, Piece):
+        try:
+            return obj.fields[name]
+        except KeyError:
+            raise AttributeError(f"a {obj.type} has no field '{name}'") from None
+    if isinstance(obj, Zone):
+        if name in obj.layers:
+            return obj.layers[name]
+        if name == "row":
+            return obj.row
+        if name == "col":
+            return obj.col
+        if name == "owner":
+            return obj.owner
+        if name == "name":
+            return obj.name
+        if name == "board":
+            return obj.board
+        raise AttributeError(f"{obj.label} has no '{name}'")
+    raise AttributeError(f"{type_name(obj)} has no '{name}'")
+
+
+
+
+# ---------------------------------------------------------------- helpers for generated expressions
+
+
+def _global(st, name):
+    st.reads += 1
+    return st.vars[name]
+
+
+def _round(st):
+    st.reads += 1
+    return st.round
+
+
+def _player_var(st, obj, name):
+    if obj.__class__ is Player:
+        st.reads += 1
+        return st.pvars[obj.index][name]
+    return get_attribute(st, obj, name, True, False)
+
+
+def _piece_var(st, obj, name):
+    if obj.__class__ is Piece:
+        st.reads += 1
+        try:
+            return st.piece_vars[(obj.id, name)]
+        except KeyError:
+            raise AttributeError(f"a {obj.type} has no variable '{name}'") from None
+    return get_attribute(st, obj, name, False, False)
+
+
+def _set_piece_var(st, piece, name, value, add):
+    if piece.__class__ is not Piece:
+        raise TypeError(f"'.{name}' belongs to a piece, not {type_name(piece)}")
+    key = (piece.id, name)
+    if key not in st.piece_vars:
+        raise AttributeError(f"a {piece.type} has no variable '{name}'")
+    st.piece_vars[key] = st.piece_vars[key] + value if add else value
+
+
+def _player_zone(st, obj, name):
+    if obj.__class__ is Player:
+        return st.world.player_zones[obj.index][name]
+    return get_attribute(st, obj, name, False, True)
+
+
+def _field(st, obj, name):
+    if obj.__class__ is Piece:
+        fields = obj.fields
+        if name in fields:
+            return fields[name]
+    return get_attribute(st, obj, name, False, False)
+
+
+def _layer(st, obj, name):
+    if obj.__class__ is Zone:
+        layers = obj.layers
+        if name in layers:
+            return layers[name]
+    return get_attribute(st, obj, name, False, False)
+
+
+def _attribute(st, obj, name):
+    return get_attribute(st, obj, name, False, False)
+
+
+def _index(st, obj, key):
+    if isinstance(obj, dict):
+        try:
+            return obj[key]
+        except (KeyError, TypeError):
+            raise KeyError(f"the table has no row for {show(key)}") from None
+    items = as_list(st, obj)
+    key = whole(key, "a list position (a whole number)")
+    if not -len(items) <= key < len(items):
+        raise IndexError(f"position {key} is outside a list of {len(items)}")
+    return items[key]
+
+
+def _plus(st, a, b):
+    if a.__class__ is Zone or b.__class__ is Zone:
+        return _add(a, b, st)
+    return a + b
+
+
+def _member(st, element, collection):
+    if isinstance(collection, Zone):
+        return isinstance(element, Piece) and element.id in st.contents_of(collection)
+    if isinstance(collection, dict):
+        return element in collection
+    return element in as_list(st, collection)
+
+
+def option_key(st, value):
+    """What makes two options the same: choosing either leaves the game in the same state.
+
+    The same piece, look-alike pieces (same kind, fields and variables) in the same
+    zone or cell, the same player or zone, or equal plain values; a list is the same
+    as another when its items are, in order, at any depth. 1 and true stay apart.
+    """
+    cls = value.__class__
+    if cls is Piece:
+        return ("piece", st.piece_key(value), st.loc[value.id])
+    if cls is list or cls is tuple:
+        return ("list", tuple(option_key(st, item) for item in value))
+    if cls is Player:
+        return ("player", value.index)
+    if cls is Zone:
+        return ("zone", value.id)
+    if cls is Blind:
+        return ("face down", value.zone.id)
+    if cls is bool:
+        return ("bool", value)
+    if cls is dict:
+        return ("table", id(value))
+    try:
+        hash(value)
+    except TypeError:
+        return ("other", repr(value))
+    return ("value", value)
+
+
+def _face_down(st, values: list, seat: int) -> list:
+    """Pieces the chooser may not see become one face-down option per zone they lie in.
+
+    The chooser can tell such pieces apart only by where they are, so it is offered
+    the pile, not the pieces; which piece it gets is then decided by chance.
+    """
+    piles: dict[int, Blind] = {}
+    out = []
+    zones = st.world.zones
+    loc = st.loc
+    for value in values:
+        if value.__class__ is Piece:
+            zone = zones[loc[value.id]]
+            if not zone.seen_by(seat):
+                pile = piles.get(zone.id)
+                if pile is None:
+                    pile = piles[zone.id] = Blind(zone, [])
+                    out.append(pile)
+                if value.id not in pile.pieces:
+                    pile.pieces.append(value.id)
+                continue
+        out.append(value)
+    return out
+
+
+def _distinct_options(st, values: list) -> list:
+    """Options without repeats (see `option_key`), in the order first met."""
+    seen = set()
+    out = []
+    for value in values:
+        key = option_key(st, value)
+        if key not in seen:
+            seen.add(key)
+            out.append(value)
+    return out
+
+
+def _number(value):
+    if isinstance(value, bool) or not isinstance(value, (int, float, Fraction)):
+        raise TypeError(f"only numbers can be added or taken away, not {type_name(value)}")
+    return value
+
+
+def _set_player_var(st, player, name, value, add):
+    if player.__class__ is not Player:
+        raise TypeError(f"'.{name}' belongs to a player, not {type_name(player)}")
+    variables = st.pvars[player.index]
+    variables[name] = variables[name] + value if add else value
+
+
+def _move(st, thing, destination, on_top):
+    if destination.__class__ is not Zone:
+        raise TypeError(f"pieces can only move to a zone or cell, not {type_name(destination)}")
+    if thing is None:
+        raise TypeError("there is nothing to move (the value is none)")
+    if thing.__class__ is Piece:
+        st.move_piece(thing.id, destination.id, on_top)
+    else:
+        if thing.__class__ is Zone:
+            pieces = st.pieces_in(thing)
+        else:
+            pieces = list(as_list(st, thing))
+            for piece in pieces:
+                if piece.__class__ is not Piece:
+                    raise TypeError(f"only pieces can move, not {type_name(piece)}")
+        # Several pieces keep their order, whether they go on top or at the bottom.
+        for piece in (pieces if on_top else reversed(pieces)):
+            st.move_piece(piece.id, destination.id, on_top)
+
+
+def _create(st, type_name_, count, fields, zone):
+    if zone.__class__ is not Zone:
+        raise TypeError(f"pieces are created in a zone or cell, not {type_name(zone)}")
+    count = whole(count, "a number of pieces (a whole number)")
+    if count < 0:
+        raise ValueError(f"cannot create {count} pieces")
+    for _ in range(count):
+        st.create_piece(type_name_, dict(fields), zone)
+    if not st.in_setup:
+        # Counted apart from the pieces themselves, so that a test can check that every
+        # piece beyond setup's was made by a `create` (see tests/test_playouts.py).
+        st.created_in_play += count
+
+
+def _log(st, to, text):
+    if to is None:
+        st.log.append((HELD if st.held else None, text))
+        return
+    if to.__class__ is not Player:
+        raise TypeError(f"a private log line goes to a player, not {type_name(to)}")
+    st.log.append((to.index, text))
+
+
+def _shuffle(st, zone):
+    if zone.__class__ is not Zone:
+        raise TypeError(f"only a zone or cell can be shuffled, not {type_name(zone)}")
+    # Every piece there is now in an order nobody knows; draws decide it piece by piece.
+    st.unordered[zone.id] = len(st.contents[zone.id])
+
+
+def _eliminate(st, player):
+    if player.__class__ is not Player:
+        raise TypeError(f"only a player can be eliminated, not {type_name(player)}")
+    st.eliminated[player.index] = True
+
+
+def _repeat_count(n):
+    return whole(n, "a number of times (a whole number)")
+
+
+def _runaway():
+    raise RuntimeError("the rules ran too many steps without a decision: is a loop never ending?")
+
+
+_HELPERS = {
+    "_global": _global, "_round": _round, "_player_var": _player_var, "_player_zone": _player_zone,
+    "_field": _field, "_layer": _layer, "_piece_var": _piece_var, "_set_piece_var": _set_piece_var, "_attribute": _attribute, "_index": _index, "_plus": _plus,
+    "_member": _member, "_divide": _divide, "_show": show, "_as_list": as_list,
+    "_number": _number, "_set_player_var": _set_player_var, "_move": _move, "_create": _create,
+    "_log": _log, "_eliminate": _eliminate, "_shuffle": _shuffle, "_repeat_count": _repeat_count, "_runaway": _runaway,
+    "_located": lambda error, span: _located(error, span), "GameRuleError": GameRuleError,
+    **{f"_f_{name}": function for name, function in IMPLEMENTATIONS.items()},
+}
