@@ -13,7 +13,6 @@ from dataclasses import dataclass
 
 from dsl import ast
 from dsl.diagnostics import Diagnostic
-from interpreter.compiler import PLAIN
 from interpreter.state import State, _describe
 from interpreter.values import GameRuleError, show
 
@@ -74,13 +73,9 @@ def run_example(game, example) -> ExampleResult:
         for i, name in enumerate(decl.player_names[: len(world.players)]):
             world.players[i].name = name.replace("_", " ").title()
         state = game._blank_state(world, decl.seed)
-        state.scopes = [{name: world.players[i] for i, name in enumerate(decl.player_names)
-                         if i < len(world.players)}]
-        state.frames = [[example.when, 0, PLAIN, None, 0],
-                        [example.given, 0, PLAIN, None, 0],
-                        [game.setup_block, 0, PLAIN, None, 0]]
-        state._run()
-        answers = [(a(state, state.scopes[0]), node) for a, node in zip(example.answers, decl.answers)]
+        state.env = {name: world.players[i] for i, name in enumerate(decl.player_names) if i < len(world.players)}
+        state._run(example.function)
+        answers = [(a(state, state.env), node) for a, node in zip(example.answers, decl.answers)]
         used = 0
         steps = 0
         while not state.terminal:
@@ -103,7 +98,7 @@ def run_example(game, example) -> ExampleResult:
             state.apply_action(_answer(state, value, node.span, game))
         if used < len(answers):
             raise _ExampleFailure(_fail(game, decl.answers[used].span, "this answer was never asked for"))
-        env = state.scopes[0]
+        env = state.env
         for node, check in example.expect:
             try:
                 ok = check(state, env)
@@ -112,8 +107,8 @@ def run_example(game, example) -> ExampleResult:
             if not ok:
                 detail = ""
                 if isinstance(node, ast.Compare):
-                    left = game.compiler.expr(node.left, example.scope)(state, env)
-                    right = game.compiler.expr(node.right, example.scope)(state, env)
+                    left = game.evaluator(node.left, example.scope)(state, env)
+                    right = game.evaluator(node.right, example.scope)(state, env)
                     detail = f" (left side is {show(left)!s}, right side is {show(right)!s})"
                 raise _ExampleFailure(_fail(game, node.span,
                                             f"expected {_source_text(game, node.span)}{detail}"))

@@ -9,7 +9,10 @@ from dsl import ast
 from dsl.check import check_game
 from dsl.diagnostics import Diagnostic, PirError
 from dsl.parser import parse_file, parse_source
-from interpreter.compiler import CALL, PLAIN, TOGETHER, CompileError, Compiler, local_names
+from dsl.ast import local_names
+from dsl.diagnostics import Span
+from interpreter.generate import CompileError, ModuleWriter, build_module
+from interpreter.runtime import _UNSET
 from interpreter.state import STATE_FORMAT, STATE_VERSION, MASK, State, _describe
 from interpreter.values import Board, GameRuleError, Player, Zone, show
 
@@ -87,6 +90,34 @@ def _token_value(token: str):
     return token
 
 
+@dataclass
+class ChoiceSite:
+    """What a `chooses` statement needs once play waits on it: labels, prompt, skip."""
+
+    id: int
+    function: int          # the frame (function id) and point where play waits on it
+    point: int
+    var: str
+    label: Any             # f(state, env) -> an option's label, or None
+    prompt: Any            # f(state, env) -> the prompt, or None
+    optional: bool
+    skip_text: Any         # f(state, env) -> the text of the skip option, or None
+    span: Any
+    blind_chance: int = -1  # the chance site that picks a piece when a face-down option is taken
+
+
+@dataclass
+class ChanceSite:
+    """A `draw` or `roll` statement (or a face-down option taken) waiting for its outcome."""
+
+    id: int
+    function: int
+    point: int
+    var: str
+    kind: str
+    span: Any
+
+
 class Game:
     """A checked, compiled game, ready to start states."""
 
@@ -96,8 +127,6 @@ class Game:
         self.path = game_file.path
         self.file_hash = game_file.source_hash
         self.warnings: list = []  # the checker's warnings (unused definitions, ...)
-        compiler = Compiler(game_file)
-        self.compiler = compiler
         decls = game_file.declarations
         header = next(d for d in decls if isinstance(d, ast.GameHeader))
         self.header = header
@@ -110,104 +139,76 @@ class Game:
         self.board_decls = [d for d in decls if isinstance(d, ast.BoardDecl)]
         self.piece_decls = {d.name: d for d in decls if isinstance(d, ast.PieceDecl)}
         try:
-            self._compile(compiler, decls)
+            self._load(decls)
         except CompileError as error:
             raise PirError([Diagnostic(error.span, str(error))], source) from None
         self.impure_defines: set[str] = set()
-        self.blocks = compiler.blocks
-        self.codes = [block.code for block in compiler.blocks]
-        self.choices = compiler.choices
-        self.chances = compiler.chances
+        self._writer = None  # writes expressions asked for after loading (see `evaluator`)
 
-    def _compile(self, compiler: Compiler, decls: list) -> None:
-        empty = frozenset()
+    def _load(self, decls: list) -> None:
+        module, self.code_filename = build_module(self.file, self.source)
+        self.module = module
+        path = self.path
+        self.spans = [Span(path, *span) for span in module["SPANS"]]
+        self.line_spans: dict[int, int] = module["LINES"]
+        self.functions = module["FUNCTIONS"]
+        self.resumable = [entry[0] for entry in self.functions]
+        self.function_ids = {entry[1]: i for i, entry in enumerate(self.functions)}
+        # What a frame's saved locals are called in a save: the rules' own names, and the loops' counters.
+        self.saved_names = [tuple(name[2:] if name.startswith("v_") else name for name in entry[2])
+                            for entry in self.functions]
+        self.choices = [ChoiceSite(i, function, point, var, label, prompt, optional, skip, self.spans[span], blind)
+                        for i, (function, point, var, label, prompt, optional, skip, span, blind)
+                        in enumerate(module["CHOICES"])]
+        self.chances = [ChanceSite(i, function, point, var, kind, self.spans[span])
+                        for i, (function, point, var, kind, span) in enumerate(module["CHANCES"])]
+        self.main = module["body_main"]
+        self.final = module["body_final_scoring"]
+        self.tables: dict[str, dict] = {}
         for decl in decls:
-            if isinstance(decl, ast.DefineDecl):
-                compiler.define_params[decl.name] = decl.params
-        for decl in decls:
-            if isinstance(decl, ast.DefineDecl):
-                compiler.defines[decl.name] = (compiler.define_function(decl), decl.params)
-            elif isinstance(decl, ast.TableDecl):
+            if isinstance(decl, ast.TableDecl):
                 table = {}
-                for row in decl.rows:
+                for span, key, value in module[f"table_{decl.name}"]:
                     try:
-                        key = compiler.expr(row.key, empty)(None, {})
-                        value = compiler.expr(row.value, empty)(None, {})
+                        table[key(None)] = value(None)
                     except Exception:
-                        raise CompileError("a table row must be made of fixed values (numbers, names, lists)", row.span) from None
-                    table[key] = value
-                compiler.tables[decl.name] = table
-        # Rules may call each other in any order: number their blocks first.
-        pending_rules = []
-        for decl in decls:
-            if isinstance(decl, ast.RuleDecl):
-                block = compiler.new_block(decl.span)
-                compiler.rules[decl.name] = (decl.params, block.id)
-                pending_rules.append((decl, block))
-        for decl, block in pending_rules:
-            scope = frozenset(decl.params) | local_names(decl.body)
-            body = compiler.block(decl.body, scope, decl.span)
-            block.code, block.spans = body.code, body.spans
-        self.defines = compiler.defines
-        self.define_functions = {name: function for name, (function, _) in compiler.defines.items()}
-        self.tables = compiler.tables
-        setup = next((d for d in decls if isinstance(d, ast.SetupDecl)), None)
-        play = next((d for d in decls if isinstance(d, ast.PlayDecl)), None)
-        final = next((d for d in decls if isinstance(d, ast.FinalScoringDecl)), None)
-        self.setup_block = self._top_block(compiler, setup.body if setup else [])
-        end_setup = compiler.blocks[self.setup_block]
-        end_setup.code.append(lambda st, env: st.end_setup())
-        end_setup.spans.append(setup.span if setup else self.header.span)
-        self.play_block = self._top_block(compiler, play.body if play else [])
-        self.final_block = self._top_block(compiler, final.body if final else [])
-        begin = compiler.blocks[self.final_block]
-        begin.code.insert(0, lambda st, env: st.begin_final_scoring())
-        begin.spans.insert(0, final.span if final else self.header.span)
+                        raise CompileError("a table row must be made of fixed values (numbers, names, lists)",
+                                           self.spans[span]) from None
+                self.tables[decl.name] = table
         score = next((d for d in decls if isinstance(d, ast.ScoreDecl)), None)
-        self.score = compiler.expr(score.body, frozenset({score.param})) if score else None
-        self.score_param = score.param if score else None
+        self.score = module.get("score")
         self.score_span = score.span if score else None
         tiebreak = next((d for d in decls if isinstance(d, ast.TiebreakDecl)), None)
-        self.tiebreak = compiler.expr(tiebreak.body, frozenset({tiebreak.param})) if tiebreak else None
-        self.tiebreak_param = tiebreak.param if tiebreak else None
+        self.tiebreak = module.get("tiebreak")
         self.tiebreak_span = tiebreak.span if tiebreak else None
-        self.var_inits = {name: compiler.expr(decl.init, empty)
-                          for name, decl in self.var_decls.items() if not decl.per_piece}
+        self.var_inits = {name: module[f"start_{name}"] for name, decl in self.var_decls.items() if not decl.per_piece}
         # A per-piece variable starts when its piece is created, from the piece's fields.
         self.piece_var_inits: dict[str, list] = {}
         for name, decl in self.var_decls.items():
             if decl.per_piece:
-                fields = frozenset(self.piece_decls[decl.per_piece].fields)
-                self.piece_var_inits.setdefault(decl.per_piece, []).append((name, compiler.expr(decl.init, fields)))
+                self.piece_var_inits.setdefault(decl.per_piece, []).append((name, module[f"start_{name}"]))
         self.piece_var_names = {kind: [name for name, _ in inits] for kind, inits in self.piece_var_inits.items()}
         # What a piece's text shows after its label: not bookkeeping (internal), and not a
         # secret, which no one sees on a piece (a piece has no owner to show it to).
         self.piece_var_names_shown = {
             kind: [name for name in names if not self.var_decls[name].internal and not self.var_decls[name].secret]
             for kind, names in self.piece_var_names.items()}
-        self.automata = [(d.name, d, compiler.expr(d.condition, empty))
-                         for d in decls if isinstance(d, ast.AutomaDecl)]
-        self.piece_labels = {}
-        self.piece_marks = {}
-        for decl in self.piece_decls.values():
-            if decl.label is not None:
-                self.piece_labels[decl.name] = compiler.text(decl.label, frozenset(decl.fields))
-            if decl.mark is not None:
-                self.piece_marks[decl.name] = compiler.text(decl.mark, frozenset(decl.fields))
+        self.automata = [(d.name, d, module[f"automa_{d.name}"]) for d in decls if isinstance(d, ast.AutomaDecl)]
+        self.piece_labels = {name: module[f"label_{name}"] for name, d in self.piece_decls.items() if d.label is not None}
+        self.piece_marks = {name: module[f"mark_{name}"] for name, d in self.piece_decls.items() if d.mark is not None}
         self.examples = []
-        for decl in decls:
-            if isinstance(decl, ast.ExampleDecl):
-                scope = frozenset(decl.player_names) | local_names(decl.given) | local_names(decl.when)
-                self.examples.append(CompiledExample(
-                    decl,
-                    compiler.block(decl.given, scope, decl.span).id,
-                    compiler.block(decl.when, scope, decl.span).id,
-                    [(e, compiler.expr(e, scope)) for e in decl.expect],
-                    [compiler.expr(a, scope) for a in decl.answers],
-                    scope))
+        for number, decl in enumerate(d for d in decls if isinstance(d, ast.ExampleDecl)):
+            scope = frozenset(decl.player_names) | local_names(decl.given) | local_names(decl.when)
+            self.examples.append(CompiledExample(
+                decl, module[f"example_{number}"], list(zip(decl.expect, module[f"example_{number}_expects"])),
+                list(module[f"example_{number}_answers"]), scope))
 
-    def _top_block(self, compiler: Compiler, body: list) -> int:
-        return compiler.block(body, local_names(body)).id
+    def evaluator(self, node: ast.Expr, scope) -> Any:
+        """An expression of the rules file as a function `f(state, env)`, its names taken from `env`."""
+        if self._writer is None:
+            self._writer = ModuleWriter(self.file, self.source)
+        text = self._writer.expression(node, {name: f"env[{name!r}]" for name in scope})
+        return eval(f"lambda st, env: {text}", self.module)  # noqa: S307 - generated from the checked AST only
 
     # -------------------------------------------------------- program interface used by states
 
@@ -245,7 +246,6 @@ class Game:
         state.rng = (seed * 0x2545F4914F6CDD1D + 0x14057B7EF767814F) & MASK
         state.pvars = [{} for _ in world.players]
         state.vars = {}
-        init_env: dict = {}
         for name, decl in self.var_decls.items():
             if decl.per_piece:
                 continue
@@ -253,9 +253,9 @@ class Game:
             try:
                 if decl.per_player:
                     for player in world.players:
-                        state.pvars[player.index][name] = closure(state, init_env)
+                        state.pvars[player.index][name] = closure(state, {})
                 else:
-                    state.vars[name] = closure(state, init_env)
+                    state.vars[name] = closure(state, {})
             except Exception as error:  # a starting value that fails names its declaration
                 raise state._rule_error(f"cannot work out the starting value of '{name}': {_describe(error)}",
                                         decl.span) from None
@@ -265,10 +265,7 @@ class Game:
         """Start a game: run setup up to the first decision or chance event."""
         world = self._world(players, variants)
         state = self._blank_state(world, int(seed))
-        state.frames = [[self.final_block, 0, PLAIN, None, 0],
-                        [self.play_block, 0, PLAIN, None, 0],
-                        [self.setup_block, 0, PLAIN, None, 0]]
-        state._run()
+        state._run(self.main)
         return state
 
     def state_from_json(self, data: Any) -> State:
@@ -349,18 +346,11 @@ class Game:
             if any(set(pv) != per_player_declared for pv in data["pvars"]):
                 raise ValueError("its players' variables do not match the rules file")
             state.pvars = [{k: state._decode(v) for k, v in pv.items()} for pv in data["pvars"]]
-            state.frames = []
-            for block_id, pc, kind, items, counter in data["frames"]:
-                block_id, pc, kind = _whole(block_id, "frame"), _whole(pc, "frame"), _whole(kind, "frame")
-                if not 0 <= block_id < len(self.blocks) or not 0 <= pc <= len(self.blocks[block_id].code) \
-                        or not 0 <= kind <= TOGETHER:
-                    raise ValueError("the saved position in the rules does not exist")
-                state.frames.append([block_id, pc, kind, state._decode(items), _whole(counter, "frame")])
-            if not isinstance(data["scopes"], list) or not data["scopes"]:
+            state.frames = [self._restore_frame(state, frame) for frame in data["frames"]]
+            if not isinstance(data["scopes"], list) or len(data["scopes"]) != 1 \
+                    or not isinstance(data["scopes"][0], dict):
                 raise ValueError("it has no local values at all")
-            state.scopes = [{k: state._decode(v) for k, v in s.items()} for s in data["scopes"]]
-            if len(state.scopes) != 1 + sum(1 for f in state.frames if f[2] == CALL):
-                raise ValueError("its local values do not match its position in the rules")
+            state.env = {k: state._decode(v) for k, v in data["scopes"][0].items()}
             pending = data["pending"]
             if pending is None:
                 state.pending = None
@@ -388,6 +378,9 @@ class Game:
                     raise ValueError(f"unknown kind of decision {kind!r}")
                 if not 0 <= state.pending[1] < len(sites):
                     raise ValueError("the saved decision does not exist")
+                site = sites[state.pending[1]]
+                if not state.frames or state.frames[0][:2] != (site.function, site.point):
+                    raise ValueError("the saved decision is not where its position in the rules waits")
             state.log = [(to, str(text)) for to, text in data["log"]]
             if not isinstance(data["eliminated"], list) or len(data["eliminated"]) != len(world.players) \
                     or any(not isinstance(e, bool) for e in data["eliminated"]):
@@ -400,12 +393,28 @@ class Game:
             state.history = [int(h) for h in data["history"]]
             if not state.terminal and state.pending is None:
                 raise ValueError("the state waits for nothing and is not over")
+            if state.pending is None and state.frames:
+                raise ValueError("a finished game has no position in the rules")
             return state
         except ValueError as error:
             raise ValueError(f"the saved state is damaged: {error}") from None
         except (KeyError, TypeError, IndexError, AttributeError) as error:
             raise ValueError(f"the saved state is damaged ({type(error).__name__}: {error})") from None
 
+
+    def _restore_frame(self, state: State, frame) -> tuple:
+        """One saved frame, `[function name, resume point, {local: value}]`, checked against the rules."""
+        if not isinstance(frame, list) or len(frame) != 3 or not isinstance(frame[0], str):
+            raise ValueError("the saved position in the rules does not exist")
+        name, point, values = frame
+        function_id = self.function_ids.get(name)
+        if function_id is None or not isinstance(point, int) or isinstance(point, bool) \
+                or not 1 <= point <= self.functions[function_id][4]:
+            raise ValueError("the saved position in the rules does not exist")
+        names = self.saved_names[function_id]
+        if not isinstance(values, dict) or not set(values) <= set(names):
+            raise ValueError("its local values do not match its position in the rules")
+        return (function_id, point, tuple(state._decode(values[n]) if n in values else _UNSET for n in names))
 
 def _whole(value, what: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
@@ -415,13 +424,12 @@ def _whole(value, what: str) -> int:
 
 @dataclass
 class CompiledExample:
-    """A worked example, compiled: its given and when blocks, answers and expectations."""
+    """A worked example, compiled: its given and when statements, answers and expectations."""
 
     decl: ast.ExampleDecl
-    given: int
-    when: int
-    expect: list
-    answers: list
+    function: Any          # runs setup, then `given` and `when`; resumable like `main`
+    expect: list           # (expression node, f(state, env))
+    answers: list          # f(state, env)
     scope: frozenset
 
 

@@ -1,6 +1,6 @@
 """What generated game code calls: the language's operations on a state's values.
 
-Compiled rules (see `interpreter/compiler.py`) run as plain Python; whatever the
+Compiled rules (see `interpreter/generate.py`) run as plain Python; whatever the
 language does beyond Python's own operators (attributes of players, pieces and
 cells, moving and creating pieces, the log, choices among options) is one of
 these functions, each taking the state first.
@@ -308,8 +308,142 @@ def _repeat_count(n):
     return whole(n, "a number of times (a whole number)")
 
 
+# ---------------------------------------------------------------- waiting for decisions and chance
+
+
+class _Marker:
+    """A one-of-a-kind value the generated code tests by identity."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+_WAIT = _Marker("<waiting for a decision or chance>")  # what _choose and _draw give when play must stop
+_UNSET = _Marker("<no value yet>")  # a saved local that had no value when its function stopped
+
+
+class EndGame(BaseException):
+    """`end game`: stops the rules wherever they are, for final scoring. A BaseException, so that
+    nothing that handles the rules' own errors can take it for one."""
+
+
+class Runaway(Exception):
+    """The rules went round their loops too many times without a decision."""
+
+
 def _runaway():
-    raise RuntimeError("the rules ran too many steps without a decision: is a loop never ending?")
+    from interpreter import state
+    raise Runaway(f"the rules ran {state.STEP_LIMIT} steps without a decision: is a loop never ending?")
+
+
+def _locals_of(found: dict, names: tuple) -> tuple:
+    """A function's locals to save, those without a value yet as _UNSET (`found` is its `locals()`)."""
+    return tuple(found.get(name, _UNSET) for name in names)
+
+
+def _choose(st, site: int, optional: bool, chooser, options):
+    """A `chooses`: the options, and _WAIT with the decision pending, or the value an automa must take."""
+    if chooser.__class__ is not Player:
+        raise TypeError(f"only a player can choose, not {type_name(chooser)}")
+    values = as_list(st, options)
+    if not chooser.is_automa:
+        values = _face_down(st, values, chooser.index)
+    values = _distinct_options(st, values)
+    if not values and not optional:
+        raise RuntimeError(f"{chooser.name} must choose, but there is nothing to choose from")
+    if chooser.is_automa:
+        # The rules play an automa: it can only be "asked" when there is no choice.
+        if len(values) + optional > 1:
+            raise RuntimeError(f"{chooser.name} is played by the rules and cannot be asked to choose")
+        return values[0] if values else None
+    # Every decision of a player is offered, even one with a single option:
+    # the table may take it without asking, but counts (perft) must see it.
+    st.pending = ["choice", site, chooser.index, values]
+    return _WAIT
+
+
+def _draw(st, site: int, container):
+    """A `draw`: the piece or value when there is only one outcome, else _WAIT with chance pending."""
+    if container.__class__ is Zone:
+        pieces = st.pieces_in(container)
+        shuffled = st.unordered.get(container.id)
+        if shuffled is not None and len(pieces) > shuffled:
+            # Put on top since the shuffle: its place is known, so it comes first.
+            return pieces[-1]
+        if shuffled is not None:
+            pieces = pieces[:shuffled]
+        groups: dict = {}
+        for piece in pieces:
+            groups.setdefault(st.piece_key(piece), []).append(piece)
+        outcomes = [g[0] for g in groups.values()]
+        weights = [len(g) for g in groups.values()]
+    else:
+        outcomes = list(as_list(st, container))
+        weights = [1] * len(outcomes)
+    if not outcomes:
+        raise RuntimeError("cannot draw from an empty zone or list")
+    if len(outcomes) == 1:
+        return outcomes[0]
+    st.pending = ["chance", site, outcomes, weights]
+    return _WAIT
+
+
+def _roll(st, site: int, outcomes: list, weights: list) -> None:
+    st.pending = ["chance", site, outcomes, weights]
+
+
+def _release(st) -> None:
+    st.release_log()
+
+
+def _begin_round(st) -> None:
+    st.round += 1
+    st.log.append((None, f"Round {st.round}"))
+
+
+def _end_setup(st) -> None:
+    st.in_setup = False
+    st.phase = "Play"
+
+
+def _begin_final_scoring(st) -> None:
+    st.scoring = True
+    st.phase = "Final scoring"
+
+
+def _end_game(st) -> None:
+    if st.scoring:
+        raise RuntimeError("'end game' cannot be used during final scoring: the game is already ending")
+    raise EndGame()
+
+
+def _call_define(st, name: str, function, args: tuple):
+    """Evaluate a define; remember the result when it read nothing that can change."""
+    program = st.program
+    if name in program.impure_defines:
+        return function(st, *args)
+    key = (name, args)
+    if args and (True in args or False in args):
+        key = (name, args, tuple(a.__class__ is bool for a in args))  # 1 and true differ
+    memo = st.world.memo
+    try:
+        return memo[key]
+    except KeyError:
+        pass
+    except TypeError:  # an argument that cannot be a key (a list): just evaluate
+        key = None
+    before = st.reads
+    value = function(st, *args)
+    if st.reads != before:
+        program.impure_defines.add(name)
+    elif key is not None:
+        memo[key] = value
+    return value
 
 
 _HELPERS = {
@@ -321,3 +455,12 @@ _HELPERS = {
     "_located": lambda error, span: _located(error, span), "GameRuleError": GameRuleError,
     **{f"_f_{name}": function for name, function in IMPLEMENTATIONS.items()},
 }
+
+
+_show = show
+_as_list = as_list
+globals().update({f"_f_{name}": function for name, function in IMPLEMENTATIONS.items()})
+
+# What a generated module imports (`from interpreter.runtime import *`).
+__all__ = [name for name in list(globals()) if name.startswith("_") and not name.startswith("__")
+           and name not in ("_HELPERS", "_located", "_add", "_Marker")] + ["GameRuleError"]

@@ -1,9 +1,12 @@
 """A game state: plain data plus the small, standard API every tool plays through.
 
-The state holds only lists, dicts, numbers and references to the fixed `World`;
-its control flow is an explicit stack of frames, so it can be copied, saved to
-JSON and restored at every decision. Chance is a generator kept in the state, so
-the same file, options, seed and choices always give the same game.
+The state holds only lists, dicts, tuples, numbers and references to the fixed
+`World`. The rules run as the game's generated Python (interpreter/generate.py);
+when they wait for a decision or chance, where they are is plain data on the
+state (`frames`: each waiting function, its resume point and its locals), so a
+state can be copied, saved to JSON and restored at every decision. Chance is a
+generator kept in the state, so the same file, options, seed and choices always
+give the same game.
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from interpreter.compiler import CALL, FINAL, FOR_EACH, HELD, PLAIN, REPEAT, ROUNDS, SUSPEND, TOGETHER, WHILE
+from interpreter.runtime import _UNSET, HELD, EndGame, Runaway
 from interpreter.values import Blind, Board, GameRuleError, IllegalAction, Piece, Player, Zone, show
 
 _LOOP_HINT = "a loop must be able to stop: make its condition turn false, or ask a player to decide inside it"
@@ -21,7 +24,7 @@ TERMINAL = -2
 STEP_LIMIT = 2_000_000
 MASK = (1 << 64) - 1
 STATE_FORMAT = "pirdsl-state"
-STATE_VERSION = 1
+STATE_VERSION = 2  # 2: frames are [function, resume point, {local: value}] of generated code
 
 
 class Action:
@@ -50,6 +53,11 @@ def _describe(error: Exception) -> str:
     if isinstance(error, RecursionError):
         return "the rules call themselves without end"
     text = str(error)
+    if isinstance(error, NameError):  # a local of generated code read before it has a value
+        import re
+        match = re.search(r"variable '(?:v_)?(\w+)'", text)
+        if match:
+            return f"'{match.group(1)}' has no value yet here"
     if isinstance(error, KeyError) and text.startswith(("'", '"')):
         text = text[1:-1]
         if text.isidentifier():
@@ -139,8 +147,10 @@ class State:
         # zone id -> how many of its bottom pieces lie in an order nobody knows (since a shuffle)
         self.unordered: dict[int, int] = {}
         self.created_in_play = 0  # pieces `create` has made since setup ended
-        self.frames: list[list] = []
-        self.scopes: list[dict[str, Any]] = [{}]
+        # Where the rules wait, innermost first: (function id, resume point, its locals).
+        self.frames: list[tuple] = []
+        self.env: dict[str, Any] = {}  # the names of setup, play, final scoring and examples
+        self.answer = None  # the decision or outcome taken, for the function resumed with it
         self.pending: list | None = None
         self.log: list[tuple[int | None, str]] = []
         self.round = 0
@@ -212,7 +222,7 @@ class State:
         if site.prompt is None:
             return f"Choose {site.var.replace('_', ' ')}"
         try:
-            return site.prompt(self, self.scopes[-1])
+            return site.prompt(self, self._decision_env())
         except Exception as error:  # a prompt that cannot be shown must not stop play
             raise self._rule_error(f"cannot write this prompt: {_describe(error)}", site.span) from None
 
@@ -260,7 +270,7 @@ class State:
         if site.skip_text is None:
             return "Skip"
         try:
-            return site.skip_text(self, self.scopes[-1])
+            return site.skip_text(self, self._decision_env())
         except Exception as error:
             raise self._rule_error(f"cannot write the skip text: {_describe(error)}", site.span) from None
 
@@ -269,7 +279,7 @@ class State:
             return self._face_down_text(value)
         if site.label is None:
             return self._value_text(value)
-        env = self.scopes[-1]
+        env = self._decision_env()
         missing = object()
         saved = env.get(site.var, missing)
         env[site.var] = value
@@ -348,7 +358,7 @@ class State:
                                 [len(g) for g in groups.values()]]
                 return
             value = next(iter(groups.values()))[0]
-        self.scopes[-1][site.var] = value
+        self.answer = value
         self._run()
 
     def apply_chance(self) -> int:
@@ -371,7 +381,7 @@ class State:
         out = []
         for player in self.world.players:
             try:
-                value = score(self, {self.program.score_param: player})
+                value = score(self, player)
                 if isinstance(value, Fraction):
                     value = value.numerator if value.denominator == 1 else float(value)
                 out.append(value)
@@ -390,7 +400,7 @@ class State:
             key = [scores[player.index]]
             if self.program.tiebreak is not None:
                 try:
-                    key.append(self.program.tiebreak(self, {self.program.tiebreak_param: player}))
+                    key.append(self.program.tiebreak(self, player))
                 except Exception as error:
                     raise self._rule_error(f"cannot break the tie: {_describe(error)}", self.program.tiebreak_span) from None
             keys[player.index] = key
@@ -430,8 +440,9 @@ class State:
         other.piece_vars = dict(self.piece_vars)
         other.unordered = dict(self.unordered)
         other.created_in_play = self.created_in_play
-        other.frames = [list(f) for f in self.frames]
-        other.scopes = [dict(s) for s in self.scopes]
+        other.frames = list(self.frames)  # tuples of values that are never changed in place
+        other.env = dict(self.env)
+        other.answer = None
         other.pending = list(self.pending) if self.pending is not None else None
         other.log = list(self.log)
         other.round = self.round
@@ -464,130 +475,83 @@ class State:
         z ^= z >> 31
         return z % n
 
-    def _run(self) -> None:
-        """Carry out instructions until a decision, a chance event or the end."""
-        blocks = self.program.blocks
-        codes = self.program.codes
-        frames = self.frames
-        scopes = self.scopes
-        budget = STEP_LIMIT
-        self.budget = STEP_LIMIT  # what loops inside generated statements may spend
-        while frames:
-            frame = frames[-1]
-            code = codes[frame[0]]
-            pc = frame[1]
-            if pc < len(code):
-                env = scopes[-1]
-                # Run straight through the block until an instruction pushes or pops a frame.
-                while pc < len(code):
-                    instruction = code[pc]
-                    pc += 1
-                    frame[1] = pc
-                    try:
-                        result = instruction(self, env)
-                    except GameRuleError as error:
-                        if error.source is None:
-                            error.source = self.program.source
-                        raise
-                    except Exception as error:
-                        raise self._rule_error(_describe(error), blocks[frame[0]].spans[pc - 1]) from None
-                    if result is SUSPEND:
-                        return
-                    if frames[-1] is not frame:
-                        break
-                # Every endless loop passes here (or spends the budget of generated loops).
-                budget -= 1
-                if budget == 0:
-                    raise self._rule_error(
-                        f"the rules ran {STEP_LIMIT} steps without a decision: is a loop never ending?",
-                        blocks[frame[0]].spans[pc - 1], _LOOP_HINT)
-                continue
-            block = blocks[frame[0]]
-            kind = frame[2]
-            if kind == FOR_EACH or kind == TOGETHER:
-                items, i = frame[3], frame[4]
-                if i < len(items):
-                    scopes[-1][block.var] = items[i]
-                    frame[4] = i + 1
-                    frame[1] = 0
-                    continue
-                if kind == TOGETHER:
+    def _run(self, entry=None) -> None:
+        """Carry out the rules until a decision, a chance event or the end.
+
+        Either from the start of `entry` (a game's `main`, or a worked example), or by
+        resuming the waiting frames, innermost first, with `self.answer`.
+        """
+        self.budget = STEP_LIMIT  # what the rules' loops may spend before a decision
+        try:
+            try:
+                waiting = entry(self) if entry is not None else self._resume()
+            except EndGame:
+                self.frames = []
+                if self.held:
+                    self.held = 1
                     self.release_log()
-            elif kind == WHILE or kind == ROUNDS:
-                try:
-                    if kind == WHILE:
-                        again = bool(block.condition(self, scopes[-1]))
-                    else:
-                        again = block.condition is None or not block.condition(self, scopes[-1])
-                except Exception as error:
-                    raise self._rule_error(_describe(error), block.span) from None
-                if again:
-                    budget -= 1
-                    if budget <= 0:
-                        raise self._rule_error("this loop never ends", block.span, _LOOP_HINT)
-                    if kind == ROUNDS:
-                        self.begin_round()
-                    frame[1] = 0
-                    continue
-            elif kind == REPEAT:
-                if frame[4] > 0:
-                    frame[4] -= 1
-                    frame[1] = 0
-                    continue
-            elif kind == CALL:
-                scopes.pop()
-            frames.pop()
-        self.terminal = True
-        self.pending = None
-        self.phase = "Game over"
+                waiting = self.program.final(self)
+            if not waiting:
+                self.terminal = True
+                self.pending = None
+                self.phase = "Game over"
+        except GameRuleError as error:
+            if error.source is None:
+                error.source = self.program.source
+            raise
+        except Exception as error:
+            raise self._located(error) from None
 
-    def suspend_choice(self, site, seat: int, values: list):
-        self.pending = ["choice", site.id, seat, values]
-        return SUSPEND
+    def _resume(self) -> bool:
+        """Go on from the frames: each function from its resume point, callers after callees."""
+        frames = self.frames
+        self.frames = []
+        functions = self.program.resumable
+        for position, (function_id, point, saved) in enumerate(frames):
+            if functions[function_id](self, _pc=point, _saved=saved):
+                self.frames.extend(frames[position + 1:])
+                return True
+        return False
 
-    def suspend_chance(self, site, outcomes: list, weights: list[int]):
-        self.pending = ["chance", site.id, outcomes, weights]
-        return SUSPEND
+    def _located(self, error: Exception) -> GameRuleError:
+        """A failure of the rules as a GameRuleError naming the statement it happened in.
 
-    def push_block(self, block_id: int) -> None:
-        self.frames.append([block_id, 0, PLAIN, None, 0])
+        The innermost line of the generated module that carries out a statement (not a
+        define's line: a define fails for the statement that uses it) is that statement.
+        """
+        program = self.program
+        filename = program.code_filename
+        lines = program.line_spans
+        found = None
+        trace = error.__traceback__
+        while trace is not None:
+            if trace.tb_frame.f_code.co_filename == filename:
+                found = lines.get(trace.tb_lineno, found)
+            trace = trace.tb_next
+        span = program.spans[found] if found is not None else None
+        return self._rule_error(_describe(error), span, _LOOP_HINT if isinstance(error, Runaway) else None)
 
-    def return_from_rule(self) -> None:
-        while self.frames:
-            frame = self.frames.pop()
-            if frame[2] == TOGETHER:
-                self.release_log()
-            if frame[2] == CALL:
-                self.scopes.pop()
-                return
-        raise RuntimeError("'return' outside a rule")
+    def _decision_env(self) -> dict:
+        """The names the waiting decision's labels, prompt and skip text may use."""
+        if not self.frames:
+            return self.env
+        function_id, _, saved = self.frames[0]
+        _, _, names, dict_mode, _ = self.program.functions[function_id]
+        if dict_mode:
+            return self.env
+        return {name[2:]: value for name, value in zip(names, saved) if name[:2] == "v_" and value is not _UNSET}
 
-    def end_game(self) -> None:
-        if self.scoring:
-            raise RuntimeError("'end game' cannot be used during final scoring: the game is already ending")
-        if self.held:
-            self.held = 1
-            self.release_log()
-        self.frames[:] = [[self.program.final_block, 0, FINAL, None, 0]]
-        del self.scopes[1:]
-
-    def begin_final_scoring(self) -> None:
-        self.scoring = True
-        self.phase = "Final scoring"
+    def _frame_json(self, frame: tuple) -> list:
+        function_id, point, saved = frame
+        names = self.program.saved_names[function_id]
+        return [self.program.functions[function_id][1], point,
+                {name: self._encode(value) for name, value in zip(names, saved) if value is not _UNSET}]
 
     def release_log(self) -> None:
         """End of a simultaneous loop: the public lines it held back become public."""
         self.held -= 1
         if self.held == 0:
             self.log = [(None if to == HELD else to, text) for to, text in self.log]
-
-    def begin_round(self) -> None:
-        self.round += 1
-        self.log.append((None, f"Round {self.round}"))
-
-    def end_setup(self) -> None:
-        self.in_setup = False
-        self.phase = "Play"
 
     def contents_of(self, zone: Zone) -> list[int]:
         self.reads += 1
@@ -628,29 +592,6 @@ class State:
         for name, start in self.program.piece_var_inits.get(type_name, ()):
             self.piece_vars[(piece.id, name)] = start(self, dict(fields))
         return piece
-
-    def call_define(self, name: str, args: tuple):
-        """Evaluate a define; remember the result when it read nothing that can change."""
-        program = self.program
-        if name in program.impure_defines:
-            return program.define_functions[name](self, *args)
-        key = (name, args)
-        if args and (True in args or False in args):
-            key = (name, args, tuple(a.__class__ is bool for a in args))  # 1 and true differ
-        memo = self.world.memo
-        try:
-            return memo[key]
-        except KeyError:
-            pass
-        except TypeError:  # an argument that cannot be a key (a list): just evaluate
-            key = None
-        before = self.reads
-        value = program.define_functions[name](self, *args)
-        if self.reads != before:
-            program.impure_defines.add(name)
-        elif key is not None:
-            memo[key] = value
-        return value
 
     # ------------------------------------------------------------ what a seat sees
 
@@ -736,8 +677,8 @@ class State:
             "piece_vars": [[piece_id, name, encode(v)] for (piece_id, name), v in self.piece_vars.items()],
             "unordered": [[zone_id, count] for zone_id, count in self.unordered.items()],
             "pvars": [{k: encode(v) for k, v in pv.items()} for pv in self.pvars],
-            "frames": [[f[0], f[1], f[2], encode(f[3]), f[4]] for f in self.frames],
-            "scopes": [{k: encode(v) for k, v in s.items()} for s in self.scopes],
+            "frames": [self._frame_json(frame) for frame in self.frames],
+            "scopes": [{k: encode(v) for k, v in self.env.items()}],
             "pending": None if self.pending is None else [
                 self.pending[0], self.pending[1], encode(self.pending[2]), encode(self.pending[3])],
             "log": [[to, text] for to, text in self.log],
