@@ -1,67 +1,40 @@
-"""Compile a checked AST into closures the state machine runs.
+"""Compile a checked game to the source of one Python module.
 
-Expressions become Python closures `f(state, env)`; statements become
-instructions `g(state, env)` grouped in numbered blocks. Control flow never lives
-in Python frames: loops, calls and choices push plain-data frames on the state's
-stack (see `interpreter/state.py`), so a state can be copied or saved to JSON at
-every decision.
+Every rule, define and top-level body (setup, play, final scoring, each worked
+example) becomes one generated Python function, with the `.pir` line of each
+statement in a comment above its code. Rules call each other as Python
+functions and keep their local names in Python locals, so play runs as plain
+Python until the rules ask for a decision or a chance outcome.
+
+Where that can happen (a `chooses`, `draw` or `roll`, or a call of a rule that
+may get to one) is a numbered *resume point* of its function. At a resume point
+the function saves a frame, `(function id, point, its locals)`, on the state and
+returns True; its caller does the same, and so on down to the first body, so the
+state then holds the whole position in the rules as plain data: it can be copied
+and saved at every decision. To go on, the engine calls the innermost frame's
+function with the saved point (`_pc`) and locals: the function skips to the point
+(every statement before it is guarded by `if not _pc`, and a loop around it is
+entered without its test, with its saved counters), takes the answer, and runs on;
+when it returns, its caller's frame is resumed the same way.
+
+A failure inside the rules is traced back to its `.pir` statement through the
+generated line it happened on (`LINES` maps lines to `SPANS`), so the happy path
+pays nothing for it. See docs/engine-api.md for what the engine promises.
 """
 
 from __future__ import annotations
 
-import math
-from fractions import Fraction
-from dataclasses import dataclass, field
-from typing import Any, Callable
+import linecache
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
 from dsl import ast
 from dsl.ast import local_names
-from dsl.builtins import PLAYER_ATTRIBUTES
-from interpreter.builtins import IMPLEMENTATIONS, as_list, type_name, whole
-from interpreter.runtime import (HELD, _HELPERS, _distinct_options, _divide, _face_down,  # noqa: F401
-                                 get_attribute, option_key)
-from interpreter.values import Blind, Board, GameRuleError, Piece, Player, Zone, show
+from interpreter.builtins import IMPLEMENTATIONS
 
-SUSPEND = object()
-
-# Frame kinds (the third element of a frame).
-PLAIN, FOR_EACH, WHILE, ROUNDS, REPEAT, CALL, FINAL, TOGETHER = range(8)
-
-
-@dataclass
-class Block:
-    """A compiled list of statements."""
-
-    id: int
-    code: list[Callable] = field(default_factory=list)
-    spans: list = field(default_factory=list)
-    var: str | None = None          # loop variable of a for-each block
-    condition: Callable | None = None  # while / rounds-until condition
-    span: Any = None
-
-
-@dataclass
-class ChoiceSite:
-    """What a `chooses` statement needs once suspended: labels, prompt, skip."""
-
-    id: int
-    var: str
-    label: Callable | None
-    prompt: Callable | None
-    optional: bool
-    skip_text: Callable | None  # f(state, env) -> the text of the skip option
-    span: Any
-    blind_chance: int = -1  # the chance site that picks a piece when a face-down option is taken
-
-
-@dataclass
-class ChanceSite:
-    """A `draw` or `roll` statement waiting for its outcome."""
-
-    id: int
-    var: str
-    span: Any
-    kind: str
+# Part of the cache key of generated modules: change it when the generated code changes meaning.
+GENERATOR_VERSION = "1"
 
 
 class CompileError(Exception):
@@ -72,15 +45,53 @@ class CompileError(Exception):
         self.span = span
 
 
-class Compiler:
-    """Turns declarations into a `Program`: blocks, choice sites, closures."""
+@dataclass
+class _CallBody:
+    """A call of a top-level body (setup, play, final scoring) from `main` or an example."""
 
-    def __init__(self, game_file: ast.GameFile):
+    function: str
+    span: Any
+
+
+def _pad(depth: int) -> str:
+    return "    " * depth
+
+
+class _Function:
+    """What the statements of one generated function need to know about it while they are written."""
+
+    def __init__(self, module: "ModuleWriter", name: str, scope, dict_mode: bool, resumable: bool,
+                 function_id: int | None):
+        self.module = module
+        self.name = name
+        self.dict_mode = dict_mode
+        self.resumable = resumable
+        self.function_id = function_id
+        self.names = {n: (f"env[{n!r}]" if dict_mode else f"v_{n}") for n in scope}
+        self.saved: list[str] = [] if dict_mode else [f"v_{n}" for n in scope]
+        self.total = 0       # resume points in the function
+        self.done = 0        # resume points written so far
+        self.together = 0    # simultaneous loops around the statement being written
+        self.counter = 0     # for the names of loop counters
+        self.in_rule = not dict_mode
+
+    def fresh(self, stem: str) -> str:
+        self.counter += 1
+        return f"_{stem}{self.counter}"
+
+    def guard_needed(self) -> bool:
+        """Whether a point comes after what is written next: resuming there must skip it."""
+        return self.done < self.total
+
+
+class ModuleWriter:
+    """Writes the Python module of one checked game."""
+
+    def __init__(self, game_file: ast.GameFile, source: str):
         self.file = game_file
-        self.blocks: list[Block] = []
-        self.choices: list[ChoiceSite] = []
-        self.chances: list[ChanceSite] = []
+        self.source_lines = source.splitlines()
         decls = game_file.declarations
+        self.decls = decls
         self.kinds = {d.name: d for d in decls if isinstance(d, ast.KindDecl)}
         self.members = {m: d.name for d in self.kinds.values() for m in d.members}
         self.pieces = {d.name: d for d in decls if isinstance(d, ast.PieceDecl)}
@@ -91,11 +102,10 @@ class Compiler:
         self.player_zones = {n for n, d in self.zones.items() if d.per_player}
         self.boards = {d.name: d for d in decls if isinstance(d, ast.BoardDecl)}
         self.dice = {d.name: d for d in decls if isinstance(d, ast.DieDecl)}
-        self.tables_ast = {d.name: d for d in decls if isinstance(d, ast.TableDecl)}
+        self.tables = {d.name: d for d in decls if isinstance(d, ast.TableDecl)}
         self.automata = {d.name: d for d in decls if isinstance(d, ast.AutomaDecl)}
-        self.variants = {d.name: d for d in decls if isinstance(d, ast.VariantDecl)}
-        self.defines_ast = {d.name: d for d in decls if isinstance(d, ast.DefineDecl)}
-        self.rules_ast = {d.name: d for d in decls if isinstance(d, ast.RuleDecl)}
+        self.defines = {d.name: d for d in decls if isinstance(d, ast.DefineDecl)}
+        self.rules = {d.name: d for d in decls if isinstance(d, ast.RuleDecl)}
         self.symbols: set[str] = set(self.members)
         for board in self.boards.values():
             for legend in board.legends:
@@ -106,93 +116,576 @@ class Compiler:
             self.symbols.update(f for f in die.faces if isinstance(f, str))
         self.piece_fields = {f for d in self.pieces.values() for f in d.fields}
         self.layer_names = {layer.name for b in self.boards.values() for layer in b.layers}
-        self._constants: list = []  # values generated expressions refer to as _k[i]
-        self.defines: dict[str, Callable] = {}
-        self.define_params: dict[str, list[str]] = {}
-        self.rules: dict[str, tuple[list[str], int]] = {}
-        self.tables: dict[str, dict] = {}
+        self.chunks: list[list[tuple[str, int | None]]] = []  # each: lines and their span index
+        self.chunk_spans: list = []  # the declaration or statement each chunk comes from
+        self.spans: list[tuple[int, int, int, int]] = []
+        self.span_index: dict[tuple[int, int, int, int], int] = {}
+        self.functions: list[tuple] = []  # python name, name, saved locals, dict mode, resume points
+        self.choices: list[str] = []
+        self.chances: list[str] = []
+        self.suspending: set[str] = set()
+
+    # ------------------------------------------------------------ the module
+
+    def module(self) -> str:
+        """The source of the whole module."""
+        self.suspending = self._suspending_rules()
+        decls = self.decls
+        self._header()
+        for decl in decls:
+            if isinstance(decl, ast.DefineDecl):
+                self._define(decl)
+        for decl in decls:
+            if isinstance(decl, ast.RuleDecl):
+                self._rule(decl)
+        setup = next((d for d in decls if isinstance(d, ast.SetupDecl)), None)
+        play = next((d for d in decls if isinstance(d, ast.PlayDecl)), None)
+        final = next((d for d in decls if isinstance(d, ast.FinalScoringDecl)), None)
+        header_span = next(d for d in decls if isinstance(d, ast.GameHeader)).span
+        self._body("body_setup", "<setup>", setup.body if setup else [], setup.span if setup else header_span,
+                   after="_end_setup(st)")
+        self._body("body_play", "<play>", play.body if play else [], play.span if play else header_span)
+        self._body("body_final_scoring", "<final scoring>", final.body if final else [],
+                   final.span if final else header_span, before="_begin_final_scoring(st)")
+        self._body("body_main", "<main>", [_CallBody("body_setup", header_span), _CallBody("body_play", header_span),
+                                         _CallBody("body_final_scoring", header_span)], header_span)
+        self._expressions()
+        examples = [d for d in decls if isinstance(d, ast.ExampleDecl)]
+        for number, decl in enumerate(examples):
+            self._example(number, decl)
+        self._tables()
+        return self._assemble()
+
+    def _header(self) -> None:
+        game = next(d for d in self.decls if isinstance(d, ast.GameHeader))
+        self.chunk([
+            f'"""The rules of {game.name}, compiled to Python by pirdsl.',
+            "",
+            f"Rules file sha256 {self.file.source_hash}. Generated: do not edit. Each statement's",
+            "code follows a comment with its line of the rules file; interpreter/compiler.py",
+            'explains how rules wait for decisions (resume points) and go on from them.',
+            '"""',
+            "",
+            "from interpreter.runtime import *  # noqa: F401,F403 - the operations of the language",
+        ])
+
+    def chunk(self, lines: list[str], spans: list | None = None, span=None) -> None:
+        """Add a top-level piece of the module: its lines, with the span index of each, and its own span."""
+        self.chunks.append([(line, spans[i] if spans else None) for i, line in enumerate(lines)])
+        self.chunk_spans.append(span)
+
+    def span(self, span) -> int:
+        key = (span.line, span.column, span.end_line, span.end_column)
+        index = self.span_index.get(key)
+        if index is None:
+            index = self.span_index[key] = len(self.spans)
+            self.spans.append(key)
+        return index
+
+    def comment(self, span) -> str:
+        text = self.source_lines[span.line - 1].strip() if 1 <= span.line <= len(self.source_lines) else ""
+        if len(text) > 100:
+            text = text[:97] + "..."
+        return f"# {span.line}: {text}"
+
+    def constant(self, value) -> str:
+        return repr(value)
+
+    def _assemble(self) -> str:
+        out: list[str] = []
+        lines: dict[int, int] = {}
+        for chunk in self.chunks:
+            out.append("")
+            out.append("")
+            for text, span in chunk:
+                out.append(text)
+                if span is not None:
+                    lines[len(out)] = span
+        out += ["", "", "# ---------------------------------------------------------------- tables of the module", ""]
+        out.append("FUNCTIONS = (  # resumable functions by frame id: function, name, saved locals, dict mode, points")
+        for python_name, name, saved, dict_mode, points in self.functions:
+            out.append(f"    ({python_name}, {name!r}, {tuple(saved)!r}, {dict_mode}, {points}),")
+        out.append(")")
+        out.append("CHOICES = (  # (frame id, point, variable, label, prompt, optional, skip text, span, blind chance)")
+        out += [f"    {c}," for c in self.choices]
+        out.append(")")
+        out.append("CHANCES = (  # (frame id, point, variable, kind, span)")
+        out += [f"    {c}," for c in self.chances]
+        out.append(")")
+        out.append(f"SPANS = {self.spans!r}  # (line, column, end line, end column) in the rules file")
+        out.append(f"LINES = {lines!r}  # line of this module -> its statement's span")
+        return "\n".join(out) + "\n"
+
+    # ------------------------------------------------------------ which rules may wait
+
+    def _suspending_rules(self) -> set[str]:
+        """Rules that may stop for a decision or chance: they choose, draw or roll, or call such a rule."""
+        waiting = {name for name, decl in self.rules.items() if _waits(decl.body, set())}
+        while True:
+            more = {name for name, decl in self.rules.items() if name not in waiting and _waits(decl.body, waiting)}
+            if not more:
+                return waiting
+            waiting |= more
+
+    def _waits(self, statements) -> bool:
+        return _waits(statements, self.suspending)
+
+    def points(self, node) -> int:
+        """Resume points in a statement (or list of them)."""
+        if isinstance(node, list):
+            return sum(self.points(s) for s in node)
+        if isinstance(node, (ast.Choose, ast.Draw, ast.Roll)):
+            return 1
+        if isinstance(node, ast.CallRule):
+            return 1 if node.rule in self.suspending else 0
+        if isinstance(node, _CallBody):
+            return 1
+        if isinstance(node, ast.If):
+            return sum(self.points(b.body) for b in node.branches) + self.points(node.otherwise)
+        if isinstance(node, (ast.ForEach, ast.While, ast.Rounds, ast.Repeat, ast.Phase)):
+            return self.points(node.body)
+        return 0
+
+    # ------------------------------------------------------------ functions
+
+    def _define(self, decl: ast.DefineDecl) -> None:
+        names = {name: f"a_{name}" for name in decl.params}
+        body = self.expression(decl.body, names)
+        signature = "".join(f", a_{p}" for p in decl.params)
+        self.chunk([self.comment(decl.span), f"def define_{decl.name}(st{signature}):", f"    return {body}"],
+                   span=decl.span)
+
+    def _rule(self, decl: ast.RuleDecl) -> None:
+        scope = list(decl.params) + sorted(local_names(decl.body) - set(decl.params))
+        resumable = decl.name in self.suspending
+        function_id = self._register(f"rule_{decl.name}", decl.name, resumable)
+        fn = _Function(self, decl.name, scope, False, resumable, function_id)
+        params = "".join(f", v_{p}=None" if resumable else f", v_{p}" for p in decl.params)
+        self._write_function(fn, f"rule_{decl.name}", params, decl.body, decl.span)
+
+    def _body(self, python_name: str, name: str, body: list, span, before: str | None = None,
+              after: str | None = None) -> None:
+        resumable = self._waits(body) or any(isinstance(s, _CallBody) for s in body)
+        function_id = self._register(python_name, name, resumable)
+        fn = _Function(self, name, local_names([s for s in body if not isinstance(s, _CallBody)]), True,
+                       resumable, function_id)
+        self._write_function(fn, python_name, "", body, span, before, after)
+
+    def _register(self, python_name: str, name: str, resumable: bool) -> int | None:
+        if not resumable:
+            return None
+        self.functions.append((python_name, name, [], False, 0))
+        return len(self.functions) - 1
+
+    def _write_function(self, fn: _Function, python_name: str, params: str, body: list, span,
+                        before: str | None = None, after: str | None = None) -> None:
+        fn.total = self.points(body)
+        lines: list[tuple[int, str, Any]] = []
+        code = _Code(lines)
+        self.statements(body, fn, code, 1)
+        head: list[tuple[int, str, Any]] = []
+        if fn.dict_mode:
+            head.append((1, "env = st.env", None))
+        if fn.resumable:
+            index = fn.function_id
+            self.functions[index] = (python_name, self.functions[index][1], list(fn.saved), fn.dict_mode, fn.total)
+            if fn.saved:
+                head.append((1, "if _pc:", None))
+                head.append((2, f"({', '.join(fn.saved)},) = _saved", None))
+                head.append((2, "if _UNSET in _saved:  # locals that had no value yet", None))
+                for name in fn.saved:
+                    head.append((3, f"if {name} is _UNSET: del {name}", None))
+        if before:  # done when the function starts, not again when it is resumed
+            head.append((1, f"if not _pc: {before}" if fn.resumable else before, span))
+        lines[:0] = head
+        if fn.resumable:
+            lines[:] = [saving for line in lines for saving in _with_saves(line, fn.saved)]
+        if after:
+            lines.append((1, after, span))
+        signature = f"def {python_name}(st{params}{', _pc=0, _saved=None' if fn.resumable else ''}):"
+        texts = [self.comment(span), signature]
+        spans: list = [None, None]
+        for depth, text, line_span in lines:
+            texts.append(_pad(depth) + text)
+            spans.append(self.span(line_span) if line_span is not None else None)
+        self.chunk(texts, spans, span)
+
+    # ------------------------------------------------------------ statements
+
+    def statements(self, body: list, fn: _Function, code: "_Code", depth: int) -> None:
+        """Write a list of statements; runs of those without resume points share one guard."""
+        if not body:
+            code.add(depth, "pass")
+            return
+        run: list = []
+        for statement in body + [None]:
+            if statement is not None and self.points(statement) == 0:
+                run.append(statement)
+                continue
+            if run:
+                if fn.resumable and fn.guard_needed():
+                    code.add(depth, "if not _pc:")
+                    for plain in run:
+                        self.plain(plain, fn, code, depth + 1)
+                else:
+                    for plain in run:
+                        self.plain(plain, fn, code, depth)
+                run = []
+            if statement is not None:
+                self.resumable(statement, fn, code, depth)
+
+    def _body_of(self, statements: list, fn: _Function, code: "_Code", depth: int) -> None:
+        if not statements:
+            code.add(depth, "pass")
+        for statement in statements:
+            self.plain(statement, fn, code, depth)
+
+    def x(self, node: ast.Expr, fn: _Function) -> str:
+        return self.expression(node, fn.names)
+
+    def plain(self, node, fn: _Function, code: "_Code", depth: int) -> None:
+        """A statement with no resume point inside: plain Python."""
+        code.comment(depth, self.comment(node.span))
+        span = node.span
+        x = lambda e: self.x(e, fn)  # noqa: E731
+        add = lambda d, text: code.add(d, text, span)  # noqa: E731
+        if isinstance(node, ast.Let):
+            add(depth, f"{fn.names[node.name]} = {x(node.value)}")
+        elif isinstance(node, (ast.Assign, ast.AddTo)):
+            value = x(node.value)
+            is_add = isinstance(node, ast.AddTo)
+            if is_add:
+                value = f"_number({value})" if node.sign > 0 else f"-_number({value})"
+            target = node.target
+            operator = "+=" if is_add else "="
+            if isinstance(target, ast.Name) and target.id in fn.names:
+                add(depth, f"{fn.names[target.id]} {operator} {value}")
+            elif isinstance(target, ast.Name) and target.id in self.vars and not self.vars[target.id].per_player \
+                    and not self.vars[target.id].per_piece:
+                add(depth, f"st.vars[{target.id!r}] {operator} {value}")
+            elif isinstance(target, ast.Attribute) and target.name in self.player_vars:
+                add(depth, f"_set_player_var(st, {x(target.target)}, {target.name!r}, {value}, {is_add})")
+            elif isinstance(target, ast.Attribute) and target.name in self.piece_vars:
+                add(depth, f"_set_piece_var(st, {x(target.target)}, {target.name!r}, {value}, {is_add})")
+            else:
+                raise CompileError("only variables, players' variables and locals can be changed", target.span)
+        elif isinstance(node, ast.Move):
+            add(depth, f"_move(st, {x(node.what)}, {x(node.to)}, {node.place == 'top'})")
+        elif isinstance(node, ast.Create):
+            decl = self.pieces.get(node.piece)
+            if decl is None:
+                raise CompileError(f"unknown piece '{node.piece}'", node.span)
+            if len(node.args) != len(decl.fields):
+                raise CompileError(f"'{node.piece}' has {len(decl.fields)} fields, got {len(node.args)} values",
+                                   node.span)
+            fields = "{" + "".join(f"{f!r}: {x(a)}, " for f, a in zip(decl.fields, node.args)) + "}"
+            add(depth, f"_create(st, {node.piece!r}, {x(node.count)}, {fields}, {x(node.zone)})")
+        elif isinstance(node, ast.Log):
+            to = x(node.to) if node.to is not None else "None"
+            add(depth, f"_log(st, {to}, {x(node.text)})")
+        elif isinstance(node, ast.Shuffle):
+            add(depth, f"_shuffle(st, {x(node.zone)})")
+        elif isinstance(node, ast.Eliminate):
+            add(depth, f"_eliminate(st, {x(node.player)})")
+        elif isinstance(node, ast.Check):
+            add(depth, f"if not {x(node.condition)}:")
+            message = x(node.text) if node.text is not None else repr("a check failed")
+            add(depth + 1, f"raise RuntimeError({message})")
+        elif isinstance(node, ast.Pass):
+            add(depth, "pass")
+        elif isinstance(node, ast.CallRule):
+            add(depth, f"rule_{node.rule}(st{self._arguments(node, fn)})")
+        elif isinstance(node, ast.Return):
+            for _ in range(fn.together):
+                add(depth, "_release(st)")
+            add(depth, "return" if fn.in_rule else "raise RuntimeError(\"'return' outside a rule\")")
+        elif isinstance(node, ast.EndGame):
+            add(depth, "_end_game(st)")
+        elif isinstance(node, ast.If):
+            for i, branch in enumerate(node.branches):
+                add(depth, f"{'if' if i == 0 else 'elif'} {x(branch.condition)}:")
+                self._body_of(branch.body, fn, code, depth + 1)
+            if node.otherwise:
+                add(depth, "else:")
+                self._body_of(node.otherwise, fn, code, depth + 1)
+        elif isinstance(node, ast.ForEach):
+            items = fn.fresh("items")
+            add(depth, f"{items} = _as_list(st, {x(node.iterable)})")
+            self._charge(f"len({items})", code, depth, span)
+            if node.simultaneously:
+                add(depth, f"if {items}: st.held += 1")
+                fn.together += 1
+            add(depth, f"for {fn.names[node.var]} in {items}:")
+            self._body_of(node.body, fn, code, depth + 1)
+            if node.simultaneously:
+                fn.together -= 1
+                add(depth, f"if {items}: _release(st)")
+        elif isinstance(node, ast.While):
+            add(depth, f"while {x(node.condition)}:")
+            self._tick(code, depth + 1, span)
+            self._body_of(node.body, fn, code, depth + 1)
+        elif isinstance(node, ast.Rounds):
+            add(depth, "_begin_round(st)")
+            add(depth, "while True:")
+            self._body_of(node.body, fn, code, depth + 1)
+            if node.until is not None:
+                add(depth + 1, f"if {x(node.until)}: break")
+            self._tick(code, depth + 1, span)
+            add(depth + 1, "_begin_round(st)")
+        elif isinstance(node, ast.Repeat):
+            times = fn.fresh("times")
+            add(depth, f"{times} = _repeat_count({x(node.count)})")
+            self._charge(times, code, depth, span)
+            add(depth, f"for _ in range({times}):")
+            self._body_of(node.body, fn, code, depth + 1)
+        elif isinstance(node, ast.Phase):
+            add(depth, f"st.phase = {node.title!r}")
+            self._body_of(node.body, fn, code, depth)
+        else:
+            raise CompileError(f"cannot compile {type(node).__name__} here", node.span)
+
+    def _tick(self, code: "_Code", depth: int, span) -> None:
+        """One more time round a loop: the guard against rules that never stop."""
+        code.add(depth, "st.budget -= 1", span)
+        code.add(depth, "if st.budget < 0: _runaway()", span)
+
+    def _charge(self, amount: str, code: "_Code", depth: int, span) -> None:
+        """A loop that will go round a known number of times pays for them at once."""
+        code.add(depth, f"st.budget -= {amount}", span)
+        code.add(depth, "if st.budget < 0: _runaway()", span)
+
+    def _arguments(self, node: ast.CallRule, fn: _Function) -> str:
+        rule = self.rules.get(node.rule)
+        if rule is None:
+            raise CompileError(f"unknown rule '{node.rule}'", node.span)
+        if len(rule.params) != len(node.args):
+            raise CompileError(f"'{node.rule}' takes {len(rule.params)} arguments, got {len(node.args)}", node.span)
+        return "".join(", " + self.expression(a, fn.names) for a in node.args)
+
+    def resumable(self, node, fn: _Function, code: "_Code", depth: int) -> None:
+        """A statement with resume points inside."""
+        first = fn.done + 1
+        last = fn.done + self.points(node)
+        span = node.span
+        add = lambda d, text: code.add(d, text, span)  # noqa: E731
+        x = lambda e: self.x(e, fn)  # noqa: E731
+        if isinstance(node, (ast.Choose, ast.Draw, ast.Roll, ast.CallRule, _CallBody)):
+            if not isinstance(node, _CallBody):
+                code.comment(depth, self.comment(span))
+            point = first
+            fn.done = point
+            add(depth, "if not _pc:")
+            if isinstance(node, ast.Choose):
+                site = self._choice_site(node, fn, point)
+                add(depth + 1, f"_x = _choose(st, {site}, {node.optional}, {x(node.player)}, {x(node.options)})")
+                add(depth + 1, "if _x is _WAIT:")
+                self._save(fn, point, code, depth + 2, span)
+                add(depth + 1, f"{fn.names[node.var]} = _x")
+            elif isinstance(node, ast.Draw):
+                site = self._chance_site(node, fn, point, "draw")
+                add(depth + 1, f"_x = _draw(st, {site}, {x(node.source)})")
+                add(depth + 1, "if _x is _WAIT:")
+                self._save(fn, point, code, depth + 2, span)
+                add(depth + 1, f"{fn.names[node.var]} = _x")
+            elif isinstance(node, ast.Roll):
+                die = self.dice.get(node.die)
+                if die is None:
+                    raise CompileError(f"unknown die '{node.die}'", node.span)
+                faces: dict = {}
+                for face in die.faces:
+                    faces[face] = faces.get(face, 0) + 1
+                site = self._chance_site(node, fn, point, "roll")
+                add(depth + 1, f"_roll(st, {site}, {self.constant(list(faces))}, {self.constant(list(faces.values()))})")
+                self._save(fn, point, code, depth + 1, span)
+            elif isinstance(node, ast.CallRule):
+                add(depth + 1, f"if rule_{node.rule}(st{self._arguments(node, fn)}):")
+                self._save(fn, point, code, depth + 2, span)
+            else:
+                add(depth + 1, f"if {node.function}(st):")
+                self._save(fn, point, code, depth + 2, span)
+            add(depth, f"elif _pc == {point}:" if point < fn.total else "else:")
+            add(depth + 1, "_pc = 0")
+            if isinstance(node, (ast.Choose, ast.Draw, ast.Roll)):
+                add(depth + 1, f"{fn.names[node.var]} = st.answer")
+            return
+        code.comment(depth, self.comment(span))
+        guarded = last < fn.total
+        if guarded:
+            add(depth, f"if _pc <= {last}:")
+            depth += 1
+        if isinstance(node, ast.If):
+            for i, branch in enumerate(node.branches):
+                test = f"not _pc and {x(branch.condition)}"
+                inside = self.points(branch.body)
+                if inside:
+                    test = f"({test}) or {fn.done + 1} <= _pc <= {fn.done + inside}"
+                add(depth, f"{'if' if i == 0 else 'elif'} {test}:")
+                self.statements(branch.body, fn, code, depth + 1)
+            if node.otherwise:
+                add(depth, "else:")
+                self.statements(node.otherwise, fn, code, depth + 1)
+        elif isinstance(node, ast.ForEach):
+            items, position = fn.fresh("items"), fn.fresh("next")
+            fn.saved += [items, position]
+            add(depth, "if not _pc:")
+            add(depth + 1, f"{items} = _as_list(st, {x(node.iterable)})")
+            add(depth + 1, f"{position} = 0")
+            self._charge(f"len({items})", code, depth + 1, span)
+            if node.simultaneously:
+                add(depth + 1, f"if {items}: st.held += 1")
+                fn.together += 1
+            add(depth, f"while _pc or {position} < len({items}):")
+            add(depth + 1, "if not _pc:")
+            add(depth + 2, f"{fn.names[node.var]} = {items}[{position}]")
+            add(depth + 2, f"{position} += 1")
+            self.statements(node.body, fn, code, depth + 1)
+            if node.simultaneously:
+                fn.together -= 1
+                add(depth, f"if {items}: _release(st)")
+        elif isinstance(node, ast.While):
+            add(depth, f"while _pc or {x(node.condition)}:")
+            add(depth + 1, "if not _pc:")
+            self._tick(code, depth + 2, span)
+            self.statements(node.body, fn, code, depth + 1)
+        elif isinstance(node, ast.Rounds):
+            add(depth, "if not _pc: _begin_round(st)")
+            add(depth, "while True:")
+            self.statements(node.body, fn, code, depth + 1)
+            if node.until is not None:
+                add(depth + 1, f"if {x(node.until)}: break")
+            self._tick(code, depth + 1, span)
+            add(depth + 1, "_begin_round(st)")
+        elif isinstance(node, ast.Repeat):
+            times = fn.fresh("times")
+            fn.saved.append(times)
+            add(depth, "if not _pc:")
+            add(depth + 1, f"{times} = _repeat_count({x(node.count)})")
+            self._charge(times, code, depth + 1, span)
+            add(depth, f"while _pc or {times} > 0:")
+            add(depth + 1, f"if not _pc: {times} -= 1")
+            self.statements(node.body, fn, code, depth + 1)
+        elif isinstance(node, ast.Phase):
+            add(depth, f"if not _pc: st.phase = {node.title!r}")
+            self.statements(node.body, fn, code, depth)
+        else:
+            raise CompileError(f"cannot compile {type(node).__name__} here", node.span)
+
+    def _save(self, fn: _Function, point: int, code: "_Code", depth: int, span) -> None:
+        """Stop at a resume point: keep this function's place and locals on the state, and say so."""
+        # The function's saved locals are known once all of it is written: see _write_function.
+        code.add(depth, f"{_SAVE}{fn.function_id}, {point}", span)
+
+    def _choice_site(self, node: ast.Choose, fn: _Function, point: int) -> int:
+        number = len(self.choices)
+        scope = {name: f"env[{name!r}]" for name in fn.names}
+        with_var = dict(scope)
+        with_var[node.var] = f"env[{node.var!r}]"
+        label = self._lambda(f"choice{number}_label", node.label, with_var) if node.label is not None else "None"
+        prompt = self._lambda(f"choice{number}_prompt", node.prompt, scope) if node.prompt is not None else "None"
+        skip = "None"
+        if node.skip_text is not None:
+            skip = self._lambda(f"choice{number}_skip", node.skip_text, scope, shown=True)
+        blind = len(self.chances)
+        self.chances.append(f"({fn.function_id}, {point}, {node.var!r}, 'blind', {self.span(node.span)})")
+        self.choices.append(f"({fn.function_id}, {point}, {node.var!r}, {label}, {prompt}, {node.optional}, {skip}, "
+                            f"{self.span(node.span)}, {blind})")
+        return number
+
+    def _chance_site(self, node, fn: _Function, point: int, kind: str) -> int:
+        self.chances.append(f"({fn.function_id}, {point}, {node.var!r}, {kind!r}, {self.span(node.span)})")
+        return len(self.chances) - 1
+
+    def _lambda(self, name: str, node: ast.Expr, names: dict, shown: bool = False) -> str:
+        """A module-level function `name(st, env)` for an expression evaluated apart from the rules' run."""
+        body = self.expression(node, names)
+        if shown and not isinstance(node, ast.StringLiteral):
+            body = f"_show({body})"
+        self.chunk([self.comment(node.span), f"def {name}(st, env):", f"    return {body}"], span=node.span)
+        return name
+
+    # ------------------------------------------------------------ everything else that is evaluated
+
+    def _expressions(self) -> None:
+        decls = self.decls
+        score = next((d for d in decls if isinstance(d, ast.ScoreDecl)), None)
+        if score is not None:
+            self.chunk([self.comment(score.span), f"def score(st, v_{score.param}):",
+                        f"    return {self.expression(score.body, {score.param: f'v_{score.param}'})}"], span=score.span)
+        tiebreak = next((d for d in decls if isinstance(d, ast.TiebreakDecl)), None)
+        if tiebreak is not None:
+            self.chunk([self.comment(tiebreak.span), f"def tiebreak(st, v_{tiebreak.param}):",
+                        f"    return {self.expression(tiebreak.body, {tiebreak.param: f'v_{tiebreak.param}'})}"],
+                       span=tiebreak.span)
+        for name, decl in self.vars.items():
+            if decl.per_piece:
+                fields = {f: f"env[{f!r}]" for f in self.pieces[decl.per_piece].fields}
+                self._lambda(f"start_{name}", decl.init, fields)
+            else:
+                self._lambda(f"start_{name}", decl.init, {})
+        for decl in self.pieces.values():
+            fields = {f: f"env[{f!r}]" for f in decl.fields}
+            if decl.label is not None:
+                self._lambda(f"label_{decl.name}", decl.label, fields)
+            if decl.mark is not None:
+                self._lambda(f"mark_{decl.name}", decl.mark, fields)
+        for decl in self.automata.values():
+            self._lambda(f"automa_{decl.name}", decl.condition, {})
+
+    def _tables(self) -> None:
+        for decl in self.tables.values():
+            rows = []
+            for row in decl.rows:
+                key = self.expression(row.key, {})
+                value = self.expression(row.value, {})
+                rows.append(f"    ({self.span(row.span)}, lambda st: {key}, lambda st: {value}),")
+            self.chunk([self.comment(decl.span), f"table_{decl.name} = ("] + rows + [")"], span=decl.span)
+
+    def _example(self, number: int, decl: ast.ExampleDecl) -> None:
+        scope = frozenset(decl.player_names) | local_names(decl.given) | local_names(decl.when)
+        names = {name: f"env[{name!r}]" for name in scope}
+        body = [_CallBody("body_setup", decl.span)] + list(decl.given) + list(decl.when)
+        function_id = self._register(f"example_{number}", f"<example {number + 1}>", True)
+        fn = _Function(self, f"<example {number + 1}>", scope, True, True, function_id)
+        self._write_function(fn, f"example_{number}", "", body, decl.span)
+        expects = [self._lambda(f"example_{number}_expect_{i}", e, names) for i, e in enumerate(decl.expect)]
+        answers = [self._lambda(f"example_{number}_answer_{i}", a, names) for i, a in enumerate(decl.answers)]
+        self.chunk([f"example_{number}_expects = ({''.join(e + ', ' for e in expects)})",
+                    f"example_{number}_answers = ({''.join(a + ', ' for a in answers)})"])
 
     # ------------------------------------------------------------ expressions
     #
-    # Each expression becomes ONE Python function generated from source: operators,
-    # comparisons, conditions and comprehensions run as plain Python, and only the
-    # language's own operations (attributes, built-ins, defines) are helper calls.
+    # Each expression becomes one Python expression: operators, comparisons, conditions
+    # and comprehensions run as plain Python, and only the language's own operations
+    # (attributes, built-ins, defines) are calls of interpreter/runtime.py.
 
-    def expr(self, node: ast.Expr, scope: frozenset) -> Callable:
-        """Compile an expression to a function `f(state, env)`."""
-        source = self._source(node, scope, {})
-        return self._build(source, node.span)
-
-    def define_function(self, decl: ast.DefineDecl) -> Callable:
-        """Compile a define to `f(state, *arguments)`: its parameters are plain Python arguments."""
-        params = {name: f"_a_{name}" for name in decl.params}
-        source = self._source(decl.body, frozenset(), params)
-        signature = "".join(f", {p}" for p in params.values())
-        try:
-            code = compile(f"lambda st{signature}: {source}", f"<{decl.span}>", "eval")
-        except (RecursionError, MemoryError, SyntaxError, ValueError):
-            raise CompileError("this define is too deeply nested to run", decl.span) from None
-        namespace = dict(_HELPERS)
-        namespace["_k"] = self._constants
-        return eval(code, namespace)  # noqa: S307 - source generated from the checked AST only
-
-    def text(self, node: ast.StringLiteral, scope) -> Callable:
-        """Compile a text with `{expression}` parts to a function returning the text."""
-        return self._build(self._source(node, scope, {}), node.span)
-
-    def shown(self, node: ast.Expr, scope) -> Callable:
-        """Compile an expression whose value is shown to people: a text as written, any other value by `show`."""
-        if isinstance(node, ast.StringLiteral):
-            return self.text(node, scope)
-        return self._build(f"_show({self._source(node, scope, {})})", node.span)
-
-    def _build(self, source: str, span) -> Callable:
-        try:
-            code = compile(f"lambda st, env: {source}", f"<{span}>", "eval")
-        except (RecursionError, MemoryError, SyntaxError, ValueError):
-            raise CompileError("this expression is too deeply nested to run", span) from None
-        namespace = dict(_HELPERS)
-        namespace["_k"] = self._constants
-        return eval(code, namespace)  # noqa: S307 - source generated from the checked AST only
-
-    def _constant(self, value) -> str:
-        if value is None or isinstance(value, (bool, int)):
-            return repr(value)
-        if isinstance(value, str):
-            return repr(value)
-        self._constants.append(value)
-        return f"_k[{len(self._constants) - 1}]"
-
-    def _source(self, node: ast.Expr, scope: frozenset, loop_vars: dict) -> str:
+    def expression(self, node: ast.Expr, names: dict) -> str:
+        """The Python source of an expression; `names` maps local names to Python expressions."""
         method = getattr(self, "_x_" + type(node).__name__, None)
         if method is None:
             raise CompileError(f"cannot compile {type(node).__name__}", node.span)
-        return method(node, scope, loop_vars)
+        return method(node, names)
 
-    def _x_IntLiteral(self, node, scope, loop_vars):
+    def _x_IntLiteral(self, node, names):
         return repr(node.value)
 
-    def _x_BoolLiteral(self, node, scope, loop_vars):
+    def _x_BoolLiteral(self, node, names):
         return repr(node.value)
 
-    def _x_NoneLiteral(self, node, scope, loop_vars):
+    def _x_NoneLiteral(self, node, names):
         return "None"
 
-    def _x_StringLiteral(self, node, scope, loop_vars):
-        parts = [repr(p) if isinstance(p, str) else f"_show({self._source(p, scope, loop_vars)})"
-                 for p in node.parts]
+    def _x_StringLiteral(self, node, names):
+        parts = [repr(p) if isinstance(p, str) else f"_show({self.expression(p, names)})" for p in node.parts]
         if not parts:
             return "''"
         if len(parts) == 1 and isinstance(node.parts[0], str):
             return parts[0]
         return "''.join((" + ", ".join(parts) + ",))"
 
-    def _x_Name(self, node, scope, loop_vars):
+    def _x_Name(self, node, names):
         name = node.id
-        if name in loop_vars:
-            return loop_vars[name]
-        if name in scope:
-            return f"env[{name!r}]"
+        if name in names:
+            return names[name]
         if name in self.vars:
             if self.vars[name].per_player:
                 raise CompileError(f"'{name}' belongs to each player: write p.{name}", node.span)
@@ -204,17 +697,17 @@ class Compiler:
                 raise CompileError(f"'{name}' belongs to each player: write p.{name}", node.span)
             return f"st.world.zones_by_name[{name!r}]"
         if name in self.kinds:
-            return self._constant(list(self.kinds[name].members))
+            return self.constant(list(self.kinds[name].members))
         if name in self.symbols:
             return repr(name)
-        if name in self.tables_ast:
+        if name in self.tables:
             return f"st.program.tables[{name!r}]"
         if name in self.boards:
             return f"st.world.boards[{name!r}]"
-        if name in self.defines_ast:
-            if self.defines_ast[name].params:
+        if name in self.defines:
+            if self.defines[name].params:
                 raise CompileError(f"'{name}' needs arguments: {name}(...)", node.span)
-            return f"st.call_define({name!r}, ())"
+            return f"_call_define(st, {name!r}, define_{name}, ())"
         if name in self.automata:
             return f"st.world.automa_seats.get({name!r})"
         if name == "players":
@@ -225,40 +718,42 @@ class Compiler:
             return "_round(st)"
         raise CompileError(f"unknown name '{name}'", node.span)
 
-    def _x_VariantRef(self, node, scope, loop_vars):
+    def _x_VariantRef(self, node, names):
         return f"({node.name!r} in st.world.variants)"
 
-    def _x_ListLiteral(self, node, scope, loop_vars):
-        return "[" + "".join(self._source(i, scope, loop_vars) + ", " for i in node.items) + "]"
+    def _x_ListLiteral(self, node, names):
+        return "[" + "".join(self.expression(i, names) + ", " for i in node.items) + "]"
 
-    def _x_Comprehension(self, node, scope, loop_vars):
+    def _x_Comprehension(self, node, names):
         # Each `for` clause is a Python `for` clause, so later ones run inside earlier ones.
-        inner = dict(loop_vars)
+        inner = dict(names)
         loops: list[str] = []
         variables: list[str] = []
+        depth = sum(1 for value in names.values() if value.startswith("c"))
         for position, clause in enumerate(node.clauses):
-            iterable = self._source(clause.iterable, scope, inner)
-            variable = f"_v{len(loop_vars)}_{position}_{clause.var}"
+            iterable = self.expression(clause.iterable, inner)
+            variable = f"c{depth}_{position}_{clause.var}"
             inner[clause.var] = variable
-            condition = f" if {self._source(clause.where, scope, inner)}" if clause.where is not None else ""
+            condition = f" if {self.expression(clause.where, inner)}" if clause.where is not None else ""
             loops.append(f"for {variable} in _as_list(st, {iterable}){condition}")
             variables.append(variable)
-        element = self._source(node.element, scope, inner)
+        element = self.expression(node.element, inner)
         if node.order_by is None:
             return f"[{element} {' '.join(loops)}]"
-        key = self._source(node.order_by, scope, inner)
+        key = self.expression(node.order_by, inner)
         reverse = ", reverse=True" if node.descending else ""
         # sorted() is stable in both directions: equal keys keep their order. The kept
         # combinations are sorted first; the element is worked out for each, in order.
         if len(variables) == 1:
             variable = variables[0]
-            return f"[{element} for {variable} in sorted([{variable} {loops[0]}], key=lambda {variable}: {key}{reverse})]"
-        names = ", ".join(variables)
-        return (f"[{element} for ({names},) in sorted([({names},) {' '.join(loops)}], "
-                f"key=lambda _t: (lambda {names}: {key})(*_t){reverse})]")
+            return (f"[{element} for {variable} in sorted([{variable} {loops[0]}], "
+                    f"key=lambda {variable}: {key}{reverse})]")
+        together = ", ".join(variables)
+        return (f"[{element} for ({together},) in sorted([({together},) {' '.join(loops)}], "
+                f"key=lambda _t: (lambda {together}: {key})(*_t){reverse})]")
 
-    def _x_Attribute(self, node, scope, loop_vars):
-        target = self._source(node.target, scope, loop_vars)
+    def _x_Attribute(self, node, names):
+        target = self.expression(node.target, names)
         name = node.name
         if name in self.player_vars:
             return f"_player_var(st, {target}, {name!r})"
@@ -272,26 +767,26 @@ class Compiler:
             return f"_layer(st, {target}, {name!r})"
         return f"_attribute(st, {target}, {name!r})"
 
-    def _x_Index(self, node, scope, loop_vars):
-        return f"_index(st, {self._source(node.target, scope, loop_vars)}, {self._source(node.index, scope, loop_vars)})"
+    def _x_Index(self, node, names):
+        return f"_index(st, {self.expression(node.target, names)}, {self.expression(node.index, names)})"
 
-    def _x_Call(self, node, scope, loop_vars):
+    def _x_Call(self, node, names):
         name = node.function
-        args = [self._source(a, scope, loop_vars) for a in node.args]
-        if name in self.defines_ast:
-            params = self.defines_ast[name].params
+        args = [self.expression(a, names) for a in node.args]
+        if name in self.defines:
+            params = self.defines[name].params
             if len(params) != len(args):
                 raise CompileError(f"'{name}' takes {len(params)} arguments, got {len(args)}", node.span)
-            return f"st.call_define({name!r}, (" + "".join(a + ", " for a in args) + "))"
+            return f"_call_define(st, {name!r}, define_{name}, (" + "".join(a + ", " for a in args) + "))"
         if name in IMPLEMENTATIONS:
             return f"_f_{name}(st" + "".join(", " + a for a in args) + ")"
-        if name in self.rules_ast:
+        if name in self.rules:
             raise CompileError(f"'{name}' is a rule: carry it out as a statement of its own", node.span)
         raise CompileError(f"unknown function '{name}'", node.span)
 
-    def _x_Binary(self, node, scope, loop_vars):
-        left = self._source(node.left, scope, loop_vars)
-        right = self._source(node.right, scope, loop_vars)
+    def _x_Binary(self, node, names):
+        left = self.expression(node.left, names)
+        right = self.expression(node.right, names)
         if node.op == "+":
             return f"_plus(st, {left}, {right})"
         if node.op == "/":
@@ -300,358 +795,109 @@ class Compiler:
             return f"({left} {node.op} {right})"
         raise CompileError(f"unknown operator {node.op}", node.span)
 
-    def _x_Compare(self, node, scope, loop_vars):
+    def _x_Compare(self, node, names):
         if node.op not in ("==", "!=", "<", "<=", ">", ">="):
             raise CompileError(f"unknown comparison {node.op}", node.span)
-        return f"({self._source(node.left, scope, loop_vars)} {node.op} {self._source(node.right, scope, loop_vars)})"
+        return f"({self.expression(node.left, names)} {node.op} {self.expression(node.right, names)})"
 
-    def _x_Membership(self, node, scope, loop_vars):
-        test = f"_member(st, {self._source(node.element, scope, loop_vars)}, {self._source(node.collection, scope, loop_vars)})"
+    def _x_Membership(self, node, names):
+        test = f"_member(st, {self.expression(node.element, names)}, {self.expression(node.collection, names)})"
         return f"(not {test})" if node.negated else test
 
-    def _x_BoolOp(self, node, scope, loop_vars):
-        return f"({self._source(node.left, scope, loop_vars)} {node.op} {self._source(node.right, scope, loop_vars)})"
+    def _x_BoolOp(self, node, names):
+        return f"({self.expression(node.left, names)} {node.op} {self.expression(node.right, names)})"
 
-    def _x_Not(self, node, scope, loop_vars):
-        return f"(not {self._source(node.operand, scope, loop_vars)})"
+    def _x_Not(self, node, names):
+        return f"(not {self.expression(node.operand, names)})"
 
-    def _x_Negate(self, node, scope, loop_vars):
-        return f"(-{self._source(node.operand, scope, loop_vars)})"
+    def _x_Negate(self, node, names):
+        return f"(-{self.expression(node.operand, names)})"
 
-    def _x_IfExpr(self, node, scope, loop_vars):
-        return (f"({self._source(node.then, scope, loop_vars)} if {self._source(node.condition, scope, loop_vars)}"
-                f" else {self._source(node.otherwise, scope, loop_vars)})")
-
-    # ------------------------------------------------------------ statements
-
-    def new_block(self, span=None) -> Block:
-        block = Block(id=len(self.blocks), span=span)
-        self.blocks.append(block)
-        return block
-
-    def block(self, statements: list[ast.Stmt], scope: frozenset, span=None) -> Block:
-        """Compile statements into a new block and return it.
-
-        A run of straight statements (see `is_straight`) becomes one generated
-        Python function; every other statement is one instruction of its own.
-        """
-        block = self.new_block(span)
-        run: list[ast.Stmt] = []
-        for statement in statements + [None]:
-            if statement is not None and is_straight(statement):
-                run.append(statement)
-                continue
-            if run:
-                block.code.append(self.straight(run, scope))
-                block.spans.append(run[0].span)
-                run = []
-            if statement is not None:
-                instruction = getattr(self, "_s_" + type(statement).__name__)(statement, scope)
-                block.code.append(instruction)
-                block.spans.append(statement.span)
-        return block
-
-    # ------------------------------------------------------------ straight statements
-    #
-    # Statements that can never wait for a decision compile together into one
-    # Python function: Python's own if/for run them, and `_at` records which
-    # statement is running so that an error still names its line.
-
-    def straight(self, statements: list[ast.Stmt], scope: frozenset) -> Callable:
-        """Compile a run of straight statements into one instruction `f(state, env)`."""
-        spans: list = []
-        lines = ["def _run(st, env):", "    _at = 0", "    try:"]
-        for statement in statements:
-            self._emit(statement, scope, lines, 2, spans)
-        lines += ["    except GameRuleError:", "        raise",
-                  "    except Exception as _error:", "        raise _located(_error, _spans[_at]) from None"]
-        namespace = dict(_HELPERS)
-        namespace["_k"] = self._constants
-        namespace["_spans"] = spans
-        try:
-            exec(compile("\n".join(lines), f"<{statements[0].span}>", "exec"), namespace)  # noqa: S102
-        except (RecursionError, MemoryError, SyntaxError, ValueError):
-            raise CompileError("these statements are too deeply nested to run", statements[0].span) from None
-        return namespace["_run"]
-
-    def _emit(self, node: ast.Stmt, scope, lines: list[str], depth: int, spans: list) -> None:
-        pad = "    " * depth
-        spans.append(node.span)
-        lines.append(f"{pad}_at = {len(spans) - 1}")
-        x = lambda e: self._source(e, scope, {})  # noqa: E731
-        if isinstance(node, ast.Let):
-            lines.append(f"{pad}env[{node.name!r}] = {x(node.value)}")
-        elif isinstance(node, (ast.Assign, ast.AddTo)):
-            value = x(node.value)
-            if isinstance(node, ast.AddTo):
-                value = f"_number({value})" if node.sign > 0 else f"-_number({value})"
-            target = node.target
-            add = isinstance(node, ast.AddTo)
-            if isinstance(target, ast.Name) and target.id in scope:
-                lines.append(f"{pad}env[{target.id!r}] {'+=' if add else '='} {value}")
-            elif isinstance(target, ast.Name) and target.id in self.vars and not self.vars[target.id].per_player:
-                lines.append(f"{pad}st.vars[{target.id!r}] {'+=' if add else '='} {value}")
-            elif isinstance(target, ast.Attribute) and target.name in self.player_vars:
-                owner = x(target.target)
-                lines.append(f"{pad}_set_player_var(st, {owner}, {target.name!r}, {value}, {add})")
-            elif isinstance(target, ast.Attribute) and target.name in self.piece_vars:
-                owner = x(target.target)
-                lines.append(f"{pad}_set_piece_var(st, {owner}, {target.name!r}, {value}, {add})")
-            else:
-                raise CompileError("only variables, players' variables and locals can be changed", target.span)
-        elif isinstance(node, ast.Move):
-            lines.append(f"{pad}_move(st, {x(node.what)}, {x(node.to)}, {node.place == 'top'})")
-        elif isinstance(node, ast.Create):
-            decl = self.pieces.get(node.piece)
-            if decl is None:
-                raise CompileError(f"unknown piece '{node.piece}'", node.span)
-            if len(node.args) != len(decl.fields):
-                raise CompileError(f"'{node.piece}' has {len(decl.fields)} fields, got {len(node.args)} values", node.span)
-            fields = "{" + "".join(f"{f!r}: {x(a)}, " for f, a in zip(decl.fields, node.args)) + "}"
-            lines.append(f"{pad}_create(st, {node.piece!r}, {x(node.count)}, {fields}, {x(node.zone)})")
-        elif isinstance(node, ast.Log):
-            to = x(node.to) if node.to is not None else "None"
-            lines.append(f"{pad}_log(st, {to}, {x(node.text)})")
-        elif isinstance(node, ast.Shuffle):
-            lines.append(f"{pad}_shuffle(st, {x(node.zone)})")
-        elif isinstance(node, ast.Eliminate):
-            lines.append(f"{pad}_eliminate(st, {x(node.player)})")
-        elif isinstance(node, ast.Check):
-            lines.append(f"{pad}if not {x(node.condition)}:")
-            message = x(node.text) if node.text is not None else repr("a check failed")
-            lines.append(f"{pad}    raise RuntimeError({message})")
-        elif isinstance(node, ast.Pass):
-            lines.append(f"{pad}pass")
-        elif isinstance(node, ast.If):
-            for i, branch in enumerate(node.branches):
-                lines.append(f"{pad}{'if' if i == 0 else 'elif'} {x(branch.condition)}:")
-                self._emit_body(branch.body, scope, lines, depth + 1, spans)
-            if node.otherwise:
-                lines.append(f"{pad}else:")
-                self._emit_body(node.otherwise, scope, lines, depth + 1, spans)
-        elif isinstance(node, ast.ForEach):
-            item = f"_item{depth}"
-            lines.append(f"{pad}for {item} in list(_as_list(st, {x(node.iterable)})):")
-            lines.append(f"{pad}    st.budget -= 1")
-            lines.append(f"{pad}    if st.budget < 0: _runaway()")
-            lines.append(f"{pad}    env[{node.var!r}] = {item}")
-            self._emit_body(node.body, scope, lines, depth + 1, spans)
-        elif isinstance(node, ast.Repeat):
-            lines.append(f"{pad}for _ in range(_repeat_count({x(node.count)})):")
-            lines.append(f"{pad}    st.budget -= 1")
-            lines.append(f"{pad}    if st.budget < 0: _runaway()")
-            self._emit_body(node.body, scope, lines, depth + 1, spans)
-        else:
-            raise CompileError(f"cannot compile {type(node).__name__} here", node.span)
-
-    def _emit_body(self, body: list[ast.Stmt], scope, lines: list[str], depth: int, spans: list) -> None:
-        if not body:
-            lines.append("    " * depth + "pass")
-        for statement in body:
-            self._emit(statement, scope, lines, depth, spans)
-
-    def _s_Choose(self, node, scope):
-        player = self.expr(node.player, scope)
-        options = self.expr(node.options, scope)
-        label = self.expr(node.label, scope | {node.var}) if node.label is not None else None
-        prompt = self.text(node.prompt, scope) if node.prompt is not None else None
-        skip_text = self.shown(node.skip_text, scope) if node.skip_text is not None else None
-        site = ChoiceSite(len(self.choices), node.var, label, prompt, node.optional, skip_text, node.span)
-        self.choices.append(site)
-        site.blind_chance = len(self.chances)
-        self.chances.append(ChanceSite(len(self.chances), node.var, node.span, "blind"))
-        var = node.var
-
-        def choose(st, env):
-            chooser = player(st, env)
-            if not isinstance(chooser, Player):
-                raise TypeError(f"only a player can choose, not {type_name(chooser)}")
-            values = as_list(st, options(st, env))
-            if chooser.__class__ is Player and not chooser.is_automa:
-                values = _face_down(st, values, chooser.index)
-            values = _distinct_options(st, values)
-            if not values and not site.optional:
-                raise RuntimeError(f"{chooser.name} must choose, but there is nothing to choose from")
-            if chooser.is_automa:
-                # The rules play an automa: it can only be "asked" when there is no choice.
-                if len(values) + site.optional > 1:
-                    raise RuntimeError(f"{chooser.name} is played by the rules and cannot be asked to choose")
-                env[var] = values[0] if values else None
-                return None
-            # Every decision of a player is offered, even one with a single option:
-            # the table may take it without asking, but counts (perft) must see it.
-            return st.suspend_choice(site, chooser.index, values)
-        return choose
-
-    def _s_Draw(self, node, scope):
-        source = self.expr(node.source, scope)
-        site = ChanceSite(len(self.chances), node.var, node.span, "draw")
-        self.chances.append(site)
-
-        def draw(st, env):
-            container = source(st, env)
-            if isinstance(container, Zone):
-                pieces = st.pieces_in(container)
-                shuffled = st.unordered.get(container.id)
-                if shuffled is not None and len(pieces) > shuffled:
-                    # Put on top since the shuffle: its place is known, so it comes first.
-                    env[site.var] = pieces[-1]
-                    return None
-                if shuffled is not None:
-                    pieces = pieces[:shuffled]
-                groups: dict = {}
-                for piece in pieces:
-                    groups.setdefault(st.piece_key(piece), []).append(piece)
-                outcomes = [g[0] for g in groups.values()]
-                weights = [len(g) for g in groups.values()]
-            else:
-                outcomes = list(as_list(st, container))
-                weights = [1] * len(outcomes)
-            if not outcomes:
-                raise RuntimeError("cannot draw from an empty zone or list")
-            if len(outcomes) == 1:
-                env[site.var] = outcomes[0]
-                return None
-            return st.suspend_chance(site, outcomes, weights)
-        return draw
-
-    def _s_Roll(self, node, scope):
-        die = self.dice.get(node.die)
-        if die is None:
-            raise CompileError(f"unknown die '{node.die}'", node.span)
-        site = ChanceSite(len(self.chances), node.var, node.span, "roll")
-        self.chances.append(site)
-        faces: dict = {}
-        for face in die.faces:
-            faces[face] = faces.get(face, 0) + 1
-        outcomes = list(faces)
-        weights = list(faces.values())
-
-        def roll(st, env):
-            return st.suspend_chance(site, outcomes, weights)
-        return roll
-
-    def _s_CallRule(self, node, scope):
-        name = node.rule
-        if name not in self.rules_ast:
-            raise CompileError(f"unknown rule '{name}'", node.span)
-        params = self.rules_ast[name].params
-        if len(params) != len(node.args):
-            raise CompileError(f"'{name}' takes {len(params)} arguments, got {len(node.args)}", node.span)
-        arguments = self._build("{" + "".join(f"{p!r}: {self._source(a, scope, {})}, "
-                                             for p, a in zip(params, node.args)) + "}", node.span)
-        program = self
-
-        def call(st, env):
-            scopes = st.scopes
-            if len(scopes) > 200:
-                raise RecursionError()
-            scopes.append(arguments(st, env))
-            st.frames.append([program.rules[name][1], 0, CALL, None, 0])
-        return call
-
-    def _s_Return(self, node, scope):
-        return lambda st, env: st.return_from_rule()
-
-    def _s_EndGame(self, node, scope):
-        return lambda st, env: st.end_game()
-
-    def _s_If(self, node, scope):
-        branches = [(self.expr(b.condition, scope), self.block(b.body, scope, b.span).id) for b in node.branches]
-        otherwise = self.block(node.otherwise, scope).id if node.otherwise else None
-
-        if len(branches) == 1:
-            (condition, then_id), = branches
-
-            def if_simple(st, env):
-                if condition(st, env):
-                    st.frames.append([then_id, 0, PLAIN, None, 0])
-                elif otherwise is not None:
-                    st.frames.append([otherwise, 0, PLAIN, None, 0])
-            return if_simple
-
-        def if_(st, env):
-            for condition, block_id in branches:
-                if condition(st, env):
-                    st.frames.append([block_id, 0, PLAIN, None, 0])
-                    return None
-            if otherwise is not None:
-                st.frames.append([otherwise, 0, PLAIN, None, 0])
-            return None
-        return if_
-
-    def _s_ForEach(self, node, scope):
-        iterable = self.expr(node.iterable, scope)
-        body = self.block(node.body, scope, node.span)
-        body.var = node.var
-        var = node.var
-        kind = TOGETHER if node.simultaneously else FOR_EACH
-
-        def for_each(st, env):
-            items = list(as_list(st, iterable(st, env)))
-            if items:
-                env[var] = items[0]
-                if kind == TOGETHER:
-                    # Nothing said during a simultaneous loop is public until it ends.
-                    st.held += 1
-                st.frames.append([body.id, 0, kind, items, 1])
-        return for_each
-
-    def _s_While(self, node, scope):
-        condition = self.expr(node.condition, scope)
-        body = self.block(node.body, scope, node.span)
-        body.condition = condition
-
-        def while_(st, env):
-            if condition(st, env):
-                st.frames.append([body.id, 0, WHILE, None, 0])
-        return while_
-
-    def _s_Rounds(self, node, scope):
-        body = self.block(node.body, scope, node.span)
-        body.condition = self.expr(node.until, scope) if node.until is not None else None
-
-        def rounds(st, env):
-            st.begin_round()
-            st.frames.append([body.id, 0, ROUNDS, None, 0])
-        return rounds
-
-    def _s_Repeat(self, node, scope):
-        count = self.expr(node.count, scope)
-        body = self.block(node.body, scope, node.span)
-        def repeat(st, env):
-            n = whole(count(st, env), "a number of times (a whole number)")
-            if n > 0:
-                st.frames.append([body.id, 0, REPEAT, None, n - 1])
-        return repeat
-
-    def _s_Phase(self, node, scope):
-        body = self.block(node.body, scope, node.span)
-        title = node.title
-
-        def phase(st, env):
-            st.phase = title
-            st.push_block(body.id)
-        return phase
+    def _x_IfExpr(self, node, names):
+        return (f"({self.expression(node.then, names)} if {self.expression(node.condition, names)}"
+                f" else {self.expression(node.otherwise, names)})")
 
 
-_SIMPLE = (ast.Let, ast.Assign, ast.AddTo, ast.Move, ast.Create, ast.Log, ast.Eliminate, ast.Shuffle, ast.Check,
-           ast.Pass)
+_SAVE = "@save "  # stands for the lines that save a frame until the function's locals are all known
 
 
-def is_straight(statement: ast.Stmt) -> bool:
-    """True when a statement can never wait for a decision or change the frame stack.
+def _with_saves(line: tuple, saved: list[str]) -> list[tuple]:
+    """A line of a function, or the lines that save its frame and stop, for a `_SAVE` line."""
+    depth, text, span = line
+    if not text.startswith(_SAVE):
+        return [line]
+    frame = text[len(_SAVE):]
+    if not saved:
+        return [(depth, f"st.frames.append(({frame}, ()))", span), (depth, "return True", span)]
+    return [(depth, "try:", span),
+            (depth + 1, f"_l = ({', '.join(saved)},)", span),
+            (depth, "except NameError:  # a local with no value yet", span),
+            (depth + 1, f"_l = _locals_of(locals(), {tuple(saved)!r})", span),
+            (depth, f"st.frames.append(({frame}, _l))", span),
+            (depth, "return True", span)]
 
-    Runs of such statements (and loops and ifs made only of them) compile into one
-    generated function instead of one instruction and one frame per block.
-    """
-    if isinstance(statement, _SIMPLE):
-        return True
-    if isinstance(statement, ast.If):
-        return all(is_straight(s) for b in statement.branches for s in b.body) and \
-            all(is_straight(s) for s in statement.otherwise)
-    if isinstance(statement, ast.ForEach):
-        return not statement.simultaneously and all(is_straight(s) for s in statement.body)
-    if isinstance(statement, ast.Repeat):
-        return all(is_straight(s) for s in statement.body)
+
+class _Code:
+    """The lines of one function being written: (depth, text, span of the statement or None)."""
+
+    def __init__(self, lines: list):
+        self.lines = lines
+
+    def add(self, depth: int, text: str, span=None) -> None:
+        self.lines.append((depth, text, span))
+
+    def comment(self, depth: int, text: str) -> None:
+        self.lines.append((depth, text, None))
+
+
+def _waits(statements: list, suspending: set[str]) -> bool:
+    """Whether statements may stop for a decision or chance (calling any of `suspending` counts)."""
+    for statement in statements:
+        if isinstance(statement, (ast.Choose, ast.Draw, ast.Roll)):
+            return True
+        if isinstance(statement, ast.CallRule) and statement.rule in suspending:
+            return True
+        if isinstance(statement, ast.If):
+            if any(_waits(b.body, suspending) for b in statement.branches) or _waits(statement.otherwise, suspending):
+                return True
+        elif isinstance(statement, (ast.ForEach, ast.While, ast.Rounds, ast.Repeat, ast.Phase)):
+            if _waits(statement.body, suspending):
+                return True
     return False
+
+
+def generate(game_file: ast.GameFile, source: str) -> str:
+    """The source of the Python module that plays a checked game."""
+    return ModuleWriter(game_file, source).module()
+
+
+def module_name(game_file: ast.GameFile) -> str:
+    """The file name tracebacks and profilers show for a game's generated module."""
+    return f"<pirdsl {Path(game_file.path).name} {game_file.source_hash[:12]}>"
+
+
+def build_module(game_file: ast.GameFile, source: str) -> tuple[dict, str]:
+    """Generate, compile and run a game's module: its namespace, and the file name its code carries."""
+    writer = ModuleWriter(game_file, source)
+    text = writer.module()
+    filename = module_name(game_file)
+    code = _compiled(writer, text, filename)
+    namespace: dict = {"__name__": f"pirdsl_rules_{game_file.source_hash[:12]}"}
+    exec(code, namespace)  # noqa: S102 - source generated from the checked AST only
+    # So that tracebacks and profilers can show the generated lines.
+    linecache.cache[filename] = (len(text), None, text.splitlines(True), filename)
+    return namespace, filename
+
+
+def _compiled(writer: ModuleWriter, text: str, filename: str):
+    try:
+        return compile(text, filename, "exec")
+    except (RecursionError, MemoryError, SyntaxError, ValueError):
+        pass
+    # Python could not take it (nesting beyond its limits): find the declaration to blame.
+    for chunk, span in zip(writer.chunks, writer.chunk_spans):
+        try:
+            compile("\n".join(text for text, _ in chunk), filename, "exec")
+        except (RecursionError, MemoryError, SyntaxError, ValueError):
+            raise CompileError("this is too deeply nested to run", span or writer.file.span) from None
+    raise CompileError("the rules could not be compiled", writer.file.span)

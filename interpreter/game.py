@@ -11,7 +11,7 @@ from dsl.diagnostics import Diagnostic, PirError
 from dsl.parser import parse_file, parse_source
 from dsl.ast import local_names
 from dsl.diagnostics import Span
-from interpreter.generate import CompileError, ModuleWriter, build_module
+from interpreter.compiler import CompileError, ModuleWriter, build_module
 from interpreter.runtime import _UNSET
 from interpreter.state import STATE_FORMAT, STATE_VERSION, MASK, State, _describe
 from interpreter.values import Board, GameRuleError, Player, Zone, show

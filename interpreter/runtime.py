@@ -1,6 +1,6 @@
 """What generated game code calls: the language's operations on a state's values.
 
-Compiled rules (see `interpreter/generate.py`) run as plain Python; whatever the
+Compiled rules (see `interpreter/compiler.py`) run as plain Python; whatever the
 language does beyond Python's own operators (attributes of players, pieces and
 cells, moving and creating pieces, the log, choices among options) is one of
 these functions, each taking the state first.
@@ -11,7 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from interpreter.builtins import IMPLEMENTATIONS, as_list, type_name, whole
-from interpreter.values import Blind, GameRuleError, Piece, Player, Zone, show
+from interpreter.values import Blind, Piece, Player, Zone, show
 
 HELD = -1  # the seat of a public log line held back until a simultaneous loop ends
 
@@ -35,9 +35,6 @@ def _divide(a, b):
 
 
 
-def _located(error: Exception, span) -> GameRuleError:
-    from interpreter.state import _describe
-    return GameRuleError(_describe(error), span)
 
 
 def get_attribute(st, obj, name: str, player_var: bool, player_zone: bool):
@@ -446,15 +443,6 @@ def _call_define(st, name: str, function, args: tuple):
     return value
 
 
-_HELPERS = {
-    "_global": _global, "_round": _round, "_player_var": _player_var, "_player_zone": _player_zone,
-    "_field": _field, "_layer": _layer, "_piece_var": _piece_var, "_set_piece_var": _set_piece_var, "_attribute": _attribute, "_index": _index, "_plus": _plus,
-    "_member": _member, "_divide": _divide, "_show": show, "_as_list": as_list,
-    "_number": _number, "_set_player_var": _set_player_var, "_move": _move, "_create": _create,
-    "_log": _log, "_eliminate": _eliminate, "_shuffle": _shuffle, "_repeat_count": _repeat_count, "_runaway": _runaway,
-    "_located": lambda error, span: _located(error, span), "GameRuleError": GameRuleError,
-    **{f"_f_{name}": function for name, function in IMPLEMENTATIONS.items()},
-}
 
 
 _show = show
@@ -463,4 +451,4 @@ globals().update({f"_f_{name}": function for name, function in IMPLEMENTATIONS.i
 
 # What a generated module imports (`from interpreter.runtime import *`).
 __all__ = [name for name in list(globals()) if name.startswith("_") and not name.startswith("__")
-           and name not in ("_HELPERS", "_located", "_add", "_Marker")] + ["GameRuleError"]
+           and name not in ("_add", "_Marker")]

@@ -1,7 +1,7 @@
 """A game state: plain data plus the small, standard API every tool plays through.
 
 The state holds only lists, dicts, tuples, numbers and references to the fixed
-`World`. The rules run as the game's generated Python (interpreter/generate.py);
+`World`. The rules run as the game's generated Python (interpreter/compiler.py);
 when they wait for a decision or chance, where they are is plain data on the
 state (`frames`: each waiting function, its resume point and its locals), so a
 state can be copied, saved to JSON and restored at every decision. Chance is a

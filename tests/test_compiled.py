@@ -1,7 +1,7 @@
 """Games compiled to Python: waiting anywhere in the rules, and going on from a copy or a save.
 
 The rules run as generated Python functions that stop at a decision or chance
-outcome and are resumed from plain data (interpreter/generate.py). These games
+outcome and are resumed from plain data (interpreter/compiler.py). These games
 wait in every kind of place a function can: inside loops inside branches inside
 rules that call themselves, inside a simultaneous loop, after a `let` that was
 never run, in final scoring. At every step, a copy and a state restored from
