@@ -69,6 +69,8 @@ class _Function:
         self.function_id = function_id
         self.names = {n: (f"env[{n!r}]" if dict_mode else f"v_{n}") for n in scope}
         self.saved: list[str] = [] if dict_mode else [f"v_{n}" for n in scope]
+        self.internal: list[str] = []  # the loops' counters among them
+        self.params: list[str] = []
         self.total = 0       # resume points in the function
         self.done = 0        # resume points written so far
         self.together = 0    # simultaneous loops around the statement being written
@@ -78,6 +80,11 @@ class _Function:
     def fresh(self, stem: str) -> str:
         self.counter += 1
         return f"_{stem}{self.counter}"
+
+    def counters(self, *names: str) -> None:
+        """Loop counters that resuming needs: saved with the locals."""
+        self.saved += names
+        self.internal += names
 
     def guard_needed(self) -> bool:
         """Whether a point comes after what is written next: resuming there must skip it."""
@@ -195,8 +202,8 @@ class ModuleWriter:
         out: list[str] = []
         lines: dict[int, int] = {}
         for chunk in self.chunks:
-            out.append("")
-            out.append("")
+            if out:
+                out += ["", ""]
             for text, span in chunk:
                 out.append(text)
                 if span is not None:
@@ -252,7 +259,10 @@ class ModuleWriter:
         names = {name: f"a_{name}" for name in decl.params}
         body = self.expression(decl.body, names)
         signature = "".join(f", a_{p}" for p in decl.params)
-        self.chunk([self.comment(decl.span), f"def define_{decl.name}(st{signature}):", f"    return {body}"],
+        arguments = "".join(f"a_{p}, " for p in decl.params)
+        self.chunk([self.comment(decl.span), f"def define_{decl.name}(st{signature}):", f"    return {body}", "", "",
+                    f"def call_{decl.name}(st{signature}):  # remembered until it reads what play changes",
+                    f"    return _call_define(st, {decl.name!r}, define_{decl.name}, ({arguments}))"],
                    span=decl.span)
 
     def _rule(self, decl: ast.RuleDecl) -> None:
@@ -260,6 +270,7 @@ class ModuleWriter:
         resumable = decl.name in self.suspending
         function_id = self._register(f"rule_{decl.name}", decl.name, resumable)
         fn = _Function(self, decl.name, scope, False, resumable, function_id)
+        fn.params = list(decl.params)
         params = "".join(f", v_{p}=None" if resumable else f", v_{p}" for p in decl.params)
         self._write_function(fn, f"rule_{decl.name}", params, decl.body, decl.span)
 
@@ -289,17 +300,25 @@ class ModuleWriter:
         if fn.resumable:
             index = fn.function_id
             self.functions[index] = (python_name, self.functions[index][1], list(fn.saved), fn.dict_mode, fn.total)
+            known = self._assignments(body, fn) if not fn.dict_mode else {}
+            # Which saved locals may have no value at some point: only those need undoing.
+            unset = [name for name in fn.saved if name not in fn.internal and
+                     any(name not in assigned for assigned, _ in known.values())]
             if fn.saved:
                 head.append((1, "if _pc:", None))
                 head.append((2, f"({', '.join(fn.saved)},) = _saved", None))
-                head.append((2, "if _UNSET in _saved:  # locals that had no value yet", None))
-                for name in fn.saved:
-                    head.append((3, f"if {name} is _UNSET: del {name}", None))
+                if unset:
+                    head.append((2, "if _UNSET in _saved:  # locals that had no value yet", None))
+                    for name in unset:
+                        head.append((3, f"if {name} is _UNSET: del {name}", None))
+                if fn.internal:  # a loop's counters have a value whenever a frame is saved
+                    head.append((1, "else:", None))
+                    head.append((2, " = ".join(fn.internal) + " = None", None))
         if before:  # done when the function starts, not again when it is resumed
             head.append((1, f"if not _pc: {before}" if fn.resumable else before, span))
         lines[:0] = head
         if fn.resumable:
-            lines[:] = [saving for line in lines for saving in _with_saves(line, fn.saved)]
+            lines[:] = [saving for line in lines for saving in _with_saves(line, fn, known)]
         if after:
             lines.append((1, after, span))
         signature = f"def {python_name}(st{params}{', _pc=0, _saved=None' if fn.resumable else ''}):"
@@ -309,6 +328,60 @@ class ModuleWriter:
             texts.append(_pad(depth) + text)
             spans.append(self.span(line_span) if line_span is not None else None)
         self.chunk(texts, spans, span)
+
+    def _assignments(self, body: list, fn: _Function) -> dict[int, tuple[set, set]]:
+        """For each resume point of a rule: the locals surely given a value there, and those maybe.
+
+        Walks the statements in the order their points are numbered. A loop's body is
+        walked once, with everything it assigns counted as maybe assigned already (from
+        an earlier time round).
+        """
+        known: dict[int, tuple[set, set]] = {}
+        count = 0
+        local = set(fn.names)
+
+        def walk(statements, assigned, maybe):
+            for statement in statements:
+                assigned, maybe = step(statement, assigned, maybe)
+            return assigned, maybe
+
+        def step(node, assigned, maybe):
+            nonlocal count
+            if isinstance(node, ast.Let):
+                return assigned | {f"v_{node.name}"}, maybe | {f"v_{node.name}"}
+            if isinstance(node, (ast.Assign, ast.AddTo)):
+                if isinstance(node.target, ast.Name) and node.target.id in local:
+                    name = f"v_{node.target.id}"
+                    return assigned | {name}, maybe | {name}
+                return assigned, maybe
+            if isinstance(node, (ast.Choose, ast.Draw, ast.Roll)):
+                count += 1
+                known[count] = (assigned, maybe)
+                return assigned | {f"v_{node.var}"}, maybe | {f"v_{node.var}"}
+            if isinstance(node, (ast.CallRule, _CallBody)):
+                if self.points(node):
+                    count += 1
+                    known[count] = (assigned, maybe)
+                return assigned, maybe
+            if isinstance(node, ast.If):
+                ends = [walk(b.body, assigned, maybe) for b in node.branches]
+                ends.append(walk(node.otherwise, assigned, maybe))
+                return set.intersection(*[a for a, _ in ends]), set.union(*[m for _, m in ends])
+            if isinstance(node, ast.Phase):
+                return walk(node.body, assigned, maybe)
+            if not isinstance(node, (ast.ForEach, ast.While, ast.Rounds, ast.Repeat)):
+                return assigned, maybe
+            again = maybe | {f"v_{n}" for n in _assigned_names(node.body)}
+            if isinstance(node, ast.ForEach):
+                walk(node.body, assigned | {f"v_{node.var}"}, again | {f"v_{node.var}"})
+                return assigned, again | {f"v_{node.var}"}
+            if isinstance(node, ast.Rounds):  # its body runs at least once
+                return walk(node.body, assigned, again)
+            walk(node.body, assigned, again)  # while, repeat: perhaps not at all
+            return assigned, again
+
+        walk(body, {f"v_{p}" for p in fn.params}, {f"v_{p}" for p in fn.params})
+        return known
 
     # ------------------------------------------------------------ statements
 
@@ -526,7 +599,7 @@ class ModuleWriter:
                 self.statements(node.otherwise, fn, code, depth + 1)
         elif isinstance(node, ast.ForEach):
             items, position = fn.fresh("items"), fn.fresh("next")
-            fn.saved += [items, position]
+            fn.counters(items, position)
             add(depth, "if not _pc:")
             add(depth + 1, f"{items} = _as_list(st, {x(node.iterable)})")
             add(depth + 1, f"{position} = 0")
@@ -557,7 +630,7 @@ class ModuleWriter:
             add(depth + 1, "_begin_round(st)")
         elif isinstance(node, ast.Repeat):
             times = fn.fresh("times")
-            fn.saved.append(times)
+            fn.counters(times)
             add(depth, "if not _pc:")
             add(depth + 1, f"{times} = _repeat_count({x(node.count)})")
             self._charge(times, code, depth + 1, span)
@@ -707,7 +780,7 @@ class ModuleWriter:
         if name in self.defines:
             if self.defines[name].params:
                 raise CompileError(f"'{name}' needs arguments: {name}(...)", node.span)
-            return f"_call_define(st, {name!r}, define_{name}, ())"
+            return f"call_{name}(st)"
         if name in self.automata:
             return f"st.world.automa_seats.get({name!r})"
         if name == "players":
@@ -777,7 +850,7 @@ class ModuleWriter:
             params = self.defines[name].params
             if len(params) != len(args):
                 raise CompileError(f"'{name}' takes {len(params)} arguments, got {len(args)}", node.span)
-            return f"_call_define(st, {name!r}, define_{name}, (" + "".join(a + ", " for a in args) + "))"
+            return f"call_{name}(st" + "".join(", " + a for a in args) + ")"
         if name in IMPLEMENTATIONS:
             return f"_f_{name}(st" + "".join(", " + a for a in args) + ")"
         if name in self.rules:
@@ -821,20 +894,31 @@ class ModuleWriter:
 _SAVE = "@save "  # stands for the lines that save a frame until the function's locals are all known
 
 
-def _with_saves(line: tuple, saved: list[str]) -> list[tuple]:
-    """A line of a function, or the lines that save its frame and stop, for a `_SAVE` line."""
+def _with_saves(line: tuple, fn: _Function, known: dict) -> list[tuple]:
+    """A line of a function, or the lines that save its frame and stop, for a `_SAVE` line.
+
+    A local known to have a value is saved as it is, one known to have none as _UNSET;
+    one that may or may not have one is tried.
+    """
     depth, text, span = line
     if not text.startswith(_SAVE):
         return [line]
     frame = text[len(_SAVE):]
-    if not saved:
-        return [(depth, f"st.frames.append(({frame}, ()))", span), (depth, "return True", span)]
-    return [(depth, "try:", span),
-            (depth + 1, f"_l = ({', '.join(saved)},)", span),
-            (depth, "except NameError:  # a local with no value yet", span),
-            (depth + 1, f"_l = _locals_of(locals(), {tuple(saved)!r})", span),
-            (depth, f"st.frames.append(({frame}, _l))", span),
-            (depth, "return True", span)]
+    point = int(frame.split(", ")[1])
+    assigned, maybe = known.get(point, (set(fn.saved), set(fn.saved)))
+    values = []
+    lines = []
+    for name in fn.saved:
+        if name in fn.internal or name in assigned:
+            values.append(name)
+        elif name in maybe:
+            values.append(f"_m{len(lines) // 4}")
+            lines += [(depth, "try:", span), (depth + 1, f"{values[-1]} = {name}", span),
+                      (depth, "except NameError:  # no value yet", span), (depth + 1, f"{values[-1]} = _UNSET", span)]
+        else:
+            values.append("_UNSET")
+    saved = f"({', '.join(values)},)" if values else "()"
+    return lines + [(depth, f"st.frames.append(({frame}, {saved}))", span), (depth, "return True", span)]
 
 
 class _Code:
@@ -848,6 +932,21 @@ class _Code:
 
     def comment(self, depth: int, text: str) -> None:
         self.lines.append((depth, text, None))
+
+
+def _assigned_names(statements: list) -> set[str]:
+    """Every local a block gives a value to: what it binds, and the locals it assigns."""
+    names = set(local_names(statements))
+    for statement in statements:
+        if isinstance(statement, (ast.Assign, ast.AddTo)) and isinstance(statement.target, ast.Name):
+            names.add(statement.target.id)
+        elif isinstance(statement, ast.If):
+            for branch in statement.branches:
+                names |= _assigned_names(branch.body)
+            names |= _assigned_names(statement.otherwise)
+        elif isinstance(statement, (ast.ForEach, ast.While, ast.Rounds, ast.Repeat, ast.Phase)):
+            names |= _assigned_names(statement.body)
+    return names
 
 
 def _waits(statements: list, suspending: set[str]) -> bool:

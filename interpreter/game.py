@@ -144,6 +144,7 @@ class Game:
             raise PirError([Diagnostic(error.span, str(error))], source) from None
         self.impure_defines: set[str] = set()
         self._writer = None  # writes expressions asked for after loading (see `evaluator`)
+        self._starts: dict = {}  # (players, variants) -> a game just after setup, for `new_state` to copy
 
     def _load(self, decls: list) -> None:
         module, self.code_filename = build_module(self.file, self.source)
@@ -243,7 +244,7 @@ class Game:
 
     def _blank_state(self, world: World, seed: int) -> State:
         state = State(self, world, seed)
-        state.rng = (seed * 0x2545F4914F6CDD1D + 0x14057B7EF767814F) & MASK
+        state.rng = _seeded(seed)
         state.pvars = [{} for _ in world.players]
         state.vars = {}
         for name, decl in self.var_decls.items():
@@ -262,10 +263,24 @@ class Game:
         return state
 
     def new_state(self, players: int, seed: int = 0, variants=()) -> State:
-        """Start a game: run setup up to the first decision or chance event."""
-        world = self._world(players, variants)
-        state = self._blank_state(world, int(seed))
-        state._run(self.main)
+        """Start a game: run setup up to the first decision or chance event.
+
+        Up to there nothing depends on the seed (the generator is only drawn from when
+        chance is resolved), so the first game of each table is kept and every later
+        one starts as a copy of it with its own seed.
+        """
+        seed = int(seed)
+        key = (players, frozenset(variants or ())) if players.__class__ is int else None
+        start = self._starts.get(key)
+        if start is None:
+            world = self._world(players, variants)
+            start = self._blank_state(world, 0)
+            start._run(self.main)
+            if key is not None:
+                self._starts[key] = start.clone()
+        state = start.clone()
+        state.seed = seed
+        state.rng = _seeded(seed)
         return state
 
     def state_from_json(self, data: Any) -> State:
@@ -415,6 +430,11 @@ class Game:
         if not isinstance(values, dict) or not set(values) <= set(names):
             raise ValueError("its local values do not match its position in the rules")
         return (function_id, point, tuple(state._decode(values[n]) if n in values else _UNSET for n in names))
+
+def _seeded(seed: int) -> int:
+    """The generator's first state for a seed."""
+    return (seed * 0x2545F4914F6CDD1D + 0x14057B7EF767814F) & MASK
+
 
 def _whole(value, what: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool):

@@ -338,11 +338,6 @@ def _runaway():
     raise Runaway(f"the rules ran {state.STEP_LIMIT} steps without a decision: is a loop never ending?")
 
 
-def _locals_of(found: dict, names: tuple) -> tuple:
-    """A function's locals to save, those without a value yet as _UNSET (`found` is its `locals()`)."""
-    return tuple(found.get(name, _UNSET) for name in names)
-
-
 def _choose(st, site: int, optional: bool, chooser, options):
     """A `chooses`: the options, and _WAIT with the decision pending, or the value an automa must take."""
     if chooser.__class__ is not Player:
@@ -437,7 +432,9 @@ def _call_define(st, name: str, function, args: tuple):
     before = st.reads
     value = function(st, *args)
     if st.reads != before:
+        # From now on the define is called directly (see `call_...` in the generated module).
         program.impure_defines.add(name)
+        program.module["call_" + name] = function
     elif key is not None:
         memo[key] = value
     return value
