@@ -1,8 +1,8 @@
 """The built-in functions of the language (named in `dsl/builtins.py`), implemented on states.
 
-Each takes the state first, then its arguments. Functions that look at what zones
-hold call `state.contents_of`, which records the read, so that defines depending
-only on fixed things can be remembered (see `State.call_define`).
+Each takes the state first, then its arguments. Which of them look into what zones
+hold (so that a define using them on a zone cannot be remembered) is listed where
+the compiler works that out (`Purity` in interpreter/compiler.py).
 """
 
 from __future__ import annotations
@@ -69,7 +69,6 @@ def _count(state, x):
     if cls is list:
         return len(x)
     if cls is Zone:
-        state.reads += 1
         return len(state.contents[x.id])
     return len(as_list(state, x))
 
@@ -104,7 +103,6 @@ def _known_order(state, zone: Zone, position: int) -> None:
 def _empty(state, zone):
     if zone.__class__ is not Zone:
         raise TypeError(f"empty() needs a zone or cell, got {type_name(zone)}")
-    state.reads += 1
     return not state.contents[zone.id]
 
 
@@ -117,7 +115,6 @@ def _where(state, piece):
 def _all_pieces(state, zones):
     if zones.__class__ is Zone:
         return state.pieces_in(zones)
-    state.reads += 1
     pieces = state.pieces
     contents = state.contents
     out = []
@@ -323,7 +320,6 @@ def _player(value) -> Player:
 
 
 def _eliminated(state, p):
-    state.reads += 1
     return state.eliminated[_player(p).index]
 
 

@@ -131,6 +131,7 @@ class ModuleWriter:
         self.choices: list[str] = []
         self.chances: list[str] = []
         self.suspending: set[str] = set()
+        self.purity = Purity(self)
 
     # ------------------------------------------------------------ the module
 
@@ -259,11 +260,22 @@ class ModuleWriter:
         names = {name: f"a_{name}" for name in decl.params}
         body = self.expression(decl.body, names)
         signature = "".join(f", a_{p}" for p in decl.params)
-        arguments = "".join(f"a_{p}, " for p in decl.params)
-        self.chunk([self.comment(decl.span), f"def define_{decl.name}(st{signature}):", f"    return {body}", "", "",
-                    f"def call_{decl.name}(st{signature}):  # remembered until it reads what play changes",
-                    f"    return _call_define(st, {decl.name!r}, define_{decl.name}, ({arguments}))"],
-                   span=decl.span)
+        lines = [self.comment(decl.span), f"def define_{decl.name}(st{signature}):", f"    return {body}"]
+        if self.purity.pure(decl.name):
+            # It reads nothing play changes: its value for given arguments is remembered for the
+            # world (a table of given players and variants), by the arguments and their kinds.
+            key = repr(decl.name) + "".join(f", a_{p}.__class__, a_{p}" for p in decl.params)
+            lines += ["", "", f"def call_{decl.name}(st{signature}):  # reads nothing that play changes",
+                      "    memo = st.world.memo",
+                      f"    key = ({key},)" if decl.params else f"    key = {decl.name!r}",
+                      "    try:",
+                      "        return memo[key]",
+                      "    except KeyError:",
+                      f"        value = memo[key] = define_{decl.name}(st{signature})",
+                      "        return value",
+                      "    except TypeError:  # an argument that cannot be a key (a list)",
+                      f"        return define_{decl.name}(st{signature})"]
+        self.chunk(lines, span=decl.span)
 
     def _rule(self, decl: ast.RuleDecl) -> None:
         scope = list(decl.params) + sorted(local_names(decl.body) - set(decl.params))
@@ -272,6 +284,8 @@ class ModuleWriter:
         fn = _Function(self, decl.name, scope, False, resumable, function_id)
         fn.params = list(decl.params)
         params = "".join(f", v_{p}=None" if resumable else f", v_{p}" for p in decl.params)
+        if resumable:  # resumed as f(st, point, saved); started as f(st, 0, None, arguments...)
+            params = ", _pc=0, _saved=None" + params
         self._write_function(fn, f"rule_{decl.name}", params, decl.body, decl.span)
 
     def _body(self, python_name: str, name: str, body: list, span, before: str | None = None,
@@ -321,7 +335,9 @@ class ModuleWriter:
             lines[:] = [saving for line in lines for saving in _with_saves(line, fn, known)]
         if after:
             lines.append((1, after, span))
-        signature = f"def {python_name}(st{params}{', _pc=0, _saved=None' if fn.resumable else ''}):"
+        if fn.resumable and "_pc" not in params:
+            params = ", _pc=0, _saved=None" + params
+        signature = f"def {python_name}(st{params}):"
         texts = [self.comment(span), signature]
         spans: list = [None, None]
         for depth, text, line_span in lines:
@@ -571,7 +587,7 @@ class ModuleWriter:
                 add(depth + 1, f"_roll(st, {site}, {self.constant(list(faces))}, {self.constant(list(faces.values()))})")
                 self._save(fn, point, code, depth + 1, span)
             elif isinstance(node, ast.CallRule):
-                add(depth + 1, f"if rule_{node.rule}(st{self._arguments(node, fn)}):")
+                add(depth + 1, f"if rule_{node.rule}(st, 0, None{self._arguments(node, fn)}):")
                 self._save(fn, point, code, depth + 2, span)
             else:
                 add(depth + 1, f"if {node.function}(st):")
@@ -780,7 +796,7 @@ class ModuleWriter:
         if name in self.defines:
             if self.defines[name].params:
                 raise CompileError(f"'{name}' needs arguments: {name}(...)", node.span)
-            return f"call_{name}(st)"
+            return f"{self._define_call(name)}(st)"
         if name in self.automata:
             return f"st.world.automa_seats.get({name!r})"
         if name == "players":
@@ -790,6 +806,10 @@ class ModuleWriter:
         if name == "round_number":
             return "_round(st)"
         raise CompileError(f"unknown name '{name}'", node.span)
+
+    def _define_call(self, name: str) -> str:
+        """What calls a define: the remembering wrapper of one that reads nothing play changes."""
+        return f"call_{name}" if self.purity.pure(name) else f"define_{name}"
 
     def _x_VariantRef(self, node, names):
         return f"({node.name!r} in st.world.variants)"
@@ -850,7 +870,7 @@ class ModuleWriter:
             params = self.defines[name].params
             if len(params) != len(args):
                 raise CompileError(f"'{name}' takes {len(params)} arguments, got {len(args)}", node.span)
-            return f"call_{name}(st" + "".join(", " + a for a in args) + ")"
+            return f"{self._define_call(name)}(st" + "".join(", " + a for a in args) + ")"
         if name in IMPLEMENTATIONS:
             return f"_f_{name}(st" + "".join(", " + a for a in args) + ")"
         if name in self.rules:
@@ -889,6 +909,247 @@ class ModuleWriter:
     def _x_IfExpr(self, node, names):
         return (f"({self.expression(node.then, names)} if {self.expression(node.condition, names)}"
                 f" else {self.expression(node.otherwise, names)})")
+
+
+# ---------------------------------------------------------------- what a define reads
+#
+# A define that reads nothing play can change (variables, the round, what zones hold,
+# who is eliminated) gives the same value for the same arguments all game long, so its
+# values are remembered per world. Whether it can read such a thing is worked out from
+# the file: a value's *kind* (a set of what it may be: number, player, cell, list of...,
+# or anything) tells whether looking into it may look into a zone.
+
+ANYTHING = None  # a kind about which nothing is known
+
+
+def _kind(*atoms) -> frozenset:
+    return frozenset(atoms)
+
+
+NUMBER, TEXT, TRUTH, NOTHING = _kind("number"), _kind("text"), _kind("bool"), _kind("none")
+PLAYER, PIECE, ZONE, CELL = _kind("player"), _kind("piece"), _kind("zone"), _kind("cell")
+BOARD, TABLE = _kind("board"), _kind("table")
+FIXED = _kind("fixed")  # a table's value: numbers, names, true/false, none, or lists of those
+
+
+def list_of(kind) -> frozenset:
+    return frozenset({("list", kind)})
+
+
+def join(a, b):
+    if a is ANYTHING or b is ANYTHING:
+        return ANYTHING
+    return a | b
+
+
+def may_be_place(kind) -> bool:
+    """Whether a value of this kind may be a zone or cell, whose contents can change."""
+    return kind is ANYTHING or "zone" in kind or "cell" in kind
+
+
+def _may_be_list(kind) -> bool:
+    """Whether a value of this kind may be a list (or a zone, whose pieces `+` takes as one)."""
+    return kind is ANYTHING or may_be_place(kind) or "fixed" in kind or any(isinstance(a, tuple) for a in kind)
+
+
+def element(kind):
+    """The kind of what a list (or the pieces of a zone) of this kind holds."""
+    if kind is ANYTHING:
+        return ANYTHING
+    out = frozenset()
+    found = False
+    for atom in kind:
+        if isinstance(atom, tuple):
+            out, found = join(out, atom[1]), True
+        elif atom in ("zone", "cell"):
+            out, found = join(out, PIECE), True
+        elif atom == "fixed":
+            out, found = join(out, FIXED), True
+    return out if found else ANYTHING
+
+
+# Built-ins that look into their first argument (as a list, or the pieces of a zone).
+_LOOKS_INTO = {"count", "sum", "max", "min", "any", "all", "first", "top", "take", "distinct", "indices",
+               "index_of", "share_places"}
+_ALWAYS_READS = {"empty", "where", "all_pieces", "eliminated"}
+
+
+class Purity:
+    """Which defines read nothing that play changes."""
+
+    def __init__(self, writer: "ModuleWriter"):
+        self.writer = writer
+        self.known: dict[str, tuple[bool, object]] = {}
+        self.busy: set[str] = set()
+
+    def pure(self, name: str) -> bool:
+        return not self.define(name)[0]
+
+    def define(self, name: str) -> tuple[bool, object]:
+        """(whether the define may read what play changes, the kind of its value)."""
+        if name in self.known:
+            return self.known[name]
+        if name in self.busy:  # a define that calls itself, however indirectly: assume the worst
+            return True, ANYTHING
+        self.busy.add(name)
+        decl = self.writer.defines[name]
+        result = self.expr(decl.body, {p: ANYTHING for p in decl.params})
+        self.busy.discard(name)
+        self.known[name] = result
+        return result
+
+    def expr(self, node, env: dict) -> tuple[bool, object]:
+        w = self.writer
+        if isinstance(node, ast.IntLiteral):
+            return False, NUMBER
+        if isinstance(node, ast.BoolLiteral):
+            return False, TRUTH
+        if isinstance(node, ast.NoneLiteral):
+            return False, NOTHING
+        if isinstance(node, ast.StringLiteral):
+            return any(self.expr(p, env)[0] for p in node.parts if not isinstance(p, str)), TEXT
+        if isinstance(node, ast.VariantRef):
+            return False, TRUTH
+        if isinstance(node, ast.Name):
+            name = node.id
+            if name in env:
+                return False, env[name]
+            if name in w.vars or name == "round_number":
+                return True, ANYTHING
+            if name in w.zones:
+                return False, ZONE
+            if name in w.kinds:
+                return False, list_of(TEXT)
+            if name in w.symbols:
+                return False, TEXT
+            if name in w.tables:
+                return False, TABLE
+            if name in w.boards:
+                return False, BOARD
+            if name in w.defines:
+                return self.define(name)
+            if name in w.automata:
+                return False, join(PLAYER, NOTHING)
+            if name == "players":
+                return False, list_of(PLAYER)
+            if name == "player_count":
+                return False, NUMBER
+            return True, ANYTHING
+        if isinstance(node, ast.ListLiteral):
+            reads, kind = False, frozenset()
+            for item in node.items:
+                r, k = self.expr(item, env)
+                reads, kind = reads or r, join(kind, k)
+            return reads, list_of(kind)
+        if isinstance(node, ast.Comprehension):
+            inner = dict(env)
+            reads = False
+            for clause in node.clauses:
+                r, k = self.expr(clause.iterable, inner)
+                reads = reads or r or may_be_place(k)
+                inner[clause.var] = element(k)
+                if clause.where is not None:
+                    reads = reads or self.expr(clause.where, inner)[0]
+            r, kind = self.expr(node.element, inner)
+            reads = reads or r
+            if node.order_by is not None:
+                reads = reads or self.expr(node.order_by, inner)[0]
+            return reads, list_of(kind)
+        if isinstance(node, ast.Attribute):
+            reads, target = self.expr(node.target, env)
+            name = node.name
+            if name in w.player_vars or name in w.piece_vars:
+                return True, ANYTHING
+            if name in w.player_zones:
+                return reads, ZONE
+            if name in w.piece_fields:
+                return reads, ANYTHING
+            if name in w.layer_names:
+                return reads, join(join(NUMBER, TEXT), NOTHING)
+            if name in ("name",):
+                return reads, TEXT
+            if name in ("index", "row", "col"):
+                return reads, NUMBER
+            if name == "owner":
+                return reads, join(PLAYER, NOTHING)
+            if name == "board":
+                return reads, BOARD
+            return reads, ANYTHING
+        if isinstance(node, ast.Index):
+            r1, target = self.expr(node.target, env)
+            r2, _ = self.expr(node.index, env)
+            if target is not ANYTHING and target == TABLE:
+                return r1 or r2, FIXED
+            return r1 or r2 or may_be_place(target), element(target)
+        if isinstance(node, ast.Call):
+            results = [self.expr(a, env) for a in node.args]
+            reads = any(r for r, _ in results)
+            kinds = [k for _, k in results]
+            name = node.function
+            if name in w.defines:
+                r, kind = self.define(name)
+                return reads or r, kind
+            if name in _ALWAYS_READS:
+                return True, ANYTHING
+            if name in _LOOKS_INTO:
+                reads = reads or may_be_place(kinds[0])
+                if name == "share_places":
+                    reads = reads or may_be_place(kinds[1])
+                    return reads, list_of(NUMBER)
+                if name in ("count", "sum", "indices", "index_of"):
+                    return reads, NUMBER if name != "indices" else list_of(NUMBER)
+                if name in ("any", "all"):
+                    return reads, ANYTHING
+                if name in ("take", "distinct"):
+                    return reads, list_of(element(kinds[0]))
+                return reads, join(element(kinds[0]), NOTHING)  # max, min, first, top
+            if name == "flatten":
+                inner = element(kinds[0])
+                reads = reads or may_be_place(kinds[0]) or may_be_place(inner)
+                return reads, list_of(element(inner))
+            if name in ("range",):
+                return reads, list_of(NUMBER)
+            if name in ("ceil", "floor", "abs", "distance"):
+                return reads, NUMBER
+            if name in ("piece_type",):
+                return reads, TEXT
+            if name == "automa":
+                return reads, TRUTH
+            if name in ("at", "step"):
+                return reads, join(CELL, NOTHING)
+            if name in ("cells", "ray", "perimeter", "neighbours"):
+                return reads, list_of(CELL)
+            if name == "inward":
+                return reads, list_of(NUMBER)
+            return True, ANYTHING  # anything not listed here: assume it reads
+        if isinstance(node, ast.Binary):
+            r1, a = self.expr(node.left, env)
+            r2, b = self.expr(node.right, env)
+            if node.op == "+":
+                # Adding a zone looks into it, but only succeeds with another zone or a list.
+                reads = (may_be_place(a) and _may_be_list(b)) or (may_be_place(b) and _may_be_list(a))
+                return r1 or r2 or reads, join(a, b)
+            return r1 or r2, NUMBER
+        if isinstance(node, ast.Compare):
+            return self.expr(node.left, env)[0] or self.expr(node.right, env)[0], TRUTH
+        if isinstance(node, ast.Membership):
+            r1, _ = self.expr(node.element, env)
+            r2, collection = self.expr(node.collection, env)
+            return r1 or r2 or may_be_place(collection), TRUTH
+        if isinstance(node, ast.BoolOp):
+            r1, a = self.expr(node.left, env)
+            r2, b = self.expr(node.right, env)
+            return r1 or r2, join(a, b)
+        if isinstance(node, ast.Not):
+            return self.expr(node.operand, env)[0], TRUTH
+        if isinstance(node, ast.Negate):
+            return self.expr(node.operand, env)[0], NUMBER
+        if isinstance(node, ast.IfExpr):
+            r1, _ = self.expr(node.condition, env)
+            r2, a = self.expr(node.then, env)
+            r3, b = self.expr(node.otherwise, env)
+            return r1 or r2 or r3, join(a, b)
+        return True, ANYTHING
 
 
 _SAVE = "@save "  # stands for the lines that save a frame until the function's locals are all known

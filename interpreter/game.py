@@ -79,7 +79,6 @@ class _Probe:
 
     def __init__(self, world):
         self.world = world
-        self.reads = 0
 
 
 def _token_value(token: str):
@@ -142,7 +141,6 @@ class Game:
             self._load(decls)
         except CompileError as error:
             raise PirError([Diagnostic(error.span, str(error))], source) from None
-        self.impure_defines: set[str] = set()
         self._writer = None  # writes expressions asked for after loading (see `evaluator`)
         self._starts: dict = {}  # (players, variants) -> a game just after setup, for `new_state` to copy
 
@@ -161,6 +159,7 @@ class Game:
         self.choices = [ChoiceSite(i, function, point, var, label, prompt, optional, skip, self.spans[span], blind)
                         for i, (function, point, var, label, prompt, optional, skip, span, blind)
                         in enumerate(module["CHOICES"])]
+        self.skips = [1 if site.optional else 0 for site in self.choices]  # the skip action of optional choices
         self.chances = [ChanceSite(i, function, point, var, kind, self.spans[span])
                         for i, (function, point, var, kind, span) in enumerate(module["CHANCES"])]
         self.main = module["body_main"]

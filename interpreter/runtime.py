@@ -41,7 +41,6 @@ def get_attribute(st, obj, name: str, player_var: bool, player_zone: bool):
     """The value of `obj.name` for any runtime value."""
     if isinstance(obj, Player):
         if player_var:
-            st.reads += 1
             return st.pvars[obj.index][name]
         if player_zone:
             return st.world.player_zones[obj.index][name]
@@ -78,25 +77,21 @@ def get_attribute(st, obj, name: str, player_var: bool, player_zone: bool):
 
 
 def _global(st, name):
-    st.reads += 1
     return st.vars[name]
 
 
 def _round(st):
-    st.reads += 1
     return st.round
 
 
 def _player_var(st, obj, name):
     if obj.__class__ is Player:
-        st.reads += 1
         return st.pvars[obj.index][name]
     return get_attribute(st, obj, name, True, False)
 
 
 def _piece_var(st, obj, name):
     if obj.__class__ is Piece:
-        st.reads += 1
         try:
             return st.piece_vars[(obj.id, name)]
         except KeyError:
@@ -338,14 +333,25 @@ def _runaway():
     raise Runaway(f"the rules ran {state.STEP_LIMIT} steps without a decision: is a loop never ending?")
 
 
+# Options of these kinds are the same option exactly when they are equal (see `option_key`).
+_PLAIN_OPTIONS = frozenset({int, float, Fraction, str, type(None), Player, Zone})
+
+
 def _choose(st, site: int, optional: bool, chooser, options):
     """A `chooses`: the options, and _WAIT with the decision pending, or the value an automa must take."""
     if chooser.__class__ is not Player:
         raise TypeError(f"only a player can choose, not {type_name(chooser)}")
-    values = as_list(st, options)
-    if not chooser.is_automa:
-        values = _face_down(st, values, chooser.index)
-    values = _distinct_options(st, values)
+    values = options if options.__class__ is list else as_list(st, options)
+    if _PLAIN_OPTIONS.issuperset(map(type, values)):
+        # Numbers, names, players and zones: none is face down, and equal ones are the
+        # same option (players and zones are one object each), so a dict tells them apart.
+        unique = dict.fromkeys(values)
+        if len(unique) != len(values):
+            values = list(unique)
+    else:
+        if not chooser.is_automa:
+            values = _face_down(st, values, chooser.index)
+        values = _distinct_options(st, values)
     if not values and not optional:
         raise RuntimeError(f"{chooser.name} must choose, but there is nothing to choose from")
     if chooser.is_automa:
@@ -412,32 +418,6 @@ def _end_game(st) -> None:
     if st.scoring:
         raise RuntimeError("'end game' cannot be used during final scoring: the game is already ending")
     raise EndGame()
-
-
-def _call_define(st, name: str, function, args: tuple):
-    """Evaluate a define; remember the result when it read nothing that can change."""
-    program = st.program
-    if name in program.impure_defines:
-        return function(st, *args)
-    key = (name, args)
-    if args and (True in args or False in args):
-        key = (name, args, tuple(a.__class__ is bool for a in args))  # 1 and true differ
-    memo = st.world.memo
-    try:
-        return memo[key]
-    except KeyError:
-        pass
-    except TypeError:  # an argument that cannot be a key (a list): just evaluate
-        key = None
-    before = st.reads
-    value = function(st, *args)
-    if st.reads != before:
-        # From now on the define is called directly (see `call_...` in the generated module).
-        program.impure_defines.add(name)
-        program.module["call_" + name] = function
-    elif key is not None:
-        memo[key] = value
-    return value
 
 
 

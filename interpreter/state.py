@@ -161,7 +161,6 @@ class State:
         self.held = 0
         self.scoring = False
         self.budget = STEP_LIMIT
-        self.reads = 0
         self.history: list[int] = []
         self._labels = None  # (the pending decision, its action labels), made on demand
 
@@ -193,12 +192,12 @@ class State:
 
     def num_actions(self) -> int:
         """How many actions are legal now (0 when terminal)."""
-        if self.terminal:
+        pending = self.pending
+        if pending is None:
             return 0
-        kind, site_id, _, values = self.pending[:4]
-        if kind == "choice":
-            return len(values) + (1 if self.program.choices[site_id].optional else 0)
-        return len(self.pending[2])
+        if pending[0] == "choice":
+            return len(pending[3]) + self.program.skips[pending[1]]
+        return len(pending[2])
 
     def legal_actions(self) -> list[Action]:
         if self.terminal or self.pending[0] == "chance":
@@ -328,23 +327,25 @@ class State:
 
     def apply_action(self, index: int) -> None:
         """Take one action; an illegal one raises IllegalAction and changes nothing."""
-        if self.terminal:
+        pending = self.pending
+        if pending is None:
             raise IllegalAction("the game is over")
-        if isinstance(index, Action):
-            index = index.index
-        if not isinstance(index, int) or isinstance(index, bool):
-            raise IllegalAction(f"an action is a number, not {index!r}")
-        count = self.num_actions()
-        if not 0 <= index < count:
-            raise IllegalAction(f"there is no action {index}: choose from 0 to {count - 1}")
-        kind, site_id = self.pending[0], self.pending[1]
-        if kind == "chance":
-            site = self.program.chances[site_id]
-            value = self.pending[2][index]
-        else:
-            site = self.program.choices[site_id]
-            values = self.pending[3]
+        if index.__class__ is not int:
+            if isinstance(index, Action):
+                index = index.index
+            if not isinstance(index, int) or isinstance(index, bool):
+                raise IllegalAction(f"an action is a number, not {index!r}")
+        if pending[0] == "choice":
+            values = pending[3]
+            count = len(values) + self.program.skips[pending[1]]
+            if not 0 <= index < count:
+                raise IllegalAction(f"there is no action {index}: choose from 0 to {count - 1}")
             value = values[index] if index < len(values) else None
+        else:
+            outcomes = pending[2]
+            if not 0 <= index < len(outcomes):
+                raise IllegalAction(f"there is no action {index}: choose from 0 to {len(outcomes) - 1}")
+            value = outcomes[index]
         self.history.append(index)
         self.pending = None
         if value.__class__ is Blind:
@@ -354,8 +355,8 @@ class State:
                 piece = self.pieces[piece_id]
                 groups.setdefault(self.piece_key(piece), []).append(piece)
             if len(groups) > 1:
-                self.pending = ["chance", site.blind_chance, [g[0] for g in groups.values()],
-                                [len(g) for g in groups.values()]]
+                self.pending = ["chance", self.program.choices[pending[1]].blind_chance,
+                                [g[0] for g in groups.values()], [len(g) for g in groups.values()]]
                 return
             value = next(iter(groups.values()))[0]
         self.answer = value
@@ -453,7 +454,6 @@ class State:
         other.held = self.held
         other.scoring = self.scoring
         other.budget = STEP_LIMIT
-        other.reads = 0
         other.history = list(self.history)
         other._labels = None
         return other
@@ -479,12 +479,25 @@ class State:
         """Carry out the rules until a decision, a chance event or the end.
 
         Either from the start of `entry` (a game's `main`, or a worked example), or by
-        resuming the waiting frames, innermost first, with `self.answer`.
+        resuming the waiting frames, innermost first, with `self.answer`: each function
+        goes on from its resume point, and its caller after it returns.
         """
         self.budget = STEP_LIMIT  # what the rules' loops may spend before a decision
         try:
             try:
-                waiting = entry(self) if entry is not None else self._resume()
+                if entry is None:
+                    frames = self.frames
+                    self.frames = []
+                    functions = self.program.resumable
+                    waiting = False
+                    for position, (function_id, point, saved) in enumerate(frames):
+                        if functions[function_id](self, point, saved):
+                            if position + 1 < len(frames):
+                                self.frames.extend(frames[position + 1:])
+                            waiting = True
+                            break
+                else:
+                    waiting = entry(self)
             except EndGame:
                 self.frames = []
                 if self.held:
@@ -501,17 +514,6 @@ class State:
             raise
         except Exception as error:
             raise self._located(error) from None
-
-    def _resume(self) -> bool:
-        """Go on from the frames: each function from its resume point, callers after callees."""
-        frames = self.frames
-        self.frames = []
-        functions = self.program.resumable
-        for position, (function_id, point, saved) in enumerate(frames):
-            if functions[function_id](self, _pc=point, _saved=saved):
-                self.frames.extend(frames[position + 1:])
-                return True
-        return False
 
     def _located(self, error: Exception) -> GameRuleError:
         """A failure of the rules as a GameRuleError naming the statement it happened in.
@@ -554,16 +556,13 @@ class State:
             self.log = [(None if to == HELD else to, text) for to, text in self.log]
 
     def contents_of(self, zone: Zone) -> list[int]:
-        self.reads += 1
         return self.contents[zone.id]
 
     def pieces_in(self, zone: Zone) -> list[Piece]:
-        self.reads += 1
         pieces = self.pieces
         return [pieces[i] for i in self.contents[zone.id]]
 
     def zone_of(self, piece: Piece) -> Zone:
-        self.reads += 1
         return self.world.zones[self.loc[piece.id]]
 
     def move_piece(self, piece_id: int, zone_id: int, on_top: bool = True) -> None:
