@@ -74,23 +74,27 @@ def _count(state, x):
 
 
 def _first(state, x):
-    items = state.contents_of(x) if isinstance(x, Zone) else as_list(state, x)
-    if not items:
-        return None
-    if isinstance(x, Zone):
-        _known_order(state, x, 0)
+    if x.__class__ is Zone:
+        items = state.contents[x.id]
+        if not items:
+            return None
+        if state.unordered:
+            _known_order(state, x, 0)
         return state.pieces[items[0]]
-    return items[0]
+    items = as_list(state, x)
+    return items[0] if items else None
 
 
 def _top(state, x):
-    items = state.contents_of(x) if isinstance(x, Zone) else as_list(state, x)
-    if not items:
-        return None
-    if isinstance(x, Zone):
-        _known_order(state, x, len(items) - 1)
+    if x.__class__ is Zone:
+        items = state.contents[x.id]
+        if not items:
+            return None
+        if state.unordered:
+            _known_order(state, x, len(items) - 1)
         return state.pieces[items[-1]]
-    return items[-1]
+    items = as_list(state, x)
+    return items[-1] if items else None
 
 
 def _known_order(state, zone: Zone, position: int) -> None:
@@ -158,6 +162,10 @@ def _cell(value) -> Zone:
 
 
 def _at(state, board, row, col):
+    if board.__class__ is Board and row.__class__ is int and col.__class__ is int:
+        if 0 <= row < board.rows and 0 <= col < board.cols:
+            return board.cells[row * board.cols + col]
+        return None
     if not isinstance(board, Board):
         raise TypeError(f"at() needs a board, got {type_name(board)}")
     return board.at(whole(row, "a row number"), whole(col, "a column number"))
@@ -200,6 +208,15 @@ def _grid_direction(direction) -> tuple[int, int]:
 
 
 def _step(state, cell, direction):
+    if cell.__class__ is Zone and direction.__class__ is list and len(direction) == 2:
+        board = cell.board
+        if board is not None and board.shape == "grid":
+            d_row, d_col = direction
+            if d_row.__class__ is int and d_col.__class__ is int:
+                row, col = cell.row + d_row, cell.col + d_col
+                if 0 <= row < board.rows and 0 <= col < board.cols:
+                    return board.cells[row * board.cols + col]
+                return None
     return _step_from(_cell(cell), direction)
 
 
@@ -324,6 +341,8 @@ def _eliminated(state, p):
 
 
 def _range(state, a, b):
+    if a.__class__ is int and b.__class__ is int:
+        return list(range(a, b + 1))
     return list(range(whole(a), whole(b) + 1))
 
 

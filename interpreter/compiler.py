@@ -25,6 +25,7 @@ pays nothing for it. See docs/engine-api.md for what the engine promises.
 from __future__ import annotations
 
 import linecache
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -132,6 +133,9 @@ class ModuleWriter:
         self.chances: list[str] = []
         self.suspending: set[str] = set()
         self.purity = Purity(self)
+        self.comprehensions = 0
+        self.inlining = 0  # how deep in defines written out where they are used
+        self.recursive = _recursive_defines(self.defines)
 
     # ------------------------------------------------------------ the module
 
@@ -780,7 +784,7 @@ class ModuleWriter:
                 raise CompileError(f"'{name}' belongs to each player: write p.{name}", node.span)
             if self.vars[name].per_piece:
                 raise CompileError(f"'{name}' belongs to each {self.vars[name].per_piece}: write x.{name}", node.span)
-            return f"_global(st, {name!r})"
+            return f"st.vars[{name!r}]"
         if name in self.zones:
             if self.zones[name].per_player:
                 raise CompileError(f"'{name}' belongs to each player: write p.{name}", node.span)
@@ -796,6 +800,9 @@ class ModuleWriter:
         if name in self.defines:
             if self.defines[name].params:
                 raise CompileError(f"'{name}' needs arguments: {name}(...)", node.span)
+            inline = self._inline(name, [])
+            if inline is not None:
+                return inline
             return f"{self._define_call(name)}(st)"
         if name in self.automata:
             return f"st.world.automa_seats.get({name!r})"
@@ -804,8 +811,29 @@ class ModuleWriter:
         if name == "player_count":
             return "st.world.player_count"
         if name == "round_number":
-            return "_round(st)"
+            return "st.round"
         raise CompileError(f"unknown name '{name}'", node.span)
+
+    def _is_list(self, node, names: dict) -> bool:
+        """Whether an expression's value is surely a list (never a zone: no need to look into one)."""
+        kind = self.purity.expr(node, {name: ANYTHING for name in names})[1]
+        return kind is not ANYTHING and bool(kind) and all(isinstance(atom, tuple) for atom in kind)
+
+    def _inline(self, name: str, args: list[str]) -> str | None:
+        """A small define that reads play, written out where it is used (None when it should be called).
+
+        Only with arguments that are locals or constants, so that each is still worked out
+        once; a define that remembers its values, or calls itself, is always called.
+        """
+        decl = self.defines[name]
+        if self.purity.pure(name) or name in self.recursive or self.inlining >= 3 \
+                or _size(decl.body) > 40 or not all(_simple_or_constant(a) for a in args):
+            return None
+        self.inlining += 1
+        try:
+            return f"({self.expression(decl.body, dict(zip(decl.params, args)))})"
+        finally:
+            self.inlining -= 1
 
     def _define_call(self, name: str) -> str:
         """What calls a define: the remembering wrapper of one that reads nothing play changes."""
@@ -822,13 +850,15 @@ class ModuleWriter:
         inner = dict(names)
         loops: list[str] = []
         variables: list[str] = []
-        depth = sum(1 for value in names.values() if value.startswith("c"))
-        for position, clause in enumerate(node.clauses):
+        for clause in node.clauses:
             iterable = self.expression(clause.iterable, inner)
-            variable = f"c{depth}_{position}_{clause.var}"
+            self.comprehensions += 1  # every comprehension variable of the module has a name of its own
+            variable = f"c{self.comprehensions}_{clause.var}"
             inner[clause.var] = variable
             condition = f" if {self.expression(clause.where, inner)}" if clause.where is not None else ""
-            loops.append(f"for {variable} in _as_list(st, {iterable}){condition}")
+            if not self._is_list(clause.iterable, inner):
+                iterable = f"_as_list(st, {iterable})"
+            loops.append(f"for {variable} in {iterable}{condition}")
             variables.append(variable)
         element = self.expression(node.element, inner)
         if node.order_by is None:
@@ -848,16 +878,35 @@ class ModuleWriter:
     def _x_Attribute(self, node, names):
         target = self.expression(node.target, names)
         name = node.name
+        simple = _simple(target)
+        # On a local, the usual case is written out, guarded by the kind of value it needs;
+        # anything else goes to the operation of the runtime, which also says what is wrong.
         if name in self.player_vars:
+            if simple:
+                return f"(st.pvars[{target}.index][{name!r}] if {target}.__class__ is _Player else " \
+                       f"_player_var(st, {target}, {name!r}))"
             return f"_player_var(st, {target}, {name!r})"
         if name in self.piece_vars:
             return f"_piece_var(st, {target}, {name!r})"
         if name in self.player_zones:
+            if simple:
+                return f"(st.world.player_zones[{target}.index][{name!r}] if {target}.__class__ is _Player else " \
+                       f"_player_zone(st, {target}, {name!r}))"
             return f"_player_zone(st, {target}, {name!r})"
         if name in self.piece_fields:
+            if simple:
+                return f"({target}.fields[{name!r}] if {target}.__class__ is _Piece and {name!r} in {target}.fields " \
+                       f"else _field(st, {target}, {name!r}))"
             return f"_field(st, {target}, {name!r})"
         if name in self.layer_names:
+            if simple:
+                return f"({target}.layers[{name!r}] if {target}.__class__ is _Zone and {name!r} in {target}.layers " \
+                       f"else _layer(st, {target}, {name!r}))"
             return f"_layer(st, {target}, {name!r})"
+        if simple and name in ("row", "col"):
+            return f"({target}.{name} if {target}.__class__ is _Zone else _attribute(st, {target}, {name!r}))"
+        if simple and name in ("index", "name"):
+            return f"({target}.{name} if {target}.__class__ is _Player else _attribute(st, {target}, {name!r}))"
         return f"_attribute(st, {target}, {name!r})"
 
     def _x_Index(self, node, names):
@@ -870,8 +919,19 @@ class ModuleWriter:
             params = self.defines[name].params
             if len(params) != len(args):
                 raise CompileError(f"'{name}' takes {len(params)} arguments, got {len(args)}", node.span)
+            inline = self._inline(name, args)
+            if inline is not None:
+                return inline
             return f"{self._define_call(name)}(st" + "".join(", " + a for a in args) + ")"
         if name in IMPLEMENTATIONS:
+            if name == "empty" and _simple(args[0]):
+                return f"(not st.contents[{args[0]}.id] if {args[0]}.__class__ is _Zone else _f_empty(st, {args[0]}))"
+            if name == "count":
+                if self._is_list(node.args[0], names):
+                    return f"len({args[0]})"
+                if _simple(args[0]):
+                    return (f"(len(st.contents[{args[0]}.id]) if {args[0]}.__class__ is _Zone else len({args[0]}) "
+                            f"if {args[0]}.__class__ is list else _f_count(st, {args[0]}))")
             return f"_f_{name}(st" + "".join(", " + a for a in args) + ")"
         if name in self.rules:
             raise CompileError(f"'{name}' is a rule: carry it out as a statement of its own", node.span)
@@ -1208,6 +1268,59 @@ def _assigned_names(statements: list) -> set[str]:
         elif isinstance(statement, (ast.ForEach, ast.While, ast.Rounds, ast.Repeat, ast.Phase)):
             names |= _assigned_names(statement.body)
     return names
+
+
+def _size(node) -> int:
+    """How many nodes an expression has."""
+    if isinstance(node, list):
+        return sum(_size(item) for item in node)
+    if isinstance(node, ast.Node):
+        return 1 + sum(_size(getattr(node, field)) for field in type(node).model_fields if field != "span")
+    return 0
+
+
+def _recursive_defines(defines: dict) -> set[str]:
+    """The defines that call themselves, directly or through others."""
+    calls = {name: _names_used(decl.body) & set(defines) for name, decl in defines.items()}
+    recursive = set()
+    for start in defines:
+        seen, todo = set(), list(calls[start])
+        while todo:
+            name = todo.pop()
+            if name == start:
+                recursive.add(start)
+                break
+            if name not in seen:
+                seen.add(name)
+                todo += calls[name]
+    return recursive
+
+
+def _names_used(node) -> set[str]:
+    """Every name and called function in an expression."""
+    if isinstance(node, list):
+        return set().union(*[_names_used(item) for item in node]) if node else set()
+    if isinstance(node, ast.Name):
+        return {node.id}
+    if isinstance(node, ast.Call):
+        return {node.function} | _names_used(node.args)
+    if isinstance(node, ast.Node):
+        return set().union(*[_names_used(getattr(node, field)) for field in type(node).model_fields
+                             if field != "span"] or [set()])
+    return set()
+
+
+_SIMPLE = re.compile(r"(?:v|a|c\d+)_\w+|env\['\w+'\]")
+_CONSTANT = re.compile(r"-?\d+|None|True|False|'\w*'")
+
+
+def _simple(source: str) -> bool:
+    """Whether generated source is a local's name: cheap and safe to use twice."""
+    return _SIMPLE.fullmatch(source) is not None
+
+
+def _simple_or_constant(source: str) -> bool:
+    return _SIMPLE.fullmatch(source) is not None or _CONSTANT.fullmatch(source) is not None
 
 
 def _waits(statements: list, suspending: set[str]) -> bool:

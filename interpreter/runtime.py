@@ -131,10 +131,17 @@ def _layer(st, obj, name):
 
 
 def _attribute(st, obj, name):
+    if obj.__class__ is Zone and name not in obj.layers:
+        if name == "col":
+            return obj.col
+        if name == "row":
+            return obj.row
     return get_attribute(st, obj, name, False, False)
 
 
 def _index(st, obj, key):
+    if obj.__class__ is list and key.__class__ is int and -len(obj) <= key < len(obj):
+        return obj[key]
     if isinstance(obj, dict):
         try:
             return obj[key]
@@ -424,6 +431,7 @@ def _end_game(st) -> None:
 
 _show = show
 _as_list = as_list
+_Player, _Piece, _Zone = Player, Piece, Zone
 globals().update({f"_f_{name}": function for name, function in IMPLEMENTATIONS.items()})
 
 # What a generated module imports (`from interpreter.runtime import *`).
