@@ -69,7 +69,7 @@ def run_example(game, example) -> ExampleResult:
     decl: ast.ExampleDecl = example.decl
     try:
         players = decl.players or game.min_players
-        world = game._world(players, decl.variants)
+        world = game._world(players, decl.variants, shared=False)
         for i, name in enumerate(decl.player_names[: len(world.players)]):
             world.players[i].name = name.replace("_", " ").title()
         state = game._blank_state(world, decl.seed)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import weakref
 from dataclasses import dataclass
 from typing import Any
 
@@ -143,6 +145,9 @@ class Game:
             raise PirError([Diagnostic(error.span, str(error))], source) from None
         self._writer = None  # writes expressions asked for after loading (see `evaluator`)
         self._starts: dict = {}  # (players, variants) -> a game just after setup, for `new_state` to copy
+        self._worlds: dict = {}  # (players, variants) -> its World
+        self._reloadable: bool | None = None  # whether `path` holds this very text (see `__reduce__`)
+        _LOADED[self.file_hash] = self
 
     def _load(self, decls: list) -> None:
         module, self.code_filename = build_module(self.file, self.source)
@@ -203,6 +208,16 @@ class Game:
                 decl, module[f"example_{number}"], list(zip(decl.expect, module[f"example_{number}_expects"])),
                 list(module[f"example_{number}_answers"]), scope))
 
+    def reloadable(self) -> bool:
+        """Whether loading `path` again gives this very game (so a pickle need not carry the text)."""
+        if self._reloadable is None:
+            try:
+                from dsl.parser import read_source
+                self._reloadable = hashlib.sha256(read_source(self.path).encode("utf-8", "surrogatepass")).hexdigest() == self.file_hash
+            except Exception:  # noqa: BLE001 - any reason it cannot be read means: carry the text
+                self._reloadable = False
+        return self._reloadable
+
     def evaluator(self, node: ast.Expr, scope) -> Any:
         """An expression of the rules file as a function `f(state, env)`, its names taken from `env`."""
         if self._writer is None:
@@ -229,7 +244,8 @@ class Game:
 
     # -------------------------------------------------------- starting and restoring states
 
-    def _world(self, players: int, variants) -> World:
+    def _world(self, players: int, variants, shared: bool = True) -> World:
+        """The world of a table; `shared=False` for one of its own (a worked example names its players)."""
         if not isinstance(players, int) or isinstance(players, bool):
             raise ValueError("the number of players must be a whole number")
         if not self.min_players <= players <= self.max_players:
@@ -239,7 +255,13 @@ class Game:
         if unknown:
             known = ", ".join(sorted(self.variants)) or "none"
             raise ValueError(f"unknown variant '{unknown[0]}' (this game has: {known})")
-        return World(self, players, chosen)
+        if not shared:
+            return World(self, players, chosen)
+        world = self._worlds.get((players, chosen))
+        if world is None:
+            # Nothing in a world changes once made: the games of one table share it.
+            world = self._worlds[(players, chosen)] = World(self, players, chosen)
+        return world
 
     def _blank_state(self, world: World, seed: int) -> State:
         state = State(self, world, seed)
@@ -450,6 +472,20 @@ class CompiledExample:
     expect: list           # (expression node, f(state, env))
     answers: list          # f(state, env)
     scope: frozenset
+
+
+# The games loaded in this process, by the hash of their text: what unpickling a state looks for first.
+_LOADED: "weakref.WeakValueDictionary[str, Game]" = weakref.WeakValueDictionary()
+
+
+def restore_pickled(path: str, file_hash: str, source: str | None, data: dict) -> State:
+    """A state from its pickle (see `State.__reduce__`): its game found by hash, or loaded again."""
+    game = _LOADED.get(file_hash)
+    if game is None:
+        game = load_source(source, path) if source is not None else load_game(path)
+        if game.file_hash != file_hash:
+            raise ValueError(f"{path} has changed since this state was pickled: it cannot be restored")
+    return game.state_from_json(data)
 
 
 def load_source(source: str, path: str = "<string>") -> Game:

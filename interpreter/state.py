@@ -458,6 +458,18 @@ class State:
         other._labels = None
         return other
 
+    def __reduce__(self):
+        """Pickle as the rules file's path and hash and the state's save: any process can restore it.
+
+        Unpickling finds the game among those loaded in the process by hash, or loads
+        the path again (the pickle carries the rules text itself when the file there
+        is not this very text, such as a game loaded from a string).
+        """
+        from interpreter.game import restore_pickled
+        program = self.program
+        source = None if program.reloadable() else program.source
+        return restore_pickled, (program.path, program.file_hash, source, self.to_json())
+
     # ------------------------------------------------------------ engine internals
 
     def _rule_error(self, message: str, span, hint: str | None = None) -> GameRuleError:

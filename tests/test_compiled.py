@@ -4,18 +4,23 @@ The rules run as generated Python functions that stop at a decision or chance
 outcome and are resumed from plain data (interpreter/compiler.py). These games
 wait in every kind of place a function can: inside loops inside branches inside
 rules that call themselves, inside a simultaneous loop, after a `let` that was
-never run, in final scoring. At every step, a copy and a state restored from
-its save must go on exactly as the original does.
+never run, in final scoring. At every step, a copy, a state restored from
+its save and one unpickled (in this process or another) must go on exactly as
+the original does.
 """
 
 from __future__ import annotations
 
 import json
+import pickle
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
-from interpreter import GameRuleError, load_source
+from interpreter import GameRuleError, load_game, load_source
 
 NESTED = '''
 game "Nested":
@@ -177,3 +182,39 @@ def test_a_failure_after_going_on_names_the_line_inside_the_loops():
             _step(state, 0)
     line = source.splitlines().index("    p.total += r / (r - r)") + 1
     assert str(raised.value).startswith(f"nested.pir:{line}:5: error: division by zero")
+
+
+# ---------------------------------------------------------------- pickling
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_a_pickled_state_comes_back_equal_and_independent_at_every_step():
+    game = load_source(NESTED, "nested.pir")
+    state = game.new_state(players=3, seed=2)
+    hand = random.Random(2)
+    while not state.is_terminal():
+        copy = pickle.loads(pickle.dumps(state))
+        assert copy is not state and _view(copy) == _view(state)
+        index = 0 if state.is_chance() else hand.randrange(state.num_actions())
+        _step(copy, index)
+        assert _view(copy) != _view(state) or copy.is_terminal()
+        _step(state, index)
+        assert _view(copy) == _view(state)
+
+
+def test_a_pickled_state_goes_on_in_another_process():
+    game = load_game(str(ROOT / "games" / "glory_islands.pir"))
+    state = game.new_state(players=3, seed=5)
+    for step in range(25):
+        _step(state, step % max(state.num_actions(), 1))
+    child = ("import pickle, sys, json\n"
+             "state = pickle.loads(sys.stdin.buffer.read())\n"
+             "for step in range(25):\n"
+             "    state.apply_chance() if state.is_chance() else state.apply_action(step % state.num_actions())\n"
+             "print(json.dumps(state.to_json(), sort_keys=True))\n")
+    done = subprocess.run([sys.executable, "-c", child], input=pickle.dumps(state), capture_output=True,
+                          cwd=ROOT, check=True)
+    for step in range(25):
+        _step(state, step % max(state.num_actions(), 1))
+    assert json.loads(done.stdout) == json.loads(json.dumps(state.to_json(), sort_keys=True))
