@@ -32,6 +32,7 @@ from typing import Any
 
 from dsl import ast
 from dsl.ast import local_names
+from interpreter import cache
 from interpreter.builtins import IMPLEMENTATIONS
 
 # Part of the cache key of generated modules: change it when the generated code changes meaning.
@@ -1349,17 +1350,27 @@ def module_name(game_file: ast.GameFile) -> str:
     return f"<pirdsl {Path(game_file.path).name} {game_file.source_hash[:12]}>"
 
 
-def build_module(game_file: ast.GameFile, source: str) -> tuple[dict, str]:
-    """Generate, compile and run a game's module: its namespace, and the file name its code carries."""
-    writer = ModuleWriter(game_file, source)
-    text = writer.module()
-    filename = module_name(game_file)
-    code = _compiled(writer, text, filename)
+def build_module(game_file: ast.GameFile, source: str, cached: bool = False) -> tuple[dict, str]:
+    """A game's module, run: its namespace, and the file name its code carries.
+
+    With `cached`, from the cache when it has the module (interpreter/cache.py), else
+    generated, compiled and kept there.
+    """
+    code = cache.load(game_file.source_hash) if cached else None
+    if code is None:
+        writer = ModuleWriter(game_file, source)
+        text = writer.module()
+        filename = cache.source_file(game_file.source_hash, text) if cached else None
+        if filename is None:
+            filename = module_name(game_file)
+            # So that tracebacks and profilers can show the generated lines all the same.
+            linecache.cache[filename] = (len(text), None, text.splitlines(True), filename)
+        code = _compiled(writer, text, filename)
+        if cached:
+            cache.keep(game_file.source_hash, code)
     namespace: dict = {"__name__": f"pirdsl_rules_{game_file.source_hash[:12]}"}
     exec(code, namespace)  # noqa: S102 - source generated from the checked AST only
-    # So that tracebacks and profilers can show the generated lines.
-    linecache.cache[filename] = (len(text), None, text.splitlines(True), filename)
-    return namespace, filename
+    return namespace, code.co_filename
 
 
 def _compiled(writer: ModuleWriter, text: str, filename: str):

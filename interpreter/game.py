@@ -13,7 +13,7 @@ from dsl.diagnostics import Diagnostic, PirError
 from dsl.parser import parse_file, parse_source
 from dsl.ast import local_names
 from dsl.diagnostics import Span
-from interpreter.compiler import CompileError, ModuleWriter, build_module
+from interpreter.compiler import CompileError, ModuleWriter, build_module, generate
 from interpreter.runtime import _UNSET
 from interpreter.state import STATE_FORMAT, STATE_VERSION, MASK, State, _describe
 from interpreter.values import Board, GameRuleError, Player, Zone, show
@@ -122,7 +122,7 @@ class ChanceSite:
 class Game:
     """A checked, compiled game, ready to start states."""
 
-    def __init__(self, game_file: ast.GameFile, source: str):
+    def __init__(self, game_file: ast.GameFile, source: str, cached: bool = False):
         self.file = game_file
         self.source = source
         self.path = game_file.path
@@ -140,7 +140,7 @@ class Game:
         self.board_decls = [d for d in decls if isinstance(d, ast.BoardDecl)]
         self.piece_decls = {d.name: d for d in decls if isinstance(d, ast.PieceDecl)}
         try:
-            self._load(decls)
+            self._load(decls, cached)
         except CompileError as error:
             raise PirError([Diagnostic(error.span, str(error))], source) from None
         self._writer = None  # writes expressions asked for after loading (see `evaluator`)
@@ -149,8 +149,8 @@ class Game:
         self._reloadable: bool | None = None  # whether `path` holds this very text (see `__reduce__`)
         _LOADED[self.file_hash] = self
 
-    def _load(self, decls: list) -> None:
-        module, self.code_filename = build_module(self.file, self.source)
+    def _load(self, decls: list, cached: bool) -> None:
+        module, self.code_filename = build_module(self.file, self.source, cached)
         self.module = module
         path = self.path
         self.spans = [Span(path, *span) for span in module["SPANS"]]
@@ -217,6 +217,10 @@ class Game:
             except Exception:  # noqa: BLE001 - any reason it cannot be read means: carry the text
                 self._reloadable = False
         return self._reloadable
+
+    def python_source(self) -> str:
+        """The generated module that plays this game, as Python source (`pirdsl compile`)."""
+        return generate(self.file, self.source)
 
     def evaluator(self, node: ast.Expr, scope) -> Any:
         """An expression of the rules file as a function `f(state, env)`, its names taken from `env`."""
@@ -488,11 +492,11 @@ def restore_pickled(path: str, file_hash: str, source: str | None, data: dict) -
     return game.state_from_json(data)
 
 
-def load_source(source: str, path: str = "<string>") -> Game:
-    """Parse, check and compile rules text."""
+def load_source(source: str, path: str = "<string>", cached: bool = False) -> Game:
+    """Parse, check and compile rules text (`cached`: keep its compiled module on disk, for files)."""
     game_file = parse_source(source, path)
     warnings = check_game(game_file, source) or []
-    game = Game(game_file, source)
+    game = Game(game_file, source, cached)
     game.warnings = warnings
     return game
 
@@ -501,7 +505,7 @@ def load_game(path: str) -> Game:
     """Parse, check and compile a rules file; raises PirError with every problem found."""
     from dsl.parser import read_source
     source = read_source(str(path))
-    return load_source(source, str(path))
+    return load_source(source, str(path), cached=True)
 
 
 __all__ = ["Game", "World", "load_game", "load_source", "parse_file"]

@@ -1,4 +1,4 @@
-"""The `pirdsl` command line: check, play, simulate, test, perft and reference a rules file.
+"""The `pirdsl` command line: check, play, simulate, test, perft, compile and reference a rules file.
 
 Every command reaches the engine only through `interpreter`'s public API
 (docs/engine-api.md). No Python traceback reaches a user: problems with the
@@ -424,6 +424,23 @@ def command_perft(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def command_compile(args: argparse.Namespace) -> int:
+    """Write the Python module a rules file compiles to, for a person to read."""
+    game = load_rules(args.file, quiet=args.quiet)
+    if not hasattr(game, "python_source"):
+        raise CommandError("this engine does not compile games to Python")
+    source = game.python_source()
+    if args.output is None or args.output == "-":
+        sys.stdout.write(source)
+        return EXIT_OK
+    try:
+        Path(args.output).write_text(source, encoding="utf-8")
+    except OSError as error:
+        raise CommandError(f"{args.output}: cannot write the file ({error.strerror or error})") from None
+    print(f"wrote {args.output} ({len(source.splitlines())} lines)")
+    return EXIT_OK
+
+
 REFERENCE_SUFFIXES = {"summary": "summary", "card": "card", "both": "reference"}
 
 
@@ -564,6 +581,12 @@ def build_parser() -> argparse.ArgumentParser:
     add_game_options(perft_command, default_seed=0)
     perft_command.add_argument("--depth", type=positive_int, required=True, metavar="D")
     perft_command.set_defaults(handler=command_perft)
+
+    compile_command = commands.add_parser("compile", help="write the Python a rules file compiles to")
+    compile_command.add_argument("file", metavar="FILE")
+    add_quiet_option(compile_command)
+    compile_command.add_argument("-o", "--output", metavar="OUT.py", help="output file (default: standard output)")
+    compile_command.set_defaults(handler=command_compile)
 
     reference = commands.add_parser("reference", help="write a rule summary and reference card from a rules file")
     reference.add_argument("file", metavar="FILE")

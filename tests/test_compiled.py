@@ -12,6 +12,7 @@ the original does.
 from __future__ import annotations
 
 import json
+import os
 import pickle
 import random
 import subprocess
@@ -20,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from interpreter import GameRuleError, load_game, load_source
+from interpreter import GameRuleError, compiler, load_game, load_source
 
 NESTED = '''
 game "Nested":
@@ -218,3 +219,60 @@ def test_a_pickled_state_goes_on_in_another_process():
     for step in range(25):
         _step(state, step % max(state.num_actions(), 1))
     assert json.loads(done.stdout) == json.loads(json.dumps(state.to_json(), sort_keys=True))
+
+
+# ---------------------------------------------------------------- the generated module and its cache
+
+TIC_TAC_TOE = ROOT / "tests" / "classic" / "tic_tac_toe.pir"
+
+
+def test_the_generated_module_shows_each_statement_s_line_of_the_rules():
+    game = load_game(str(TIC_TAC_TOE))
+    source = game.python_source()
+    lines = source.splitlines()
+    comment = '    # 69: p chooses s from empty_squares "Mark a square" labelled "square {s.number}"'
+    assert comment in lines
+    assert lines.index(comment) < lines.index("def rule_take_turn(st, _pc=0, _saved=None, v_p=None):") + 12
+    compile(source, "tic_tac_toe.py", "exec")
+
+
+def test_a_game_loads_from_the_cache_without_compiling(monkeypatch, tmp_path):
+    monkeypatch.setenv("PIRDSL_CACHE_DIR", str(tmp_path))
+    first = load_game(str(TIC_TAC_TOE))
+    entries = sorted(path.suffix for path in tmp_path.iterdir())
+    assert entries == [".code", ".py"]
+    assert first.code_filename == str(next(tmp_path.glob("*.py")))
+    monkeypatch.setattr(compiler.ModuleWriter, "module", lambda self: pytest.fail("compiled again"))
+    second = load_game(str(TIC_TAC_TOE))
+    assert second.code_filename == first.code_filename
+    assert second.new_state(players=2).legal_actions()[4].label == "square 5"
+
+
+def test_a_damaged_cache_entry_is_compiled_again(monkeypatch, tmp_path):
+    monkeypatch.setenv("PIRDSL_CACHE_DIR", str(tmp_path))
+    load_game(str(TIC_TAC_TOE))
+    next(tmp_path.glob("*.code")).write_bytes(b"not marshal data")
+    game = load_game(str(TIC_TAC_TOE))
+    assert game.new_state(players=2).num_actions() == 9
+
+
+@pytest.mark.parametrize("setting", ["read-only", "off"])
+def test_without_a_cache_games_load_and_fail_with_their_lines_all_the_same(monkeypatch, tmp_path, setting):
+    if setting == "read-only":
+        folder = tmp_path / "cache"
+        folder.mkdir()
+        folder.chmod(0o500)
+        if os.access(folder, os.W_OK):  # running as a user every folder is writable to
+            pytest.skip("cannot make a folder read-only here")
+        monkeypatch.setenv("PIRDSL_CACHE_DIR", str(folder))
+    else:
+        monkeypatch.setenv("PIRDSL_CACHE_DIR", "")
+    path = tmp_path / "nested.pir"
+    path.write_text(NESTED.replace("    p.total += r\n", "    p.total += r / (r - r)\n"))
+    game = load_game(str(path))
+    assert game.code_filename.startswith("<pirdsl nested.pir ")
+    state = game.new_state(players=2, seed=1)
+    with pytest.raises(GameRuleError, match="division by zero") as raised:
+        while True:
+            _step(state, 0)
+    assert raised.value.span.file == str(path)

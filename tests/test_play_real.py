@@ -1,4 +1,4 @@
-"""The command line on the real engine and games/glory_islands.pir: play, save and load, simulate, perft.
+"""The command line on the real engine and games/glory_islands.pir: play, save and load, simulate, perft, compile.
 
 tests/test_cli.py pins every command's behaviour on a small fake game; this file
 checks that the same commands work end to end on the shipped game. Commands run
@@ -214,3 +214,20 @@ def test_the_screen_never_shows_internal_variables(capsys, typed):
     for word in ("owed", "laps", "moves made"):
         assert word not in out
 
+
+
+# --- compile ---------------------------------------------------------------------------------
+
+
+def test_compile_writes_the_generated_module_with_the_rules_lines(capsys, tmp_path):
+    code, out, err = run(capsys, "compile", GAME)
+    assert code == 0, err
+    assert "# 264: p chooses leg from legs" in out and "def rule_take_turn(" in out
+    compile(out, "glory_islands.py", "exec")
+    target = tmp_path / "glory_islands.py"
+    code, written, err = run(capsys, "compile", GAME, "-o", str(target))
+    assert code == 0, err
+    assert target.read_text(encoding="utf-8") == out
+    assert written == f"wrote {target} ({len(out.splitlines())} lines)\n"
+    code, _, err = run(capsys, "compile", GAME, "-o", str(tmp_path / "no" / "such" / "folder.py"))
+    assert code == 1 and "cannot write the file" in err
