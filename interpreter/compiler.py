@@ -448,8 +448,10 @@ class ModuleWriter:
         elif isinstance(node, (ast.Assign, ast.AddTo)):
             value = x(node.value)
             is_add = isinstance(node, ast.AddTo)
-            if is_add:
-                value = f"_number({value})" if node.sign > 0 else f"-_number({value})"
+            if is_add and not isinstance(node.value, ast.IntLiteral):  # a whole number needs no check
+                value = f"_number({value})"
+            if is_add and node.sign < 0:
+                value = f"-{value}"
             target = node.target
             operator = "+=" if is_add else "="
             if isinstance(target, ast.Name) and target.id in fn.names:
@@ -458,13 +460,24 @@ class ModuleWriter:
                     and not self.vars[target.id].per_piece:
                 add(depth, f"st.vars[{target.id!r}] {operator} {value}")
             elif isinstance(target, ast.Attribute) and target.name in self.player_vars:
-                add(depth, f"_set_player_var(st, {x(target.target)}, {target.name!r}, {value}, {is_add})")
+                add(depth, f"_a = {x(target.target)}")
+                add(depth, f"_b = {value}")
+                add(depth, "if _a.__class__ is _Player:")
+                add(depth + 1, f"st.pvars[_a.index][{target.name!r}] {operator} _b")
+                add(depth, "else:")
+                add(depth + 1, f"_set_player_var(st, _a, {target.name!r}, _b, {is_add})")
             elif isinstance(target, ast.Attribute) and target.name in self.piece_vars:
                 add(depth, f"_set_piece_var(st, {x(target.target)}, {target.name!r}, {value}, {is_add})")
             else:
                 raise CompileError("only variables, players' variables and locals can be changed", target.span)
         elif isinstance(node, ast.Move):
-            add(depth, f"_move(st, {x(node.what)}, {x(node.to)}, {node.place == 'top'})")
+            on_top = node.place == "top"
+            add(depth, f"_a = {x(node.what)}")
+            add(depth, f"_b = {x(node.to)}")
+            add(depth, "if _a.__class__ is _Piece and _b.__class__ is _Zone:")
+            add(depth + 1, f"st.move_piece(_a.id, _b.id, {on_top})")
+            add(depth, "else:")
+            add(depth + 1, f"_move(st, _a, _b, {on_top})")
         elif isinstance(node, ast.Create):
             decl = self.pieces.get(node.piece)
             if decl is None:
@@ -475,8 +488,10 @@ class ModuleWriter:
             fields = "{" + "".join(f"{f!r}: {x(a)}, " for f, a in zip(decl.fields, node.args)) + "}"
             add(depth, f"_create(st, {node.piece!r}, {x(node.count)}, {fields}, {x(node.zone)})")
         elif isinstance(node, ast.Log):
-            to = x(node.to) if node.to is not None else "None"
-            add(depth, f"_log(st, {to}, {x(node.text)})")
+            if node.to is None:  # held back (-1) while a simultaneous loop runs
+                add(depth, f"st.log.append((-1 if st.held else None, {x(node.text)}))")
+            else:
+                add(depth, f"_log(st, {x(node.to)}, {x(node.text)})")
         elif isinstance(node, ast.Shuffle):
             add(depth, f"_shuffle(st, {x(node.zone)})")
         elif isinstance(node, ast.Eliminate):
@@ -911,7 +926,13 @@ class ModuleWriter:
         return f"_attribute(st, {target}, {name!r})"
 
     def _x_Index(self, node, names):
-        return f"_index(st, {self.expression(node.target, names)}, {self.expression(node.index, names)})"
+        target = self.expression(node.target, names)
+        index = self.expression(node.index, names)
+        if _simple(target) and (_simple(index) or isinstance(node.index, ast.IntLiteral)):
+            whole = "" if isinstance(node.index, ast.IntLiteral) else f" and {index}.__class__ is int"
+            return (f"({target}[{index}] if {target}.__class__ is list{whole} "
+                    f"and -len({target}) <= {index} < len({target}) else _index(st, {target}, {index}))")
+        return f"_index(st, {target}, {index})"
 
     def _x_Call(self, node, names):
         name = node.function
@@ -927,6 +948,11 @@ class ModuleWriter:
         if name in IMPLEMENTATIONS:
             if name == "empty" and _simple(args[0]):
                 return f"(not st.contents[{args[0]}.id] if {args[0]}.__class__ is _Zone else _f_empty(st, {args[0]}))"
+            if name == "automa" and _simple(args[0]):
+                return f"({args[0]}.is_automa if {args[0]}.__class__ is _Player else _f_automa(st, {args[0]}))"
+            if name == "eliminated" and _simple(args[0]):
+                return (f"(st.eliminated[{args[0]}.index] if {args[0]}.__class__ is _Player "
+                        f"else _f_eliminated(st, {args[0]}))")
             if name == "count":
                 if self._is_list(node.args[0], names):
                     return f"len({args[0]})"

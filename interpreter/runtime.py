@@ -256,6 +256,20 @@ def _move(st, thing, destination, on_top):
         st.move_piece(thing.id, destination.id, on_top)
     else:
         if thing.__class__ is Zone:
+            if thing is not destination and thing.id not in st.unordered and (on_top or destination.id not in st.unordered):
+                # A whole zone, the usual way: every piece goes over at once, in its order.
+                ids = st.contents[thing.id]
+                if ids:
+                    st.contents[thing.id] = []
+                    target = st.contents[destination.id]
+                    if on_top:
+                        target.extend(ids)
+                    else:
+                        target[0:0] = ids
+                    loc = st.loc
+                    for piece_id in ids:
+                        loc[piece_id] = destination.id
+                return
             pieces = st.pieces_in(thing)
         else:
             pieces = list(as_list(st, thing))
@@ -356,7 +370,7 @@ def _choose(st, site: int, optional: bool, chooser, options):
         if len(unique) != len(values):
             values = list(unique)
     else:
-        if not chooser.is_automa:
+        if not chooser.is_automa and Piece in set(map(type, values)):
             values = _face_down(st, values, chooser.index)
         values = _distinct_options(st, values)
     if not values and not optional:
@@ -375,18 +389,28 @@ def _choose(st, site: int, optional: bool, chooser, options):
 def _draw(st, site: int, container):
     """A `draw`: the piece or value when there is only one outcome, else _WAIT with chance pending."""
     if container.__class__ is Zone:
-        pieces = st.pieces_in(container)
-        shuffled = st.unordered.get(container.id)
-        if shuffled is not None and len(pieces) > shuffled:
-            # Put on top since the shuffle: its place is known, so it comes first.
-            return pieces[-1]
+        ids = st.contents[container.id]
+        shuffled = st.unordered.get(container.id) if st.unordered else None
         if shuffled is not None:
-            pieces = pieces[:shuffled]
-        groups: dict = {}
-        for piece in pieces:
-            groups.setdefault(st.piece_key(piece), []).append(piece)
-        outcomes = [g[0] for g in groups.values()]
-        weights = [len(g) for g in groups.values()]
+            if len(ids) > shuffled:
+                # Put on top since the shuffle: its place is known, so it comes first.
+                return st.pieces[ids[-1]]
+            ids = ids[:shuffled]
+        # One outcome per kind of look-alike pieces, as likely as there are of them.
+        first: dict = {}
+        weight: dict = {}
+        pieces = st.pieces
+        keyed = st.program.piece_var_names
+        for piece_id in ids:
+            piece = pieces[piece_id]
+            key = st.piece_key(piece) if keyed and piece.type in keyed else piece._signature
+            if key in weight:
+                weight[key] += 1
+            else:
+                first[key] = piece
+                weight[key] = 1
+        outcomes = list(first.values())
+        weights = list(weight.values())
     else:
         outcomes = list(as_list(st, container))
         weights = [1] * len(outcomes)

@@ -571,8 +571,7 @@ class State:
         return self.contents[zone.id]
 
     def pieces_in(self, zone: Zone) -> list[Piece]:
-        pieces = self.pieces
-        return [pieces[i] for i in self.contents[zone.id]]
+        return list(map(self.pieces.__getitem__, self.contents[zone.id]))
 
     def zone_of(self, piece: Piece) -> Zone:
         return self.world.zones[self.loc[piece.id]]
@@ -659,8 +658,8 @@ class State:
         """What makes pieces interchangeable: kind, fields and the current values of their variables."""
         names = self.program.piece_var_names.get(piece.type)
         if not names:
-            return piece.signature()
-        return (piece.signature(), tuple(repr(self.piece_vars[(piece.id, n)]) for n in names))
+            return piece._signature
+        return (piece._signature, tuple(repr(self.piece_vars[(piece.id, n)]) for n in names))
 
     def piece_text(self, piece_id: int) -> str:
         """A piece's label, followed by the values of its variables that people may see."""

@@ -139,16 +139,14 @@ class Piece:
         self.fields = fields
         self.label = label
         self.mark = label[:1]
-        self._signature = None
+        self._signature = (type_name, tuple(
+            (k, v.index if isinstance(v, Player) else repr(v)) for k, v in fields.items()))
 
     def __repr__(self) -> str:
         return self.label
 
     def signature(self) -> tuple:
         """Pieces with equal signatures are interchangeable (a draw does not tell them apart)."""
-        if self._signature is None:
-            self._signature = (self.type, tuple(
-                (k, v.index if isinstance(v, Player) else repr(v)) for k, v in self.fields.items()))
         return self._signature
 
 
