@@ -174,7 +174,7 @@ def _at(state, board, row, col):
 def _cells(state, board):
     if not isinstance(board, Board):
         raise TypeError(f"cells() needs a board, got {type_name(board)}")
-    return list(board.cells)
+    return board.cells  # the language never changes a list in place, so no copy is needed
 
 
 # Hex boards: rows of pointy-topped hexes, odd rows shifted half a hex right ("odd-r").

@@ -135,6 +135,9 @@ class ModuleWriter:
         self.suspending: set[str] = set()
         self.purity = Purity(self)
         self.comprehensions = 0
+        self.variable_kinds: dict[str, object] = {}  # comprehension variable -> what it may be
+        self.bindings = 0  # `:=` names used so far
+        self.no_binding = 0  # > 0 where Python allows no `:=`
         self.inlining = 0  # how deep in defines written out where they are used
         self.recursive = _recursive_defines(self.defines)
 
@@ -830,9 +833,14 @@ class ModuleWriter:
             return "st.round"
         raise CompileError(f"unknown name '{name}'", node.span)
 
+    def kind_of(self, node, names: dict):
+        """What an expression's value may be, knowing what comprehensions go through."""
+        known = self.variable_kinds
+        return self.purity.expr(node, {name: known.get(source, ANYTHING) for name, source in names.items()})[1]
+
     def _is_list(self, node, names: dict) -> bool:
         """Whether an expression's value is surely a list (never a zone: no need to look into one)."""
-        kind = self.purity.expr(node, {name: ANYTHING for name in names})[1]
+        kind = self.kind_of(node, names)
         return kind is not ANYTHING and bool(kind) and all(isinstance(atom, tuple) for atom in kind)
 
     def _inline(self, name: str, args: list[str]) -> str | None:
@@ -863,67 +871,88 @@ class ModuleWriter:
 
     def _x_Comprehension(self, node, names):
         # Each `for` clause is a Python `for` clause, so later ones run inside earlier ones.
+        # Python allows no `:=` in what a comprehension goes through, which is all but the
+        # element when the comprehension is sorted.
         inner = dict(names)
         loops: list[str] = []
         variables: list[str] = []
+        sorting = node.order_by is not None
+        self.no_binding += sorting
         for clause in node.clauses:
+            self.no_binding += 1
             iterable = self.expression(clause.iterable, inner)
+            listed = self._is_list(clause.iterable, inner)
+            kind = self.kind_of(clause.iterable, inner)
+            self.no_binding -= 1
             self.comprehensions += 1  # every comprehension variable of the module has a name of its own
             variable = f"c{self.comprehensions}_{clause.var}"
             inner[clause.var] = variable
+            self.variable_kinds[variable] = element(kind)
             condition = f" if {self.expression(clause.where, inner)}" if clause.where is not None else ""
-            if not self._is_list(clause.iterable, inner):
+            if not listed:
                 iterable = f"_as_list(st, {iterable})"
             loops.append(f"for {variable} in {iterable}{condition}")
             variables.append(variable)
-        element = self.expression(node.element, inner)
-        if node.order_by is None:
-            return f"[{element} {' '.join(loops)}]"
-        key = self.expression(node.order_by, inner)
+        if sorting:
+            key = self.expression(node.order_by, inner)
+        self.no_binding -= sorting
+        element_source = self.expression(node.element, inner)
+        if not sorting:
+            return f"[{element_source} {' '.join(loops)}]"
         reverse = ", reverse=True" if node.descending else ""
         # sorted() is stable in both directions: equal keys keep their order. The kept
         # combinations are sorted first; the element is worked out for each, in order.
         if len(variables) == 1:
             variable = variables[0]
-            return (f"[{element} for {variable} in sorted([{variable} {loops[0]}], "
+            return (f"[{element_source} for {variable} in sorted([{variable} {loops[0]}], "
                     f"key=lambda {variable}: {key}{reverse})]")
         together = ", ".join(variables)
-        return (f"[{element} for ({together},) in sorted([({together},) {' '.join(loops)}], "
+        return (f"[{element_source} for ({together},) in sorted([({together},) {' '.join(loops)}], "
                 f"key=lambda _t: (lambda {together}: {key})(*_t){reverse})]")
+
+    def _bind(self, source: str) -> tuple[str, str] | None:
+        """How to use a value twice: (its first use, its later uses), or None when it cannot be.
+
+        A local is used as it is; anything else is kept with `:=` where Python allows it.
+        """
+        if _simple(source):
+            return source, source
+        if self.no_binding:
+            return None
+        self.bindings += 1
+        name = f"_w{self.bindings}"
+        return f"({name} := {source})", name
 
     def _x_Attribute(self, node, names):
         target = self.expression(node.target, names)
         name = node.name
-        simple = _simple(target)
-        # On a local, the usual case is written out, guarded by the kind of value it needs;
-        # anything else goes to the operation of the runtime, which also says what is wrong.
+        # The usual case is written out, guarded by the kind of value it needs; anything
+        # else goes to the operation of the runtime, which also says what is wrong.
         if name in self.player_vars:
-            if simple:
-                return f"(st.pvars[{target}.index][{name!r}] if {target}.__class__ is _Player else " \
-                       f"_player_var(st, {target}, {name!r}))"
-            return f"_player_var(st, {target}, {name!r})"
-        if name in self.piece_vars:
+            helper, test, value = "_player_var", "{}.__class__ is _Player", f"st.pvars[{{}}.index][{name!r}]"
+        elif name in self.piece_vars:
             return f"_piece_var(st, {target}, {name!r})"
-        if name in self.player_zones:
-            if simple:
-                return f"(st.world.player_zones[{target}.index][{name!r}] if {target}.__class__ is _Player else " \
-                       f"_player_zone(st, {target}, {name!r}))"
-            return f"_player_zone(st, {target}, {name!r})"
-        if name in self.piece_fields:
-            if simple:
-                return f"({target}.fields[{name!r}] if {target}.__class__ is _Piece and {name!r} in {target}.fields " \
-                       f"else _field(st, {target}, {name!r}))"
-            return f"_field(st, {target}, {name!r})"
-        if name in self.layer_names:
-            if simple:
-                return f"({target}.layers[{name!r}] if {target}.__class__ is _Zone and {name!r} in {target}.layers " \
-                       f"else _layer(st, {target}, {name!r}))"
-            return f"_layer(st, {target}, {name!r})"
-        if simple and name in ("row", "col"):
-            return f"({target}.{name} if {target}.__class__ is _Zone else _attribute(st, {target}, {name!r}))"
-        if simple and name in ("index", "name"):
-            return f"({target}.{name} if {target}.__class__ is _Player else _attribute(st, {target}, {name!r}))"
-        return f"_attribute(st, {target}, {name!r})"
+        elif name in self.player_zones:
+            helper, test, value = ("_player_zone", "{}.__class__ is _Player",
+                                   f"st.world.player_zones[{{}}.index][{name!r}]")
+        elif name in self.piece_fields:
+            helper, test, value = ("_field", f"{{}}.__class__ is _Piece and {name!r} in {{}}.fields",
+                                   f"{{}}.fields[{name!r}]")
+        elif name in self.layer_names:
+            helper, test, value = ("_layer", f"{{}}.__class__ is _Zone and {name!r} in {{}}.layers",
+                                   f"{{}}.layers[{name!r}]")
+        elif name in ("row", "col"):
+            helper, test, value = "_attribute", "{}.__class__ is _Zone", f"{{}}.{name}"
+        elif name in ("index", "name"):
+            helper, test, value = "_attribute", "{}.__class__ is _Player", f"{{}}.{name}"
+        else:
+            return f"_attribute(st, {target}, {name!r})"
+        bound = self._bind(target)
+        if bound is None:
+            return f"{helper}(st, {target}, {name!r})"
+        first, later = bound
+        test = test.replace("{}", first, 1).replace("{}", later)
+        return f"({value.replace('{}', later)} if {test} else {helper}(st, {later}, {name!r}))"
 
     def _x_Index(self, node, names):
         target = self.expression(node.target, names)
@@ -946,23 +975,39 @@ class ModuleWriter:
                 return inline
             return f"{self._define_call(name)}(st" + "".join(", " + a for a in args) + ")"
         if name in IMPLEMENTATIONS:
-            if name == "empty" and _simple(args[0]):
-                return f"(not st.contents[{args[0]}.id] if {args[0]}.__class__ is _Zone else _f_empty(st, {args[0]}))"
-            if name == "automa" and _simple(args[0]):
-                return f"({args[0]}.is_automa if {args[0]}.__class__ is _Player else _f_automa(st, {args[0]}))"
-            if name == "eliminated" and _simple(args[0]):
-                return (f"(st.eliminated[{args[0]}.index] if {args[0]}.__class__ is _Player "
-                        f"else _f_eliminated(st, {args[0]}))")
-            if name == "count":
-                if self._is_list(node.args[0], names):
-                    return f"len({args[0]})"
-                if _simple(args[0]):
-                    return (f"(len(st.contents[{args[0]}.id]) if {args[0]}.__class__ is _Zone else len({args[0]}) "
-                            f"if {args[0]}.__class__ is list else _f_count(st, {args[0]}))")
+            written = self._builtin(name, node.args, args, names)
+            if written is not None:
+                return written
             return f"_f_{name}(st" + "".join(", " + a for a in args) + ")"
         if name in self.rules:
             raise CompileError(f"'{name}' is a rule: carry it out as a statement of its own", node.span)
         raise CompileError(f"unknown function '{name}'", node.span)
+
+    def _builtin(self, name: str, nodes: list, args: list[str], names: dict) -> str | None:
+        """The usual case of a built-in written out where it is used, or None to call it."""
+        if name in ("all", "any", "sum") and self._is_list(nodes[0], names):
+            return f"{name}({args[0]})"
+        if name == "count" and self._is_list(nodes[0], names):
+            return f"len({args[0]})"
+        if name not in ("empty", "count", "automa", "eliminated", "first", "top"):
+            return None
+        bound = self._bind(args[0])
+        if bound is None:
+            return None
+        first, x = bound
+        if name == "empty":
+            return f"(not st.contents[{x}.id] if {first}.__class__ is _Zone else _f_empty(st, {x}))"
+        if name == "count":
+            return (f"(len(st.contents[{x}.id]) if {first}.__class__ is _Zone else len({x}) "
+                    f"if {x}.__class__ is list else _f_count(st, {x}))")
+        if name == "automa":
+            return f"({x}.is_automa if {first}.__class__ is _Player else _f_automa(st, {x}))"
+        if name == "eliminated":
+            return f"(st.eliminated[{x}.index] if {first}.__class__ is _Player else _f_eliminated(st, {x}))"
+        end = "0" if name == "first" else "-1"
+        # A shuffled zone's places are not known: the runtime says so.
+        return (f"(st.pieces[st.contents[{x}.id][{end}]] if {first}.__class__ is _Zone and st.contents[{x}.id] "
+                f"and not st.unordered else _f_{name}(st, {x}))")
 
     def _x_Binary(self, node, names):
         left = self.expression(node.left, names)
