@@ -7,15 +7,17 @@ functions and keep their local names in Python locals, so play runs as plain
 Python until the rules ask for a decision or a chance outcome.
 
 Where that can happen (a `chooses`, `draw` or `roll`, or a call of a rule that
-may get to one) is a numbered *resume point* of its function. At a resume point
-the function saves a frame, `(function id, point, its locals)`, on the state and
-returns True; its caller does the same, and so on down to the first body, so the
-state then holds the whole position in the rules as plain data: it can be copied
-and saved at every decision. To go on, the engine calls the innermost frame's
-function with the saved point (`_pc`) and locals: the function skips to the point
-(every statement before it is guarded by `if not _pc`, and a loop around it is
-entered without its test, with its saved counters), takes the answer, and runs on;
-when it returns, its caller's frame is resumed the same way.
+may get to one) is a numbered *resume point*, and a function with resume points
+is a Python generator: it waits with `yield` (or `yield from` the rule it calls),
+with the point in its local `_pc`. A game in play is a chain of suspended
+generators, and going on from a decision is one `send`.
+
+A copy or a save needs the same position as plain data: for each waiting
+generator, its function, `_pc` and locals, read from its frame. A copy goes on by
+making the generators again: each function, called with a saved point and
+locals, skips to that point (every statement before it is guarded by
+`if not _pc`, and a loop around it is entered without its test, with its saved
+counters); at a call, it goes on with the generator made from the next frame.
 
 A failure inside the rules is traced back to its `.pir` statement through the
 generated line it happened on (`LINES` maps lines to `SPANS`), so the happy path
@@ -71,8 +73,6 @@ class _Function:
         self.function_id = function_id
         self.names = {n: (f"env[{n!r}]" if dict_mode else f"v_{n}") for n in scope}
         self.saved: list[str] = [] if dict_mode else [f"v_{n}" for n in scope]
-        self.internal: list[str] = []  # the loops' counters among them
-        self.params: list[str] = []
         self.total = 0       # resume points in the function
         self.done = 0        # resume points written so far
         self.together = 0    # simultaneous loops around the statement being written
@@ -86,7 +86,6 @@ class _Function:
     def counters(self, *names: str) -> None:
         """Loop counters that resuming needs: saved with the locals."""
         self.saved += names
-        self.internal += names
 
     def guard_needed(self) -> bool:
         """Whether a point comes after what is written next: resuming there must skip it."""
@@ -133,6 +132,7 @@ class ModuleWriter:
         self.choices: list[str] = []
         self.chances: list[str] = []
         self.suspending: set[str] = set()
+        self.waiting_bodies: set[str] = set()  # setup, play, final scoring: those that may wait
         self.purity = Purity(self)
         self.comprehensions = 0
         self.variable_kinds: dict[str, object] = {}  # comprehension variable -> what it may be
@@ -255,7 +255,7 @@ class ModuleWriter:
         if isinstance(node, ast.CallRule):
             return 1 if node.rule in self.suspending else 0
         if isinstance(node, _CallBody):
-            return 1
+            return 1 if node.function in self.waiting_bodies else 0
         if isinstance(node, ast.If):
             return sum(self.points(b.body) for b in node.branches) + self.points(node.otherwise)
         if isinstance(node, (ast.ForEach, ast.While, ast.Rounds, ast.Repeat, ast.Phase)):
@@ -290,7 +290,6 @@ class ModuleWriter:
         resumable = decl.name in self.suspending
         function_id = self._register(f"rule_{decl.name}", decl.name, resumable)
         fn = _Function(self, decl.name, scope, False, resumable, function_id)
-        fn.params = list(decl.params)
         params = "".join(f", v_{p}=None" if resumable else f", v_{p}" for p in decl.params)
         if resumable:  # resumed as f(st, point, saved); started as f(st, 0, None, arguments...)
             params = ", _pc=0, _saved=None" + params
@@ -298,7 +297,9 @@ class ModuleWriter:
 
     def _body(self, python_name: str, name: str, body: list, span, before: str | None = None,
               after: str | None = None) -> None:
-        resumable = self._waits(body) or any(isinstance(s, _CallBody) for s in body)
+        resumable = self._waits(body) or any(self.points(s) for s in body if isinstance(s, _CallBody))
+        if resumable:
+            self.waiting_bodies.add(python_name)
         function_id = self._register(python_name, name, resumable)
         fn = _Function(self, name, local_names([s for s in body if not isinstance(s, _CallBody)]), True,
                        resumable, function_id)
@@ -322,25 +323,15 @@ class ModuleWriter:
         if fn.resumable:
             index = fn.function_id
             self.functions[index] = (python_name, self.functions[index][1], list(fn.saved), fn.dict_mode, fn.total)
-            known = self._assignments(body, fn) if not fn.dict_mode else {}
-            # Which saved locals may have no value at some point: only those need undoing.
-            unset = [name for name in fn.saved if name not in fn.internal and
-                     any(name not in assigned for assigned, _ in known.values())]
             if fn.saved:
-                head.append((1, "if _pc:", None))
+                head.append((1, "if _pc:  # going on from a copy or a save: its locals", None))
                 head.append((2, f"({', '.join(fn.saved)},) = _saved", None))
-                if unset:
-                    head.append((2, "if _UNSET in _saved:  # locals that had no value yet", None))
-                    for name in unset:
-                        head.append((3, f"if {name} is _UNSET: del {name}", None))
-                if fn.internal:  # a loop's counters have a value whenever a frame is saved
-                    head.append((1, "else:", None))
-                    head.append((2, " = ".join(fn.internal) + " = None", None))
+                head.append((2, "if _UNSET in _saved:  # locals that had no value yet", None))
+                for name in fn.saved:
+                    head.append((3, f"if {name} is _UNSET: del {name}", None))
         if before:  # done when the function starts, not again when it is resumed
             head.append((1, f"if not _pc: {before}" if fn.resumable else before, span))
         lines[:0] = head
-        if fn.resumable:
-            lines[:] = [saving for line in lines for saving in _with_saves(line, fn, known)]
         if after:
             lines.append((1, after, span))
         if fn.resumable and "_pc" not in params:
@@ -352,60 +343,6 @@ class ModuleWriter:
             texts.append(_pad(depth) + text)
             spans.append(self.span(line_span) if line_span is not None else None)
         self.chunk(texts, spans, span)
-
-    def _assignments(self, body: list, fn: _Function) -> dict[int, tuple[set, set]]:
-        """For each resume point of a rule: the locals surely given a value there, and those maybe.
-
-        Walks the statements in the order their points are numbered. A loop's body is
-        walked once, with everything it assigns counted as maybe assigned already (from
-        an earlier time round).
-        """
-        known: dict[int, tuple[set, set]] = {}
-        count = 0
-        local = set(fn.names)
-
-        def walk(statements, assigned, maybe):
-            for statement in statements:
-                assigned, maybe = step(statement, assigned, maybe)
-            return assigned, maybe
-
-        def step(node, assigned, maybe):
-            nonlocal count
-            if isinstance(node, ast.Let):
-                return assigned | {f"v_{node.name}"}, maybe | {f"v_{node.name}"}
-            if isinstance(node, (ast.Assign, ast.AddTo)):
-                if isinstance(node.target, ast.Name) and node.target.id in local:
-                    name = f"v_{node.target.id}"
-                    return assigned | {name}, maybe | {name}
-                return assigned, maybe
-            if isinstance(node, (ast.Choose, ast.Draw, ast.Roll)):
-                count += 1
-                known[count] = (assigned, maybe)
-                return assigned | {f"v_{node.var}"}, maybe | {f"v_{node.var}"}
-            if isinstance(node, (ast.CallRule, _CallBody)):
-                if self.points(node):
-                    count += 1
-                    known[count] = (assigned, maybe)
-                return assigned, maybe
-            if isinstance(node, ast.If):
-                ends = [walk(b.body, assigned, maybe) for b in node.branches]
-                ends.append(walk(node.otherwise, assigned, maybe))
-                return set.intersection(*[a for a, _ in ends]), set.union(*[m for _, m in ends])
-            if isinstance(node, ast.Phase):
-                return walk(node.body, assigned, maybe)
-            if not isinstance(node, (ast.ForEach, ast.While, ast.Rounds, ast.Repeat)):
-                return assigned, maybe
-            again = maybe | {f"v_{n}" for n in _assigned_names(node.body)}
-            if isinstance(node, ast.ForEach):
-                walk(node.body, assigned | {f"v_{node.var}"}, again | {f"v_{node.var}"})
-                return assigned, again | {f"v_{node.var}"}
-            if isinstance(node, ast.Rounds):  # its body runs at least once
-                return walk(node.body, assigned, again)
-            walk(node.body, assigned, again)  # while, repeat: perhaps not at all
-            return assigned, again
-
-        walk(body, {f"v_{p}" for p in fn.params}, {f"v_{p}" for p in fn.params})
-        return known
 
     # ------------------------------------------------------------ statements
 
@@ -442,10 +379,13 @@ class ModuleWriter:
 
     def plain(self, node, fn: _Function, code: "_Code", depth: int) -> None:
         """A statement with no resume point inside: plain Python."""
-        code.comment(depth, self.comment(node.span))
         span = node.span
-        x = lambda e: self.x(e, fn)  # noqa: E731
         add = lambda d, text: code.add(d, text, span)  # noqa: E731
+        if isinstance(node, _CallBody):  # a body that never waits
+            add(depth, f"{node.function}(st)")
+            return
+        code.comment(depth, self.comment(node.span))
+        x = lambda e: self.x(e, fn)  # noqa: E731
         if isinstance(node, ast.Let):
             add(depth, f"{fn.names[node.name]} = {x(node.value)}")
         elif isinstance(node, (ast.Assign, ast.AddTo)):
@@ -586,18 +526,21 @@ class ModuleWriter:
                 code.comment(depth, self.comment(span))
             point = first
             fn.done = point
+            # Waiting is `yield` (`_pc` says where, for copies and saves); a rule that may wait
+            # is a generator, gone through with `yield from`. After `elif`: going on from a copy.
             add(depth, "if not _pc:")
-            if isinstance(node, ast.Choose):
-                site = self._choice_site(node, fn, point)
-                add(depth + 1, f"_x = _choose(st, {site}, {node.optional}, {x(node.player)}, {x(node.options)})")
+            if isinstance(node, (ast.Choose, ast.Draw)):
+                if isinstance(node, ast.Choose):
+                    site = self._choice_site(node, fn, point)
+                    add(depth + 1, f"_x = _choose(st, {site}, {node.optional}, {x(node.player)}, {x(node.options)})")
+                else:
+                    site = self._chance_site(node, fn, point, "draw")
+                    add(depth + 1, f"_x = _draw(st, {site}, {x(node.source)})")
                 add(depth + 1, "if _x is _WAIT:")
-                self._save(fn, point, code, depth + 2, span)
-                add(depth + 1, f"{fn.names[node.var]} = _x")
-            elif isinstance(node, ast.Draw):
-                site = self._chance_site(node, fn, point, "draw")
-                add(depth + 1, f"_x = _draw(st, {site}, {x(node.source)})")
-                add(depth + 1, "if _x is _WAIT:")
-                self._save(fn, point, code, depth + 2, span)
+                add(depth + 2, f"_pc = {point}")
+                add(depth + 2, "yield")
+                add(depth + 2, "_pc = 0")
+                add(depth + 2, "_x = st.answer")
                 add(depth + 1, f"{fn.names[node.var]} = _x")
             elif isinstance(node, ast.Roll):
                 die = self.dice.get(node.die)
@@ -608,17 +551,23 @@ class ModuleWriter:
                     faces[face] = faces.get(face, 0) + 1
                 site = self._chance_site(node, fn, point, "roll")
                 add(depth + 1, f"_roll(st, {site}, {self.constant(list(faces))}, {self.constant(list(faces.values()))})")
-                self._save(fn, point, code, depth + 1, span)
-            elif isinstance(node, ast.CallRule):
-                add(depth + 1, f"if rule_{node.rule}(st, 0, None{self._arguments(node, fn)}):")
-                self._save(fn, point, code, depth + 2, span)
-            else:
-                add(depth + 1, f"if {node.function}(st):")
-                self._save(fn, point, code, depth + 2, span)
-            add(depth, f"elif _pc == {point}:" if point < fn.total else "else:")
-            add(depth + 1, "_pc = 0")
-            if isinstance(node, (ast.Choose, ast.Draw, ast.Roll)):
+                add(depth + 1, f"_pc = {point}")
+                add(depth + 1, "yield")
+                add(depth + 1, "_pc = 0")
                 add(depth + 1, f"{fn.names[node.var]} = st.answer")
+            else:
+                call = (f"rule_{node.rule}(st, 0, None{self._arguments(node, fn)})" if isinstance(node, ast.CallRule)
+                        else f"{node.function}(st, 0, None)")
+                add(depth + 1, f"_pc = {point}")
+                add(depth + 1, f"yield from {call}")
+                add(depth + 1, "_pc = 0")
+            add(depth, f"elif _pc == {point}:" if point < fn.total else "else:")
+            if isinstance(node, (ast.Choose, ast.Draw, ast.Roll)):
+                add(depth + 1, "_pc = 0")
+                add(depth + 1, f"{fn.names[node.var]} = st.answer")
+            else:
+                add(depth + 1, "yield from _resumed(st)")
+                add(depth + 1, "_pc = 0")
             return
         code.comment(depth, self.comment(span))
         guarded = last < fn.total
@@ -681,11 +630,6 @@ class ModuleWriter:
             self.statements(node.body, fn, code, depth)
         else:
             raise CompileError(f"cannot compile {type(node).__name__} here", node.span)
-
-    def _save(self, fn: _Function, point: int, code: "_Code", depth: int, span) -> None:
-        """Stop at a resume point: keep this function's place and locals on the state, and say so."""
-        # The function's saved locals are known once all of it is written: see _write_function.
-        code.add(depth, f"{_SAVE}{fn.function_id}, {point}", span)
 
     def _choice_site(self, node: ast.Choose, fn: _Function, point: int) -> int:
         number = len(self.choices)
@@ -1284,36 +1228,6 @@ class Purity:
         return True, ANYTHING
 
 
-_SAVE = "@save "  # stands for the lines that save a frame until the function's locals are all known
-
-
-def _with_saves(line: tuple, fn: _Function, known: dict) -> list[tuple]:
-    """A line of a function, or the lines that save its frame and stop, for a `_SAVE` line.
-
-    A local known to have a value is saved as it is, one known to have none as _UNSET;
-    one that may or may not have one is tried.
-    """
-    depth, text, span = line
-    if not text.startswith(_SAVE):
-        return [line]
-    frame = text[len(_SAVE):]
-    point = int(frame.split(", ")[1])
-    assigned, maybe = known.get(point, (set(fn.saved), set(fn.saved)))
-    values = []
-    lines = []
-    for name in fn.saved:
-        if name in fn.internal or name in assigned:
-            values.append(name)
-        elif name in maybe:
-            values.append(f"_m{len(lines) // 4}")
-            lines += [(depth, "try:", span), (depth + 1, f"{values[-1]} = {name}", span),
-                      (depth, "except NameError:  # no value yet", span), (depth + 1, f"{values[-1]} = _UNSET", span)]
-        else:
-            values.append("_UNSET")
-    saved = f"({', '.join(values)},)" if values else "()"
-    return lines + [(depth, f"st.frames.append(({frame}, {saved}))", span), (depth, "return True", span)]
-
-
 class _Code:
     """The lines of one function being written: (depth, text, span of the statement or None)."""
 
@@ -1325,21 +1239,6 @@ class _Code:
 
     def comment(self, depth: int, text: str) -> None:
         self.lines.append((depth, text, None))
-
-
-def _assigned_names(statements: list) -> set[str]:
-    """Every local a block gives a value to: what it binds, and the locals it assigns."""
-    names = set(local_names(statements))
-    for statement in statements:
-        if isinstance(statement, (ast.Assign, ast.AddTo)) and isinstance(statement.target, ast.Name):
-            names.add(statement.target.id)
-        elif isinstance(statement, ast.If):
-            for branch in statement.branches:
-                names |= _assigned_names(branch.body)
-            names |= _assigned_names(statement.otherwise)
-        elif isinstance(statement, (ast.ForEach, ast.While, ast.Rounds, ast.Repeat, ast.Phase)):
-            names |= _assigned_names(statement.body)
-    return names
 
 
 def _size(node) -> int:

@@ -158,6 +158,7 @@ class Game:
         self.functions = module["FUNCTIONS"]
         self.resumable = [entry[0] for entry in self.functions]
         self.function_ids = {entry[1]: i for i, entry in enumerate(self.functions)}
+        self.function_ids_by_code = {entry[0].__code__: i for i, entry in enumerate(self.functions)}
         # What a frame's saved locals are called in a save: the rules' own names, and the loops' counters.
         self.saved_names = [tuple(name[2:] if name.startswith("v_") else name for name in entry[2])
                             for entry in self.functions]
@@ -386,7 +387,7 @@ class Game:
             if any(set(pv) != per_player_declared for pv in data["pvars"]):
                 raise ValueError("its players' variables do not match the rules file")
             state.pvars = [{k: state._decode(v) for k, v in pv.items()} for pv in data["pvars"]]
-            state.frames = [self._restore_frame(state, frame) for frame in data["frames"]]
+            state._frames = [self._restore_frame(state, frame) for frame in data["frames"]]
             if not isinstance(data["scopes"], list) or len(data["scopes"]) != 1 \
                     or not isinstance(data["scopes"][0], dict):
                 raise ValueError("it has no local values at all")
@@ -419,7 +420,7 @@ class Game:
                 if not 0 <= state.pending[1] < len(sites):
                     raise ValueError("the saved decision does not exist")
                 site = sites[state.pending[1]]
-                if not state.frames or state.frames[0][:2] != (site.function, site.point):
+                if not state.frames or state.frames[-1][:2] != (site.function, site.point):
                     raise ValueError("the saved decision is not where its position in the rules waits")
             state.log = [(to, str(text)) for to, text in data["log"]]
             if not isinstance(data["eliminated"], list) or len(data["eliminated"]) != len(world.players) \

@@ -422,6 +422,12 @@ def _draw(st, site: int, container):
     return _WAIT
 
 
+def _resumed(st):
+    """When a copy or a restored game goes on: the generator of its next frame, outermost first."""
+    function_id, point, saved = st.restoring.pop()
+    return st.program.resumable[function_id](st, point, saved)
+
+
 def _roll(st, site: int, outcomes: list, weights: list) -> None:
     st.pending = ["chance", site, outcomes, weights]
 

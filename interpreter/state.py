@@ -1,12 +1,12 @@
 """A game state: plain data plus the small, standard API every tool plays through.
 
-The state holds only lists, dicts, tuples, numbers and references to the fixed
-`World`. The rules run as the game's generated Python (interpreter/compiler.py);
-when they wait for a decision or chance, where they are is plain data on the
-state (`frames`: each waiting function, its resume point and its locals), so a
-state can be copied, saved to JSON and restored at every decision. Chance is a
-generator kept in the state, so the same file, options, seed and choices always
-give the same game.
+The state holds lists, dicts, tuples, numbers and references to the fixed
+`World`, and, while it plays, the suspended generators of the game's generated
+Python (interpreter/compiler.py) where the rules wait for a decision or chance.
+Where they wait is also available as plain data (`frames`: each waiting
+function, its resume point and its locals), so a state can be copied, saved to
+JSON and restored at every decision. Chance is a generator of numbers kept in
+the state, so the same file, options, seed and choices always give the same game.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from interpreter.runtime import _UNSET, HELD, EndGame, Runaway
+from interpreter.runtime import _UNSET, HELD, EndGame, Runaway, _resumed
 from interpreter.values import Blind, Board, GameRuleError, IllegalAction, Piece, Player, Zone, show
 
 _LOOP_HINT = "a loop must be able to stop: make its condition turn false, or ask a player to decide inside it"
@@ -147,8 +147,12 @@ class State:
         # zone id -> how many of its bottom pieces lie in an order nobody knows (since a shuffle)
         self.unordered: dict[int, int] = {}
         self.created_in_play = 0  # pieces `create` has made since setup ended
-        # Where the rules wait, innermost first: (function id, resume point, its locals).
-        self.frames: list[tuple] = []
+        # Where the rules wait: the generator of the outermost waiting function, running...
+        self.running = None
+        # ...or, in a copy or a restored state, the same as data, outermost first:
+        # (function id, resume point, its locals), made into generators again when it goes on.
+        self._frames: list[tuple] = []
+        self.restoring: list[tuple] = []  # the frames still to be made generators, innermost first
         self.env: dict[str, Any] = {}  # the names of setup, play, final scoring and examples
         self.answer = None  # the decision or outcome taken, for the function resumed with it
         self.pending: list | None = None
@@ -441,7 +445,9 @@ class State:
         other.piece_vars = dict(self.piece_vars)
         other.unordered = dict(self.unordered)
         other.created_in_play = self.created_in_play
-        other.frames = list(self.frames)  # tuples of values that are never changed in place
+        other.running = None
+        other._frames = self.frames  # tuples of values that are never changed in place
+        other.restoring = []
         other.env = dict(self.env)
         other.answer = None
         other.pending = list(self.pending) if self.pending is not None else None
@@ -491,41 +497,66 @@ class State:
         """Carry out the rules until a decision, a chance event or the end.
 
         Either from the start of `entry` (a game's `main`, or a worked example), or by
-        resuming the waiting frames, innermost first, with `self.answer`: each function
-        goes on from its resume point, and its caller after it returns.
+        going on with `self.answer` from where the rules wait: a generator (see
+        interpreter/compiler.py), made again from the frames in a copy or a restored state.
         """
         self.budget = STEP_LIMIT  # what the rules' loops may spend before a decision
         try:
             try:
-                if entry is None:
-                    frames = self.frames
-                    self.frames = []
-                    functions = self.program.resumable
-                    waiting = False
-                    for position, (function_id, point, saved) in enumerate(frames):
-                        if functions[function_id](self, point, saved):
-                            if position + 1 < len(frames):
-                                self.frames.extend(frames[position + 1:])
-                            waiting = True
-                            break
+                if entry is not None:
+                    running = entry(self)
+                elif self.running is not None:
+                    running = self.running
                 else:
-                    waiting = entry(self)
+                    self.restoring = self._frames[::-1]
+                    self._frames = []
+                    running = _resumed(self)
+                if running is not None:  # a function that never waits has run to its end already
+                    self.running = running
+                    running.send(None)
+                    return
+            except StopIteration:
+                pass
             except EndGame:
-                self.frames = []
                 if self.held:
                     self.held = 1
                     self.release_log()
-                waiting = self.program.final(self)
-            if not waiting:
-                self.terminal = True
-                self.pending = None
-                self.phase = "Game over"
+                running = self.program.final(self)
+                if running is not None:
+                    try:
+                        self.running = running
+                        running.send(None)
+                        return
+                    except StopIteration:
+                        pass
+            self.running = None
+            self.terminal = True
+            self.pending = None
+            self.phase = "Game over"
         except GameRuleError as error:
+            self.running = None
             if error.source is None:
                 error.source = self.program.source
             raise
         except Exception as error:
+            self.running = None
             raise self._located(error) from None
+
+    @property
+    def frames(self) -> list[tuple]:
+        """Where the rules wait, as data, outermost first: (function id, resume point, its locals)."""
+        running = self.running
+        if running is None:
+            return self._frames
+        program = self.program
+        frames = []
+        while running is not None and running.gi_frame is not None:
+            function_id = program.function_ids_by_code[running.gi_code]
+            found = running.gi_frame.f_locals
+            names = program.functions[function_id][2]
+            frames.append((function_id, found["_pc"], tuple(found.get(name, _UNSET) for name in names)))
+            running = running.gi_yieldfrom
+        return frames
 
     def _located(self, error: Exception) -> GameRuleError:
         """A failure of the rules as a GameRuleError naming the statement it happened in.
@@ -547,9 +578,10 @@ class State:
 
     def _decision_env(self) -> dict:
         """The names the waiting decision's labels, prompt and skip text may use."""
-        if not self.frames:
+        frames = self.frames
+        if not frames:
             return self.env
-        function_id, _, saved = self.frames[0]
+        function_id, _, saved = frames[-1]
         _, _, names, dict_mode, _ = self.program.functions[function_id]
         if dict_mode:
             return self.env

@@ -170,8 +170,8 @@ def test_the_saved_position_names_the_waiting_rule_and_its_locals():
     game = load_source(UNSET, "unset.pir")
     state = game.new_state(players=1)
     frames = state.to_json()["frames"]
-    assert frames[0] == ["maybe", 1, {"p": {"player": 0}, "k": 5, "late": 5}]
-    assert [frame[0] for frame in frames] == ["maybe", "<play>", "<main>"]
+    assert frames[-1] == ["maybe", 1, {"p": {"player": 0}, "k": 5, "late": 5}]
+    assert [frame[0] for frame in frames] == ["<main>", "<play>", "maybe"]
 
 
 def test_a_failure_after_going_on_names_the_line_inside_the_loops():
