@@ -73,6 +73,7 @@ class _Function:
         self.function_id = function_id
         self.names = {n: (f"env[{n!r}]" if dict_mode else f"v_{n}") for n in scope}
         self.saved: list[str] = [] if dict_mode else [f"v_{n}" for n in scope]
+        self.param_names: list[str] = []  # what the function is given: may be anything
         self.total = 0       # resume points in the function
         self.done = 0        # resume points written so far
         self.together = 0    # simultaneous loops around the statement being written
@@ -290,6 +291,7 @@ class ModuleWriter:
         resumable = decl.name in self.suspending
         function_id = self._register(f"rule_{decl.name}", decl.name, resumable)
         fn = _Function(self, decl.name, scope, False, resumable, function_id)
+        fn.param_names = list(decl.params)
         params = "".join(f", v_{p}=None" if resumable else f", v_{p}" for p in decl.params)
         if resumable:  # resumed as f(st, point, saved); started as f(st, 0, None, arguments...)
             params = ", _pc=0, _saved=None" + params
@@ -316,7 +318,11 @@ class ModuleWriter:
         fn.total = self.points(body)
         lines: list[tuple[int, str, Any]] = []
         code = _Code(lines)
+        kinds = {fn.names[name]: kind for name, kind in self._local_kinds(body, fn).items()}
+        self.variable_kinds.update(kinds)
         self.statements(body, fn, code, 1)
+        for name in kinds:
+            del self.variable_kinds[name]
         head: list[tuple[int, str, Any]] = []
         if fn.dict_mode:
             head.append((1, "env = st.env", None))
@@ -777,6 +783,53 @@ class ModuleWriter:
             return "st.round"
         raise CompileError(f"unknown name '{name}'", node.span)
 
+    def _local_kinds(self, body: list, fn: "_Function") -> dict[str, object]:
+        """What each local of a function may hold: everything any assignment to it may give.
+
+        Parameters may hold anything; the others start as nothing and take in what is
+        assigned to them, until nothing more changes.
+        """
+        if fn.dict_mode:  # setup, play and the rest share their names: leave them unknown
+            return {name: ANYTHING for name in fn.names}
+        assigned = _assigned_names(body) - set(fn.param_names)
+        kinds = {name: frozenset() if name in assigned else ANYTHING for name in fn.names}
+
+        def kind(node):
+            return self.purity.expr(node, kinds)[1]
+
+        def take(name, value):
+            if name in kinds:
+                kinds[name] = join(kinds[name], value)
+
+        def walk(statements):
+            for node in statements:
+                if isinstance(node, ast.Let):
+                    take(node.name, kind(node.value))
+                elif isinstance(node, ast.Assign) and isinstance(node.target, ast.Name):
+                    take(node.target.id, kind(node.value))
+                elif isinstance(node, ast.AddTo) and isinstance(node.target, ast.Name):
+                    take(node.target.id, NUMBER)
+                elif isinstance(node, (ast.Choose, ast.Roll)):
+                    take(node.var, ANYTHING)  # a choice may also be none, or a face-down piece
+                elif isinstance(node, ast.Draw):
+                    take(node.var, element(kind(node.source)))
+                elif isinstance(node, ast.ForEach):
+                    take(node.var, element(kind(node.iterable)))
+                    walk(node.body)
+                elif isinstance(node, ast.If):
+                    for branch in node.branches:
+                        walk(branch.body)
+                    walk(node.otherwise)
+                elif isinstance(node, (ast.While, ast.Rounds, ast.Repeat, ast.Phase)):
+                    walk(node.body)
+
+        for _ in range(8):
+            before = dict(kinds)
+            walk([s for s in body if not isinstance(s, _CallBody)])
+            if kinds == before:
+                return kinds
+        return {name: ANYTHING for name in kinds}  # kinds that keep growing: lists of lists of ...
+
     def kind_of(self, node, names: dict):
         """What an expression's value may be, knowing what comprehensions go through."""
         known = self.variable_kinds
@@ -901,11 +954,16 @@ class ModuleWriter:
     def _x_Index(self, node, names):
         target = self.expression(node.target, names)
         index = self.expression(node.index, names)
-        if _simple(target) and (_simple(index) or isinstance(node.index, ast.IntLiteral)):
-            whole = "" if isinstance(node.index, ast.IntLiteral) else f" and {index}.__class__ is int"
-            return (f"({target}[{index}] if {target}.__class__ is list{whole} "
-                    f"and -len({target}) <= {index} < len({target}) else _index(st, {target}, {index}))")
-        return f"_index(st, {target}, {index})"
+        literal = isinstance(node.index, ast.IntLiteral)
+        bound_target = self._bind(target)
+        bound_index = (index, index) if literal or _simple(index) else self._bind(index)
+        if bound_target is None or bound_index is None:
+            return f"_index(st, {target}, {index})"
+        (first_target, t), (first_index, i) = bound_target, bound_index
+        # `&`, not `and`: the index is worked out whatever the target is, after it, as in a call.
+        test = f"({first_target}.__class__ is list) & ({first_index}.__class__ is int)" if not literal \
+            else f"{first_target}.__class__ is list"
+        return f"({t}[{i}] if {test} and -len({t}) <= {i} < len({t}) else _index(st, {t}, {i}))"
 
     def _x_Call(self, node, names):
         name = node.function
@@ -957,7 +1015,9 @@ class ModuleWriter:
         left = self.expression(node.left, names)
         right = self.expression(node.right, names)
         if node.op == "+":
-            return f"_plus(st, {left}, {right})"
+            if may_be_place(self.kind_of(node.left, names)) or may_be_place(self.kind_of(node.right, names)):
+                return f"_plus(st, {left}, {right})"  # a zone's pieces are added as a list
+            return f"({left} + {right})"
         if node.op == "/":
             return f"_divide({left}, {right})"
         if node.op in ("-", "*", "%"):
@@ -1166,7 +1226,7 @@ class Purity:
                 r, kind = self.define(name)
                 return reads or r, kind
             if name in _ALWAYS_READS:
-                return True, ANYTHING
+                return True, {"all_pieces": list_of(PIECE), "where": join(ZONE, CELL)}.get(name, TRUTH)
             if name in _LOOKS_INTO:
                 reads = reads or may_be_place(kinds[0])
                 if name == "share_places":
@@ -1292,6 +1352,21 @@ def _simple(source: str) -> bool:
 
 def _simple_or_constant(source: str) -> bool:
     return _SIMPLE.fullmatch(source) is not None or _CONSTANT.fullmatch(source) is not None
+
+
+def _assigned_names(statements: list) -> set[str]:
+    """Every local a block gives a value to: what it binds, and the locals it assigns."""
+    names = set(local_names(statements))
+    for statement in statements:
+        if isinstance(statement, (ast.Assign, ast.AddTo)) and isinstance(statement.target, ast.Name):
+            names.add(statement.target.id)
+        elif isinstance(statement, ast.If):
+            for branch in statement.branches:
+                names |= _assigned_names(branch.body)
+            names |= _assigned_names(statement.otherwise)
+        elif isinstance(statement, (ast.ForEach, ast.While, ast.Rounds, ast.Repeat, ast.Phase)):
+            names |= _assigned_names(statement.body)
+    return names
 
 
 def _waits(statements: list, suspending: set[str]) -> bool:
