@@ -285,7 +285,7 @@ def _parse_save(path: str | Path, raw: bytes) -> Any:
     except ValueError:
         raise SaveFileError(f"{path}: not a pirdsl save file (it is not valid JSON)") from None
     if _depth(data) > MAX_SAVE_DEPTH:
-        raise SaveFileError(f"{path}: not a pirdsl save file (it is nested more than {MAX_SAVE_DEPTH} deep)")
+        raise SaveFileError(f"{path}: not a pirdsl save file (it is nested too deeply: more than {MAX_SAVE_DEPTH} levels)")
     return data
 
 
