@@ -437,18 +437,18 @@ class PlaySession:
         """Take decision `index` for `seat`, keeping or forgetting the undo points as it requires.
 
         The undo points survive only a decision of their own seat, taken by a person,
-        that the engine proves shows that seat nothing it could not see
+        that the engine has checked shows that seat nothing it could not see
         (`state.reveals`); every other decision is new information for someone.
         Raises IllegalAction (and changes nothing) when the engine refuses the action.
         """
-        keeps_secrets = (
+        shows_nothing_new = (
             self.controllers[seat] == HUMAN
             and all(point.seat == seat for point in self.undo_points)
             and not self._reveals(index)
         )
-        point = UndoPoint(seat, self.state.clone(), list(self.log_lines_shown)) if keeps_secrets and ask else None
+        point = UndoPoint(seat, self.state.clone(), list(self.log_lines_shown)) if shows_nothing_new and ask else None
         self.state.apply_action(index)
-        if not keeps_secrets:
+        if not shows_nothing_new:
             self.undo_points.clear()
         elif point is not None:
             self.undo_points.append(point)
