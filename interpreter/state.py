@@ -364,6 +364,16 @@ class State:
         self.apply_action(index)
         return index
 
+    def reveals(self, index: int) -> bool:
+        """Whether taking decision `index` could show the seat to move anything it could not see.
+
+        False only when the rules, from this decision to the same seat's next one, read
+        nothing hidden from it (interpreter/secrecy.py says exactly what that covers);
+        True when a chance event, another seat or the end comes first. The state is unchanged.
+        """
+        from interpreter.secrecy import decision_reveals
+        return decision_reveals(self, index)
+
     def scores(self) -> list:
         score = self.program.score
         if score is None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import random
+import secrets
 import sys
 import time
 from pathlib import Path
@@ -221,10 +221,12 @@ def command_check(args: argparse.Namespace) -> int:
 
 def command_play(args: argparse.Namespace) -> int:
     """Play one game at the terminal."""
-    from pirdsl.play import PlaySession, SaveFileError, read_save
+    from pirdsl.play import HUMAN, PlaySession, SaveFileError, read_save
 
     game = load_rules(args.file, quiet=args.quiet)
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
+    # The seed decides every hidden card and draw: unless given, it is 64 bits from the
+    # operating system, and it is shown only where it tells no one at the table anything.
+    seed = args.seed if args.seed is not None else secrets.randbits(64)
     if args.load:
         if args.players is not None or args.variant:
             error_line("pirdsl: note: --players and --variant are taken from the save file")
@@ -240,7 +242,9 @@ def command_play(args: argparse.Namespace) -> int:
         controllers = seat_controllers(state, args.seat)
     console = make_console()
     seats = ", ".join(f"{name} ({kind})" for name, kind in zip(state.seat_names, controllers))
-    console.print(Text(f"{game.name}: {seats}; seed {seed}", style="bold"))
+    humans = controllers.count(HUMAN)
+    show_seed = humans == 0 or (args.seed is not None and humans == 1)
+    console.print(Text(f"{game.name}: {seats}" + (f"; seed {seed}" if show_seed else ""), style="bold"))
     return PlaySession(game, state, controllers, console, bot_seed=seed).run()
 
 
@@ -619,6 +623,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         silence_stdout()
         return EXIT_BROKEN_PIPE
+    except MemoryError:
+        error_line("pirdsl: error: out of memory (the rules or the input ask for more than this computer has)")
+        return EXIT_FAILURE
     except Exception as error:  # noqa: BLE001 - the last line of defence against tracebacks
         if os.environ.get("PIRDSL_DEBUG"):
             raise

@@ -707,7 +707,7 @@ def test_a_save_of_another_version_of_the_rules_is_refused():
 
 def test_a_save_of_another_game_is_refused():
     data = case("draw").new_state(players=1).to_json()
-    with pytest.raises(ValueError, match="different version of the rules file"):
+    with pytest.raises(ValueError, match="it is a saved game of 'Draw', not of 'Choose'"):
         case("choose").state_from_json(data)
 
 
