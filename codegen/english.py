@@ -553,7 +553,8 @@ class English:
     def board_decl(self, node: ast.BoardDecl) -> str:
         layers = ", ".join(words(layer.name) for layer in node.layers)
         shape = {"hex": "a board of hexes", "grid": "a grid"}.get(getattr(node, "shape", "grid"), "a board")
-        return f"{capitalize(words(node.name))}: {shape}, {node.rows} by {node.columns} (layers: {layers})."
+        captions = "".join(f"; each cell drawn with its {words(name)}" for name in getattr(node, "captions", [])[:1])
+        return f"{capitalize(words(node.name))}: {shape}, {node.rows} by {node.columns} (layers: {layers}{captions})."
 
     def die_decl(self, node: ast.DieDecl) -> str:
         faces = ", ".join(words(str(face)) if face is not None else "blank" for face in node.faces)

@@ -75,6 +75,7 @@ board islands: grid 7 by 7
     ". D D F F C ."
     ". D F F F F ."
     ". . . . . . ."
+  caption island
 
 define home_space = at(islands, 0, 0)
 define storm_space = at(islands, 3, 3)

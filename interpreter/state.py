@@ -684,9 +684,13 @@ class State:
                                 "kind": show(first_layer) if first_layer is not None else "",
                                 "pieces": [self.piece_text(i) for i in self.contents[cell.id]],
                                 "marks": [self.pieces[i].mark for i in self.contents[cell.id]]})
+                    if board.caption is not None:
+                        row[-1]["caption"] = board.captions[r * board.cols + c]
                 rows.append(row)
             boards.append({"name": board.name, "shape": board.shape, "rows": board.rows, "cols": board.cols,
                            "cells": rows})
+            if board.caption is not None:
+                boards[-1]["caption"] = board.caption
         to_move = self.current_player()
         view = {"game": self.program.name, "round": self.round, "phase": self.phase, "seat": seat,
                 "to_move": to_move, "seats": seats, "globals": {"vars": global_vars, "zones": global_zones},
@@ -701,7 +705,10 @@ class State:
     def _zone_view(self, zone: Zone, seat: int) -> dict:
         ids = self.contents[zone.id]
         visible = zone.seen_by(seat)
-        return {"count": len(ids), "items": [self.piece_text(i) for i in ids] if visible else None}
+        if not visible:
+            return {"count": len(ids), "items": None}
+        return {"count": len(ids), "items": [self.piece_text(i) for i in ids],
+                "kinds": [self.pieces[i].type for i in ids]}
 
     def piece_key(self, piece: Piece) -> tuple:
         """What makes pieces interchangeable: kind, fields and the current values of their variables."""

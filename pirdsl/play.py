@@ -30,7 +30,7 @@ from rich.text import Text
 
 from interpreter import IllegalAction
 from pirdsl.bots import make_bot, seat_seed
-from pirdsl.terminal import render_actions, render_log, render_observation, render_results, render_status
+from pirdsl.terminal import fit_screen, render_log, render_results
 
 SAVE_FORMAT = "pirdsl-save"
 SAVE_VERSION = 1
@@ -41,7 +41,8 @@ SEAT_KINDS = (HUMAN, "random", "greedy")
 HELP_TEXT = """\
 Type the number of an action to play it, or one of:
   help          show this help
-  show          show the board and your actions again
+  show          show the board, everything on the table and your actions again,
+                nothing cut short to fit the screen
   log           show everything that has happened so far that you may see
   undo          go back to your previous decision
   save FILE     save the game to FILE (continue later with --load FILE)
@@ -347,11 +348,22 @@ class PlaySession:
             # The engine's line opening this round: the status line right under the log
             # says "Round N · phase", so showing both would say the round twice in a row.
             new_lines.pop()
-        self.console.print()
-        self.console.print(render_observation(observation, new_lines, width=self.console.width))
-        self.console.print(render_status(observation))
         labels = [action.label for action in self.state.legal_actions()]
-        self.console.print(render_actions(self.state.prompt(), labels))
+        screen = fit_screen(observation, new_lines, width=self.console.width,
+                            height=None if repeat else self._screen_height(), prompt=self.state.prompt(), labels=labels)
+        if screen.earlier_log:  # printed above the view, where they scroll away rather than the board
+            self.console.print(render_log(screen.earlier_log, limit=0, width=self.console.width))
+        self.console.print()
+        self.console.print(screen.view)
+
+    def _screen_height(self) -> int | None:
+        """The terminal's height, which the view is made to fit; None for piped output.
+
+        Set LINES to fit piped output to a height too (as the golden transcripts do).
+        """
+        if self.console.is_terminal or os.environ.get("LINES", "").isdigit():
+            return self.console.height
+        return None
 
     def _ask(self, prompt: str) -> str:
         self.console.print(Text(prompt), end="", soft_wrap=True)
