@@ -120,6 +120,7 @@ VISIBILITY = {
     "public": "everyone sees what it holds",
     "owner": "only its owner sees what it holds; the others see how many",
     "hidden": "nobody sees what it holds; everyone sees how many",
+    "internal": "bookkeeping for the rules, shown to no one",
 }
 # Expressions that need brackets when they are part of a larger phrase.
 COMPOUND = (ast.Binary, ast.BoolOp, ast.IfExpr, ast.Compare, ast.Membership)

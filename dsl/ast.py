@@ -393,7 +393,7 @@ class VarDecl(Decl):
 
 
 class ZoneDecl(Decl):
-    """A place pieces sit: `zone hand per player owner` (public, owner or hidden)."""
+    """A place pieces sit: `zone hand per player owner` (public, owner, hidden or internal)."""
 
     name: str
     per_player: bool = False

@@ -1062,10 +1062,11 @@ class Checker:
         name = options.id if isinstance(options, ast.Name) else \
             options.name if isinstance(options, ast.Attribute) else None
         symbol = self.globals.get(name) if name is not None else None
-        if symbol is None or symbol.kind != "zone" or getattr(symbol.node, "visibility", None) != "hidden":
+        visibility = getattr(symbol.node, "visibility", None) if symbol is not None else None
+        if symbol is None or symbol.kind != "zone" or visibility not in ("hidden", "internal"):
             return
         self.warning(options.span,
-                     f"the pieces of the hidden zone '{name}' are offered face down, so this label is never shown",
+                     f"the pieces of the {visibility} zone '{name}' are offered face down, so this label is never shown",
                      "remove 'labelled ...'; the player sees one option, 'a face-down ... from "
                      f"{name.replace('_', ' ')}', and chance decides which piece it gets")
 

@@ -666,12 +666,14 @@ class State:
                     variables[name] = to_plain(self.pvars[player.index].get(name))
             zones = {}
             for name, zone in world.player_zones[player.index].items():
-                zones[name] = self._zone_view(zone, seat)
+                if zone.visibility != "internal":
+                    zones[name] = self._zone_view(zone, seat)
             seats.append({"name": player.name, "automa": player.is_automa, "score": scores[player.index],
                           "eliminated": self.eliminated[player.index], "vars": variables, "zones": zones})
         global_vars = {name: to_plain(self.vars.get(name)) for name, decl in self.program.var_decls.items()
                        if not decl.per_player and not decl.per_piece and not decl.secret and not decl.internal}
-        global_zones = {name: self._zone_view(zone, seat) for name, zone in world.zones_by_name.items()}
+        global_zones = {name: self._zone_view(zone, seat) for name, zone in world.zones_by_name.items()
+                        if zone.visibility != "internal"}
         boards = []
         for board in world.boards.values():
             rows = []

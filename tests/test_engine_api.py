@@ -538,6 +538,33 @@ def test_a_board_with_a_caption_layer_gives_each_cell_its_caption():
     assert "caption" not in plain and "caption" not in plain["cells"][0][0]
 
 
+INTERNAL_ZONE_GAME = """\
+game "Box":
+  players 2 to 2
+piece token
+zone box internal
+zone stash per player internal
+zone bag hidden
+setup:
+  create 3 token in box
+  for each p in players:
+    create 1 token in p.stash
+  move first(box) to bag
+play:
+  pass
+score p: count(p.stash)
+"""
+
+
+def test_an_internal_zone_is_shown_to_no_seat_not_even_its_count():
+    state = load_source(INTERNAL_ZONE_GAME, "box.pir").new_state(players=2)
+    for seat in (0, 1):
+        view = state.observation(seat)
+        assert set(view["globals"]["zones"]) == {"bag"}
+        assert all(set(seat_view["zones"]) == set() for seat_view in view["seats"])
+    assert state.scores() == [1, 1]  # the rules count it all the same
+
+
 def test_a_prompt_fills_in_its_expressions():
     game = load_source(PROMPT_GAME, "prompt.pir")
     state = game.new_state(players=2)
