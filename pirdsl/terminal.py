@@ -372,7 +372,9 @@ def fit_marks(marks: Sequence[str], room: int) -> str:
     """The marks of the pieces on a cell in at most `room` characters.
 
     All of them when they fit (`S1S2`), else as many as fit followed by how many
-    more there are (`S1+2`: S1 and two more), else just the count.
+    more there are (`S1+2`: S1 and two more), else the count with a times sign
+    (`3×`: three pieces; a bare number could be read as a mark or a space's number),
+    else the bare count.
     """
     joined = "".join(marks)
     if len(joined) <= room:
@@ -381,8 +383,10 @@ def fit_marks(marks: Sequence[str], room: int) -> str:
         shortened = "".join(marks[:kept]) + f"+{len(marks) - kept}"
         if len(shortened) <= room:
             return shortened
-    count = str(len(marks))
-    return count if len(count) <= room else "*"[:room]
+    for count in (f"{len(marks)}×", str(len(marks))):
+        if len(count) <= room:
+            return count
+    return "*"[:room]
 
 
 def board_legend(rows: list[list[dict[str, Any]]], width: int, mark_width: int = MARK_WIDTH,
@@ -408,7 +412,8 @@ def board_legend(rows: list[list[dict[str, Any]]], width: int, mark_width: int =
             shown = fit_marks(cell["marks"], mark_width)
             if shortened_example is None and mark_width and shown != "".join(cell["marks"]):
                 head, plus, more = shown.rpartition("+")
-                shortened_example = f"({shown} = {head} and {more} more)" if plus else f"({shown} = {shown} pieces)"
+                shortened_example = f"({shown} = {head} and {more} more)" if plus else \
+                    f"({shown} = {shown.rstrip('×')} pieces)"
     spaces = []
     if captions and caption_layer:
         spaces.append(describe_captions(captions, humanise(caption_layer)))
@@ -707,7 +712,12 @@ def render_actions(prompt: str, labels: Sequence[str], width: int = DEFAULT_WIDT
         text.append(prompt + "\n", style="bold")
     number_width = len(str(len(labels)))
     entries = [f"  {number:>{number_width}}. {label}" for number, label in enumerate(labels, 1)]
-    if room is not None and len(entries) > room:
+    if any(len(entry) > width for entry in entries):
+        # A long option wraps under its own text, clear of the numbers.
+        indent = " " * (number_width + 4)
+        entries = [textwrap.fill(entry, width=max(20, width), subsequent_indent=indent, break_on_hyphens=False)
+                   for entry in entries]
+    elif room is not None and len(entries) > room:
         column_width = max(len(entry) for entry in entries) + 1
         columns = max(1, min(width // column_width, math.ceil(len(entries) / room)))
         if columns > 1:
