@@ -149,11 +149,27 @@ def read_save(path: str | Path, game: Any) -> tuple[Any, list[str]]:
     return state, controllers
 
 
-def read_input_line() -> str:
-    """One line from standard input; EOFError when there is none (closed or absent)."""
+def read_input_line(prompt: str = "") -> str:
+    """One line from standard input; EOFError when there is none (closed or absent).
+
+    At a terminal with line editing turned on (`line_editing`), `input` shows the
+    prompt itself, so that editing keys redraw the line with the prompt in place.
+    """
     if sys.stdin is None:
         raise EOFError
-    return input()
+    return input(prompt)
+
+
+def line_editing() -> Any:
+    """Turn on line editing and a history of what was typed at the prompt, where Python has readline.
+
+    Returns the readline module, or None where there is none (e.g. Windows without it).
+    """
+    try:
+        import readline
+    except ImportError:  # pragma: no cover - depends on how Python was built
+        return None
+    return readline
 
 
 class QuitGame(Exception):
@@ -202,6 +218,8 @@ class PlaySession:
         if interactive is None:
             interactive = sys.stdin is not None and sys.stdin.isatty()
         self.interactive = interactive
+        # Arrow keys, editing and the history of earlier answers at a real terminal.
+        self.readline = line_editing() if interactive and read_line is read_input_line else None
         self.bots = {
             seat: make_bot(kind, seat_seed(bot_seed, seat))
             for seat, kind in enumerate(self.controllers)
@@ -327,6 +345,8 @@ class PlaySession:
         if previous is None or previous == seat or not self.interactive:
             return
         self._clear_screen()
+        if self.readline is not None:
+            self.readline.clear_history()  # the next player must not scroll back through the last one's answers
         self._ask(f"Pass the device to {self.state.seat_names[seat]}, then press Enter. ")
         self._clear_screen()
 
@@ -366,9 +386,12 @@ class PlaySession:
         return None
 
     def _ask(self, prompt: str) -> str:
-        self.console.print(Text(prompt), end="", soft_wrap=True)
         try:
-            line = self.read_line()
+            if self.readline is not None:
+                line = read_input_line(prompt)
+            else:
+                self.console.print(Text(prompt), end="", soft_wrap=True)
+                line = self.read_line()
         except EOFError:
             self.console.print()
             raise QuitGame("End of input: game abandoned.") from None

@@ -214,3 +214,16 @@ def test_the_screen_never_shows_internal_variables(capsys, typed):
     for word in ("owed", "laps", "moves made"):
         assert word not in out
 
+
+
+def test_a_loaded_game_is_announced_with_its_own_seed_and_variants(capsys, typed, tmp_path):
+    save = tmp_path / "stormy.json"
+    typed(f"1\nsave {save}\nquit\n")
+    code, out, err = run(capsys, "play", GAME, "--players", "3", "--seed", "11", "--variant", "storm")
+    assert code == 0, err
+    assert " ".join(out.split("\n\n")[0].split()).endswith("; seed 11; variant storm")
+    for _ in range(2):  # each load, whatever seed a new game would have drawn
+        typed("quit\n")
+        code, out, err = run(capsys, "play", GAME, "--load", str(save))
+        assert code == 0, err
+        assert f"; seed 11; variant storm; continued from {save} in round 2" in " ".join(out.split("\n\n")[0].split())
