@@ -30,7 +30,7 @@ from rich.text import Text
 
 from interpreter import IllegalAction
 from pirdsl.bots import make_bot, seat_seed
-from pirdsl.terminal import fit_screen, render_log, render_results
+from pirdsl.terminal import fit_screen, render_boards, render_log, render_results
 
 SAVE_FORMAT = "pirdsl-save"
 SAVE_VERSION = 1
@@ -403,7 +403,7 @@ class PlaySession:
         self.console.print(Text(message), soft_wrap=True)
 
     def show_end(self) -> None:
-        """The last log lines and the final scores and winners."""
+        """The board as the game ended, the last log lines, and the final scores and winners."""
         viewers = self.human_seats or [0]
         viewer = viewers[0]
         log = self.state.log_for(viewer)
@@ -411,4 +411,9 @@ class PlaySession:
         if unseen:
             limit = 0 if not self.human_seats else 15  # a bots-only game prints its whole log
             self.console.print(render_log(unseen, limit=limit, width=self.console.width))
+        # Only the boards, which every seat sees alike: the seats' own zones stay private.
+        boards = self.state.observation(viewer).get("boards") or []
+        if boards:
+            self.console.print()
+            self.console.print(render_boards(boards, width=self.console.width))
         self.console.print(render_results(self.state.seat_names, self.state.scores(), self.state.winners()))

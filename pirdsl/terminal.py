@@ -41,7 +41,7 @@ from rich.table import Table
 from rich.text import Text
 
 MAX_LOG_LINES_SHOWN = 12
-MIN_LOG_LINES_SHOWN = 3  # when the screen is short, the log gives way down to this many lines first
+MIN_LOG_LINES_SHOWN = 2  # when the screen is short, the log gives way down to this many lines first
 LOG_INDENT = 2
 MAX_ITEM_GROUPS_SHOWN = 8
 LONG_ZONE_CHARACTERS = 100  # a zone whose items take more than this is summarised ...
@@ -163,14 +163,16 @@ class _Fit:
 
 
 # From the most to the least generous: each leaves the log more room, cutting first the
-# other seats' details, then the shared ones, then the legend's spare lines, then the
-# seat's own details. The board, the question and the actions always stay whole.
+# other seats' details, then the shared ones, then the legend's spare lines, and only
+# then the seat's own details, which its decision may well turn on. The board, the
+# question and the actions always stay whole.
 FITS = (
     _Fit(),
     _Fit(others=3, own=6, shared=2),
     _Fit(others=2, own=4, shared=2, rule=False),
-    _Fit(others=1, own=3, shared=1, rule=False),
-    _Fit(others=1, own=3, shared=1, rule=False, merged_legend=True),
+    _Fit(others=1, own=4, shared=1, rule=False),
+    _Fit(others=1, own=4, shared=1, rule=False, merged_legend=True),
+    _Fit(others=1, own=3, shared=0, rule=False, merged_legend=True),
     _Fit(others=1, own=2, shared=0, rule=False, merged_legend=True),
     _Fit(others=1, own=1, shared=0, rule=False, merged_legend=True),
 )
@@ -270,6 +272,11 @@ class _CellLayout:
     def width(self) -> int:
         body = self.caption + (self.separator if self.caption else 0) + self.glyph
         return body + (1 + self.marks if self.marks else 0)
+
+
+def render_boards(boards: Sequence[dict[str, Any]], width: int = DEFAULT_WIDTH) -> RenderableType:
+    """Every board of an observation, each named only when there are several."""
+    return Group(*(render_board(board, width=width, show_name=len(boards) > 1) for board in boards))
 
 
 def render_board(board: dict[str, Any], width: int = DEFAULT_WIDTH, show_name: bool = True,
@@ -629,11 +636,13 @@ def format_vars(variables: dict[str, Any]) -> str:
 def format_zones(zones: dict[str, Any]) -> str:
     """Non-empty zones as `name: items` (equal items grouped) or `name: N hidden`.
 
-    A long zone (many different items, such as a discard pile late in the game)
+    Zones whose pieces the seat may see come first, those it may only count after
+    them: what a seat can look at in detail is what it most often needs. A long zone (many different items, such as a discard pile late in the game)
     is summarised as its counts by kind and its last few items: `discard: 12
     action cards, last 3: a, b, c`.
     """
     described = []
+    counted = []
     for name, zone in zones.items():
         if not isinstance(zone, dict):
             described.append(f"{humanise(name)}: {zone}")
@@ -643,10 +652,10 @@ def format_zones(zones: dict[str, Any]) -> str:
         if not count:
             continue
         if items is None:
-            described.append(f"{humanise(name)}: {count} hidden")
+            counted.append(f"{humanise(name)}: {count} hidden")
         else:
             described.append(f"{humanise(name)}: {describe_items(items, zone.get('kinds'))}")
-    return "; ".join(described)
+    return "; ".join(described + counted)
 
 
 def describe_items(items: Sequence[Any], kinds: Sequence[Any] | None = None) -> str:

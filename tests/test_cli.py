@@ -1062,7 +1062,8 @@ def test_zones_group_equal_items_hide_empty_ones_and_count_hidden_ones():
         "barrel_supply": {"count": 3, "items": ["barrel", "rum", "barrel"]},
         "discard": {"count": 0, "items": []},
     }
-    assert format_zones(zones) == "hand: 3 hidden; crew: 5× Player 1's pirate; barrel supply: 2× barrel, rum"
+    # What the seat may look at comes first, what it may only count after.
+    assert format_zones(zones) == "crew: 5× Player 1's pirate; barrel supply: 2× barrel, rum; hand: 3 hidden"
     assert group_items([str(n) for n in range(12)], limit=3) == "0, 1, 2, ... 9 more"
 
 
