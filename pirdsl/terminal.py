@@ -120,10 +120,11 @@ def fit_screen(
     def build(fit: _Fit, log_room: int | None) -> list[RenderableType]:
         # The title line names the game; a board of its own needs no name line above it.
         parts: list[RenderableType] = [title] + [
-            render_board(board, width=width, show_name=len(board_list) > 1, merged_legend=fit.merged_legend)
+            render_board(board, width=width, show_name=len(board_list) > 1, merged_legend=fit.merged_legend,
+                         legend=fit.legend)
             for board in board_list
         ]
-        if seats:
+        if seats and fit.seats:
             parts.append(render_seats(seats, viewer=observation.get("seat"), to_move=observation.get("to_move"),
                                       width=width, provisional=not terminal, line_limit=fit.others,
                                       own_line_limit=fit.own, rule=fit.rule))
@@ -144,7 +145,9 @@ def fit_screen(
     wanted = len(render_log(new_log_lines, width=width, limit=0).plain.splitlines()) if new_log_lines else 0
     for fit in FITS:
         room = budget - _height(build(fit, 0), width)
-        if room >= min(wanted, MIN_LOG_LINES_SHOWN) or fit is FITS[-1]:
+        # Before the seats themselves give way, the log keeps a line or two; after, only its note.
+        needed = min(wanted, MIN_LOG_LINES_SHOWN if fit.seats else 1)
+        if room >= needed or fit is FITS[-1]:
             log_room = max(min(room, wanted), 1 if new_log_lines else 0)
             shown = log_lines_fitting(new_log_lines, width, log_room)
             return Screen(Group(*build(fit, log_room)), list(new_log_lines[:len(new_log_lines) - shown]))
@@ -160,6 +163,8 @@ class _Fit:
     shared: int | None = None  # lines of shared things (0: none)
     rule: bool = True  # a ruled line under the seats' heading
     merged_legend: bool = False  # the legend's spaces and pieces run on in one block
+    seats: bool = True  # the seats are shown at all
+    legend: bool = True  # the board's legend is shown at all
 
 
 # From the most to the least generous: each leaves the log more room, cutting first the
@@ -175,6 +180,9 @@ FITS = (
     _Fit(others=1, own=3, shared=0, rule=False, merged_legend=True),
     _Fit(others=1, own=2, shared=0, rule=False, merged_legend=True),
     _Fit(others=1, own=1, shared=0, rule=False, merged_legend=True),
+    # A question with a great many options: the board still stays, the rest is a 'show' away.
+    _Fit(shared=0, merged_legend=True, seats=False),
+    _Fit(shared=0, seats=False, legend=False),
 )
 
 
@@ -280,7 +288,7 @@ def render_boards(boards: Sequence[dict[str, Any]], width: int = DEFAULT_WIDTH) 
 
 
 def render_board(board: dict[str, Any], width: int = DEFAULT_WIDTH, show_name: bool = True,
-                 merged_legend: bool = False) -> RenderableType:
+                 merged_legend: bool = False, legend: bool = True) -> RenderableType:
     """A board as a fixed-width grid of captions, glyphs and piece marks, with its legend underneath.
 
     Args:
@@ -288,6 +296,7 @@ def render_board(board: dict[str, Any], width: int = DEFAULT_WIDTH, show_name: b
         width: the width of the terminal; cells shrink to fit it, down to the glyph alone.
         show_name: whether a line with the board's name comes first.
         merged_legend: whether the legend's spaces and pieces run on in one block (fewer lines).
+        legend: whether the legend is drawn at all.
     """
     name = str(board.get("name", "board"))
     cells = board.get("cells")
@@ -302,6 +311,8 @@ def render_board(board: dict[str, Any], width: int = DEFAULT_WIDTH, show_name: b
         lines.append("\n")
     grid, layout = _grid(rows, width, hexes=board.get("shape") == "hex")
     lines.append_text(grid)
+    if not legend:
+        return lines
     return Group(lines, *board_legend(rows, width, layout.marks, caption_layer=board.get("caption"),
                                       merged=merged_legend))
 
@@ -502,8 +513,11 @@ def _legend_lines(title: str, entries: list[str], width: int) -> list[Text]:
     """`title` and the entries, two spaces apart, broken into lines of at most `width`."""
     lines: list[Text] = []
     current = title
-    for entry in entries:
-        if len(current) + 2 + len(entry) > width and current.strip() != title:
+    for index, entry in enumerate(entries):
+        needed = len(entry)
+        if entry.endswith(":") and index + 1 < len(entries):
+            needed += 2 + len(entries[index + 1])  # a heading within the entries stays with its first entry
+        if len(current) + 2 + needed > width and current.strip() != title:
             lines.append(Text(current, style="dim", no_wrap=True, overflow="crop"))
             current = " " * len(title)
         current += "  " + entry

@@ -182,3 +182,12 @@ def test_a_tall_terminal_shows_everything():
     screen = fit_screen(observation(seats=2), ["one line"], width=120, height=40, prompt="Move", labels=["Sail 1"])
     text = rendered(screen.view, width=120)
     assert "…" not in text and "one line" in text and screen.earlier_log == []
+
+
+def test_a_question_with_a_great_many_options_keeps_the_board_on_screen():
+    labels = [f"field space on island A: 1 glory (row {n // 5 + 2}, column {n % 5 + 2})" for n in range(24)]
+    screen = fit_screen(observation(seats=3), ["a line"], width=120, height=40, prompt="Move it", labels=labels)
+    lines = rendered(screen.view, width=120).splitlines()
+    assert len(lines) <= 40 - 2
+    assert lines[0].startswith("── Islands") and sum(1 for line in lines if line[:1].isdigit()) == 6
+    assert lines[-1].startswith(" 24. field space")
