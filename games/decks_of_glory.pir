@@ -33,7 +33,8 @@ kind helm: sail_ahead, turn_to_port, turn_to_starboard
 kind bearing: north_east, east, south_east, south_west, west, north_west
 
 piece playing_card(rank, suit) labelled "{rank} of {suit}"
-piece ship(side, rate, title) labelled "{title}" marked "{side_letter[side]}{rate}"
+# A ship's mark on the board: its side's letter and its name's initial (RV: Valiant, red).
+piece ship(side, rate, title, initial) labelled "{title}" marked "{side_letter[side]}{initial}"
 
 zone deck hidden                      # face down; the top card is turned next
 zone discard                          # face up, the last card turned on top
@@ -185,14 +186,14 @@ define turn_limit = 20
 
 # ---------------------------------------------------------------- scenarios
 
-# Each ship: [side, rate, name, row, column, facing] (rows and columns from 0).
+# Each ship: [side, rate, name, row, column, facing, initial] (rows and columns from 0).
 # assumed: start positions, facings and the opening wind (from the west) of both
 # scenarios; the two squadrons start on the same side of the map, converging.
-define duel_ships = [[red, 3, "Valiant", 1, 2, south_east],
-                     [black, 3, "Audacieux", 6, 2, north_east]]
-define first_rate_ships = [[red, 1, "Sovereign", 1, 2, south_east],
-                           [black, 4, "Alerte", 6, 1, north_east],
-                           [black, 4, "Bellone", 6, 3, north_east]]
+define duel_ships = [[red, 3, "Valiant", 1, 2, south_east, "V"],
+                     [black, 3, "Audacieux", 6, 2, north_east, "A"]]
+define first_rate_ships = [[red, 1, "Sovereign", 1, 2, south_east, "S"],
+                           [black, 4, "Alerte", 6, 1, north_east, "A"],
+                           [black, 4, "Bellone", 6, 3, north_east, "B"]]
 define scenario = first_rate_ships if variant first_rate else duel_ships
 
 # ---------------------------------------------------------------- variants
@@ -211,7 +212,7 @@ setup:
       create 1 playing_card(r, s) in discard
   #: Put each ship of the scenario on its starting hex with its starting facing.
   for each spec in scenario:
-    create 1 ship(spec[0], spec[1], spec[2]) in at(sea, spec[3], spec[4])
+    create 1 ship(spec[0], spec[1], spec[2], spec[6]) in at(sea, spec[3], spec[4])
     let launched = top(at(sea, spec[3], spec[4]))
     launched.facing = spec[5]
     log "The {spec[0]} squadron: {launched}, {rate_name[spec[1]]}, strength {launched.strength}, facing {launched.facing}."
