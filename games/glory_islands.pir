@@ -282,9 +282,9 @@ define home_glory = ", {home_bonus[home_passes]} glory" if home_passes < 3 else 
 
 # What a card does, for its option to say: what it costs on the sailing track and
 # what its special action is.
-define specials = ["", "your discards come back to your hand", "special: a barrel for 3 treasure draws", "special: a 2nd pirate, for a barrel or 2 sailing spaces", "special: move a pirate, for a barrel or 2 sailing spaces", "may stop over on the way"]
-#: what playing sailing card {c} costs and allows
-define card_label(p, c) = "{c}: sail up to {c.value}, sailing {p.sailing} to {track_after(p, c.value)}; {specials[c.value]}"
+define specials = ["", "your discards come back to your hand", "3 treasure draws for a barrel", "a 2nd pirate for a barrel or 2 sailing", "move a pirate for a barrel or 2 sailing", "may stop over on the way"]
+#: what playing sailing card {c} costs on the sailing track and allows
+define card_label(p, c) = "{c}: sailing {p.sailing} to {track_after(p, c.value)}; {specials[c.value]}"
 define track_after(p, n) = "sinking!" if p.sailing_space + n >= sinking_space else "{sailing_track[p.sailing_space + n]}"
 
 rule sail(p, steps) "Move the ship clockwise":
