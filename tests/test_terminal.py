@@ -190,4 +190,4 @@ def test_a_question_with_a_great_many_options_keeps_the_board_on_screen():
     lines = rendered(screen.view, width=120).splitlines()
     assert len(lines) <= 40 - 2
     assert lines[0].startswith("── Islands") and sum(1 for line in lines if line[:1].isdigit()) == 6
-    assert lines[-1].startswith(" 24. field space")
+    assert " 24. field space" in lines[-1]  # in two columns, as the width allows
