@@ -602,7 +602,9 @@ def _with_ellipsis(line: str, width: int) -> str:
     """A line cut short, ending in ' …' within `width`."""
     if len(line) + len(ELLIPSIS) <= width:
         return line + ELLIPSIS
-    return line[: max(0, width - len(ELLIPSIS))].rstrip() + ELLIPSIS
+    cut = line[: max(0, width - len(ELLIPSIS) + 1)]
+    cut = cut.rsplit(" ", 1)[0] if " " in cut.strip() else cut[:-1]  # whole words only
+    return cut.rstrip(" ,;") + ELLIPSIS
 
 
 def render_shared(globals_: dict[str, Any], width: int = DEFAULT_WIDTH, line_limit: int | None = None) -> Text | None:
