@@ -494,7 +494,7 @@ rule fight_if_occupied(p) "A ship that stops where others are attacks one of the
   let rivals = [q for q in players where q != p and q.pos == p.pos and not q.arrived]
   if p.pos == 0 or count(rivals) == 0:
     return
-  steerer(p) chooses foe from rivals "{p.name} attacks which ship?"
+  steerer(p) chooses foe from rivals "{p.name} attacks which ship?" labelled "{foe.name}: {goods(stock(foe, gunpowder), gunpowder)} to defend with{\", and Lady Beth (+2)\" if has_power(foe, lady_beth) else \"\"}"
   battle(p, foe)
 
 rule battle(attacker, defender) "Attack, defence, comparison":
