@@ -705,8 +705,11 @@ def group_items(items: Iterable[Any], limit: int = MAX_ITEM_GROUPS_SHOWN) -> str
 
 
 def _value(value: Any) -> str:
+    """A variable's value as the log shows it: names with spaces for `_`, yes/no, lists in brackets."""
     if isinstance(value, bool):
         return "yes" if value else "no"
+    if isinstance(value, str):
+        return humanise(value)  # a name such as south_west, as the rules' texts show it
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join(_value(item) for item in value) + "]"
     return _number(value)

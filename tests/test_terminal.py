@@ -191,3 +191,10 @@ def test_a_question_with_a_great_many_options_keeps_the_board_on_screen():
     assert len(lines) <= 40 - 2
     assert lines[0].startswith("── Islands") and sum(1 for line in lines if line[:1].isdigit()) == 6
     assert " 24. field space" in lines[-1]  # in two columns, as the width allows
+
+
+def test_names_held_by_variables_read_as_the_log_writes_them():
+    from pirdsl.terminal import format_vars
+
+    assert format_vars({"wind_from": "south_west", "order": ["north_east", 2], "open": True}) == \
+        "wind from south west, order [north east, 2], open yes"
