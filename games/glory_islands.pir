@@ -516,11 +516,15 @@ score p: p.glory
 
 final scoring:
   for each p in players:
+    # Said before it is added, so that every player sees where the final glory comes from.
+    log "{p.name} adds {count(p.barrels)} for barrels, {count(pirates_on_board(p))} for pirates on the islands, {track_value(p)} from the sailing track, {treasure_points(p)} for treasure sets ({treasure_tokens(p)}){wreck_text(p)}."
     p.glory += count(p.barrels)
     p.glory += count(pirates_on_board(p))
     p.glory += track_value(p)
     p.glory += treasure_points(p)
     p.glory += sum([w.value for w in p.wrecks])
+
+define wreck_text(p) = "" if count(p.wrecks) == 0 else " and {sum([w.value for w in p.wrecks])} from shipwrecks"
 
 # ---------------------------------------------------------------- worked examples
 # Each example arranges a situation after setup, plays it out, and checks the result.
