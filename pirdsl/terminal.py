@@ -143,15 +143,14 @@ def fit_screen(
         return Screen(Group(*build(FITS[0], None)), [])
     budget = height - reserved_lines
     wanted = len(render_log(new_log_lines, width=width, limit=0).plain.splitlines()) if new_log_lines else 0
-    for fit in FITS:
-        room = budget - _height(build(fit, 0), width)
-        # Before the seats themselves give way, the log keeps a line or two; after, only its note.
-        needed = min(wanted, MIN_LOG_LINES_SHOWN if fit.seats else 1)
-        if room >= needed or fit is FITS[-1]:
-            log_room = max(min(room, wanted), 1 if new_log_lines else 0)
-            shown = log_lines_fitting(new_log_lines, width, log_room)
-            return Screen(Group(*build(fit, log_room)), list(new_log_lines[:len(new_log_lines) - shown]))
-    raise AssertionError("unreachable: the last fit always returns")
+    rooms = {fit: budget - _height(build(fit, 0), width) for fit in FITS}
+    # The first fit that leaves the log a couple of lines; failing that, the first that
+    # leaves it one (or its note), the seats given up only when nothing else will do.
+    chosen = next((fit for fit in FITS if fit.seats and rooms[fit] >= min(wanted, MIN_LOG_LINES_SHOWN)), None) \
+        or next((fit for fit in FITS if rooms[fit] >= min(wanted, 1)), FITS[-1])
+    log_room = max(min(rooms[chosen], wanted), 1 if new_log_lines else 0)
+    shown = log_lines_fitting(new_log_lines, width, log_room)
+    return Screen(Group(*build(chosen, log_room)), list(new_log_lines[:len(new_log_lines) - shown]))
 
 
 @dataclass(frozen=True)
