@@ -120,6 +120,7 @@ VISIBILITY = {
     "public": "everyone sees what it holds",
     "owner": "only its owner sees what it holds; the others see how many",
     "hidden": "nobody sees what it holds; everyone sees how many",
+    "internal": "bookkeeping for the rules, shown to no one",
 }
 # Expressions that need brackets when they are part of a larger phrase.
 COMPOUND = (ast.Binary, ast.BoolOp, ast.IfExpr, ast.Compare, ast.Membership)
@@ -553,7 +554,8 @@ class English:
     def board_decl(self, node: ast.BoardDecl) -> str:
         layers = ", ".join(words(layer.name) for layer in node.layers)
         shape = {"hex": "a board of hexes", "grid": "a grid"}.get(getattr(node, "shape", "grid"), "a board")
-        return f"{capitalize(words(node.name))}: {shape}, {node.rows} by {node.columns} (layers: {layers})."
+        captions = "".join(f"; each cell drawn with its {words(name)}" for name in getattr(node, "captions", [])[:1])
+        return f"{capitalize(words(node.name))}: {shape}, {node.rows} by {node.columns} (layers: {layers}{captions})."
 
     def die_decl(self, node: ast.DieDecl) -> str:
         faces = ", ".join(words(str(face)) if face is not None else "blank" for face in node.faces)

@@ -379,7 +379,8 @@ def zones(english: English, decls: list[ast.ZoneDecl], setup: Optional[ast.Setup
         result.append(Zone(
             words(decl.name),
             "each player" if decl.per_player else "the table",
-            {"public": "everyone", "owner": "its owner", "hidden": "nobody"}.get(decl.visibility, decl.visibility),
+            {"public": "everyone", "owner": "its owner", "hidden": "nobody", "internal": "nobody"}.get(
+                decl.visibility, decl.visibility),
             holds,
         ))
     return result

@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import re
+from dataclasses import dataclass
 from pathlib import Path
 
 from lark import Lark, Token, Transformer, v_args
@@ -179,6 +180,13 @@ def _span(meta, path: str) -> Span:
 
 
 _ESCAPES = {"n": "\n", "t": "\t"}
+
+
+@dataclass(frozen=True)
+class _Caption:
+    """`caption LAYER` inside a board: folded into `BoardDecl.captions` by `board_decl`."""
+
+    layer: str
 
 
 def _unquote(token: str) -> str:
@@ -362,8 +370,12 @@ class _Builder(Transformer):
         name, shape, rows, cols, *body = items
         layers = [b for b in body if isinstance(b, ast.Layer)]
         legends = [b for b in body if isinstance(b, ast.Legend)]
+        captions = [b.layer for b in body if isinstance(b, _Caption)]
         return ast.BoardDecl(span=self._s(meta), name=str(name), shape=shape, rows=int(rows), columns=int(cols),
-                             layers=layers, legends=legends)
+                             layers=layers, legends=legends, captions=captions)
+
+    def board_caption(self, items):
+        return _Caption(str(items[0]))
 
     def board_shape(self, items):
         return str(items[0])

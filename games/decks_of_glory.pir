@@ -33,7 +33,8 @@ kind helm: sail_ahead, turn_to_port, turn_to_starboard
 kind bearing: north_east, east, south_east, south_west, west, north_west
 
 piece playing_card(rank, suit) labelled "{rank} of {suit}"
-piece ship(side, rate, title) labelled "{title}" marked "{side_letter[side]}{rate}"
+# A ship's mark on the board: its side's letter and its name's initial (RV: Valiant, red).
+piece ship(side, rate, title, initial) labelled "{title}" marked "{side_letter[side]}{initial}"
 
 zone deck hidden                      # face down; the top card is turned next
 zone discard                          # face up, the last card turned on top
@@ -47,7 +48,7 @@ var hits_due per ship = 0 internal    # gunnery hits waiting to land together
 
 var chosen_colour per player = none   # the suits this admiral activates on: red or black
 var wind_from = west                  # the wind blows from this direction
-var drawn = none                      # the card turned last
+var drawn = none internal             # the card turned last (the top of the discard pile)
 var broadsides = [] internal          # [firing ship, target] pairs chosen this turn
 var cut_loose = [] internal           # [ship, the ship it cut loose from] this turn
 var turn_order = []
@@ -82,6 +83,10 @@ define other_ships(s) = [t for t in where(s) where t != s]
 # Ships that share a hex are entangled, however many they are.
 #: {s} shares its hex with another ship
 define entangled(s) = count(other_ships(s)) > 0
+
+#: the ships of side {side}, with their rates
+define squadron(side) = [rated(x) for x in ships_on_sea where x.side == side]
+define rated(x) = "{x} ({rate_name[x.rate]})"
 
 # Each admiral commands the scenario's squadron of the colour they chose.
 define side_of(p) = p.chosen_colour
@@ -141,6 +146,17 @@ table actions_for:
   close_hauled -> 1
   running -> 2
 
+#: how {s} sails in this wind: its point of sail and its actions this turn
+define sailing_text(s) = "{point_of_sail(s)}: {actions_for[point_of_sail(s)]} action{\"\" if actions_for[point_of_sail(s)] == 1 else \"s\"}" if point_of_sail(s) != in_irons else "in irons: turn a card to try to pay off"
+# What a helm order does, for its option to say: where the ship sails, or how it
+# then lies to the wind (turning head to wind ends the move in irons).
+define after_turn(s, way) = turned(s.facing, 5 if way == turn_to_port else 1)
+define point_facing(b) = points_by_relative_wind[(number_of(wind_from) - number_of(b)) % 6]
+define lie_text(b) = "head to wind: in irons, the move ends" if point_facing(b) == in_irons else "{point_facing(b)}"
+define alongside_text(c) = "" if count(c) == 0 else ", alongside {all_pieces([c])}: entangled, the move ends"
+#: what helm order {act} does to {s}
+define helm_label(s, act) = "sail ahead to {ahead_of(s)}{alongside_text(ahead_of(s))}" if act == sail_ahead else "{act}: face {after_turn(s, act)}, {lie_text(after_turn(s, act))}"
+
 # assumed: broadsides reach at most 3 hexes (the rules only give a modifier for
 # 2 to 3 hexes).
 define max_range = 3
@@ -170,14 +186,14 @@ define turn_limit = 20
 
 # ---------------------------------------------------------------- scenarios
 
-# Each ship: [side, rate, name, row, column, facing] (rows and columns from 0).
+# Each ship: [side, rate, name, row, column, facing, initial] (rows and columns from 0).
 # assumed: start positions, facings and the opening wind (from the west) of both
 # scenarios; the two squadrons start on the same side of the map, converging.
-define duel_ships = [[red, 3, "Valiant", 1, 2, south_east],
-                     [black, 3, "Audacieux", 6, 2, north_east]]
-define first_rate_ships = [[red, 1, "Sovereign", 1, 2, south_east],
-                           [black, 4, "Alerte", 6, 1, north_east],
-                           [black, 4, "Bellone", 6, 3, north_east]]
+define duel_ships = [[red, 3, "Valiant", 1, 2, south_east, "V"],
+                     [black, 3, "Audacieux", 6, 2, north_east, "A"]]
+define first_rate_ships = [[red, 1, "Sovereign", 1, 2, south_east, "S"],
+                           [black, 4, "Alerte", 6, 1, north_east, "A"],
+                           [black, 4, "Bellone", 6, 3, north_east, "B"]]
 define scenario = first_rate_ships if variant first_rate else duel_ships
 
 # ---------------------------------------------------------------- variants
@@ -196,7 +212,7 @@ setup:
       create 1 playing_card(r, s) in discard
   #: Put each ship of the scenario on its starting hex with its starting facing.
   for each spec in scenario:
-    create 1 ship(spec[0], spec[1], spec[2]) in at(sea, spec[3], spec[4])
+    create 1 ship(spec[0], spec[1], spec[2], spec[6]) in at(sea, spec[3], spec[4])
     let launched = top(at(sea, spec[3], spec[4]))
     launched.facing = spec[5]
     log "The {spec[0]} squadron: {launched}, {rate_name[spec[1]]}, strength {launched.strength}, facing {launched.facing}."
@@ -208,7 +224,7 @@ setup:
 
 rule choose_colours() "The admirals decide who activates on red suits and who on black":
   # assumed: the first player chooses; the other admiral takes the other colour.
-  players[0] chooses c from colour "Activate on red suits or on black suits? You command the squadron of that colour."
+  players[0] chooses c from colour "Activate on red suits or on black suits? You command the squadron of that colour." labelled "{c}: {squadron(c)}"
   players[0].chosen_colour = c
   players[1].chosen_colour = first([k for k in colour where k != c])
 
@@ -306,7 +322,7 @@ rule initiative() "A card: the admiral of its colour moves first":
 rule move_squadron(p) "Each of the admiral's ships moves in turn, in the order chosen":
   let waiting = fighting_ships(side_of(p))
   while count(waiting) > 0:
-    p chooses s from waiting "Which ship moves next?"
+    p chooses s from waiting "Which ship moves next?" labelled "{s}: {where(s)}, facing {s.facing}, {sailing_text(s)}"
     waiting = [w for w in waiting where w != s]
     manoeuvre(p, s)
 
@@ -339,7 +355,7 @@ rule manoeuvre(p, s) "Cut loose if entangled, then sail as the wind allows":
   if sailing == in_irons:
     turn_card("{s} lies in irons")
     if is_red(drawn):
-      p chooses way from [turn_to_port, turn_to_starboard] "{s} may turn one face" optional "Stay head to wind"
+      p chooses way from [turn_to_port, turn_to_starboard] "{s} may turn one face" labelled helm_label(s, way) optional "Stay head to wind"
       if way != none:
         turn_ship(s, way)
     else:
@@ -350,14 +366,14 @@ rule manoeuvre(p, s) "Cut loose if entangled, then sail as the wind allows":
   log "{s} is {sailing}: {left} action{\"\" if left == 1 else \"s\"}."
   while left > 0:
     let options = ([sail_ahead] if may_enter(s, ahead_of(s)) else []) + [turn_to_port, turn_to_starboard]
-    p chooses act from options "{s}, facing {s.facing}, wind from the {wind_from}: {left} action{\"\" if left == 1 else \"s\"} left" optional "End movement"
+    p chooses act from options "{s}, facing {s.facing}, wind from the {wind_from}: {left} action{\"\" if left == 1 else \"s\"} left" labelled helm_label(s, act) optional "End movement"
     if act == none:
       left = 0
       log "{s} holds her course."
     elif act == sail_ahead:
       move s to ahead_of(s)
       left -= 1
-      log "{s} sails {s.facing}."
+      log "{s} sails {s.facing} to {where(s)}."
       if entangled(s):
         come_alongside(p, s)
         left = 0

@@ -34,7 +34,7 @@ zone looking per player owner         # treasure tokens drawn and being chosen f
 zone wrecks per player owner          # shipwreck tokens, face down
 zone bag hidden
 zone barrel_supply
-zone box hidden
+zone box internal                     # tokens left out of this game
 zone wreck_pool hidden
 zone wrecks_north hidden              # the stack on the upper-right corner
 zone wrecks_south hidden              # the stack on the lower-left corner
@@ -43,7 +43,7 @@ var glory per player = 0
 var sailing per player = 24           # the number on the disc's space: what players read
 var sailing_space per player = 0 internal # the disc's space on the sailing track; 0 is the "24"
 var travelled per player = 0 internal # spaces sailed along the route
-var card per player = none            # the card revealed this round
+var card per player = none internal   # the card revealed this round (the revealed pile shows it)
 var ship per player = none internal
 var compass_passes = 0 internal
 var home_passes = 0 internal
@@ -75,6 +75,7 @@ board islands: grid 7 by 7
     ". D D F F C ."
     ". D F F F F ."
     ". . . . . . ."
+  caption island
 
 define home_space = at(islands, 0, 0)
 define storm_space = at(islands, 3, 3)
@@ -201,7 +202,7 @@ play:
   rounds until finishing or count(in_play) == 0:
     phase "Play sailing cards":
       for each p in humans simultaneously:
-        p chooses c from p.hand "Play a sailing card face down"
+        p chooses c from p.hand "Play a sailing card face down" labelled card_label(p, c)
         move c to p.played
       for each p in automas:
         if count(p.deck) <= 1:
@@ -261,19 +262,30 @@ rule take_turn(p) "Move ship, place pirates, collect rewards, special action, sc
   # A 5 may stop over after 1 to 4 spaces: at least one more space must follow.
   if reach == 5:
     legs = legs + [[n, true] for n in range(1, reach - 1)]
-  p chooses leg from legs "Move your ship" labelled leg_label(leg)
+  p chooses leg from legs "Move your ship" labelled leg_label(p, leg)
   sail(p, leg[0])
   if leg[1]:
     place_pirate(p, reach)
-    p chooses more from range(1, reach - leg[0]) "Sail on after the stopover" labelled "Sail {more} more"
+    p chooses more from range(1, reach - leg[0]) "Sail on after the stopover" labelled "Sail {more} more to {route[(p.travelled + more) % lap]}{passing_text(p, more)}"
     sail(p, more)
   end_of_move(p)
   place_pirate(p, reach)
   special_action(p)
   score_full_islands(p)
 
-#: how far the ship sails
-define leg_label(leg) = "Sail {leg[0]}, then stop over" if leg[1] else "Sail {leg[0]}"
+#: how far the ship sails, where it lands and what passing the compass or home brings
+define leg_label(p, leg) = "Sail {leg[0]}{\", then stop over at\" if leg[1] else \" to\"} {route[(p.travelled + leg[0]) % lap]}{passing_text(p, leg[0])}"
+define passing_text(p, n) = compass_text(p, n) + home_text(p, n)
+define compass_text(p, n) = ": passes the compass, {compass_bonus[compass_passes]} glory" if p.travelled < compass_step and p.travelled + n >= compass_step and compass_passes < 3 else ""
+define home_text(p, n) = ": comes home{home_glory}, and this round is the last" if p.travelled < lap and p.travelled + n >= lap else ""
+define home_glory = ", {home_bonus[home_passes]} glory" if home_passes < 3 else ""
+
+# What a card does, for its option to say: what it costs on the sailing track and
+# what its special action is.
+define specials = ["", "your discards come back to your hand", "3 treasure draws for a barrel", "a 2nd pirate for a barrel or 2 sailing", "move a pirate for a barrel or 2 sailing", "may stop over on the way"]
+#: what playing sailing card {c} costs on the sailing track and allows
+define card_label(p, c) = "{c}: sailing {p.sailing} to {track_after(p, c.value)}; {specials[c.value]}"
+define track_after(p, n) = "sinking!" if p.sailing_space + n >= sinking_space else "{sailing_track[p.sailing_space + n]}"
 
 rule sail(p, steps) "Move the ship clockwise":
   repeat steps times:
@@ -331,8 +343,13 @@ rule place_pirate(p, reach) "Place a pirate":
   let near = [s for s in open where distance(here, s) <= reach]
   # Nothing free within reach: the next available space further along the line.
   let choices = near if count(near) > 0 else take(open, 1)
-  p chooses target from choices "Place a pirate" labelled "{describe(target)}, {distance(here, target)} away"
+  p chooses target from choices "Place a pirate" labelled "{describe(target)}, {distance(here, target)} away{reward_text(p, target)}"
   land_pirate(p, target)
+
+#: what landing a pirate on space {s} brings {p}
+define reward_text(p, s) = ": the storm blows it to any empty space" if is_storm(s) else ": 1 glory" if s.space == field else chest_text if s.space == chest else barrel_text(p) if s.space == barrel else ""
+define chest_text = ": draw 2 treasure tokens, keep 1" if count(bag) > 0 else ": nothing, the bag is empty"
+define barrel_text(p) = ": a barrel" if count(barrel_supply) > 0 and count(p.barrels) < max_barrels else ": no barrel (you hold {max_barrels})" if count(p.barrels) >= max_barrels else ": no barrel, none are left"
 
 rule land_pirate(p, target) "Collect the reward":
   move first(p.crew) to target
@@ -349,7 +366,7 @@ rule land_pirate(p, target) "Collect the reward":
     if automa(p):
       space = first(calm)
     else:
-      p chooses space from calm "The storm carries your pirate: choose any empty space" labelled describe(space)
+      p chooses space from calm "The storm carries your pirate: choose any empty space" labelled "{describe(space)}{reward_text(p, space)}"
     move target to space
     log "The storm carries it to the {describe(space)}."
   collect(p, space)
@@ -380,7 +397,7 @@ rule take_treasure(p, drawn) "Draw treasure tokens and keep one":
     if count(bag) > 0:
       draw t from bag
       move t to p.looking
-  p chooses keep from p.looking "Keep one treasure token; the others go back in the bag"
+  p chooses keep from p.looking "Keep one treasure token; the others go back in the bag" labelled keep_label(p, keep)
   move keep to p.treasures
   move p.looking to bag
   log "{p.name} keeps one treasure token face down."
@@ -389,6 +406,9 @@ rule take_treasure(p, drawn) "Draw treasure tokens and keep one":
 # assumed: a player may not spend the 2 sailing spaces that would sink the ship.
 #: the ways {p} can pay (a barrel, or 2 sailing spaces)
 define payments(p) = (["pay a barrel"] if count(p.barrels) > 0 else []) + (["spend 2 sailing spaces"] if p.sailing_space + 2 < sinking_space else [])
+
+#: a way to pay, and what it leaves
+define payment_label(p, how) = "{how} (you have {count(p.barrels)})" if how == "pay a barrel" else "{how} (sailing {p.sailing} to {track_after(p, 2)})"
 
 rule pay(p, how):
   if how == "pay a barrel":
@@ -408,17 +428,17 @@ rule special_action(p) "Activate a special action (optional)":
       log "{p.name} returns a barrel to draw 3 treasure tokens."
       take_treasure(p, 3)
   elif value == 3 and count(ways) > 0:
-    p chooses how from ways "Special action of the 3: place a second pirate" optional "No special action"
+    p chooses how from ways "Special action of the 3: place a second pirate" labelled payment_label(p, how) optional "No special action"
     if how != none:
       pay(p, how)
       log "{p.name} uses the 3's special action ({how}) to place a second pirate."
       place_pirate(p, 3)
   elif value == 4 and count(ways) > 0 and count(pirates_on_board(p)) > 0:
-    p chooses how from ways "Special action of the 4: move one of your pirates" optional "No special action"
+    p chooses how from ways "Special action of the 4: move one of your pirates" labelled payment_label(p, how) optional "No special action"
     if how != none:
       pay(p, how)
       p chooses mover from pirates_on_board(p) "Which pirate moves?" labelled describe(where(mover))
-      p chooses space from [s for s in island_spaces where empty(s)] "Move it to which empty space?" labelled describe(space)
+      p chooses space from [s for s in island_spaces where empty(s)] "Move it to which empty space?" labelled "{describe(space)}{reward_text(p, space)}"
       move mover to space
       log "{p.name} uses the 4's special action ({how}) to move a pirate to the {describe(space)}."
       collect(p, space)
@@ -489,16 +509,22 @@ define kind_counts(tokens) = [count([t for t in tokens where t.kind == k]) for k
 define set_points(counts) = sum([set_value[count([c for c in counts where c >= n])] for n in range(1, 7)])
 #: {p}'s glory for treasure sets
 define treasure_points(p) = set_points(kind_counts(treasure_tokens(p)))
+#: a treasure token to keep, and what {p}'s sets would then be worth
+define keep_label(p, t) = "{t}: your sets then worth {set_points(kind_counts(treasure_tokens(p) + [t]))} glory (+{set_points(kind_counts(treasure_tokens(p) + [t])) - treasure_points(p)})"
 
 score p: p.glory
 
 final scoring:
   for each p in players:
+    # Said before it is added, so that every player sees where the final glory comes from.
+    log "{p.name} adds {count(p.barrels)} for barrels, {count(pirates_on_board(p))} for pirates on the islands, {track_value(p)} from the sailing track, {treasure_points(p)} for treasure sets ({treasure_tokens(p)}){wreck_text(p)}."
     p.glory += count(p.barrels)
     p.glory += count(pirates_on_board(p))
     p.glory += track_value(p)
     p.glory += treasure_points(p)
     p.glory += sum([w.value for w in p.wrecks])
+
+define wreck_text(p) = "" if count(p.wrecks) == 0 else " and {sum([w.value for w in p.wrecks])} from shipwrecks"
 
 # ---------------------------------------------------------------- worked examples
 # Each example arranges a situation after setup, plays it out, and checks the result.

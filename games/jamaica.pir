@@ -14,7 +14,8 @@
 # - The track is a 5 x 10 board, one cell per space, numbered 0 (Port Royal) to 49
 #   row by row; the board is only a numbering, the way on is given by
 #   next_spaces / previous_spaces (three forks, each an outer lane and an inner
-#   channel). The terminal draws it as 5 rows of 10.
+#   channel). The terminal draws it as 5 rows of 10, each space with its number
+#   (the caption layer), so the numbers the log and the options name are on it.
 # - Holds are pieces (five per ship, plus the 6th Hold piece that travels with its
 #   treasure card), each with a per-piece cargo kind and amount. Bank tokens are
 #   not pieces: the bank never runs out.
@@ -46,8 +47,8 @@ kind spoil: steal_cargo, steal_treasure, give_curse
 piece action_card(morning, evening) labelled "{morning} then {evening}"
 piece treasure_card(name, value) labelled "{card_title(name, value)}"
 piece hold(extra) labelled "{\"6th hold\" if extra else \"hold\"}"
-piece ship(owner) labelled "{owner.name}'s ship" marked "{ship_mark(owner)}"
-piece treasure_token labelled "treasure token" marked "$"
+piece ship(owner) labelled "{ship_name(owner)}" marked "{ship_mark(owner)}"
+piece treasure_token labelled "treasure token" marked "*"
 
 zone draw_pile per player hidden      # action cards still to draw, in random order
 zone hand per player owner            # action cards in hand
@@ -57,14 +58,15 @@ zone holds per player                 # the ship's holds
 zone powers per player                # treasure cards face up (powers)
 zone secrets per player owner         # treasure cards face down (values and curses)
 zone treasure_deck hidden             # the nine treasure cards in play
-zone box hidden                       # treasure cards left out of the game
-zone looted                           # treasure tokens taken from the lairs
-zone dock hidden                      # the 6th hold while no one holds its card
+zone box internal                     # treasure cards left out of the game
+zone looted internal                  # treasure tokens taken from the lairs (the board shows which lairs have theirs)
+zone dock internal                    # the 6th hold while no one holds its card
 
-var cargo per hold = none             # gold, food, gunpowder or none
-var amount per hold = 0
+var cargo per hold = none internal    # gold, food, gunpowder or none; fill sets it with amount and carrying
+var amount per hold = 0 internal
+var carrying per hold = "nothing"     # what the hold carries, as players read it ("3 doubloons")
 var ship per player = none internal
-var pos per player = 0                # the space the ship is on
+var pos per player = 0 internal       # the space the ship is on (the board shows it)
 var laps_owed per player = 0 internal # times the ship sailed backward past Port Royal
 var arrived per player = false internal # the ship has come home
 var short per player = false internal # the last cost was not paid in full
@@ -72,8 +74,8 @@ var spent per player = 0 internal     # gunpowder spent in the current battle
 var shot per player = none internal   # the combat die face in the current battle
 var treasure_points per player = 0 internal # face-down treasures, counted at the end
 var captain = none
-var morning_die = 0
-var evening_die = 0
+var morning_die = none
+var evening_die = none
 var sabre_used = false internal       # Saran's Sabre has been used in this battle
 var finishing = false internal        # a ship has come home: this is the last round
 
@@ -85,16 +87,23 @@ automa ghost "Ghost Ship" when player_count == 2 or (variant ghost_ship and play
 # Royal, S sea, P port, L pirate lair. Cost: food for a sea space, doubloons for
 # a port. Points: the white number on each space, counted at the end.
 board track: grid 5 by 10
-  # What a player sees on each space: its kind and its cost (S2: sea, 2 food;
-  # P5: port, 5 doubloons; L: pirate lair, free; R: Port Royal). Drawn from the
-  # two layers below, which the rules read.
+  # What a player sees on each space: its number, then its kind and cost (~2: sea,
+  # 2 food; $5: port, 5 doubloons; L: pirate lair, free; R: Port Royal). Drawn from
+  # the layers below, which the rules read.
   layer map:
-    "R S2 S3 S2 L P3 P5 S2 S3 L"
-    "S3 L S2 S3 S4 S3 P3 S2 P3 L"
-    "S3 P3 L S2 S3 L S4 S4 P5 S1"
-    "P5 P3 S3 L P3 S2 S1 L S1 S4"
-    "S4 P5 S2 S3 L P7 S2 S3 S3 S3"
-  legend map: "R" = port_royal, "L" = lair, "S1" = sea, "S2" = sea, "S3" = sea, "S4" = sea, "P3" = port, "P5" = port, "P7" = port
+    "R ~2 ~3 ~2 L $3 $5 ~2 ~3 L"
+    "~3 L ~2 ~3 ~4 ~3 $3 ~2 $3 L"
+    "~3 $3 L ~2 ~3 L ~4 ~4 $5 ~1"
+    "$5 $3 ~3 L $3 ~2 ~1 L ~1 ~4"
+    "~4 $5 ~2 ~3 L $7 ~2 ~3 ~3 ~3"
+  legend map: "R" = port_royal, "L" = pirate_lair, "~1" = sea_costing_1_food, "~2" = sea_costing_2_food, "~3" = sea_costing_3_food, "~4" = sea_costing_4_food, "$3" = port_costing_3_doubloons, "$5" = port_costing_5_doubloons, "$7" = port_costing_7_doubloons
+  layer space_number:
+    "0 1 2 3 4 5 6 7 8 9"
+    "10 11 12 13 14 15 16 17 18 19"
+    "20 21 22 23 24 25 26 27 28 29"
+    "30 31 32 33 34 35 36 37 38 39"
+    "40 41 42 43 44 45 46 47 48 49"
+  caption space_number
   layer kind:
     "R S S S L P P S S L"
     "S L S S S S P S P L"
@@ -147,9 +156,29 @@ define previous_spaces(n) = forks_behind[n] if n in forks_behind else [n - 1]
 define kind_of(n) = space(n).kind
 define describe(n) = "Port Royal" if n == 0 else "space {n} ({cost_text(n)})"
 define place_name(n) = "Port Royal" if n == 0 else "space {n}"
-define cost_text(n) = "pirate lair" if kind_of(n) == lair else "port, {space(n).cost} doubloons" if kind_of(n) == port else "sea, {space(n).cost} food"
+define cost_text(n) = "pirate lair" if kind_of(n) == lair else "port, {space(n).cost} doubloons{points_text(n)}" if kind_of(n) == port else "sea, {space(n).cost} food{points_text(n)}"
+# Past the red line a space is worth points at the end: the options and the log say how many.
+define points_text(n) = "" if space(n).points == -5 else "; worth {space(n).points}"
 define has_token(n) = count([x for x in space(n) where piece_type(x) == "treasure_token"]) > 0
 define lairs = [n for n in range(1, last_space) where kind_of(n) == lair]
+
+# Where a move can end, for the options to say: every way at a fork, as [space,
+# laps owed] pairs, laps owed -1 for a ship home in Port Royal (it ignores the rest
+# of its card). Sailing forward into Port Royal owing no lap brings the ship home;
+# sailing backward out of it owes a lap.
+define ends_ahead(n, steps, owed) = [[n, owed]] if steps == 0 else flatten([[[0, -1]] if m == 0 and owed == 0 else ends_ahead(m, steps - 1, owed - 1 if m == 0 else owed) for m in next_spaces(n)])
+define ends_behind(n, steps, owed) = [[n, owed]] if steps == 0 else flatten([ends_behind(m, steps - 1, owed + 1 if n == 0 else owed) for m in previous_spaces(n)])
+define is_sailing(what) = what == forward or what == backward
+define ends_of(what, steps, starts) = distinct(flatten([[e] if e[1] == -1 or not is_sailing(what) else ends_ahead(e[0], steps, e[1]) if what == forward else ends_behind(e[0], steps, e[1]) for e in starts]))
+define start_of(p) = [[0, -1]] if p.arrived else [[p.pos, p.laps_owed]]
+define or_list(xs) = "" if count(xs) == 0 else "{xs[0]}" if count(xs) == 1 else "{xs[0]} or {or_list([xs[i] for i in indices(xs) where i > 0])}"
+define places(ends) = or_list(distinct([describe(e[0]) for e in ends]))
+#: what one action of a card does with its die, from where the ship may be
+define action_plan(what, die, starts) = "nothing (home)" if all([e[1] == -1 for e in starts]) else "sail {what} {die} to {places(ends_of(what, die, starts))}" if is_sailing(what) else "load {goods(die, what)}"
+#: a way at a fork, and where the move ends if it is taken
+define way_label(way, direction, after, owed) = describe(way) if after == 0 else "{describe(way)}, ending on {places(ends_of(direction, after, [[way, owed]]))}"
+#: what {c} does with today's dice: its morning action, then its evening one
+define card_plan(p, c) = "{c}: {action_plan(c.morning, morning_die, start_of(p))}, then {action_plan(c.evening, evening_die, ends_of(c.morning, morning_die, start_of(p)))}"
 
 # How far along the race each space is, counted along the outer lanes (a full lap
 # is 44); it breaks ties and tells whether the Ghost Ship leads or trails.
@@ -202,7 +231,8 @@ table unit:
 
 define card_title(name, value) = treasure_title[name] if value == 0 else "{treasure_title[name]} ({signed(value)})"
 define signed(v) = "+{v}" if v > 0 else "{v}"
-define ship_mark(p) = "G" if automa(p) else "{p.index + 1}"
+define ship_mark(p) = "G" if automa(p) else "S{p.index + 1}"
+define ship_name(p) = "the Ghost Ship" if automa(p) else "{p.name}'s ship"
 define goods(n, k) = "1 doubloon" if n == 1 and k == gold else "{n} {unit[k]}"
 
 define start_holds = 5
@@ -262,11 +292,17 @@ setup:
   draw first_captain from humans
   captain = first_captain
   log "{captain.name} is the first captain."
+  log "A score so far is the space the ship is on (-5 before the red line at space 41) plus the doubloons in its holds; face-down treasures count at the end. So every ship starts on -5 + 3 doubloons = -2."
 
 rule stow(p, i, k, n) "Put goods in one hold (setup and examples)":
-  let h = p.holds[i]
-  h.cargo = k
-  h.amount = n
+  fill(p.holds[i], k, n)
+
+# What a hold holds is kept twice: as its kind and amount, which the rules read,
+# and as the words players read ("3 doubloons"); every change goes through here.
+rule fill(h, k, n) "Set what a hold holds: n goods of kind k (none and 0: empty)":
+  h.cargo = k if n > 0 else none
+  h.amount = n if k != none else 0
+  h.carrying = "nothing" if h.cargo == none else goods(h.amount, h.cargo)
 
 # ---------------------------------------------------------------- play
 
@@ -282,7 +318,7 @@ play:
 
     phase "Card choice":
       for each p in humans simultaneously:
-        p chooses c from p.hand "Play a card face down (morning {morning_die}, evening {evening_die})"
+        p chooses c from p.hand "Play a card face down (morning {morning_die}, evening {evening_die})" labelled card_plan(p, c)
         move c to p.played
 
     phase "Actions":
@@ -326,7 +362,7 @@ rule act(p, what, n) "Carry out one action with the value of its die":
 rule move_ship(p, steps, direction) "Sail the number of spaces forward or backward, then land":
   let left = steps
   while left > 0 and not p.arrived:
-    sail_one(p, direction)
+    sail_one(p, direction, left)
     left -= 1
   move p.ship to space(p.pos)
   if p.arrived:
@@ -335,7 +371,7 @@ rule move_ship(p, steps, direction) "Sail the number of spaces forward or backwa
   log "{p.name} sails {direction} {steps} to {describe(p.pos)}."
   land(p)
 
-rule sail_one(p, direction) "One space along the track; at a fork the way is chosen":
+rule sail_one(p, direction, left) "One space along the track (of the left still to sail); at a fork the way is chosen":
   if direction == forward and p.pos == last_space:
     p.pos = 0
     if p.laps_owed > 0:
@@ -349,7 +385,7 @@ rule sail_one(p, direction) "One space along the track; at a fork the way is cho
   if direction == backward and p.pos == 0:
     p.laps_owed += 1
   let ways = next_spaces(p.pos) if direction == forward else previous_spaces(p.pos)
-  steerer(p) chooses way from ways "Which way does {p.name} sail?" labelled describe(way)
+  steerer(p) chooses way from ways "Which way does {p.name} sail? ({left} to go)" labelled way_label(way, direction, left - 1, p.laps_owed)
   p.pos = way
 
 rule land(p) "Fight any ship here, then take the lair's treasure or pay for the space":
@@ -420,8 +456,7 @@ rule receive(p, t, face_down) "Lay a treasure card by the holds: powers face up,
     move h to p.holds
     if automa(p) and h.cargo != none and h.cargo != gold:
       log "The Ghost Ship throws the 6th hold's {goods(h.amount, h.cargo)} overboard."
-      h.cargo = none
-      h.amount = 0
+      fill(h, none, 0)
 
 # ---------------------------------------------------------------- loading
 
@@ -434,14 +469,12 @@ rule load(p, k, n) "Load goods into an empty hold, emptying a hold of another ki
       return
     p chooses dump from others "Every hold is full: empty one to load {goods(n, k)}" labelled hold_label(dump)
     log "{p.name} returns {goods(dump.amount, dump.cargo)} to the bank to make room."
-    dump.cargo = none
-    dump.amount = 0
+    fill(dump, none, 0)
     open = [dump]
   let target = first(open)
   if not automa(p):
     p chooses target from open "Load {goods(n, k)} into which hold?" labelled hold_label(target)
-  target.cargo = k
-  target.amount = n
+  fill(target, k, n)
   log "{p.name} loads {goods(n, k)}."
 
 rule unload(p, k, n) "Take goods out of the holds, the owner choosing which holds":
@@ -452,10 +485,8 @@ rule unload(p, k, n) "Take goods out of the holds, the owner choosing which hold
     if not automa(p):
       p chooses source from sources "Take {unit[k]} from which hold? ({left} still to pay)" labelled hold_label(source)
     let taken = min([left, source.amount])
-    source.amount -= taken
+    fill(source, k, source.amount - taken)
     left -= taken
-    if source.amount == 0:
-      source.cargo = none
 
 # ---------------------------------------------------------------- combat
 
@@ -463,13 +494,15 @@ rule fight_if_occupied(p) "A ship that stops where others are attacks one of the
   let rivals = [q for q in players where q != p and q.pos == p.pos and not q.arrived]
   if p.pos == 0 or count(rivals) == 0:
     return
-  steerer(p) chooses foe from rivals "{p.name} attacks which ship?"
+  steerer(p) chooses foe from rivals "{p.name} attacks which ship?" labelled "{foe.name}: {goods(stock(foe, gunpowder), gunpowder)} to defend with{\", and Lady Beth (+2)\" if has_power(foe, lady_beth) else \"\"}"
   battle(p, foe)
 
 rule battle(attacker, defender) "Attack, defence, comparison":
-  log "{attacker.name} attacks {defender.name}!"
+  log "{attacker.name} attacks {defender.name}! Each spends gunpowder and rolls the combat die; the higher firepower (die + gunpowder) wins, the star at once."
   attacker.spent = 0
   defender.spent = 0
+  attacker.shot = none
+  defender.shot = none
   sabre_used = false
   fire(attacker, defender)
   if attacker.shot == star:
@@ -482,15 +515,15 @@ rule fire(f, foe) "Spend gunpowder, then roll the combat die":
   let decider = voice(f, foe)
   let spend = 0
   if stock(f, gunpowder) > 0:
-    decider chooses spend from range(0, stock(f, gunpowder)) "Spend how much gunpowder on this shot?" labelled "{spend} gunpowder"
+    decider chooses spend from range(0, stock(f, gunpowder)) "{f.name} against {foe.name}: spend how much gunpowder on this shot?{to_beat(foe)}" labelled "{spend} gunpowder: firepower the die + {spend + beth_bonus(f)}"
   unload(f, gunpowder, spend)
   f.spent = spend
   roll face on combat_die
   f.shot = face
   if automa(f):
-    log "{decider.name} rolls the combat die for the Ghost Ship: {face}."
+    log "{decider.name} rolls the combat die for the Ghost Ship: {face_text(face)}."
   else:
-    log "{f.name} spends {spend} gunpowder and rolls {face}."
+    log "{f.name} spends {spend} gunpowder and rolls {face_text(face)}."
   offer_sabre(f, foe)
 
 rule offer_sabre(roller, other) "Saran's Sabre: once per battle, reroll a die just rolled":
@@ -509,9 +542,13 @@ rule offer_sabre(roller, other) "Saran's Sabre: once per battle, reroll a die ju
   sabre_used = true
   roll face on combat_die
   roller.shot = face
-  log "{holder.name} wields Saran's Sabre: {roller.name} rerolls and gets {face}."
+  log "{holder.name} wields Saran's Sabre: {roller.name} rerolls and gets {face_text(face)}."
 
-define firepower(f, face) = face + f.spent + (lady_beth_bonus if has_power(f, lady_beth) else 0)
+define face_text(face) = "the star" if face == star else "{face}"
+define beth_bonus(f) = lady_beth_bonus if has_power(f, lady_beth) else 0
+define firepower(f, face) = face + f.spent + beth_bonus(f)
+#: the firepower to beat, once the other ship has rolled
+define to_beat(foe) = "" if foe.shot == none else " ({foe.name} rolled the star)" if foe.shot == star else " ({foe.name} has firepower {firepower(foe, foe.shot)})"
 
 rule resolve_combat(attacker, defender, attack_roll, defence_roll) "The star wins at once; otherwise the higher firepower wins, and a tie does nothing":
   if attack_roll == star:
@@ -531,6 +568,7 @@ rule resolve_combat(attacker, defender, attack_roll, defence_roll) "The star win
     else:
       log "A tie: both ships sail on."
 
+define spoil_label(what, winner, loser) = "steal cargo: all that one of {loser.name}'s holds carries" if what == steal_cargo else "steal treasure: one of {loser.name}'s treasure cards" if what == steal_treasure else "give curse: hand {loser.name} one of your cursed treasures, face down"
 define stealable(p) = [t for t in p.powers where not (automa(p) and t.name == lady_beth)]
 define curses(p) = [t for t in p.secrets where t.value < 0]
 define spoils_open(winner, loser) = ([steal_cargo] if count([h for h in loser.holds where h.cargo != none]) > 0 else []) + ([steal_treasure] if count(stealable(loser)) + count(loser.secrets) > 0 else []) + ([give_curse] if not automa(winner) and count(curses(winner)) > 0 else [])
@@ -542,7 +580,7 @@ rule spoils(winner, loser) "The winner may steal a hold's contents, steal a trea
     log "{winner.name} wins, but {loser.name} has nothing to take."
     return
   # The winner can choose a spoil; taking none is a choice too.
-  decider chooses what from options "{winner.name} won the battle: what now?" optional "Take no spoils"
+  decider chooses what from options "{winner.name} won the battle: what now?" labelled spoil_label(what, winner, loser) optional "Take no spoils"
   if automa(winner) and what != none:
     log "{decider.name} decides for the Ghost Ship: {what}."
   if what == none:
@@ -551,8 +589,7 @@ rule spoils(winner, loser) "The winner may steal a hold's contents, steal a trea
     decider chooses h from [x for x in loser.holds where x.cargo != none] "Steal which hold of {loser.name}?" labelled hold_label(h)
     let k = h.cargo
     let n = h.amount
-    h.cargo = none
-    h.amount = 0
+    fill(h, none, 0)
     log "{winner.name} steals {goods(n, k)} from {loser.name}."
     # assumed: goods the winner cannot load (every hold already holds that kind)
     # go back to the bank.
@@ -590,7 +627,7 @@ rule ghost_move(n) "The Ghost Ship sails back when alone in the lead, on when al
     direction = forward
     log "The Ghost Ship is alone in last place, so it sails forward."
   else:
-    captain chooses direction from [forward, backward] "Which way does the Ghost Ship sail {n}?"
+    captain chooses direction from [forward, backward] "Which way does the Ghost Ship sail {n}?" labelled "{direction} to {places(ends_of(direction, n, start_of(ghost)))}"
     log "{captain.name} steers the Ghost Ship {direction}."
   move_ship(ghost, n, direction)
 

@@ -53,6 +53,8 @@ class World:
         for decl in game.board_decls:
             board = Board(decl.name, decl.rows, decl.columns, decl.shape)
             legends = {legend.layer: legend.entries for legend in decl.legends}
+            caption = next((layer for layer in decl.layers if layer.name in decl.captions), None)
+            board.caption = caption.name if caption else None
             for r in range(decl.rows):
                 for c in range(decl.columns):
                     layers = {}
@@ -66,6 +68,8 @@ class World:
                     self.zones.append(cell)
                     board.cells.append(cell)
                     board.glyphs.append(decl.layers[0].rows[r][c] if decl.layers else ".")
+                    if caption is not None:
+                        board.captions.append("" if caption.rows[r][c] == "." else caption.rows[r][c])
             self.boards[decl.name] = board
         for board in self.boards.values():
             board.one_of_several = len(self.boards) > 1

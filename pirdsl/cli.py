@@ -236,15 +236,22 @@ def command_play(args: argparse.Namespace) -> int:
             raise CommandError(str(error)) from None
         if args.seat:
             controllers = seat_controllers(state, args.seat)
+        # The header names the game as saved: its own seed and variants, not new ones.
+        saved = state.to_json()
+        seed, variants = saved.get("seed", seed), list(saved.get("variants") or [])
     else:
         players = choose_player_count(game, args.players, len(args.seat or []))
-        state = start_state(game, players, seed, checked_variants(game, args.variant))
+        variants = checked_variants(game, args.variant)
+        state = start_state(game, players, seed, variants)
         controllers = seat_controllers(state, args.seat)
     console = make_console()
     seats = ", ".join(f"{name} ({kind})" for name, kind in zip(state.seat_names, controllers))
     humans = controllers.count(HUMAN)
     show_seed = humans == 0 or (args.seed is not None and humans == 1)
-    console.print(Text(f"{game.name}: {seats}" + (f"; seed {seed}" if show_seed else ""), style="bold"))
+    options = "".join(f"; variant {name}" for name in variants)
+    loaded = f"; continued from {args.load} in round {state.round}" if args.load else ""
+    console.print(Text(f"{game.name}: {seats}" + (f"; seed {seed}" if show_seed else "") + f"{options}{loaded}",
+                       style="bold"))
     return PlaySession(game, state, controllers, console, bot_seed=seed).run()
 
 

@@ -44,7 +44,7 @@ from interpreter import IllegalAction
 from pirdsl.bots import make_bot, seat_seed
 from pirdsl.seal import CONFIG_DIR_VARIABLE, SealError, config_dir, load_key, seal, seal_matches
 from pirdsl.simulate import DEFAULT_STEP_LIMIT
-from pirdsl.terminal import render_actions, render_log, render_observation, render_results, render_status
+from pirdsl.terminal import fit_screen, render_boards, render_log, render_results
 
 SAVE_FORMAT = "pirdsl-save"
 SAVE_VERSION = 2
@@ -58,7 +58,8 @@ SEAT_KINDS = (HUMAN, "random", "greedy")
 HELP_TEXT = """\
 Type the number of an action to play it, or one of:
   help          show this help
-  show          show the board and your actions again
+  show          show the board, everything on the table and your actions again,
+                nothing cut short to fit the screen
   log           show everything that has happened so far that you may see
   undo          take back your last decision, if nothing new came to light since
                 (no draw or roll, no other player's move, nothing hidden shown to you)
@@ -319,11 +320,27 @@ def _one_line(error: BaseException, limit: int = 300) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-def read_input_line() -> str:
-    """One line from standard input; EOFError when there is none (closed or absent)."""
+def read_input_line(prompt: str = "") -> str:
+    """One line from standard input; EOFError when there is none (closed or absent).
+
+    At a terminal with line editing turned on (`line_editing`), `input` shows the
+    prompt itself, so that editing keys redraw the line with the prompt in place.
+    """
     if sys.stdin is None:
         raise EOFError
-    return input()
+    return input(prompt)
+
+
+def line_editing() -> Any:
+    """Turn on line editing and a history of what was typed at the prompt, where Python has readline.
+
+    Returns the readline module, or None where there is none (e.g. Windows without it).
+    """
+    try:
+        import readline
+    except ImportError:  # pragma: no cover - depends on how Python was built
+        return None
+    return readline
 
 
 class QuitGame(Exception):
@@ -378,6 +395,8 @@ class PlaySession:
         if interactive is None:
             interactive = sys.stdin is not None and sys.stdin.isatty()
         self.interactive = interactive
+        # Arrow keys, editing and the history of earlier answers at a real terminal.
+        self.readline = line_editing() if interactive and read_line is read_input_line else None
         self.bots = {
             seat: make_bot(kind, seat_seed(bot_seed, seat))
             for seat, kind in enumerate(self.controllers)
@@ -553,6 +572,8 @@ class PlaySession:
         if previous is None or previous == seat or not self.interactive:
             return
         self._clear_screen()
+        if self.readline is not None:
+            self.readline.clear_history()  # the next player must not scroll back through the last one's answers
         self._ask(f"Pass the device to {self.state.seat_names[seat]}, then press Enter. ")
         self._clear_screen()
 
@@ -574,16 +595,30 @@ class PlaySession:
             # The engine's line opening this round: the status line right under the log
             # says "Round N · phase", so showing both would say the round twice in a row.
             new_lines.pop()
-        self.console.print()
-        self.console.print(render_observation(observation, new_lines, width=self.console.width))
-        self.console.print(render_status(observation))
         labels = [action.label for action in self.state.legal_actions()]
-        self.console.print(render_actions(self.state.prompt(), labels))
+        screen = fit_screen(observation, new_lines, width=self.console.width,
+                            height=None if repeat else self._screen_height(), prompt=self.state.prompt(), labels=labels)
+        if screen.earlier_log:  # printed above the view, where they scroll away rather than the board
+            self.console.print(render_log(screen.earlier_log, limit=0, width=self.console.width))
+        self.console.print()
+        self.console.print(screen.view)
+
+    def _screen_height(self) -> int | None:
+        """The terminal's height, which the view is made to fit; None for piped output.
+
+        Set LINES to fit piped output to a height too (as the golden transcripts do).
+        """
+        if self.console.is_terminal or os.environ.get("LINES", "").isdigit():
+            return self.console.height
+        return None
 
     def _ask(self, prompt: str) -> str:
-        self.console.print(Text(prompt), end="", soft_wrap=True)
         try:
-            line = self.read_line()
+            if self.readline is not None:
+                line = read_input_line(prompt)
+            else:
+                self.console.print(Text(prompt), end="", soft_wrap=True)
+                line = self.read_line()
         except EOFError:
             self.console.print()
             raise QuitGame("End of input: game abandoned.") from None
@@ -595,7 +630,7 @@ class PlaySession:
         self.console.print(Text(message), soft_wrap=True)
 
     def show_end(self) -> None:
-        """The last log lines and the final scores and winners."""
+        """The board as the game ended, the last log lines, and the final scores and winners."""
         viewers = self.human_seats or [0]
         viewer = viewers[0]
         log = self.state.log_for(viewer)
@@ -603,4 +638,9 @@ class PlaySession:
         if unseen:
             limit = 0 if not self.human_seats else 15  # a bots-only game prints its whole log
             self.console.print(render_log(unseen, limit=limit, width=self.console.width))
+        # Only the boards, which every seat sees alike: the seats' own zones stay private.
+        boards = self.state.observation(viewer).get("boards") or []
+        if boards:
+            self.console.print()
+            self.console.print(render_boards(boards, width=self.console.width))
         self.console.print(render_results(self.state.seat_names, self.state.scores(), self.state.winners()))

@@ -1014,7 +1014,9 @@ def test_fit_marks_shortens_to_the_room_there_is():
     assert fit_marks([], 4) == ""
     assert fit_marks(["S1", "S2"], 4) == "S1S2"
     assert fit_marks(["S1", "S2", "S3"], 4) == "S1+2"
-    assert fit_marks(["p1"] * 12, 4) == "12"
+    assert fit_marks(["p1"] * 12, 4) == "12×"  # a count of pieces, not a mark or a number on the board
+    assert fit_marks(["p1"] * 12, 2) == "12"
+    assert fit_marks(["S1", "S2"], 2) == "2×"
     assert fit_marks(["S1", "S2"], 1) == "2"
     assert fit_marks(["S1", "S2"], 0) == ""
 
@@ -1052,7 +1054,7 @@ def test_a_wide_board_shrinks_its_cells_to_the_terminal():
     board = board_of([[("f", ["Player 1's pirate"] * 2, ["p1"] * 2)] * 15])
     lines = rendered(render_board(board), width=80).splitlines()
     assert all(len(line.rstrip()) <= 80 for line in lines)
-    assert lines[2].startswith("1 f 2  f 2  f 2")  # room for two characters of marks: the count
+    assert lines[2].startswith("1 f 2× f 2× f 2×")  # room for two characters of marks: the count
     board = board_of([[("f", ["Player 1's pirate"] * 2, ["p1"] * 2)] * 38])
     lines = rendered(render_board(board), width=80).splitlines()
     assert lines[2].startswith("1 f f f")  # glyphs only
@@ -1080,7 +1082,8 @@ def test_zones_group_equal_items_hide_empty_ones_and_count_hidden_ones():
         "barrel_supply": {"count": 3, "items": ["barrel", "rum", "barrel"]},
         "discard": {"count": 0, "items": []},
     }
-    assert format_zones(zones) == "hand: 3 hidden; crew: 5× Player 1's pirate; barrel supply: 2× barrel, rum"
+    # What the seat may look at comes first, what it may only count after.
+    assert format_zones(zones) == "crew: 5× Player 1's pirate; barrel supply: 2× barrel, rum; hand: 3 hidden"
     assert group_items([str(n) for n in range(12)], limit=3) == "0, 1, 2, ... 9 more"
 
 

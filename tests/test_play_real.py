@@ -219,3 +219,20 @@ def test_the_screen_never_shows_internal_variables(capsys, typed):
     for word in ("owed", "laps", "moves made"):
         assert word not in out
 
+
+
+def test_a_loaded_game_is_announced_with_its_own_variants_and_never_a_new_seed(capsys, typed, tmp_path):
+    # The seed is shown only where it tells no one anything: a loaded game with a person at
+    # the table does not show it (the save cannot tell whether that person chose it).
+    save = tmp_path / "stormy.json"
+    typed(f"1\nsave {save}\nquit\n")
+    code, out, err = run(capsys, "play", GAME, "--players", "3", "--seed", "11", "--variant", "storm")
+    assert code == 0, err
+    assert " ".join(out.split("\n\n")[0].split()).endswith("; seed 11; variant storm")
+    for _ in range(2):  # each load, whatever seed a new game would have drawn
+        typed("quit\n")
+        code, out, err = run(capsys, "play", GAME, "--load", str(save))
+        assert code == 0, err
+        header = " ".join(out.split("\n\n")[0].split())
+        assert header.endswith(f"(random); variant storm; continued from {save} in round 2"), header
+        assert "seed" not in header
