@@ -565,6 +565,9 @@ class English:
             return self.phrase(node.key), " / ".join(self.phrase(item) for item in value.items)
         return self.phrase(node.key), self.phrase(value)
 
+    def table_header(self, node: ast.TableHeader) -> str:
+        return f"{escape_literal(node.key)} → {' / '.join(escape_literal(value) for value in node.values)}"
+
     def table_decl(self, node: ast.TableDecl) -> str:
         rows = "; ".join(f"{key} → {value}" for key, value in (self.table_row(row) for row in node.rows))
         return f"{capitalize(words(node.name))}: {rows}."
