@@ -1016,7 +1016,8 @@ class English:
         if node.optional:
             skip = (self.text_inside(node.skip_text).strip() if node.skip_text is not None else "") or "skip"
             text += f" (or decline: “{skip}”)"
-        return Step(capitalize(agree(text)) + ("" if text.endswith(("?", ".", "!")) else "."), kind="Choose")
+        ending = "" if text.rstrip("”").endswith(("?", ".", "!")) else "."
+        return Step(capitalize(agree(text)) + ending, kind="Choose")
 
     def draw(self, node: ast.Draw) -> Step:
         return Step(f"Draw one at random from {self.phrase(node.source)}.", kind="Draw")
