@@ -450,11 +450,27 @@ class TableRow(Node):
     value: Expr
 
 
+class TableHeader(Node):
+    """The column headings of a table, for people: `header "Island size" -> "1st", "2nd", "3rd"`.
+
+    One heading for the keys, then one for the values, or one per item when the
+    values are lists. It changes nothing in play; rule summaries and reference
+    cards print it above the table.
+    """
+
+    key: str
+    values: list[str]
+
+
 class TableDecl(Decl):
-    """A lookup table, e.g. a scoring chart: `table set_value:` / `1 -> 1` / `2 -> 3`."""
+    """A lookup table, e.g. a scoring chart: `table set_value:` / `1 -> 1` / `2 -> 3`.
+
+    It may start with a `header` line that names its columns (`TableHeader`).
+    """
 
     name: str
     rows: list[TableRow]
+    header: Optional[TableHeader] = None
 
 
 class AutomaDecl(Decl):

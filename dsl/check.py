@@ -739,6 +739,29 @@ class Checker:
                                f"(the first on line {keys[value]})", "each key can appear once")
                 elif is_key:
                     keys[value] = row.span.line
+        if node.header is not None:
+            self.table_header(node)
+
+    def table_header(self, node: ast.TableDecl) -> None:
+        """A header names the key column and one value column, or one column per item of the rows' lists."""
+        header = node.header
+        assert header is not None
+        line = self.first_line(header.span)
+        if not header.key.strip() or not all(heading.strip() for heading in header.values):
+            self.error(line, f"a heading of table '{node.name}' is empty", "give every column a few words")
+        columns = len(header.values)
+        if columns == 1:
+            return
+        for row in node.rows:
+            fixed, value = self.fixed_value(row.value)
+            if not fixed:
+                continue  # reported with the row
+            if not isinstance(value, list) or len(value) > columns:
+                what = f"a list of {len(value)} values" if isinstance(value, list) else "one value"
+                self.error(row.value.span,
+                           f"the header of table '{node.name}' names {columns} value columns, but this row has {what}",
+                           f"give each row a list of at most {columns} values, one per column, "
+                           "or give the header one value heading")
 
     def error_count(self) -> int:
         return sum(d.severity == "error" for d in self.diagnostics)

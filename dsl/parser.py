@@ -166,6 +166,10 @@ def _syntax_error(error: UnexpectedInput, path: str, source: str) -> Diagnostic:
             hint = "a line that opens a block ends with ':'"
         elif token.type == "EQUAL" and "LET" in {t.upper() for t in error.expected}:
             hint = "name a new value with 'let NAME = ...'"
+        elif "STRING" in expected and line <= len(source.splitlines()) \
+                and source.splitlines()[line - 1].strip().startswith("header"):
+            hint = ("a table's first line 'header' names its columns: header \"Key\" -> \"Value\"; "
+                    "for a row whose key is the name 'header', write another row first")
     elif isinstance(error, UnexpectedEOF):
         message = "the file ends in the middle of a statement"
     else:
@@ -411,7 +415,12 @@ class _Builder(Transformer):
 
     @v_args(meta=True)
     def table_decl(self, meta, items):
-        return ast.TableDecl(span=self._s(meta), name=str(items[0]), rows=items[1:])
+        return ast.TableDecl(span=self._s(meta), name=str(items[0]), header=items[1], rows=items[2:])
+
+    @v_args(meta=True)
+    def table_header(self, meta, items):
+        key, *values = (self._fixed_text(token, "a table heading") for token in items)
+        return ast.TableHeader(span=self._s(meta), key=key, values=values)
 
     @v_args(meta=True)
     def table_row(self, meta, items):
