@@ -9,14 +9,21 @@ Outcomes are counted per seat from `state.winners()`: a sole win when the seat
 is the only winner, a shared win when it is one of several (the game is then a
 draw, even when every seat shares it), a loss otherwise. The win rate is sole
 wins over completed games, with a 95% Wilson score interval.
+
+The summary is built from running totals as the games finish, so a run of any
+length holds no per-game data: counts, and per seat the exact sum and sum of
+squares of the scores (integers stay integers, floats become fractions), from
+which the mean and the sample standard deviation are worked out exactly, as
+`statistics.stdev` does, and rounded once. No quantiles are reported.
 """
 
 from __future__ import annotations
 
 import math
-import statistics
+import sys
 import time
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any, Callable, Sequence
 
 from interpreter import GameRuleError
@@ -103,6 +110,209 @@ def wilson_interval(successes: int, trials: int, z: float = WILSON_Z) -> list[fl
     return [max(0.0, centre - half_width), min(1.0, centre + half_width)]
 
 
+@dataclass(frozen=True)
+class PlaySettings:
+    """How every game of a run is played.
+
+    Args:
+        players: number of players (automa seats come on top, as the rules say).
+        variants: variant names to switch on.
+        bot: "random" or "greedy", for every player seat not given in `seat_bots`.
+        seat_bots: bots for the player seats in order (see `assign_seat_bots`).
+        step_limit: decisions and chance steps after which a game counts as unfinished.
+    """
+
+    players: int
+    variants: tuple[str, ...] = ()
+    bot: str = "random"
+    seat_bots: tuple[str, ...] | None = None
+    step_limit: int = DEFAULT_STEP_LIMIT
+
+
+@dataclass
+class GameResult:
+    """What one game leaves behind: its record (see `game_record`), and its seats' names and bots.
+
+    The seats are empty for a game whose rules failed before it could start.
+    """
+
+    record: dict[str, Any]
+    seat_names: list[str]
+    seat_bots: list[str]
+
+
+def play_game(game: Any, settings: PlaySettings, game_number: int, game_seed: int) -> GameResult:
+    """Play game number `game_number` (from 0) with seed `game_seed`; a rules failure is recorded, not raised.
+
+    Raises:
+        ValueError: from `game.new_state` for a bad player count or variant, or
+            from `assign_seat_bots` for bad bots.
+    """
+    counts = StepCounts()
+    state = None
+    seat_names: list[str] = []
+    kinds: list[str] = []
+    try:
+        state = game.new_state(players=settings.players, seed=game_seed, variants=list(settings.variants))
+        seat_names = list(state.seat_names)
+        kinds = assign_seat_bots(state, settings.bot, settings.seat_bots)
+        # An automa seat is never asked; it gets a bot all the same, as it always has, so
+        # that every seat's bot and seed stay what they were before seat_bots existed.
+        bots = [
+            make_bot(settings.bot if kinds[seat] == AUTOMA else kinds[seat], seat_seed(game_seed, seat))
+            for seat in range(state.num_seats)
+        ]
+        finished = play_to_end(state, bots, settings.step_limit, counts)
+        if finished:
+            scores, winners, returns = state.scores(), state.winners(), state.returns()
+    except GameRuleError as error:
+        record = game_record(game_number, game_seed, state, counts, error=str(error))
+    else:
+        if finished:
+            record = game_record(game_number, game_seed, state, counts, scores, winners, returns)
+        else:
+            record = game_record(
+                game_number, game_seed, state, counts, scores_so_far(state), [], [0.0] * state.num_seats,
+                unfinished=True,
+            )
+    return GameResult(record, seat_names, kinds)
+
+
+class RunningTotals:
+    """The figures of a run so far, kept as totals: adding a game costs the same memory whatever came before.
+
+    Scores are summed exactly (and their squares, for the spread), so the mean and
+    standard deviation come out as `statistics.mean` and `statistics.stdev` of the
+    whole list would give them, without keeping the list.
+    """
+
+    def __init__(self) -> None:
+        self.seat_names: list[str] = []
+        self.seat_bots: list[str] = []
+        self.wins: list[int] = []
+        self.sole_wins: list[int] = []
+        self.shared_wins: list[int] = []
+        self.returns_totals: list[float] = []
+        self.score_sums: list[Any] = []  # int or Fraction, exact (a float only for inf or nan)
+        self.score_square_sums: list[Any] = []
+        self.rounds_total = 0
+        self.completed = self.errors = self.unfinished = self.draws = self.no_winner = 0
+        self.first_error: str | None = None
+
+    def add(self, result: GameResult) -> None:
+        """Count one game; games must be added in game order for `first_error` to be the first."""
+        if len(result.seat_names) > len(self.seat_names):
+            extra = len(result.seat_names) - len(self.seat_names)
+            self.seat_names, self.seat_bots = list(result.seat_names), list(result.seat_bots)
+            for per_seat in (self.wins, self.sole_wins, self.shared_wins, self.returns_totals,
+                             self.score_sums, self.score_square_sums):
+                per_seat += [0] * extra
+        record = result.record
+        if "error" in record:
+            self.errors += 1
+            if self.first_error is None:
+                self.first_error = f"game {record['game']} (seed {record['seed']}): {record['error']}"
+            return
+        if record.get("unfinished"):
+            self.unfinished += 1
+            return
+        self.completed += 1
+        self.rounds_total += record["rounds"]
+        for seat, score in enumerate(record["scores"]):
+            value = exact(score)
+            self.score_sums[seat] += value
+            self.score_square_sums[seat] += value * value
+        for seat, share in enumerate(record["returns"]):
+            self.returns_totals[seat] += share
+        winners = record["winners"]
+        for seat in winners:
+            self.wins[seat] += 1
+        if len(winners) == 1:
+            self.sole_wins[winners[0]] += 1
+        elif winners:
+            self.draws += 1
+            for seat in winners:
+                self.shared_wins[seat] += 1
+        else:
+            self.no_winner += 1
+
+    def per_completed(self, total: Any) -> float | None:
+        """`total` over the completed games, as a float; None when none completed."""
+        return float(total / self.completed) if self.completed else None
+
+    def score_sd(self, seat: int) -> float | None:
+        """The sample standard deviation (n - 1) of the seat's final scores; None below two games."""
+        count, total, squares = self.completed, self.score_sums[seat], self.score_square_sums[seat]
+        if count < 2:
+            return None
+        if isinstance(total, float) or isinstance(squares, float):
+            return math.nan  # an infinite or undefined score
+        return sqrt_of_fraction(Fraction(count * squares - total * total, count) / (count - 1))
+
+    def summary(self, games: int, seconds: float, settings: PlaySettings, seed: int) -> dict[str, Any]:
+        """The figures as `simulate` returns them."""
+        completed = self.completed
+        return {
+            "games": games,
+            "completed": completed,
+            "errors": self.errors,
+            "unfinished": self.unfinished,
+            "wins": list(self.wins),
+            "mean_score": [self.per_completed(total) for total in self.score_sums],
+            "mean_rounds": self.per_completed(self.rounds_total),
+            "games_per_second": games / seconds if seconds > 0 else None,
+            "seconds": seconds,
+            "seats": list(self.seat_names),
+            "first_error": self.first_error,
+            "players": settings.players,
+            "seed": seed,
+            "variants": list(settings.variants),
+            "bot": settings.bot,
+            "seat_bots": list(self.seat_bots),
+            "sole_wins": list(self.sole_wins),
+            "shared_wins": list(self.shared_wins),
+            "losses": [completed - sole - shared for sole, shared in zip(self.sole_wins, self.shared_wins)],
+            "draws": self.draws,
+            "no_winner": self.no_winner,
+            "win_rate": [self.per_completed(sole) for sole in self.sole_wins],
+            "win_rate_interval": [wilson_interval(sole, completed) for sole in self.sole_wins],
+            "score_sd": [self.score_sd(seat) for seat in range(len(self.seat_names))],
+            "mean_returns": [self.per_completed(total) for total in self.returns_totals],
+        }
+
+
+def exact(score: Any) -> Any:
+    """A score as an exact number: an int as it is, a float as the fraction it stands for (inf and nan stay)."""
+    if isinstance(score, int):
+        return score
+    if isinstance(score, float) and not math.isfinite(score):
+        return score
+    return Fraction(score)
+
+
+# Enough bits that rounding the integer root to odd, then to a float, rounds correctly once.
+SQRT_BITS = 2 * sys.float_info.mant_dig + 3
+
+
+def sqrt_of_fraction(value: Fraction) -> float:
+    """The square root of a non-negative fraction, correctly rounded to a float.
+
+    The method `statistics.stdev` uses (its private `_float_sqrt_of_frac`), so that the
+    spread from running totals is the one the standard library gives to the last bit.
+    """
+    numerator, denominator = value.numerator, value.denominator
+    shift = (numerator.bit_length() - denominator.bit_length() - SQRT_BITS) // 2
+    if shift >= 0:
+        return (integer_sqrt_round_to_odd(numerator, denominator << 2 * shift) << shift) / 1
+    return integer_sqrt_round_to_odd(numerator << -2 * shift, denominator) / (1 << -shift)
+
+
+def integer_sqrt_round_to_odd(numerator: int, denominator: int) -> int:
+    """The square root of numerator / denominator as an integer, an inexact one made odd (round to odd)."""
+    root = math.isqrt(numerator // denominator)
+    return root | (root * root * denominator != numerator)
+
+
 def simulate(
     game: Any,
     players: int,
@@ -148,106 +358,16 @@ def simulate(
             from `assign_seat_bots` for bad bots.
     """
     started = time.perf_counter()
-    seat_names: list[str] = []
-    kinds: list[str] = []
-    wins: list[int] = []
-    sole_wins: list[int] = []
-    shared_wins: list[int] = []
-    returns_totals: list[float] = []
-    seat_scores: list[list[float]] = []
-    rounds_total = 0
-    completed = errors = unfinished = draws = no_winner = 0
-    first_error: str | None = None
-
+    settings = PlaySettings(players, tuple(variants), bot, None if seat_bots is None else tuple(seat_bots), step_limit)
+    totals = RunningTotals()
     for game_number in range(games):
-        game_seed = seed + game_number
-        counts = StepCounts()
-        state = None
-        try:
-            state = game.new_state(players=players, seed=game_seed, variants=list(variants))
-            if len(state.seat_names) > len(seat_names):
-                extra = len(state.seat_names) - len(seat_names)
-                seat_names = list(state.seat_names)
-                kinds = assign_seat_bots(state, bot, seat_bots)
-                for per_seat in (wins, sole_wins, shared_wins, returns_totals):
-                    per_seat += [0] * extra
-                seat_scores += [[] for _ in range(extra)]
-            # An automa seat is never asked; it gets a bot all the same, as it always has, so
-            # that every seat's bot and seed stay what they were before seat_bots existed.
-            bots = [
-                make_bot(bot if kinds[seat] == AUTOMA else kinds[seat], seat_seed(game_seed, seat))
-                for seat in range(state.num_seats)
-            ]
-            finished = play_to_end(state, bots, step_limit, counts)
-            if finished:
-                scores, winners, returns = state.scores(), state.winners(), state.returns()
-        except GameRuleError as error:
-            errors += 1
-            if first_error is None:
-                first_error = f"game {game_number + 1} (seed {game_seed}): {error}"
-            record = game_record(game_number, game_seed, state, counts, error=str(error))
-        else:
-            if finished:
-                completed += 1
-                rounds_total += state.round
-                for seat, score in enumerate(scores):
-                    seat_scores[seat].append(score)
-                for seat, share in enumerate(returns):
-                    returns_totals[seat] += share
-                for seat in winners:
-                    wins[seat] += 1
-                if len(winners) == 1:
-                    sole_wins[winners[0]] += 1
-                elif winners:
-                    draws += 1
-                    for seat in winners:
-                        shared_wins[seat] += 1
-                else:
-                    no_winner += 1
-                record = game_record(game_number, game_seed, state, counts, scores, winners, returns)
-            else:
-                unfinished += 1
-                record = game_record(
-                    game_number, game_seed, state, counts, scores_so_far(state), [], [0.0] * state.num_seats,
-                    unfinished=True,
-                )
+        result = play_game(game, settings, game_number, seed + game_number)
+        totals.add(result)
         if on_record is not None:
-            on_record(record)
+            on_record(result.record)
         if on_game_done is not None:
             on_game_done(game_number + 1)
-
-    seconds = time.perf_counter() - started
-
-    def per_completed(total: float) -> float | None:
-        return total / completed if completed else None
-
-    return {
-        "games": games,
-        "completed": completed,
-        "errors": errors,
-        "unfinished": unfinished,
-        "wins": wins,
-        "mean_score": [per_completed(sum(scores)) for scores in seat_scores],
-        "mean_rounds": per_completed(rounds_total),
-        "games_per_second": games / seconds if seconds > 0 else None,
-        "seconds": seconds,
-        "seats": seat_names,
-        "first_error": first_error,
-        "players": players,
-        "seed": seed,
-        "variants": list(variants),
-        "bot": bot,
-        "seat_bots": kinds,
-        "sole_wins": sole_wins,
-        "shared_wins": shared_wins,
-        "losses": [completed - sole - shared for sole, shared in zip(sole_wins, shared_wins)],
-        "draws": draws,
-        "no_winner": no_winner,
-        "win_rate": [per_completed(sole) for sole in sole_wins],
-        "win_rate_interval": [wilson_interval(sole, completed) for sole in sole_wins],
-        "score_sd": [statistics.stdev(scores) if len(scores) >= 2 else None for scores in seat_scores],
-        "mean_returns": [per_completed(total) for total in returns_totals],
-    }
+    return totals.summary(games, time.perf_counter() - started, settings, seed)
 
 
 def scores_so_far(state: Any) -> list[float] | None:
