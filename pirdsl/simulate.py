@@ -3,7 +3,8 @@
 Used by `pirdsl simulate` and meant for benchmarks too. Game number `i` (from 0)
 is played with seed `seed + i`, and each seat's bot is seeded from that game
 seed and the seat, so the same arguments always give the same figures (all but
-the timing ones).
+the timing ones), whether the games are played in this process or spread over
+several (`jobs`).
 
 Outcomes are counted per seat from `state.winners()`: a sole win when the seat
 is the only winner, a shared win when it is one of several (the game is then a
@@ -15,16 +16,31 @@ length holds no per-game data: counts, and per seat the exact sum and sum of
 squares of the scores (integers stay integers, floats become fractions), from
 which the mean and the sample standard deviation are worked out exactly, as
 `statistics.stdev` does, and rounded once. No quantiles are reported.
+
+With `jobs` above 1 the games are split into chunks played by worker
+processes. Each worker loads the rules file itself, once, by its path (and
+refuses a file whose hash differs from the one loaded here), so nothing but
+seeds and settings goes to a worker and nothing but plain per-game results
+(`GameResult`) comes back. The results are taken in game order, so every
+figure, `first_error` and the order of the records included, is the same as in
+one process.
 """
 
 from __future__ import annotations
 
+import collections
+import concurrent.futures
+import concurrent.futures.process
+import contextlib
+import itertools
 import math
+import multiprocessing
+import signal
 import sys
 import time
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from interpreter import GameRuleError
 from pirdsl.bots import BOT_KINDS, make_bot, seat_seed
@@ -112,7 +128,7 @@ def wilson_interval(successes: int, trials: int, z: float = WILSON_Z) -> list[fl
 
 @dataclass(frozen=True)
 class PlaySettings:
-    """How every game of a run is played.
+    """How every game of a run is played: plain data, the same in every worker process.
 
     Args:
         players: number of players (automa seats come on top, as the rules say).
@@ -133,7 +149,8 @@ class PlaySettings:
 class GameResult:
     """What one game leaves behind: its record (see `game_record`), and its seats' names and bots.
 
-    The seats are empty for a game whose rules failed before it could start.
+    Plain data, so that a worker process can send it back. The seats are empty for a
+    game whose rules failed before it could start.
     """
 
     record: dict[str, Any]
@@ -249,7 +266,7 @@ class RunningTotals:
             return math.nan  # an infinite or undefined score
         return sqrt_of_fraction(Fraction(count * squares - total * total, count) / (count - 1))
 
-    def summary(self, games: int, seconds: float, settings: PlaySettings, seed: int) -> dict[str, Any]:
+    def summary(self, games: int, seconds: float, settings: PlaySettings, seed: int, jobs: int) -> dict[str, Any]:
         """The figures as `simulate` returns them."""
         completed = self.completed
         return {
@@ -278,6 +295,7 @@ class RunningTotals:
             "win_rate_interval": [wilson_interval(sole, completed) for sole in self.sole_wins],
             "score_sd": [self.score_sd(seat) for seat in range(len(self.seat_names))],
             "mean_returns": [self.per_completed(total) for total in self.returns_totals],
+            "jobs": jobs,
         }
 
 
@@ -323,6 +341,8 @@ def simulate(
     *,
     seat_bots: Sequence[str] | None = None,
     step_limit: int = DEFAULT_STEP_LIMIT,
+    jobs: int = 1,
+    loader: Callable[[str], Any] | None = None,
     on_game_done: Callable[[int], None] | None = None,
     on_record: Callable[[dict[str, Any]], None] | None = None,
 ) -> dict[str, Any]:
@@ -337,8 +357,14 @@ def simulate(
         bot: "random" or "greedy", for every player seat not given in `seat_bots`.
         seat_bots: bots for the player seats in order (see `assign_seat_bots`).
         step_limit: decisions and chance steps after which a game counts as unfinished.
-        on_game_done: called with the number of games played so far, after each game.
-        on_record: called after each game with its record (see `game_record`).
+        jobs: processes to play in; 1 plays every game in this one, more start that
+            many worker processes (never more than there are games), which load
+            `game.path` themselves.
+        loader: what a worker loads the rules file with (default `interpreter.load_game`);
+            it must be importable by name, as the workers are started afresh (spawned).
+        on_game_done: called with the number of games played so far, after each game
+            (in game order).
+        on_record: called after each game with its record (see `game_record`), in game order.
 
     Returns:
         A dict with `games`, `completed`, `errors`, `unfinished`, `wins` (per seat;
@@ -350,24 +376,138 @@ def simulate(
         `win_rate_interval` ([low, high], 95% Wilson), `score_sd` (sample standard
         deviation), `mean_returns` (mean of `state.returns()`) and `seat_bots`; and
         the game counts `draws` (completed games won by more than one seat) and
-        `no_winner` (completed games nobody won). Per-seat figures that need a
-        completed game (two for `score_sd`) are None without one.
+        `no_winner` (completed games nobody won); and `jobs`, the processes that
+        played. Per-seat figures that need a completed game (two for `score_sd`)
+        are None without one.
 
     Raises:
         ValueError: from `game.new_state` for a bad player count or variant, or
             from `assign_seat_bots` for bad bots.
+        SimulationWorkerError: when a worker process cannot load the rules file
+            or stops unexpectedly.
     """
     started = time.perf_counter()
     settings = PlaySettings(players, tuple(variants), bot, None if seat_bots is None else tuple(seat_bots), step_limit)
+    jobs = max(1, min(jobs, games))
     totals = RunningTotals()
-    for game_number in range(games):
-        result = play_game(game, settings, game_number, seed + game_number)
-        totals.add(result)
-        if on_record is not None:
-            on_record(result.record)
-        if on_game_done is not None:
-            on_game_done(game_number + 1)
-    return totals.summary(games, time.perf_counter() - started, settings, seed)
+    if jobs == 1:
+        results: Iterator[GameResult] = (
+            play_game(game, settings, game_number, seed + game_number) for game_number in range(games)
+        )
+    else:
+        results = played_in_workers(game, settings, seed, games, jobs, loader)
+    with contextlib.closing(results):
+        for done, result in enumerate(results, 1):
+            totals.add(result)
+            if on_record is not None:
+                on_record(result.record)
+            if on_game_done is not None:
+                on_game_done(done)
+    return totals.summary(games, time.perf_counter() - started, settings, seed, jobs)
+
+
+# --- worker processes -------------------------------------------------------------------
+
+
+class SimulationWorkerError(Exception):
+    """A worker process could not play its games: it could not load the rules file, or it died."""
+
+
+class WorkerDied(SimulationWorkerError):
+    """A worker process ended in the middle of the run (killed, out of memory, a crash)."""
+
+
+# Chunks of games handed to a worker at a time: small enough to share the work out evenly
+# and move a progress bar, big enough that sending them costs nothing next to playing them.
+GAMES_PER_CHUNK_LIMIT = 50
+CHUNKS_PER_WORKER = 8  # aim for at least this many chunks per worker, for an even finish
+CHUNKS_IN_FLIGHT_PER_WORKER = 2  # chunks handed out ahead: keeps workers busy, bounds what waits in memory
+
+# The game a worker plays, loaded once when the worker starts (or why it could not be).
+worker_game: Any = None
+worker_problem: str | None = None
+
+
+def start_worker(loader: Callable[[str], Any] | None, path: str, file_hash: str) -> None:
+    """Set up a worker process: leave Ctrl-C to the parent (which stops the workers), load the rules file."""
+    global worker_game, worker_problem
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if loader is None:
+        from interpreter import load_game as loader
+    try:
+        game = loader(path)
+    except Exception as error:  # noqa: BLE001 - reported in the parent, as one line
+        worker_problem = f"{path}: a worker process could not load the rules file ({type(error).__name__}); " \
+            "did it change since the simulation started?"
+        return
+    if game.file_hash != file_hash:
+        worker_problem = f"{path}: the rules file changed since the simulation started; start it again"
+        return
+    worker_game = game
+
+
+def play_chunk(settings: PlaySettings, seed: int, first_game: int, count: int) -> list[GameResult]:
+    """In a worker: play games `first_game` .. `first_game + count - 1` of the run."""
+    if worker_problem is not None:
+        raise SimulationWorkerError(worker_problem)
+    return [play_game(worker_game, settings, number, seed + number) for number in range(first_game, first_game + count)]
+
+
+def played_in_workers(
+    game: Any, settings: PlaySettings, seed: int, games: int, jobs: int, loader: Callable[[str], Any] | None
+) -> Iterator[GameResult]:
+    """The results of games 0 .. games - 1, in order, played by `jobs` spawned worker processes.
+
+    Workers are spawned (not forked) everywhere, so that they behave the same on
+    every platform and never inherit a lock held by one of this process's threads
+    (the progress bar has one). Closing the iterator early, or an exception while
+    waiting (Ctrl-C), stops the workers at once.
+    """
+    chunk = max(1, min(GAMES_PER_CHUNK_LIMIT, games // (jobs * CHUNKS_PER_WORKER)))
+    chunks = iter(range(0, games, chunk))
+    executor = concurrent.futures.ProcessPoolExecutor(
+        max_workers=jobs,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=start_worker,
+        initargs=(loader, game.path, game.file_hash),
+    )
+
+    def hand_out(how_many: int) -> None:
+        for first_game in itertools.islice(chunks, how_many):
+            waiting.append(executor.submit(play_chunk, settings, seed, first_game, min(chunk, games - first_game)))
+
+    waiting: collections.deque[concurrent.futures.Future] = collections.deque()
+    finished = False
+    try:
+        hand_out(jobs * CHUNKS_IN_FLIGHT_PER_WORKER)
+        while waiting:
+            try:
+                results = waiting.popleft().result()
+            except concurrent.futures.process.BrokenProcessPool:
+                raise WorkerDied("a worker process stopped unexpectedly (killed, or out of memory?)") from None
+            hand_out(1)
+            yield from results
+        finished = True
+    finally:
+        if finished:
+            executor.shutdown(wait=True)
+        else:
+            stop_workers(executor)
+
+
+def stop_workers(executor: concurrent.futures.ProcessPoolExecutor) -> None:
+    """Stop a pool's workers now, mid-game, rather than after the chunks they are playing."""
+    terminate = getattr(executor, "terminate_workers", None)  # Python 3.14 and later
+    if terminate is not None:
+        terminate()
+        return
+    # Before 3.14 the executor has no public way to do this; its process table is the only handle.
+    processes = list((getattr(executor, "_processes", None) or {}).values())
+    executor.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join()
 
 
 def scores_so_far(state: Any) -> list[float] | None:
