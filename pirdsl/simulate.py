@@ -17,13 +17,13 @@ squares of the scores (integers stay integers, floats become fractions), from
 which the mean and the sample standard deviation are worked out exactly, as
 `statistics.stdev` does, and rounded once. No quantiles are reported.
 
-With `jobs` above 1 the games are split into chunks played by worker
-processes. Each worker loads the rules file itself, once, by its path (and
-refuses a file whose hash differs from the one loaded here), so nothing but
-seeds and settings goes to a worker and nothing but plain per-game results
-(`GameResult`) comes back. The results are taken in game order, so every
-figure, `first_error` and the order of the records included, is the same as in
-one process.
+With `jobs` above 1 the games are split into chunks, shared between this
+process and `jobs - 1` worker processes. Each worker loads the rules file
+itself, once, by its path (and refuses a file whose hash differs from the one
+loaded here), so nothing but seeds and settings goes to a worker and nothing
+but plain per-game results (`GameResult`) comes back. The results are taken in
+game order, so every figure, `first_error` and the order of the records
+included, is the same as in one process.
 """
 
 from __future__ import annotations
@@ -32,7 +32,6 @@ import collections
 import concurrent.futures
 import concurrent.futures.process
 import contextlib
-import itertools
 import math
 import multiprocessing
 import signal
@@ -357,9 +356,9 @@ def simulate(
         bot: "random" or "greedy", for every player seat not given in `seat_bots`.
         seat_bots: bots for the player seats in order (see `assign_seat_bots`).
         step_limit: decisions and chance steps after which a game counts as unfinished.
-        jobs: processes to play in; 1 plays every game in this one, more start that
-            many worker processes (never more than there are games), which load
-            `game.path` themselves.
+        jobs: processes to play in (never more than there are games); 1 plays every
+            game in this one, more start `jobs - 1` worker processes, which load
+            `game.path` themselves, and share the games with this one.
         loader: what a worker loads the rules file with (default `interpreter.load_game`);
             it must be importable by name, as the workers are started afresh (spawned).
         on_game_done: called with the number of games played so far, after each game
@@ -376,8 +375,8 @@ def simulate(
         `win_rate_interval` ([low, high], 95% Wilson), `score_sd` (sample standard
         deviation), `mean_returns` (mean of `state.returns()`) and `seat_bots`; and
         the game counts `draws` (completed games won by more than one seat) and
-        `no_winner` (completed games nobody won); and `jobs`, the processes that
-        played. Per-seat figures that need a completed game (two for `score_sd`)
+        `no_winner` (completed games nobody won); and `jobs`, the processes the
+        games were shared among. Per-seat figures that need a completed game (two for `score_sd`)
         are None without one.
 
     Raises:
@@ -417,11 +416,13 @@ class WorkerDied(SimulationWorkerError):
     """A worker process ended in the middle of the run (killed, out of memory, a crash)."""
 
 
-# Chunks of games handed to a worker at a time: small enough to share the work out evenly
-# and move a progress bar, big enough that sending them costs nothing next to playing them.
+# Chunks of games handed out at a time: small enough to share the work out evenly and move a
+# progress bar, big enough that sending them to a worker costs nothing next to playing them.
 GAMES_PER_CHUNK_LIMIT = 50
-CHUNKS_PER_WORKER = 8  # aim for at least this many chunks per worker, for an even finish
-CHUNKS_IN_FLIGHT_PER_WORKER = 2  # chunks handed out ahead: keeps workers busy, bounds what waits in memory
+CHUNKS_PER_PROCESS = 8  # aim for at least this many chunks per process, for an even finish
+CHUNKS_AHEAD_PER_WORKER = 2  # chunks handed to the workers ahead: keeps them busy, bounds what waits in memory
+# Chunks this process plays itself ahead of results it is still waiting for (0: it only waits).
+OWN_CHUNKS_AHEAD = 2
 
 # The game a worker plays, loaded once when the worker starts (or why it could not be).
 worker_game: Any = None
@@ -447,7 +448,7 @@ def start_worker(loader: Callable[[str], Any] | None, path: str, file_hash: str)
 
 
 def play_chunk(settings: PlaySettings, seed: int, first_game: int, count: int) -> list[GameResult]:
-    """In a worker: play games `first_game` .. `first_game + count - 1` of the run."""
+    """In a worker: play games `first_game` .. `first_game + count - 1` of the run (none: just say it is ready)."""
     if worker_problem is not None:
         raise SimulationWorkerError(worker_problem)
     return [play_game(worker_game, settings, number, seed + number) for number in range(first_game, first_game + count)]
@@ -456,43 +457,86 @@ def play_chunk(settings: PlaySettings, seed: int, first_game: int, count: int) -
 def played_in_workers(
     game: Any, settings: PlaySettings, seed: int, games: int, jobs: int, loader: Callable[[str], Any] | None
 ) -> Iterator[GameResult]:
-    """The results of games 0 .. games - 1, in order, played by `jobs` spawned worker processes.
+    """The results of games 0 .. games - 1, in order, played by this process and `jobs - 1` worker processes.
 
-    Workers are spawned (not forked) everywhere, so that they behave the same on
-    every platform and never inherit a lock held by one of this process's threads
-    (the progress bar has one). Closing the iterator early, or an exception while
-    waiting (Ctrl-C), stops the workers at once.
+    This process plays chunks of games too: every chunk while the workers are
+    still starting (a worker takes about as long to start as `pirdsl check` takes,
+    longer than a short run), then one whenever the results it needs next are not
+    back yet. So a short run takes about as long as in one process, and a long one
+    gains from every process.
+
+    Workers are spawned (not forked) on every platform, so that they behave the
+    same everywhere and never inherit a lock held by one of this process's threads
+    (the progress bar has one). Closing the iterator early, or an exception such as
+    Ctrl-C, stops the workers at once.
     """
-    chunk = max(1, min(GAMES_PER_CHUNK_LIMIT, games // (jobs * CHUNKS_PER_WORKER)))
-    chunks = iter(range(0, games, chunk))
+    chunk = max(1, min(GAMES_PER_CHUNK_LIMIT, games // (jobs * CHUNKS_PER_PROCESS)))
+    workers = jobs - 1
     executor = concurrent.futures.ProcessPoolExecutor(
-        max_workers=jobs,
+        max_workers=workers,
         mp_context=multiprocessing.get_context("spawn"),
         initializer=start_worker,
         initargs=(loader, game.path, game.file_hash),
     )
+    # A worker answers an empty chunk once it has loaded the rules file: from then on it gets games.
+    readiness = [executor.submit(play_chunk, settings, seed, 0, 0) for _ in range(workers)]
+    # The chunks handed out, in game order: each at a worker (a future) or already played here (a list).
+    handed_out: collections.deque[concurrent.futures.Future | list[GameResult]] = collections.deque()
+    next_game = 0
 
-    def hand_out(how_many: int) -> None:
-        for first_game in itertools.islice(chunks, how_many):
-            waiting.append(executor.submit(play_chunk, settings, seed, first_game, min(chunk, games - first_game)))
+    def hand_out_here() -> None:
+        nonlocal next_game
+        last = min(next_game + chunk, games)
+        handed_out.append([play_game(game, settings, number, seed + number) for number in range(next_game, last)])
+        next_game = last
 
-    waiting: collections.deque[concurrent.futures.Future] = collections.deque()
+    def hand_out_to_workers() -> None:
+        nonlocal next_game
+        at_workers = sum(isinstance(item, concurrent.futures.Future) for item in handed_out)
+        for _ in range(workers * CHUNKS_AHEAD_PER_WORKER - at_workers):
+            if next_game >= games:
+                break
+            count = min(chunk, games - next_game)
+            handed_out.append(executor.submit(play_chunk, settings, seed, next_game, count))
+            next_game += count
+
     finished = False
     try:
-        hand_out(jobs * CHUNKS_IN_FLIGHT_PER_WORKER)
-        while waiting:
-            try:
-                results = waiting.popleft().result()
-            except concurrent.futures.process.BrokenProcessPool:
-                raise WorkerDied("a worker process stopped unexpectedly (killed, or out of memory?)") from None
-            hand_out(1)
-            yield from results
+        while handed_out or next_game < games:
+            if next_game < games and any(answered(signal) for signal in readiness):
+                hand_out_to_workers()
+            if handed_out and (isinstance(handed_out[0], list) or handed_out[0].done()):
+                yield from results_of(handed_out.popleft())
+            elif next_game < games and sum(isinstance(item, list) for item in handed_out) < OWN_CHUNKS_AHEAD:
+                hand_out_here()
+            elif handed_out:
+                yield from results_of(handed_out.popleft())  # wait for it
+            else:
+                concurrent.futures.wait(readiness, return_when=concurrent.futures.FIRST_COMPLETED)
         finished = True
     finally:
-        if finished:
+        if finished and all(signal.done() for signal in readiness):
             executor.shutdown(wait=True)
         else:
-            stop_workers(executor)
+            stop_workers(executor)  # Ctrl-C, an error, or workers still starting when the games were all played
+
+
+def answered(future: concurrent.futures.Future) -> bool:
+    """Whether a worker has answered `future` (raising what the worker raised, as `results_of` does)."""
+    if not future.done():
+        return False
+    results_of(future)
+    return True
+
+
+def results_of(chunk: concurrent.futures.Future | list[GameResult]) -> list[GameResult]:
+    """The results of a chunk: played here, or by a worker (waiting for them)."""
+    if isinstance(chunk, list):
+        return chunk
+    try:
+        return chunk.result()
+    except concurrent.futures.process.BrokenProcessPool:
+        raise WorkerDied("a worker process stopped unexpectedly (killed, or out of memory?)") from None
 
 
 def stop_workers(executor: concurrent.futures.ProcessPoolExecutor) -> None:

@@ -5,7 +5,10 @@ cannot load the rules file or dies, and Ctrl-C, each end the run with one line
 or none.
 
 Starting a worker costs a second or two here (a fresh Python imports the engine
-and loads the rules file), so these tests use few workers and few games.
+and loads the rules file), so these tests use few workers and few games. The
+`pirdsl` process plays games too, all of them while its workers start, so most
+tests here have it only wait (`OWN_CHUNKS_AHEAD = 0`), so that the workers play
+every game and any difference between processes would show.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ import fake_engine
 import pirdsl.cli as cli
 import pirdsl.simulate
 from interpreter import load_game
+from pirdsl.simulate import simulate
 
 ROOT = Path(__file__).resolve().parent.parent
 TIC_TAC_TOE = ROOT / "tests" / "classic" / "tic_tac_toe.pir"
@@ -49,6 +53,12 @@ def without_timings(result: dict) -> dict:
     return {key: value for key, value in result.items() if key not in TIMINGS}
 
 
+@pytest.fixture
+def workers_play_every_game(monkeypatch):
+    """The pirdsl process only hands out games and waits for them (the workers are unaffected)."""
+    monkeypatch.setattr(pirdsl.simulate, "OWN_CHUNKS_AHEAD", 0)
+
+
 # ---------------------------------------------------------------- the same figures in any number of processes
 
 
@@ -58,7 +68,7 @@ def without_timings(result: dict) -> dict:
     # A game with chance, hidden hands and an automa seat.
     (GLORY_ISLANDS, ("--games", "5", "--players", "2", "--seed", "11")),
 ], ids=["tic-tac-toe", "glory-islands"])
-def test_two_jobs_give_exactly_the_figures_and_records_of_one(capsys, tmp_path, path, argv):
+def test_two_jobs_give_exactly_the_figures_and_records_of_one(capsys, tmp_path, workers_play_every_game, path, argv):
     code_one, one, records_one, err_one = simulate_with_records(capsys, tmp_path, str(path), 1, *argv)
     code_two, two, records_two, err_two = simulate_with_records(capsys, tmp_path, str(path), 2, *argv)
     assert (code_one, code_two) == (0, 0), err_one + err_two
@@ -68,7 +78,8 @@ def test_two_jobs_give_exactly_the_figures_and_records_of_one(capsys, tmp_path, 
     assert [json.loads(line)["game"] for line in records_two.splitlines()] == list(range(1, one["games"] + 1))
 
 
-def test_rules_errors_in_workers_are_counted_and_the_first_is_the_same(capsys, tmp_path, monkeypatch):
+def test_rules_errors_in_workers_are_counted_and_the_first_is_the_same(capsys, tmp_path, monkeypatch,
+                                                                      workers_play_every_game):
     """Dice Race's `fragile` variant fails in some games; which one fails first must not depend on the workers."""
     monkeypatch.setattr(cli, "load_game", fake_engine.load_game)
     rules = tmp_path / "dice.pir"
@@ -83,6 +94,34 @@ def test_rules_errors_in_workers_are_counted_and_the_first_is_the_same(capsys, t
     one.pop("jobs"), two.pop("jobs")
     assert without_timings(one) == without_timings(two)
     assert records_one == records_two
+
+
+def test_games_played_here_and_in_a_worker_come_out_in_game_order(tmp_path, monkeypatch):
+    """This process plays the first games while its worker starts, then shares the rest with it.
+
+    Slowed down here (30 ms a game, 9 s for all 300), this process leaves most
+    games to the worker once it has started; figures and records must still be
+    those of one process.
+    """
+    game = load_game(str(TIC_TAC_TOE))
+    alone: list[dict] = []
+    expected = simulate(game, 2, 300, seed=5, on_record=alone.append)
+    played_here = []
+    play_game = pirdsl.simulate.play_game
+
+    def slowly(game, settings, number, seed):
+        played_here.append(number)
+        time.sleep(0.03)
+        return play_game(game, settings, number, seed)
+
+    monkeypatch.setattr(pirdsl.simulate, "play_game", slowly)
+    shared: list[dict] = []
+    result = simulate(game, 2, 300, seed=5, jobs=2, on_record=shared.append)
+    assert 0 < len(played_here) < 300
+    assert played_here[0] == 0  # the worker cannot be ready before the first game
+    assert shared == alone
+    assert result.pop("jobs") == 2 and expected.pop("jobs") == 1
+    assert without_timings(result) == without_timings(expected)
 
 
 # ---------------------------------------------------------------- how many jobs
@@ -139,7 +178,7 @@ def another_version_in_a_worker(path: str):
     (die_in_a_worker, "a worker process stopped unexpectedly"),
     (another_version_in_a_worker, "the rules file changed since the simulation started"),
 ])
-def test_a_worker_that_fails_ends_the_run_with_one_line(capsys, monkeypatch, loader, message):
+def test_a_worker_that_fails_ends_the_run_with_one_line(capsys, monkeypatch, workers_play_every_game, loader, message):
     monkeypatch.setattr(cli, "load_game", loader)
     code, out, err = run(capsys, "simulate", str(TIC_TAC_TOE), "--games", "8", "--jobs", "2")
     assert code == 1
@@ -159,9 +198,9 @@ def test_ctrl_c_stops_the_workers_and_exits_130_quietly(tmp_path):
     )
     try:
         deadline = time.monotonic() + 60
-        while not (records.exists() and records.stat().st_size) and time.monotonic() < deadline:
-            time.sleep(0.1)  # wait until the workers play
-        assert records.stat().st_size, "no game was played within a minute"
+        while played(records) < 3_000 and time.monotonic() < deadline:
+            time.sleep(0.1)  # long enough for the worker to have started (and played)
+        assert played(records) >= 3_000, "3,000 games were not played within a minute"
         os.killpg(process.pid, signal.SIGINT)
         out, err = process.communicate(timeout=30)
     finally:
@@ -171,6 +210,11 @@ def test_ctrl_c_stops_the_workers_and_exits_130_quietly(tmp_path):
     assert process.returncode == cli.EXIT_INTERRUPTED
     assert (out, err) == (b"", b"")
     assert group_ends(process.pid), "worker processes outlived the command"
+
+
+def played(records: Path) -> int:
+    """How many games the --records file holds so far."""
+    return records.read_bytes().count(b"\n") if records.exists() else 0
 
 
 def group_ends(group: int, seconds: float = 10) -> bool:
