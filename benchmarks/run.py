@@ -311,7 +311,7 @@ def source_version() -> dict[str, Any]:
 
     commit = git("rev-parse", "--short", "HEAD")
     changes = git("status", "--porcelain", "--untracked-files=no", "--",
-                  "dsl", "interpreter", "pirdsl", "games", "benchmarks", "tests/classic")
+                  "dsl", "interpreter", "pirdsl", "games", "benchmarks/*.py", "tests/classic")
     return {"commit": commit, "uncommitted_changes": None if changes is None else bool(changes)}
 
 
