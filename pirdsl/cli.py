@@ -266,7 +266,7 @@ def seat_controllers(state: Any, requested: Sequence[str] | None) -> list[str]:
 
 def command_simulate(args: argparse.Namespace) -> int:
     """Play many bot games and report outcomes, scores and speed."""
-    from pirdsl.simulate import assign_seat_bots, simulate
+    from pirdsl.simulate import SimulationWorkerError, WorkerDied, assign_seat_bots, simulate
 
     game = load_rules(args.file, quiet=args.quiet)
     players = choose_player_count(game, args.players, len(args.seat or []))
@@ -286,7 +286,8 @@ def command_simulate(args: argparse.Namespace) -> int:
         write_record = lambda record: records.write(json.dumps(record) + "\n")  # noqa: E731
     console = make_console()
     show_progress = sys.stdout.isatty() and not args.json
-    options = dict(seat_bots=args.seat, on_record=write_record)
+    # The workers load the file with the same loader as this process (the tests' fake engine too).
+    options = dict(seat_bots=args.seat, on_record=write_record, jobs=args.jobs or default_jobs(), loader=load_game)
     try:
         if show_progress:
             progress = Progress(
@@ -301,6 +302,10 @@ def command_simulate(args: argparse.Namespace) -> int:
                 )
         else:
             result = simulate(game, players, args.games, args.seed, variants, args.bot, **options)
+    except WorkerDied as error:
+        raise CommandError(f"{error}; --jobs 1 plays every game in this process") from None
+    except SimulationWorkerError as error:
+        raise CommandError(str(error)) from None
     finally:
         if records is not None:
             records.close()
@@ -311,6 +316,11 @@ def command_simulate(args: argparse.Namespace) -> int:
     else:
         console.print(simulation_report(game, result))
     return EXIT_FAILURE if result["errors"] else EXIT_OK
+
+
+def default_jobs() -> int:
+    """The processes `simulate` plays in without --jobs: one per CPU core."""
+    return os.cpu_count() or 1
 
 
 def open_records(path: str) -> Any:
@@ -355,6 +365,8 @@ def simulation_report(game: Any, result: dict[str, Any]) -> Group:
         )
     rounds = "-" if result["mean_rounds"] is None else f"{result['mean_rounds']:.2f}"
     speed = "-" if result["games_per_second"] is None else f"{result['games_per_second']:.1f}"
+    if result["jobs"] > 1:
+        speed += f" ({result['jobs']} processes)"
     summary = f"completed {completed}, errors {result['errors']}"
     if result["unfinished"]:
         summary += f", unfinished {result['unfinished']} (hit the step limit)"
@@ -563,6 +575,11 @@ def build_parser() -> argparse.ArgumentParser:
     simulate_command.add_argument("--json", action="store_true", help="print one JSON object")
     simulate_command.add_argument(
         "--records", metavar="FILE", help="write one JSON line per game (seed, scores, winners, returns, ...)"
+    )
+    simulate_command.add_argument(
+        "--jobs", type=positive_int, metavar="N",
+        help="processes to play the games in (default: one per CPU core, here "
+        f"{default_jobs()}); 1 plays them all in this process",
     )
     simulate_command.set_defaults(handler=command_simulate)
 
