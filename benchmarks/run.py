@@ -1,23 +1,40 @@
-"""Measure how fast pirdsl reads rules files and plays random games; print a table and write JSON.
+"""Measure how fast pirdsl reads rules files and plays games, against hand-coded baselines; print and write JSON.
 
-Two measurements, both in one process:
+Everything is measured in one process and one run (`simulate --jobs` starts its
+worker processes from it), so that the figures and their ratios come from the
+same machine in the same state:
 
-* for every rules file in games/: the time to parse it (`dsl.parser.parse_source`),
-  to check it (`dsl.check.check_game`) and to load it completely
-  (`interpreter.load_game`: read, parse, check and compile), each the median of
-  `--load-runs` runs after one warm-up run;
-* random games of Glory Islands at 2, 3 and 4 players (`pirdsl.simulate.simulate`
-  with random bots, game i played with seed i): the best of `--repeats` runs of
-  `--games` games each, timed by the wall clock and by the process's CPU time.
+* reading rules files: for every file in games/, the time to parse it
+  (`dsl.parser.parse_source`), to check it (`dsl.check.check_game`) and to load
+  it completely (`interpreter.load_game`), each the median of `--load-runs` runs
+  after one warm-up run;
+* classic games against plain Python: random games per second of tic-tac-toe and
+  Connect Four (tests/classic/*.pir, through `pirdsl.simulate.simulate` with
+  random bots), next to the hand-coded playout of the same game
+  (benchmarks/tictactoe_baseline.py, benchmarks/connect_four_baseline.py), and
+  how many times faster the hand-coded one is;
+* the shipped games with random bots: Glory Islands with 2, 3 and 4 players,
+  Jamaica with 6, Decks of Glory with 2 (games per second on one core);
+* copying a state: clones per second, and JSON round trips per second
+  (`to_json`, `json.dumps`, `json.loads`, `state_from_json`, as a save file
+  does), of a four-player Glory Islands game halfway through;
+* `simulate` in 2 processes against 1 (`jobs`): the same Glory Islands games both
+  ways, the speed-up factor, the cores each run had the use of (CPU time of the
+  processes over the wall clock: below 2 for two processes when the machine is
+  busy), and how long a worker process takes to start.
 
-Run from the repository root::
+Each games-per-second figure is the best of `--repeats` runs of the same seeded
+games, by the wall clock and by the process's CPU time; ratios use CPU time,
+which a busy machine disturbs less than the wall clock. Run from the repository
+root::
 
-    python benchmarks/run.py                # the figures in benchmarks/README.md
-    python benchmarks/run.py --games 50 --repeats 1 --load-runs 3   # a quick look
+    python benchmarks/run.py            # the figures in benchmarks/README.md, a few minutes
+    python benchmarks/run.py --quick    # a short look, well under a minute
 
 The results go to benchmarks/results.json (`--output` to change), with the date,
-the git commit measured, and the machine (Python version, platform, CPU count). Nothing here is a test:
-timings depend on the machine, so no test asserts them.
+the git commit measured, and the machine (Python version, platform, CPU count,
+load averages before and after). Nothing here is a test: timings depend on the
+machine, so no test asserts them.
 """
 
 from __future__ import annotations
@@ -27,6 +44,8 @@ import datetime
 import json
 import os
 import platform
+import random
+import resource
 import statistics
 import subprocess
 import sys
@@ -37,14 +56,38 @@ from typing import Any, Callable
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run from a checkout without installing
 
+import connect_four_baseline  # noqa: E402 - benchmarks/ is the script's own folder, first on sys.path
+import tictactoe_baseline  # noqa: E402
 from dsl.check import check_game  # noqa: E402
 from dsl.parser import parse_source, read_source  # noqa: E402
 from interpreter import load_game  # noqa: E402
 from pirdsl.bots import make_bot, seat_seed  # noqa: E402
-from pirdsl.simulate import play_to_end, simulate  # noqa: E402
+from pirdsl.simulate import simulate  # noqa: E402
 
-GLORY_ISLANDS = ROOT / "games" / "glory_islands.pir"
-PLAYER_COUNTS = (2, 3, 4)
+GAMES = ROOT / "games"
+CLASSIC = ROOT / "tests" / "classic"
+
+# Games per timed run (the full run; --quick divides them). Each takes a second or
+# two on the reference machine, so that a run is long enough to time and short
+# enough to repeat.
+CLASSIC_GAMES = [
+    # (name, rules file, pirdsl games per run, baseline module, baseline games per run)
+    ("Tic-tac-toe", CLASSIC / "tic_tac_toe.pir", 2_000, tictactoe_baseline, 50_000),
+    ("Connect Four", CLASSIC / "connect_four.pir", 500, connect_four_baseline, 10_000),
+]
+SHIPPED_GAMES = [
+    # (rules file, players, games per run)
+    (GAMES / "glory_islands.pir", 2, 200),
+    (GAMES / "glory_islands.pir", 3, 200),
+    (GAMES / "glory_islands.pir", 4, 200),
+    (GAMES / "jamaica.pir", 6, 60),
+    (GAMES / "decks_of_glory.pir", 2, 100),
+]
+STATE_GAME = (GAMES / "glory_islands.pir", 4, 0)  # rules file, players, seed of the mid-game state
+STATE_SECONDS = 1.0  # time each copying figure for at least this long
+JOBS_GAME = (GAMES / "glory_islands.pir", 4)
+JOBS_GAMES = 600
+QUICK_DIVISOR = 5
 
 
 def median_seconds(action: Callable[[], Any], runs: int) -> float:
@@ -56,6 +99,17 @@ def median_seconds(action: Callable[[], Any], runs: int) -> float:
         action()
         times.append(time.perf_counter() - started)
     return statistics.median(times)
+
+
+def best_times(action: Callable[[], Any], repeats: int) -> tuple[float, float]:
+    """The shortest wall-clock and CPU times of `repeats` calls of `action`."""
+    wall_times, cpu_times = [], []
+    for _ in range(repeats):
+        wall_started, cpu_started = time.perf_counter(), time.process_time()
+        action()
+        wall_times.append(time.perf_counter() - wall_started)
+        cpu_times.append(time.process_time() - cpu_started)
+    return min(wall_times), min(cpu_times)
 
 
 def measure_loading(path: Path, runs: int) -> dict[str, Any]:
@@ -72,35 +126,158 @@ def measure_loading(path: Path, runs: int) -> dict[str, Any]:
     }
 
 
-def measure_random_games(game: Any, players: int, games: int, repeats: int) -> dict[str, Any]:
-    """Random games per second at `players`, the best of `repeats` runs by wall clock and by CPU time."""
-    wall_times, cpu_times = [], []
-    for _ in range(repeats):
-        wall_started, cpu_started = time.perf_counter(), time.process_time()
-        result = simulate(game, players, games, seed=0, bot="random")
-        wall_times.append(time.perf_counter() - wall_started)
-        cpu_times.append(time.process_time() - cpu_started)
-        if result["completed"] != games:
-            raise SystemExit(f"{players} players: only {result['completed']} of {games} games finished")
+def measure_random_games(path: Path, players: int, games: int, repeats: int) -> dict[str, Any]:
+    """Random games per second of one rules file in this process, the best of `repeats` runs of seeds 0 .. games - 1."""
+    game = load_game(str(path))
+    lengths: list[int] = []
+    results: list[dict[str, Any]] = []
+
+    def run() -> None:
+        lengths.clear()
+        results.append(simulate(
+            game, players, games, seed=0, bot="random",
+            on_record=lambda record: lengths.append(record["length"] + record["chance_steps"]),
+        ))
+
+    wall, cpu = best_times(run, repeats)
+    result = results[-1]
+    if result["completed"] != games:
+        raise SystemExit(f"{path.name}, {players} players: only {result['completed']} of {games} games finished "
+                         f"({result['first_error']})")
     return {
+        "game": game.name,
+        "file": str(path.relative_to(ROOT)),
         "players": players,
         "games": games,
         "repeats": repeats,
-        "games_per_second_wall": games / min(wall_times),
-        "games_per_second_cpu": games / min(cpu_times),
+        "games_per_second_wall": games / wall,
+        "games_per_second_cpu": games / cpu,
         "mean_rounds": result["mean_rounds"],
-        "actions_per_game": actions_per_game(game, players, min(games, 50)),
+        "actions_per_game": sum(lengths) / len(lengths),
     }
 
 
-def actions_per_game(game: Any, players: int, games: int) -> float:
-    """How many actions (decisions and chance outcomes) a random game takes, on average."""
-    total = 0
-    for seed in range(games):
+def measure_baseline(module: Any, games: int, repeats: int) -> dict[str, Any]:
+    """Random games per second of a hand-coded game: game i plays with `random.Random(i)`."""
+
+    def run() -> None:
+        for seed in range(games):
+            module.play_random_game(random.Random(seed))
+
+    wall, cpu = best_times(run, repeats)
+    return {
+        "module": f"benchmarks/{module.__name__}.py",
+        "games": games,
+        "repeats": repeats,
+        "games_per_second_wall": games / wall,
+        "games_per_second_cpu": games / cpu,
+    }
+
+
+def measure_classic(name: str, path: Path, games: int, module: Any, baseline_games: int,
+                    repeats: int) -> dict[str, Any]:
+    """A classic game in pirdsl next to its hand-coded baseline, and how many times faster the baseline is."""
+    engine = measure_random_games(path, 2, games, repeats)
+    baseline = measure_baseline(module, baseline_games, repeats)
+    return {
+        "game": name,
+        "pirdsl": engine,
+        "baseline": baseline,
+        "baseline_times_faster_cpu": baseline["games_per_second_cpu"] / engine["games_per_second_cpu"],
+        "baseline_times_faster_wall": baseline["games_per_second_wall"] / engine["games_per_second_wall"],
+    }
+
+
+def mid_game_state(game: Any, players: int, seed: int) -> Any:
+    """The state of game `seed` with random bots halfway through: after half the actions the whole game takes."""
+
+    def play(stop_after: int | None) -> Any:
         state = game.new_state(players=players, seed=seed)
-        play_to_end(state, [make_bot("random", seat_seed(seed, seat)) for seat in range(state.num_seats)])
-        total += len(state.history)
-    return total / games
+        bots = [make_bot("random", seat_seed(seed, seat)) for seat in range(state.num_seats)]
+        while not state.is_terminal() and (stop_after is None or len(state.history) < stop_after):
+            if state.is_chance():
+                state.apply_chance()
+            else:
+                state.apply_action(bots[state.current_player()].choose_action(state))
+        return state
+
+    return play(len(play(None).history) // 2)
+
+
+def per_second(action: Callable[[], Any], seconds: float, repeats: int) -> float:
+    """How many calls of `action` a second, the best of `repeats` stretches of at least `seconds` each."""
+    best = 0.0
+    for _ in range(repeats):
+        calls, started = 0, time.process_time()
+        while (elapsed := time.process_time() - started) < seconds:
+            for _ in range(10):
+                action()
+            calls += 10
+        best = max(best, calls / elapsed)
+    return best
+
+
+def measure_state_copies(path: Path, players: int, seed: int, seconds: float, repeats: int) -> dict[str, Any]:
+    """Clones and JSON round trips per second (CPU time) of a mid-game state."""
+    game = load_game(str(path))
+    state = mid_game_state(game, players, seed)
+    saved = state.to_json()
+    text = json.dumps(saved)
+
+    def round_trip() -> Any:
+        return game.state_from_json(json.loads(json.dumps(state.to_json())))
+
+    return {
+        "game": game.name,
+        "file": str(path.relative_to(ROOT)),
+        "players": players,
+        "seed": seed,
+        "round": state.round,
+        "actions_played": len(state.history),
+        "json_bytes": len(text.encode("utf-8")),
+        "round_trip_gives_the_same_state": round_trip().to_json() == saved,
+        "clones_per_second": per_second(state.clone, seconds, repeats),
+        "json_round_trips_per_second": per_second(round_trip, seconds, repeats),
+    }
+
+
+def measure_jobs(path: Path, players: int, games: int) -> dict[str, Any]:
+    """The same games with `simulate` in 1 and in 2 processes: wall-clock times and the speed-up.
+
+    Also how long a worker takes to start, timed as a fresh Python that imports
+    the engine and loads the rules file (this process plays games meanwhile).
+    """
+    game = load_game(str(path))
+    seconds, cores, figures = {}, {}, {}
+    for jobs in (1, 2):
+        started, cpu_started = time.perf_counter(), cpu_seconds_with_children()
+        result = simulate(game, players, games, seed=0, bot="random", jobs=jobs)
+        seconds[jobs] = time.perf_counter() - started
+        cores[jobs] = (cpu_seconds_with_children() - cpu_started) / seconds[jobs]
+        figures[jobs] = {key: value for key, value in result.items() if key not in ("seconds", "games_per_second", "jobs")}
+    started = time.perf_counter()
+    subprocess.run([sys.executable, "-c", f"from interpreter import load_game; load_game({str(path)!r})"],
+                   cwd=ROOT, check=True)
+    worker_start = time.perf_counter() - started
+    return {
+        "game": game.name,
+        "file": str(path.relative_to(ROOT)),
+        "players": players,
+        "games": games,
+        "one_job_seconds": seconds[1],
+        "two_jobs_seconds": seconds[2],
+        "speedup": seconds[1] / seconds[2],
+        "one_job_cores_used": cores[1],
+        "two_jobs_cores_used": cores[2],
+        "worker_start_seconds": worker_start,
+        "same_figures": figures[1] == figures[2],
+    }
+
+
+def cpu_seconds_with_children() -> float:
+    """CPU time used so far by this process and by its child processes that have ended (the workers)."""
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
 def machine() -> dict[str, Any]:
@@ -114,6 +291,14 @@ def machine() -> dict[str, Any]:
     }
 
 
+def load_average() -> list[float] | None:
+    """The 1, 5 and 15 minute load averages (runnable processes), where the system reports them."""
+    try:
+        return [round(value, 2) for value in os.getloadavg()]
+    except (AttributeError, OSError):
+        return None
+
+
 def source_version() -> dict[str, Any]:
     """The git commit measured, and whether the files differed from it (None outside a checkout)."""
 
@@ -125,7 +310,8 @@ def source_version() -> dict[str, Any]:
         return done.stdout.strip() if done.returncode == 0 else None
 
     commit = git("rev-parse", "--short", "HEAD")
-    changes = git("status", "--porcelain", "--untracked-files=no", "--", "dsl", "interpreter", "pirdsl", "games")
+    changes = git("status", "--porcelain", "--untracked-files=no", "--",
+                  "dsl", "interpreter", "pirdsl", "games", "benchmarks/*.py", "tests/classic")
     return {"commit": commit, "uncommitted_changes": None if changes is None else bool(changes)}
 
 
@@ -134,42 +320,78 @@ def print_table(results: dict[str, Any]) -> None:
     version = results["source"]
     print(f"pirdsl benchmarks, {results['date']}, commit {version['commit']}"
           + (" with uncommitted changes" if version["uncommitted_changes"] else ""))
-    print(f"Python {info['python']} ({info['implementation']}), {info['platform']}, {info['cpu_count']} CPUs")
+    print(f"Python {info['python']} ({info['implementation']}), {info['platform']}, {info['cpu_count']} CPUs; "
+          f"load average {info['load_average_before']} before, {info['load_average_after']} after")
+    settings = results["settings"]
     print()
     print(f"{'rules file':<28} {'lines':>6} {'parse ms':>9} {'check ms':>9} {'load ms':>9}")
     for row in results["loading"]:
         print(f"{row['file']:<28} {row['lines']:>6} {row['parse_ms']:>9.1f} {row['check_ms']:>9.1f} "
               f"{row['load_ms']:>9.1f}")
-    print(f"(median of {results['settings']['load_runs']} runs after a warm-up; "
-          "load = read + parse + check + compile)")
+    print(f"(median of {settings['load_runs']} runs after a warm-up; load = read + parse + check + compile)")
     print()
-    print(f"{'Glory Islands, random bots':<28} {'games/s wall':>12} {'games/s CPU':>12} {'rounds':>7} "
+    print(f"{'random games, one core':<24} {'pirdsl/s wall':>13} {'pirdsl/s CPU':>13} {'by hand/s CPU':>14} "
+          f"{'by hand faster':>15}")
+    for row in results["classic"]:
+        print(f"{row['game']:<24} {row['pirdsl']['games_per_second_wall']:>13.1f} "
+              f"{row['pirdsl']['games_per_second_cpu']:>13.1f} {row['baseline']['games_per_second_cpu']:>14.0f} "
+              f"{row['baseline_times_faster_cpu']:>14.1f}x")
+    print()
+    print(f"{'random games, one core':<24} {'players':>7} {'games/s wall':>12} {'games/s CPU':>12} {'rounds':>7} "
           f"{'actions/game':>13}")
     for row in results["random_games"]:
-        print(f"{str(row['players']) + ' players':<28} {row['games_per_second_wall']:>12.1f} "
+        print(f"{row['game']:<24} {row['players']:>7} {row['games_per_second_wall']:>12.1f} "
               f"{row['games_per_second_cpu']:>12.1f} {row['mean_rounds']:>7.2f} {row['actions_per_game']:>13.1f}")
-    settings = results["settings"]
-    print(f"(best of {settings['repeats']} runs of {settings['games']} games, one process)")
+    print(f"(best of {settings['repeats']} runs of the same seeded games, one process)")
+    print()
+    copies = results["state_copies"]
+    print(f"{copies['game']}, {copies['players']} players, seed {copies['seed']}, halfway "
+          f"({copies['actions_played']} actions, round {copies['round']}): "
+          f"{copies['clones_per_second']:.0f} clones/s, {copies['json_round_trips_per_second']:.0f} JSON round trips/s "
+          f"({copies['json_bytes']} bytes"
+          + ("" if copies["round_trip_gives_the_same_state"] else "; THE ROUND TRIP CHANGED THE STATE") + ")")
+    jobs = results["jobs"]
+    print(f"simulate, {jobs['game']} {jobs['players']} players, {jobs['games']} games: "
+          f"{jobs['one_job_seconds']:.1f} s in 1 process, {jobs['two_jobs_seconds']:.1f} s in 2 "
+          f"(a worker starts in {jobs['worker_start_seconds']:.1f} s): speed-up {jobs['speedup']:.2f}; "
+          f"cores used {jobs['one_job_cores_used']:.2f} and {jobs['two_jobs_cores_used']:.2f}"
+          + ("" if jobs["same_figures"] else "; THE FIGURES DIFFER"))
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=200, help="games per run (default 200)")
-    parser.add_argument("--repeats", type=int, default=3, help="runs per player count; the best counts (default 3)")
-    parser.add_argument("--load-runs", type=int, default=10, help="timed runs per rules file (default 10)")
+    parser.add_argument("--quick", action="store_true",
+                        help=f"a short look: a {QUICK_DIVISOR}th of the games, one run each, fewer load runs")
+    parser.add_argument("--repeats", type=int, help="runs of each game count; the best counts (default 3, quick 1)")
+    parser.add_argument("--load-runs", type=int, help="timed runs per rules file (default 10, quick 3)")
     parser.add_argument("--output", default=str(ROOT / "benchmarks" / "results.json"), help="where to write JSON")
     args = parser.parse_args(argv)
+    divisor = QUICK_DIVISOR if args.quick else 1
+    repeats = args.repeats or (1 if args.quick else 3)
+    load_runs = args.load_runs or (3 if args.quick else 10)
 
-    game = load_game(str(GLORY_ISLANDS))
-    loading = [measure_loading(path, args.load_runs) for path in sorted((ROOT / "games").glob("*.pir"))]
-    random_games = [measure_random_games(game, players, args.games, args.repeats) for players in PLAYER_COUNTS]
+    def scaled(games: int) -> int:
+        return max(10, games // divisor)
+
+    load_before = load_average()
+    loading = [measure_loading(path, load_runs) for path in sorted(GAMES.glob("*.pir"))]
+    classic = [
+        measure_classic(name, path, scaled(games), module, scaled(baseline_games), repeats)
+        for name, path, games, module, baseline_games in CLASSIC_GAMES
+    ]
+    random_games = [measure_random_games(path, players, scaled(games), repeats) for path, players, games in SHIPPED_GAMES]
+    state_copies = measure_state_copies(*STATE_GAME, STATE_SECONDS / divisor, repeats)
+    jobs = measure_jobs(*JOBS_GAME, scaled(JOBS_GAMES))
     results = {
         "date": datetime.date.today().isoformat(),
-        "machine": machine(),
+        "machine": {**machine(), "load_average_before": load_before, "load_average_after": load_average()},
         "source": source_version(),
-        "settings": {"games": args.games, "repeats": args.repeats, "load_runs": args.load_runs},
+        "settings": {"quick": args.quick, "repeats": repeats, "load_runs": load_runs},
         "loading": loading,
+        "classic": classic,
         "random_games": random_games,
+        "state_copies": state_copies,
+        "jobs": jobs,
     }
     print_table(results)
     Path(args.output).write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")

@@ -1,31 +1,49 @@
-"""English for every node kind of the syntax tree: one method per kind, named after it.
+"""English for every node kind of the syntax tree: one method per node kind, named after it.
 
-`English(game_file, source)` turns expressions into phrases ("the number of
-*p*'s hand"), statements into numbered steps, and declarations into the
-sentences of a rule summary. It reads only the AST and the source text (for the
-author's own wording, see `author_wording`), never the runtime.
+`English(game_file, source)` turns expressions into phrases ("the number of your
+coins"), statements into numbered steps, and declarations into the sentences of
+a rule summary. It reads only the AST and the source text (for the author's own
+wording, see `author_wording`), never the runtime.
+
+The English is written for players, not programmers:
+
+- The player a rule or a loop is about is "you" ("You gain 1 point", "your hand");
+  another player in the same rule is "that player", "the winner" or "player B".
+  `codegen.roles` works out which names are players, pieces or cells.
+- A piece or a cell is named by what it is ("the ship", "the space") when that is
+  enough to tell it apart, else by its name in the rules.
+- Bookkeeping is left out: log lines (what the game announces as it runs),
+  changes to variables marked `internal` that have no wording of their own, and
+  blocks left with nothing to say.
+- Filled-in parts of texts are written as phrases, never as placeholders.
 
 Inline markup in the returned text is a small Markdown subset that both output
-formats understand: `*local*` for a name the rules introduce, `**bold**`, and
+formats understand: `*name*` for a name the rules give a value, `**bold**`, and
 `\\*` for a literal asterisk. `codegen.markup.to_html` turns it into HTML.
 
 The author's wording: a comment that starts with `#: ` on the lines directly
 above a statement or a declaration is that node's English, and replaces what
-would be generated (for a block statement, the whole block). Above a `define`,
-the wording names the define wherever it is used; `{param}` in it is filled in
-with the argument's phrase.
+would be generated (for a block statement, the whole block; a wording that ends
+with `:` words only the line that opens the block, and the block follows). Above
+a `define`, the wording names the define wherever it is used, and above a `rule`
+it says what carrying the rule out does; `{param}` in it is filled in with the
+argument's phrase. Above a `var`, it names the variable wherever it is used.
 """
 
 from __future__ import annotations
 
 import keyword
 import re
-from dataclasses import dataclass, field
-from typing import Callable, Optional
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
+from typing import Callable, Iterator, Optional
 
+from codegen.roles import CELL, Role, Roles
 from dsl import ast
 
 WORDING_PREFIX = "#: "
+# A wording of just this leaves the statement out of the summary and the card.
+LEAVE_OUT = "-"
 
 
 @dataclass
@@ -35,6 +53,50 @@ class Step:
     text: str
     children: list["Step"] = field(default_factory=list)
     kind: str = ""  # the node kind that produced it, e.g. "Phase"
+    worded: bool = False  # the author's own words: never re-cased
+    block: list["Step"] = field(default_factory=list)  # the block a one-line `If X: do Y.` stands for
+
+
+@dataclass
+class Decision:
+    """A decision a player makes, as the reference card lists it."""
+
+    prompt: str
+    chooser: str  # "you" for the player the rule is about
+    options: str
+    optional: str  # the text for declining; "" when the choice must be made
+    place: str  # the title of the rule (or section) it comes up in
+    label: str  # the rule's label in the summary ("R3"), or ""
+    conditions: list[str]
+    then: list[Step] = field(default_factory=list)
+    settled: bool = False  # `then` is the author's wording of the statement around it
+
+
+@dataclass(frozen=True)
+class Scope:
+    """What the names of a block stand for while it is put into words."""
+
+    roles: dict = field(default_factory=dict)  # local -> Role
+    everyone: dict = field(default_factory=dict)  # every local of the rule or section -> Role
+    you: Optional[str] = None  # the local read as "you"
+    those: frozenset = frozenset()  # player locals read as "that player"
+    declined: dict = field(default_factory=dict)  # local of an optional choice -> who chose
+    fleeting: frozenset = frozenset()  # the names a comprehension binds for its own phrase
+
+
+def same(left: ast.Node, right: ast.Node) -> bool:
+    """Two expressions written alike (wherever they are written)."""
+    return strip_spans(left) == strip_spans(right)
+
+
+def strip_spans(node: object) -> object:
+    """A node as plain data, without the spans that say where it was written."""
+    if isinstance(node, list):
+        return [strip_spans(item) for item in node]
+    if isinstance(node, ast.Node):
+        return (type(node).__name__, {name: strip_spans(getattr(node, name))
+                                      for name in type(node).model_fields if name != "span"})
+    return node
 
 
 def method_name(kind: type) -> str:
@@ -55,14 +117,72 @@ def capitalize(text: str) -> str:
     return text[0].upper() + text[1:]
 
 
+def lower_first(text: str) -> str:
+    """Lower-case a sentence's first letter when it starts an ordinary word ("You" stays "you")."""
+    if text[:1].isupper() and (text[1:2].islower() or text[1:2] in (" ", "")) and not text.startswith("I "):
+        return text[0].lower() + text[1:]
+    return text
+
+
 def escape_literal(text: str) -> str:
     """Author text shown as it is: keep its asterisks and backslashes from being read as markup."""
     return text.replace("\\", "\\\\").replace("*", "\\*")
 
 
 def ordinal(number: int) -> str:
-    names = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}
+    names = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth"}
     return names.get(number, f"{number}th")
+
+
+def plural(noun: str) -> str:
+    """`card` -> `cards`, `box` -> `boxes`: enough for the names of pieces."""
+    if noun.endswith(("s", "x", "ch", "sh")):
+        return noun + "es"
+    return noun + "s"
+
+
+def article(noun: str) -> str:
+    return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
+
+
+def possessive(phrase: str) -> str:
+    """`you` -> `your`, `the ship` -> `the ship's`, `the players` -> `the players'`."""
+    if phrase.lower() == "you":
+        return phrase[0] + "our"
+    if phrase.endswith("s") and not phrase.endswith("'s"):
+        return phrase + "'"
+    return phrase + "'s"
+
+
+def joined(items: list[str], conjunction: str = "and") -> str:
+    """`a, b and c`."""
+    if not items:
+        return ""
+    if len(items) == 1:
+        return items[0]
+    return f"{', '.join(items[:-1])} {conjunction} {items[-1]}"
+
+
+# "you" takes the plural form of the verb.
+YOU_VERBS = re.compile(r"(^|[.:;,] |[(“]|\b(?:if|and|or|that|when|while|unless|until|then|otherwise) )"
+                       r"([Yy]ou) (is|has|was|does|gains|loses|chooses|takes|draws|rolls|moves|puts|places|"
+                       r"sails|pays|gets|scores|wins|holds|owns|keeps|attacks|decides)\b", re.IGNORECASE)
+YOU_FORMS = {"is": "are", "has": "have", "was": "were", "does": "do", "chooses": "choose"}
+
+
+QUESTIONS = re.compile(r"\b(does) you\b")
+QUESTION_FORMS = {"does": "do"}
+
+
+def agree(text: str) -> str:
+    """Make verbs agree with "you": `you is` -> `you are`, `you gains` -> `you gain`, `does you` -> `do you`."""
+    text = YOU_VERBS.sub(lambda m: f"{m.group(1)}{m.group(2)} {YOU_FORMS.get(m.group(3), m.group(3)[:-1])}", text)
+    return QUESTIONS.sub(lambda m: f"{QUESTION_FORMS[m.group(1)]} you", text)
+
+
+def verb(subject: str, third_person: str) -> str:
+    """The verb form for a subject: `verb("you", "gains")` -> `gain`."""
+    return agree(f"{subject} {third_person}").split(" ", len(subject.split(" ")))[-1]
 
 
 COMPARISONS = {
@@ -84,7 +204,7 @@ FUNCTION_PHRASES: dict[str, str] = {
     "top": "the top of {0}",
     "take": "the first {1} of {0}",
     "distinct": "the different {0}",
-    "flatten": "{0}, joined into one list",
+    "flatten": "all of {0}",
     "indices": "the positions in {0}",
     "range": "{0} to {1}",
     "index_of": "the position of {1} in {0}",
@@ -96,12 +216,14 @@ FUNCTION_PHRASES: dict[str, str] = {
     "all_pieces": "the pieces on {0}",
     "piece_type": "the type of {0}",
     "at": "the cell at row {1}, column {2} of {0}",
-    "cells": "every cell of {0}",
+    "cells": "the cells of {0}",
     "ray": "the cells from {0} towards {1}",
     "inward": "the direction from {0} into the board",
     "perimeter": "the edge of {0}, clockwise from {1}",
     "neighbours": "the cells next to {0}",
     "distance": "the distance from {0} to {1}",
+    "step": "the cell next to {0} towards {1}",
+    "direction_to": "the direction from {0} to {1}",
     "share_places": "{1} shared out by place among {0}",
     "eliminated": "{0} is out of the game",
     "automa": "{0} is an automa",
@@ -120,9 +242,13 @@ VISIBILITY = {
     "public": "everyone sees what it holds",
     "owner": "only its owner sees what it holds; the others see how many",
     "hidden": "nobody sees what it holds; everyone sees how many",
+    "internal": "bookkeeping for the rules, shown to no one",
 }
 # Expressions that need brackets when they are part of a larger phrase.
 COMPOUND = (ast.Binary, ast.BoolOp, ast.IfExpr, ast.Compare, ast.Membership)
+# Expressions that are true or false, for defines used as conditions.
+CONDITIONS = (ast.Compare, ast.BoolOp, ast.Not, ast.Membership, ast.BoolLiteral, ast.VariantRef)
+PREDICATES = {"empty", "eliminated", "automa", "any", "all"}
 
 
 class English:
@@ -142,14 +268,36 @@ class English:
         decls = game_file.declarations
         self.defines = {d.name: d for d in decls if isinstance(d, ast.DefineDecl)}
         self.rules = {d.name: d for d in decls if isinstance(d, ast.RuleDecl)}
-        self.tables = {d.name for d in decls if isinstance(d, ast.TableDecl)}
+        self.tables = {d.name: d for d in decls if isinstance(d, ast.TableDecl)}
         self.kinds = {d.name: d for d in decls if isinstance(d, ast.KindDecl)}
         self.automata = {d.name: d.display for d in decls if isinstance(d, ast.AutomaDecl)}
         self.zones = {d.name: d for d in decls if isinstance(d, ast.ZoneDecl)}
+        self.vars = {d.name: d for d in decls if isinstance(d, ast.VarDecl)}
+        self.pieces = {d.name: d for d in decls if isinstance(d, ast.PieceDecl)}
+        self.boards = {d.name: d for d in decls if isinstance(d, ast.BoardDecl)}
+        self.members = {m for d in decls if isinstance(d, ast.KindDecl) for m in d.members}
+        self.legend_values = {
+            value: layer_legend.layer
+            for d in self.boards.values() for layer_legend in d.legends
+            for value in layer_legend.entries.values() if isinstance(value, str)
+        }
+        self.roles = Roles(game_file)
+        shapes = {d.shape for d in self.boards.values()}
+        self.cell_noun = {"hex": "hex", "grid": "space"}.get(shapes.pop(), "cell") if len(shapes) == 1 else "cell"
+        self.scope = Scope()
         # Rule labels ("R3") that a call shows; the summary fills this in.
         self.rule_labels: dict[str, str] = {}
-        # The players a worked example names (shown as names, not as locals).
-        self.named_players: set[str] = set()
+        # Where the steps being rendered come from, for the decisions found in them.
+        self.place: tuple[str, str] = ("", "")
+        self.conditions: list[str] = []
+        self.decisions: list[Decision] = []
+        # How many levels of rule calls show the rule's own steps under the call (the card's turn sequence).
+        self.expand_calls = 0
+        # Rules that say nothing a player needs (they only log): calls to them are left out.
+        self.silent_rules: set[str] = set()
+        self.collect_decisions = False
+        self._nested_decision = 0  # > 0 inside what an earlier decision leads to
+        self._inside_wording: list[str] = []  # the wordings of the statements being rendered inside
 
     # ------------------------------------------------------------ dispatch
 
@@ -159,24 +307,160 @@ class English:
 
     def phrase(self, node: ast.Expr) -> str:
         """An expression as a phrase."""
-        return self.render(node)
+        return agree(self.render(node))
 
     def operand(self, node: ast.Expr) -> str:
         """A phrase, in brackets when it is compound, for use inside a larger phrase."""
         text = self.phrase(node)
         return f"({text})" if isinstance(node, COMPOUND) else text
 
+    @contextmanager
+    def within(self, scope: Scope) -> Iterator[None]:
+        """Render with another scope, then go back to the one before."""
+        saved, self.scope = self.scope, scope
+        try:
+            yield
+        finally:
+            self.scope = saved
+
+    def with_local(self, name: str, role: Optional[Role], scope: Optional[Scope] = None) -> Scope:
+        """A scope that also knows one more local (or forgets it, with no role)."""
+        scope = scope or self.scope
+        roles = dict(scope.roles)
+        if role is None:
+            roles.pop(name, None)
+        else:
+            roles[name] = role
+        those = scope.those - {name}
+        you = None if scope.you == name else scope.you
+        declined = {k: v for k, v in scope.declined.items() if k != name}
+        return Scope(roles=roles, everyone=scope.everyone, you=you, those=those, declined=declined,
+                     fleeting=scope.fleeting - {name})
+
     def steps(self, statements: list[ast.Stmt]) -> list[Step]:
-        """A block as steps: the author's wording where there is one, else each statement's own."""
+        """A block as steps: the author's wording where there is one, else each statement's own.
+
+        The block's locals are known from the statement that binds them onwards. When
+        decisions are being collected, the steps after a decision in its block are
+        what it leads to, and decisions inside them belong to it.
+        """
         result: list[Step] = []
+        saved = self.scope
+        current: Optional[Decision] = None
+        try:
+            for position, statement in enumerate(statements):
+                if isinstance(statement, ast.Let) and not self.author_wording(statement) \
+                        and not self.is_read(statement.name, statements[position + 1:]):
+                    self.scope = self.bound(statement)
+                    continue  # a name only worded statements use: nobody reads it
+                is_choice = isinstance(statement, ast.Choose)
+                wording = self.author_wording(statement)
+                # Inside a statement the author worded whole, only choices the author worded too are listed.
+                hidden = bool(wording) and not wording.endswith(":") and not is_choice
+                nested = (current is not None and not is_choice) or hidden
+                if is_choice and self.collect_decisions and not self._nested_decision \
+                        and (not self._inside_wording or wording):
+                    current = self.decision(statement)
+                    if self._inside_wording:  # what follows is what the author said of the whole
+                        current.then = [Step(self._inside_wording[-1], worded=True)]
+                        current.settled = True
+                    self.decisions.append(current)
+                following = current is not None and not is_choice
+                self._nested_decision += following
+                if hidden:
+                    self._inside_wording.append(wording)  # type: ignore[arg-type]
+                try:
+                    rendered = self.render(statement)
+                finally:
+                    self._nested_decision -= following
+                    if hidden:
+                        self._inside_wording.pop()
+                if wording == LEAVE_OUT:
+                    rendered = None
+                elif wording and wording.endswith(":") and self.has_block(statement) and rendered:
+                    rendered = self.head_worded(rendered, wording)
+                elif wording:
+                    ending = "" if wording.endswith((".", "!", "?", ":")) else "."
+                    rendered = Step(wording + ending, [], type(statement).__name__, worded=True)
+                new_steps = [] if rendered is None else rendered if isinstance(rendered, list) else [rendered]
+                if nested and current is not None and not current.settled:
+                    current.then.extend(new_steps)
+                result.extend(new_steps)
+                self.scope = self.bound(statement)
+        finally:
+            self.scope = saved
+        return result
+
+    def is_read(self, name: str, statements: list[ast.Stmt]) -> bool:
+        """True when a statement that is not worded by the author uses the name."""
         for statement in statements:
             wording = self.author_wording(statement)
-            if wording:
-                result.append(Step(wording, [], type(statement).__name__))
+            if wording and not wording.endswith(":"):
                 continue
-            rendered = self.render(statement)
-            result.extend(rendered if isinstance(rendered, list) else [rendered])
-        return result
+            if isinstance(statement, ast.Log) or (isinstance(statement, (ast.Assign, ast.AddTo))
+                                                  and self.is_bookkeeping(statement.target)):
+                continue
+            if wording:  # worded opening line: only its block is read
+                inner = [block for _, block in self.blocks(statement)]
+                if any(self.is_read(name, block) for block in inner):
+                    return True
+                continue
+            for node in walk_without_worded(self, statement):
+                if isinstance(node, ast.Name) and node.id == name:
+                    return True
+        return False
+
+    @staticmethod
+    def blocks(statement: ast.Stmt) -> list[tuple[str, list[ast.Stmt]]]:
+        if isinstance(statement, ast.If):
+            return [("branch", b.body) for b in statement.branches] + [("else", statement.otherwise)]
+        body = getattr(statement, "body", None)
+        return [("body", body)] if isinstance(body, list) else []
+
+    def decision(self, node: ast.Choose) -> Decision:
+        """A decision for the reference card: the prompt (or the author's wording), who makes it, when."""
+        chooser = self.phrase(node.player)
+        options = self.phrase(node.options)
+        prompt = self.text_inside(node.prompt).strip() if node.prompt is not None else ""
+        skip = ""
+        if node.optional:
+            skip = (self.text_inside(node.skip_text).strip() if node.skip_text is not None else "") or "skip"
+        prompt = capitalize(agree(prompt))
+        return Decision(prompt=self.author_wording(node) or prompt or capitalize(f"choose from {options}"),
+                        chooser=chooser, options=options, optional=skip, place=self.place[0], label=self.place[1],
+                        conditions=list(self.conditions))
+
+    @staticmethod
+    def has_block(statement: ast.Stmt) -> bool:
+        return isinstance(statement, (ast.If, ast.ForEach, ast.While, ast.Rounds, ast.Repeat, ast.Phase))
+
+    @staticmethod
+    def head_worded(rendered, wording: str):
+        """A block statement whose opening line the author worded: the wording, then its block."""
+        first = rendered[0] if isinstance(rendered, list) else rendered
+        children = first.children or first.block
+        if not children:
+            return Step(wording.rstrip(":") + ".", [], first.kind, worded=True)
+        worded = Step(wording, children, first.kind, worded=True)
+        return [worded] + rendered[1:] if isinstance(rendered, list) else worded
+
+    def bound(self, statement: ast.Stmt) -> Scope:
+        """The scope after a statement: with the local it binds, if any."""
+        scope = self.scope
+        if isinstance(statement, ast.Let):
+            return self.with_local(statement.name, self.roles.role(statement.value, scope.roles))
+        if isinstance(statement, ast.Choose):
+            new = self.with_local(statement.var, self.roles.element_role(statement.options, scope.roles))
+            if statement.optional:
+                declined = dict(new.declined)
+                declined[statement.var] = self.phrase(statement.player)
+                new = replace(new, declined=declined)
+            return new
+        if isinstance(statement, ast.Draw):
+            return self.with_local(statement.var, self.roles.element_role(statement.source, scope.roles))
+        if isinstance(statement, ast.Roll):
+            return self.with_local(statement.var, None)
+        return scope
 
     # ------------------------------------------------------------ the author's wording
 
@@ -214,10 +498,80 @@ class English:
                 comment = text[position + 1:].strip()
                 if comment.startswith(":"):
                     comment = comment[1:].strip()
-                if comment.lower().startswith("assumed:"):
+                if comment.lower().startswith(("assumed:", "reading:")):
                     return None
                 return comment or None
         return None
+
+    def general_wording(self, node: ast.Node, placeholder: Callable[[str], str]) -> Optional[str]:
+        """An author's wording with each `{NAME}` filled in by `placeholder(NAME)`: for lists, not for calls."""
+        wording = self.author_wording(node)
+        return fill_in(wording, {}, placeholder) if wording else None
+
+    # ------------------------------------------------------------ names
+
+    def local(self, name: str) -> str:
+        """A local as the rules' reader knows it: "you", "that player", "the ship", or its name."""
+        scope = self.scope
+        if name == scope.you:
+            return "you"
+        if name in scope.those:
+            return "that player"
+        role = scope.roles.get(name)
+        if role is None or role.many or role.kind in ("zone", "value", "position"):
+            return f"*{words(name)}*"
+        if len(name) > 1:
+            # A name of several letters was chosen to be read: "the winner", "*mover*".
+            return f"the {words(name)}" if role.kind == "player" else f"*{words(name)}*"
+        noun = self.noun(role)
+        # A one-letter name reads as what it is, unless another one-letter name of the same kind is about.
+        known = scope.roles if name in scope.fleeting else {**scope.everyone, **scope.roles}
+        alike = [other for other, other_role in known.items()
+                 if other_role == role and other != name and len(other) == 1
+                 and other != scope.you and other not in scope.those
+                 and (name in scope.fleeting or other not in scope.fleeting)]
+        return f"the {noun}" if not alike else f"{noun} {name.upper()}"
+
+    def noun(self, role: Role) -> str:
+        """What one value of a role is called: "ship", "space", "suit", "player"."""
+        if role.kind == "piece":
+            return words(role.of) if role.of else "piece"
+        if role.kind == "cell":
+            return self.cell_noun
+        if role.kind == "member":
+            return words(role.of)
+        return role.kind
+
+    def variable(self, name: str) -> str:
+        """A variable's own words: the author's wording above it, else its name.
+
+        An `internal` variable is never named to players: without a wording it is
+        read as its trailing comment, or as "the rules' own count" (or mark, record).
+        """
+        decl = self.vars.get(name)
+        wording = self.author_wording(decl) if decl is not None else None
+        if wording:
+            return wording
+        if decl is not None and decl.internal:
+            comment = self.trailing_comment(decl)
+            if comment:
+                return escape_literal(comment)
+            kind = {ast.IntLiteral: "count", ast.BoolLiteral: "mark"}.get(type(decl.init), "record")
+            return f"own {kind} of the rules" if decl.per_player or decl.per_piece else f"the rules' own {kind}"
+        return words(name)
+
+    def is_condition(self, node: ast.Expr) -> bool:
+        """True for an expression that reads as a condition (a define used as `if battle_over:`)."""
+        if isinstance(node, CONDITIONS):
+            return True
+        if isinstance(node, ast.Call):
+            if node.function in PREDICATES or node.function.startswith(("is_", "has_", "can_")):
+                return True
+            define = self.defines.get(node.function)
+            return define is not None and self.is_condition(define.body)
+        if isinstance(node, ast.Name) and node.id in self.defines:
+            return self.is_condition(self.defines[node.id].body)
+        return False
 
     # ------------------------------------------------------------ expressions
 
@@ -228,52 +582,78 @@ class English:
         return "“" + self.text_inside(node) + "”"
 
     def text_inside(self, node: ast.Expr) -> str:
-        """A text as it reads between quotes: its words, and ⟨...⟩ for each part filled in.
+        """A text as it reads between quotes: its words, with each part filled in written as a phrase.
 
-        Any other expression (a define, `A if C else B`) is one part filled in.
+        A part that only adds an ending (`{"" if n == 1 else "s"}`) keeps the plural
+        ending; a part that only adds words when a condition holds is left out.
         """
         if not isinstance(node, ast.StringLiteral):
-            return f"⟨{self.phrase(node)}⟩"
+            return self.phrase(node)
         parts = []
         for part in node.parts:
-            parts.append(escape_literal(part) if isinstance(part, str) else f"⟨{self.phrase(part)}⟩")
-        return "".join(parts)
+            if isinstance(part, str):
+                parts.append(escape_literal(part))
+            else:
+                parts.append(self.filled_in(part))
+        return re.sub(r"\s{2,}", " ", "".join(parts))
+
+    def filled_in(self, part: ast.Expr) -> str:
+        """One `{...}` part of a text, as words."""
+        if isinstance(part, ast.IfExpr) and all(isinstance(branch, ast.StringLiteral) and
+                                                all(isinstance(p, str) for p in branch.parts)
+                                                for branch in (part.then, part.otherwise)):
+            then = "".join(part.then.parts)  # type: ignore[union-attr]
+            otherwise = "".join(part.otherwise.parts)  # type: ignore[union-attr]
+            if {then, otherwise} <= {"", "s", "es"}:
+                return then or otherwise
+            if not then or not otherwise:
+                return ""
+            return f"{escape_literal(then)} or {escape_literal(otherwise)}"
+        if isinstance(part, ast.Attribute) and part.name == "name":
+            return self.phrase(part.target)
+        return self.phrase(part)
 
     def bool_literal(self, node: ast.BoolLiteral) -> str:
-        return "true" if node.value else "false"
+        return "yes" if node.value else "no"
 
     def none_literal(self, node: ast.NoneLiteral) -> str:
-        return "none"
+        return "nothing"
 
     def name(self, node: ast.Name) -> str:
         identifier = node.id
+        if identifier in self.scope.roles or identifier == self.scope.you or identifier in self.scope.those:
+            return self.local(identifier)
         if identifier in self.defines and not self.defines[identifier].params:
             wording = self.author_wording(self.defines[identifier])
-            return wording if wording else words(identifier)
-        if identifier in self.named_players:
-            return words(identifier).title()
+            if wording:
+                return wording
+            if self.is_condition(self.defines[identifier].body):
+                return words(identifier)
+            return f"the {words(identifier)}"
         if identifier in VALUE_PHRASES:
             return VALUE_PHRASES[identifier]
         if identifier in self.automata:
             return self.automata[identifier]
         if identifier in self.kinds:
-            return f"the {words(identifier)}s"
+            return f"the {plural(words(identifier))}"
         if identifier in self.zones:
-            return f"the {words(identifier)}"
-        if self.is_declared(identifier):
+            return self.author_wording(self.zones[identifier]) or f"the {words(identifier)}"
+        if identifier in self.vars:
+            decl = self.vars[identifier]
+            named = self.variable(identifier)
+            return named if named != words(identifier) or decl.internal else f"the {named}"
+        if identifier in self.boards:
+            board = words(identifier)
+            return f"the {board}" if board.endswith("board") else f"the {board} board"
+        if identifier in self.tables or identifier in self.members or identifier in self.legend_values \
+                or self.is_declared(identifier):
             return words(identifier)
-        return f"*{identifier}*"
+        return self.local(identifier)
 
     def is_declared(self, identifier: str) -> bool:
         """True for a name a declaration gives (not a local): vars, tables, members, boards..."""
         for decl in self.file.declarations:
             if getattr(decl, "name", None) == identifier and not isinstance(decl, ast.GameHeader):
-                return True
-            if isinstance(decl, ast.KindDecl) and identifier in decl.members:
-                return True
-            if isinstance(decl, ast.BoardDecl) and any(
-                identifier in legend.entries.values() for legend in decl.legends
-            ):
                 return True
             if isinstance(decl, ast.DieDecl) and identifier in decl.faces:
                 return True
@@ -284,60 +664,188 @@ class English:
 
     def list_literal(self, node: ast.ListLiteral) -> str:
         if not node.items:
-            return "an empty list"
-        return "[" + ", ".join(self.phrase(item) for item in node.items) + "]"
+            return "nothing"
+        return joined([f"({self.phrase(item)})" if isinstance(item, ast.ListLiteral) and len(item.items) > 1
+                       and len(node.items) > 1 else self.operand(item) for item in node.items])
 
     def comprehension(self, node: ast.Comprehension) -> str:
-        clauses = ", ".join(self.render(clause) for clause in node.clauses)
-        only = node.clauses[0] if len(node.clauses) == 1 else None
-        if only is not None and isinstance(node.element, ast.Name) and node.element.id == only.var:
-            text = clauses
-        else:
-            text = f"{self.operand(node.element)} for {clauses}"
-        if node.order_by is not None:
-            direction = "highest" if node.descending else "lowest"
-            text += f", {direction} {self.phrase(node.order_by)} first"
+        scope = self.scope
+        parts = []
+        alone = len(node.clauses) == 1 and isinstance(node.element, ast.Name) \
+            and node.element.id == node.clauses[0].var
+        for clause in node.clauses:
+            with self.within(scope):
+                parts.append(self.comprehension_for(clause, alone))
+                role = self.roles.element_role(clause.iterable, scope.roles)
+            scope = self.with_local(clause.var, role or Role("value"), scope)
+            scope = replace(scope, fleeting=scope.fleeting | {clause.var})
+        with self.within(scope):
+            element = self.operand(node.element)
+            only = node.clauses[0] if len(node.clauses) == 1 else None
+            if only is not None and isinstance(node.element, ast.Name) and node.element.id == only.var:
+                text = parts[0]
+            else:
+                text = f"{element} for {', '.join(parts)}"
+            if node.order_by is not None:
+                direction = "highest" if node.descending else "lowest"
+                text += f", {direction} {self.phrase(node.order_by)} first"
         return text
 
-    def comprehension_for(self, node: ast.ComprehensionFor) -> str:
-        text = f"each *{node.var}* in {self.operand(node.iterable)}"
+    def comprehension_for(self, node: ast.ComprehensionFor, alone: bool = False) -> str:
+        """`each space of the board where ...`; alone (the list of the elements themselves): `the spaces of ...`."""
+        role = self.roles.element_role(node.iterable, self.scope.roles)
+        source = self.operand(node.iterable)
+        inner = self.with_local(node.var, role or Role("value"))
+        inner = replace(inner, fleeting=inner.fleeting | {node.var})
+        with self.within(inner):
+            subject = self.local(node.var)
+        preposition = "of" if source.startswith(("the ", "every ")) else "in"
+        if subject.startswith("the ") and alone and source == f"the {plural(subject[4:])}":
+            text = source
+        elif subject.startswith("the ") and alone:
+            text = f"the {plural(subject[4:])} {preposition} {source}"
+        elif subject.startswith("the "):
+            text = f"each {subject[4:]} {preposition} {source}"
+        elif alone and not subject.startswith("*"):
+            text = f"each {subject} {preposition} {source}"
+        elif alone:
+            text = f"those {preposition} {source}"
+        else:
+            text = f"each {subject} in {source}"
         if node.where is not None:
-            text += f" where {self.phrase(node.where)}"
+            with self.within(inner):
+                text += f" where {self.phrase(node.where)}"
         return text
 
     def attribute(self, node: ast.Attribute) -> str:
-        return f"{self.operand(node.target)}'s {words(node.name)}"
+        target = node.target
+        if node.name == "name" and self.roles.role(target, self.scope.roles) in (Role("player"),):
+            return self.phrase(target)
+        if node.name in self.vars:
+            attribute = self.variable(node.name)
+        elif node.name in self.zones:
+            attribute = self.author_wording(self.zones[node.name]) or words(node.name)
+        else:
+            attribute = {"col": "column", "index": "seat number"}.get(node.name, words(node.name))
+        if "{" in attribute:
+            return fill_in(attribute, {}, lambda _: self.operand(target))
+        return f"{possessive(self.operand(target))} {attribute}"
 
     def index(self, node: ast.Index) -> str:
-        target = self.operand(node.target)
-        if isinstance(node.target, ast.Name) and node.target.id in self.tables:
-            return f"{target} for {self.operand(node.index)}"
-        if isinstance(node.index, ast.IntLiteral) and node.index.value >= 0:
-            return f"the {ordinal(node.index.value + 1)} of {target}"
-        return f"item {self.operand(node.index)} of {target}"
+        target_node, index = node.target, node.index
+        target = self.operand(target_node)
+        if isinstance(target_node, ast.Name) and target_node.id in self.tables:
+            header = self.tables[target_node.id].header
+            if header is not None and len(header.values) == 1:
+                return f"the {lower_first(header.values[0])} for {self.operand(index)}"
+            return f"{target} for {self.operand(index)}"
+        if isinstance(target_node, ast.Name) and target_node.id == "players" and isinstance(index, ast.IntLiteral):
+            return f"the {ordinal(index.value + 1)} player"
+        if isinstance(index, ast.IntLiteral) and index.value >= 0:
+            return f"the {ordinal(index.value + 1)} of {target}"
+        if isinstance(index, ast.Binary) and index.op == "-" and isinstance(index.right, ast.IntLiteral) \
+                and index.right.value == 1 and isinstance(index.left, ast.Call) and index.left.function == "count" \
+                and index.left.args and same(index.left.args[0], target_node):
+            return f"the last of {target}"
+        if isinstance(index, ast.Name) and index.id in self.scope.roles and self.scope.roles[index.id].kind == "position":
+            return f"the matching one of {target}"
+        return f"the one of {target} at position {self.operand(index)}"
 
     def call(self, node: ast.Call) -> str:
-        arguments = [self.operand(argument) for argument in node.args]
-        if node.function == "at" and all(isinstance(a, ast.IntLiteral) for a in node.args[1:]):
+        function = node.function
+        if function == "at" and all(isinstance(a, ast.IntLiteral) for a in node.args[1:]):
             row, column = (a.value + 1 for a in node.args[1:])  # type: ignore[union-attr]
-            return f"row {row}, column {column} of {arguments[0]}"
-        if node.function in FUNCTION_PHRASES:
-            return FUNCTION_PHRASES[node.function].format(*arguments)
-        define = self.defines.get(node.function)
+            return f"row {row}, column {column} of {self.phrase(node.args[0])}"
+        if function in ("first", "top") and node.args and self.is_zone(node.args[0]):
+            return f"{'one' if function == 'first' else 'the top one'} of {self.phrase(node.args[0])}"
+        if function in ("min", "max") and node.args and isinstance(node.args[0], ast.ListLiteral) \
+                and len(node.args[0].items) == 2:
+            size = "smaller" if function == "min" else "larger"
+            return f"the {size} of {self.phrase(node.args[0])}"
+        arguments = [self.operand(argument) for argument in node.args]
+        if function == "distinct" and (arguments[0].startswith("the ") or isinstance(node.args[0], ast.Comprehension)):
+            return f"{arguments[0]}, each once"
+        if function in FUNCTION_PHRASES:
+            if function == "cells":
+                return f"every {self.cell_noun} of {arguments[0]}"
+            return FUNCTION_PHRASES[function].format(*arguments)
+        define = self.defines.get(function)
         if define is not None:
             wording = self.author_wording(define)
             if wording:
                 return fill_in(wording, dict(zip(define.params, arguments)))
-        return applied(node.function, arguments)
+            if self.is_condition(define.body) and not function.startswith(("is_", "has_", "can_")):
+                if len(arguments) == 1:
+                    return agree(f"{arguments[0]} is {words(function)}")
+                if len(arguments) == 2:
+                    return f"{arguments[0]} {words(function)} {arguments[1]}"
+        return applied(function, arguments)
+
+    def is_zone(self, node: ast.Expr) -> bool:
+        role = self.roles.role(node, self.scope.roles)
+        return role is not None and (role.kind == "zone" or role == CELL)
 
     def binary(self, node: ast.Binary) -> str:
+        if node.op == "+" and (self.is_list(node.left) or self.is_list(node.right)):
+            return f"{self.operand(node.left)} and {self.operand(node.right)}"
         return f"{self.operand(node.left)} {ARITHMETIC.get(node.op, node.op)} {self.operand(node.right)}"
 
+    def is_list(self, node: ast.Expr) -> bool:
+        if isinstance(node, (ast.ListLiteral, ast.Comprehension)):
+            return True
+        role = self.roles.role(node, self.scope.roles)
+        return role is not None and (role.many or role.kind == "zone")
+
     def compare(self, node: ast.Compare) -> str:
-        if isinstance(node.right, ast.NoneLiteral) and node.op in ("==", "!="):
-            left = self.operand(node.left)
-            return f"there is no {left}" if node.op == "==" else f"there is {left}"
-        return f"{self.operand(node.left)} {COMPARISONS.get(node.op, node.op)} {self.operand(node.right)}"
+        left, right, op = node.left, node.right, node.op
+        if isinstance(right, ast.NoneLiteral) and op in ("==", "!="):
+            return self.is_none(left, op == "==")
+        if isinstance(right, ast.IntLiteral) and isinstance(left, ast.Call) and left.function == "count" \
+                and left.args:
+            counted = self.counted(left.args[0], op, right.value)
+            if counted:
+                return counted
+        if op in ("==", "!=") and isinstance(left, ast.Call) and left.function == "piece_type" and left.args \
+                and isinstance(right, ast.StringLiteral) and "".join(map(str, right.parts)) in self.pieces:
+            negation = " not" if op == "!=" else ""
+            return f"{self.operand(left.args[0])} is{negation} {article(words(''.join(map(str, right.parts))))}"
+        if op in ("==", "!=") and isinstance(left, ast.Attribute) and isinstance(right, ast.Name) \
+                and self.legend_values.get(right.id) == left.name:
+            negation = " not" if op == "!=" else ""
+            return f"{self.operand(left.target)} is{negation} {article(words(right.id))}"
+        return f"{self.operand(left)} {COMPARISONS.get(op, op)} {self.operand(right)}"
+
+    def is_none(self, node: ast.Expr, is_none: bool) -> str:
+        """`x == none` and `x != none`, as a reader says them."""
+        if isinstance(node, ast.Name) and node.id in self.scope.declined:
+            chooser = self.scope.declined[node.id]
+            return f"{chooser} declined" if is_none else f"{chooser} did not decline"
+        text = self.operand(node)
+        if text.startswith("your ") and "'" not in text:
+            thing = text[len("your "):]
+            return f"you have no {thing}" if is_none else f"you have {article(thing)}"
+        owned = re.fullmatch(r"(.+?)'s? ([^*']+)", text)
+        if owned and not owned.group(1).startswith("("):
+            owner = owned.group(1) + ("s" if text.startswith(owned.group(1) + "s'") else "")
+            thing = owned.group(2)
+            return agree(f"{owner} has no {thing}" if is_none else f"{owner} has {article(thing)}")
+        thing = text[len("the "):] if text.startswith("the ") else text
+        return f"there is no {thing}" if is_none else f"there is {article(thing) if thing[:1].isalpha() else thing}"
+
+    def counted(self, node: ast.Expr, op: str, number: int) -> Optional[str]:
+        """`count(X) > 0` as "X is not empty", `count(X) == 0` as "X is empty" (None for other counts)."""
+        text = self.operand(node)
+        some = (op == ">" and number == 0) or (op == ">=" and number == 1) or (op == "!=" and number == 0)
+        none = (op == "==" and number == 0) or (op == "<" and number == 1) or (op == "<=" and number == 0)
+        if not (some or none):
+            return None
+        if text.startswith("your ") and "'" not in text and text.endswith("s") and not text.endswith("ss"):
+            thing = text[len("your "):]
+            return f"you have {thing}" if some else f"you have no {thing}"
+        if text.startswith("the ") and not self.is_zone(node):
+            return f"there are {text[4:]}" if some else f"there are no {text[4:]}"
+        being = "are" if text.endswith("s") and not text.endswith("ss") else "is"
+        return f"{text} {being} not empty" if some else f"{text} {being} empty"
 
     def membership(self, node: ast.Membership) -> str:
         relation = "is not in" if node.negated else "is in"
@@ -367,10 +875,26 @@ class English:
             return NEGATED_PHRASES[operand.function].format(*(self.operand(a) for a in operand.args))
         if isinstance(operand, ast.Membership):
             return self.phrase(operand.model_copy(update={"negated": not operand.negated}))
+        if isinstance(operand, ast.Call) and operand.function.startswith(("is_", "has_", "can_")) \
+                and not (operand.function in self.defines and self.author_wording(self.defines[operand.function])):
+            head, _, rest = operand.function.partition("_")
+            verb_phrase = {"is": "is not", "has": "has no", "can": "cannot"}[head]
+            return agree(f"{', '.join(self.operand(a) for a in operand.args)} {verb_phrase} {words(rest)}")
+        if isinstance(operand, ast.Call) and operand.function in self.defines:
+            define = self.defines[operand.function]
+            if not self.author_wording(define) and len(operand.args) == 1 and self.is_condition(define.body) \
+                    and not operand.function.startswith(("is_", "has_", "can_")):
+                return agree(f"{self.operand(operand.args[0])} is not {words(operand.function)}")
+            if self.author_wording(define) or self.is_condition(define.body):
+                return f"it is not the case that {self.phrase(operand)}"
         if isinstance(operand, ast.Call) and operand.function.startswith(("is_", "has_", "can_")):
             head, _, rest = operand.function.partition("_")
-            verb = {"is": "is not", "has": "has no", "can": "cannot"}[head]
-            return f"{', '.join(self.operand(a) for a in operand.args)} {verb} {words(rest)}"
+            verb_phrase = {"is": "is not", "has": "has no", "can": "cannot"}[head]
+            return f"{', '.join(self.operand(a) for a in operand.args)} {verb_phrase} {words(rest)}"
+        if isinstance(operand, ast.Name) and operand.id in self.scope.roles:
+            return f"{self.phrase(operand)} is no"
+        if isinstance(operand, ast.Attribute) and operand.name in self.vars and "{" in self.variable(operand.name):
+            return f"it is not the case that {self.phrase(operand)}"
         return f"not {self.operand(operand)}"
 
     def negate(self, node: ast.Negate) -> str:
@@ -381,77 +905,202 @@ class English:
 
     # ------------------------------------------------------------ statements
 
+    def is_bookkeeping(self, target: ast.Expr) -> bool:
+        """A change to an `internal` variable: nothing a player needs to read (its wording only names it)."""
+        name = target.id if isinstance(target, ast.Name) else target.name if isinstance(target, ast.Attribute) else None
+        if isinstance(target, ast.Name) and target.id in self.scope.roles:
+            return False
+        decl = self.vars.get(name or "")
+        return decl is not None and decl.internal
+
+    def owner_subject(self, target: ast.Expr) -> Optional[str]:
+        """For `p.points`, the player who gains or loses ("you"), when the target is a player's number."""
+        if isinstance(target, ast.Attribute) and target.name in self.vars and self.vars[target.name].per_player:
+            return self.phrase(target.target)
+        return None
+
     def let(self, node: ast.Let) -> Step:
-        return Step(f"Let *{node.name}* be {self.phrase(node.value)}.", kind="Let")
+        value = self.phrase(node.value)
+        with self.within(self.bound(node)):
+            name = self.local(node.name)
+        return Step(capitalize(agree(f"{name} is {value}.")), kind="Let")
 
-    def assign(self, node: ast.Assign) -> Step:
-        return Step(capitalize(f"set {self.phrase(node.target)} to {self.phrase(node.value)}."), kind="Assign")
+    def assign(self, node: ast.Assign) -> Optional[Step]:
+        if self.is_bookkeeping(node.target):
+            return None
+        target, value = node.target, node.value
+        if isinstance(value, ast.Binary) and value.op == "+" and same(value.left, target) and self.is_list(value.right):
+            return Step(capitalize(f"add {self.phrase(value.right)} to {self.phrase(target)}."), kind="Assign")
+        if isinstance(value, ast.Comprehension) and len(value.clauses) == 1 and same(value.clauses[0].iterable, target) \
+                and isinstance(value.element, ast.Name) and value.element.id == value.clauses[0].var \
+                and isinstance(value.clauses[0].where, ast.Compare) and value.clauses[0].where.op == "!=" \
+                and isinstance(value.clauses[0].where.left, ast.Name) \
+                and value.clauses[0].where.left.id == value.clauses[0].var and value.order_by is None:
+            removed = self.phrase(value.clauses[0].where.right)
+            return Step(capitalize(f"take {removed} out of {self.phrase(target)}."), kind="Assign")
+        target_text = self.phrase(target)
+        if isinstance(value, ast.NoneLiteral):
+            return Step(capitalize(agree(f"{target_text} is now nothing.")), kind="Assign")
+        return Step(capitalize(agree(f"{target_text} becomes {self.phrase(value)}.")), kind="Assign")
 
-    def add_to(self, node: ast.AddTo) -> Step:
+    def add_to(self, node: ast.AddTo) -> Optional[Step]:
+        if self.is_bookkeeping(node.target):
+            return None
+        subject = self.owner_subject(node.target)
+        if subject is not None:
+            gains = verb(subject, "gains" if node.sign >= 0 else "loses")
+            what = self.variable(node.target.name)  # type: ignore[union-attr]
+            if isinstance(node.value, ast.IntLiteral):
+                text = f"{subject} {gains} {node.value.value} {what}"
+            else:
+                text = f"{subject} {gains} {what} equal to {self.phrase(node.value)}"
+            return Step(capitalize(text) + ".", kind="AddTo")
         if node.sign >= 0:
-            return Step(f"Add {self.phrase(node.value)} to {self.phrase(node.target)}.", kind="AddTo")
-        return Step(f"Subtract {self.phrase(node.value)} from {self.phrase(node.target)}.", kind="AddTo")
+            return Step(capitalize(f"add {self.phrase(node.value)} to {self.phrase(node.target)}."), kind="AddTo")
+        return Step(capitalize(f"subtract {self.phrase(node.value)} from {self.phrase(node.target)}."), kind="AddTo")
 
     def move(self, node: ast.Move) -> Step:
         where = " (at the bottom)" if node.place == "bottom" else ""
-        return Step(f"Move {self.phrase(node.what)} to {self.phrase(node.to)}{where}.", kind="Move")
+        what = self.phrase(node.what)
+        if self.is_zone(node.what) and not isinstance(node.what, ast.Call):
+            on_cell = self.roles.role(node.what, self.scope.roles) == CELL
+            what = f"everything {'on' if on_cell else 'in'} {what}"
+        into = "onto" if self.roles.role(node.to, self.scope.roles) == CELL else "to"
+        return Step(capitalize(f"move {what} {into} {self.phrase(node.to)}{where}."), kind="Move")
 
     def create(self, node: ast.Create) -> Step:
-        arguments = f" ({', '.join(self.phrase(a) for a in node.args)})" if node.args else ""
-        return Step(
-            f"Put {self.operand(node.count)} × {words(node.piece)}{arguments} in {self.phrase(node.zone)}.",
-            kind="Create",
-        )
+        piece = self.pieces.get(node.piece)
+        fields = piece.fields if piece is not None else []
+        noun = words(node.piece)
+        count = node.count.value if isinstance(node.count, ast.IntLiteral) else None
+        owner = ""
+        details = []
+        for name, argument in zip(fields, node.args):
+            value = self.phrase(argument)
+            if name == "owner" and self.roles.role(argument, self.scope.roles) == Role("player"):
+                owner = possessive(value)
+            elif isinstance(argument, ast.BoolLiteral):
+                if argument.value:
+                    details.append(f"marked {words(name)}")
+            else:
+                details.append(f"{words(name)} {value}")
+        owned = f"of {owner} " if owner else ""
+        if count == 1:
+            amount = f"{owner} {noun}" if owner else article(noun)
+        elif count is not None:
+            amount = f"{count} {owned}{plural(noun)}"
+        elif isinstance(node.count, ast.IfExpr):
+            amount = (f"{self.operand(node.count.then)} {owned}{plural(noun)} if {self.phrase(node.count.condition)}, "
+                      f"otherwise {self.operand(node.count.otherwise)}")
+        else:
+            amount = f"as many {owned}{plural(noun)} as {self.phrase(node.count)}"
+        marked = [detail for detail in details if detail.startswith("marked ")]
+        others = [detail for detail in details if not detail.startswith("marked ")]
+        detail = (" " + joined(marked) if marked else "") + (f" with {joined(others)}" if others else "")
+        into = "on" if self.roles.role(node.zone, self.scope.roles) == CELL else "in"
+        text = f"put {amount}{detail} {into} {self.phrase(node.zone)}"
+        if isinstance(node.count, ast.IfExpr) and count is None:
+            text = f"put {detail.strip() + ' ' if detail else ''}{plural(noun)} {into} {self.phrase(node.zone)}: {amount}"
+        return Step(capitalize(text) + ".", kind="Create")
 
     def choose(self, node: ast.Choose) -> Step:
-        text = f"{self.phrase(node.player)} chooses *{node.var}* from {self.phrase(node.options)}"
-        if node.prompt is not None:
-            text += f": {self.phrase(node.prompt)}"
-        if node.optional and node.skip_text is not None:
-            text += f" (optional: “{self.text_inside(node.skip_text)}”)"
-        elif node.optional:
-            text += " (optional)"
-        return Step(capitalize(text) + ".", kind="Choose")
+        chooser = self.phrase(node.player)
+        options = self.phrase(node.options)
+        prompt = self.text_inside(node.prompt).strip() if node.prompt is not None else ""
+        prompt = capitalize(prompt)
+        if chooser == "you" and prompt.endswith("?"):
+            text = f"{prompt} Choose from {options}"
+        elif chooser == "you":
+            text = f"{prompt.rstrip('.:')}: choose from {options}" if prompt else f"Choose from {options}"
+        else:
+            text = f"{chooser} chooses from {options}" + (f": “{prompt}”" if prompt else "")
+        if node.optional:
+            skip = (self.text_inside(node.skip_text).strip() if node.skip_text is not None else "") or "skip"
+            text += f" (or decline: “{skip}”)"
+        ending = "" if text.rstrip("”").endswith(("?", ".", "!")) else "."
+        return Step(capitalize(agree(text)) + ending, kind="Choose")
 
     def draw(self, node: ast.Draw) -> Step:
-        return Step(f"Draw *{node.var}* at random from {self.phrase(node.source)}.", kind="Draw")
+        return Step(f"Draw one at random from {self.phrase(node.source)}.", kind="Draw")
 
     def roll(self, node: ast.Roll) -> Step:
-        return Step(f"Roll the {words(node.die)} die; call the result *{node.var}*.", kind="Roll")
+        die = words(node.die)
+        die = die if die.endswith("die") or re.fullmatch(r"d\d+", die) else f"{die} die"
+        return Step(f"Roll the {die}; call the result *{words(node.var)}*.", kind="Roll")
 
-    def log(self, node: ast.Log) -> Step:
-        text = self.phrase(node.text)
-        end = "" if text[-2:-1] in ".!?" else "."
-        if node.to is None:
-            return Step(f"Announce {text}{end}", kind="Log")
-        return Step(f"Tell {self.phrase(node.to)} privately {text}{end}", kind="Log")
+    def log(self, node: ast.Log) -> None:
+        return None  # what the game announces while it runs is not a rule
 
-    def call_rule(self, node: ast.CallRule) -> Step:
-        arguments = ", ".join(self.phrase(a) for a in node.args)
-        text = f"**{self.rule_title(node.rule)}**"
-        if arguments:
-            text += f" ({arguments})"
+    def call_rule(self, node: ast.CallRule) -> Optional[Step]:
+        if node.rule in self.silent_rules:
+            return None
+        rule = self.rules.get(node.rule)
+        params = rule.params if rule is not None else []
+        arguments = [self.phrase(a) for a in node.args]
+        wording = self.author_wording(rule) if rule is not None else None
+        if wording and "{" in wording:
+            text = capitalize(fill_in(wording, dict(zip(params, arguments))).rstrip("."))
+        else:
+            shown = []
+            callee = self.roles.rule_scope(node.rule)
+            callee_you = next((param for param in params if callee.get(param) == Role("player")), None)
+            for param, argument, node_argument in zip(params, arguments, node.args):
+                if (argument == "you" and param == callee_you) or \
+                        (isinstance(node_argument, ast.Name) and node_argument.id == param) or \
+                        (rule is not None and self.only_logged(rule, param)):
+                    continue
+                if len(param) > 1:
+                    shown.append(f"{words(param)}: {argument}")
+                elif param in callee:
+                    noun = self.noun(callee[param])
+                    twins = [other for other in params if len(other) == 1 and other != param
+                             and other in callee and self.noun(callee[other]) == noun]
+                    shown.append(f"{noun} {param.upper() if twins else ''}".strip() + f": {argument}")
+            label = self.rule_labels.get(node.rule)
+            if label:
+                shown.append(f"see {label}")
+            text = f"**{self.rule_title(node.rule)}**" + (f" ({'; '.join(shown)})" if shown else "")
+            return Step(text + ("" if text.endswith(("?", "!", ".")) else "."), self.expanded(node.rule), "CallRule")
         label = self.rule_labels.get(node.rule)
         if label:
-            text += f" → {label}"
-        return Step(text + ".", kind="CallRule")
+            text += f" (see {label})"
+        return Step(text + ".", self.expanded(node.rule), "CallRule")
+
+    def only_logged(self, rule: ast.RuleDecl, param: str) -> bool:
+        """True when a rule's parameter is read only by log lines: it says nothing about the rule."""
+        uses = [statement for statement in walk_statements(rule.body)
+                if any(isinstance(node, ast.Name) and node.id == param for node in shallow_walk(statement))]
+        return bool(uses) and all(isinstance(statement, ast.Log) for statement in uses) or not uses
+
+    def expanded(self, name: str) -> list[Step]:
+        """A called rule's own steps, when calls are being opened up (else none)."""
+        rule = self.rules.get(name)
+        if self.expand_calls <= 0 or rule is None:
+            return []
+        self.expand_calls -= 1
+        try:
+            return self.render(rule)
+        finally:
+            self.expand_calls += 1
 
     def rule_title(self, name: str) -> str:
         """A rule's description text, else the author's wording above it, else its name as words."""
         rule = self.rules.get(name)
         if rule is not None and rule.text:
-            return rule.text
+            return escape_literal(rule.text)
         wording = self.author_wording(rule) if rule is not None else None
-        return wording or capitalize(words(name))
+        if wording:
+            return capitalize(fill_in(wording, {}, lambda param: words(param))).rstrip(".")
+        return capitalize(words(name))
 
     def return_(self, node: ast.Return) -> Step:
-        return Step("Stop: this rule is done.", kind="Return")
+        return Step("Stop here.", kind="Return")
 
     def end_game(self, node: ast.EndGame) -> Step:
         return Step("The game ends at once; go to final scoring.", kind="EndGame")
 
     def eliminate(self, node: ast.Eliminate) -> Step:
-        return Step(capitalize(f"{self.phrase(node.player)} is out of the game."), kind="Eliminate")
+        return Step(capitalize(agree(f"{self.phrase(node.player)} is out of the game.")), kind="Eliminate")
 
     def shuffle(self, node: ast.Shuffle) -> Step:
         return Step(capitalize(f"shuffle {self.phrase(node.zone)} face down."), kind="Shuffle")
@@ -465,31 +1114,120 @@ class English:
 
     def if_branch(self, node: ast.IfBranch, first: bool = True) -> Step:
         lead = "If" if first else "Otherwise, if"
-        return self.conditional(f"{lead} {self.phrase(node.condition)}", self.steps(node.body), "IfBranch")
+        condition = self.phrase(node.condition)
+        self.conditions.append(condition)
+        try:
+            body = self.steps(node.body)
+        finally:
+            self.conditions.pop()
+        wording = None if first else self.author_wording(node)
+        if wording:
+            return Step(wording, [], "IfBranch", worded=True)
+        return self.conditional(f"{lead} {condition}", body, "IfBranch")
+
+    def else_wording(self, node: ast.If) -> Optional[str]:
+        """The author's wording above an `else:` line: it words the block under it."""
+        line = node.otherwise[0].span.line - 2  # 0-based: the line above the block's first statement
+        while line >= 0 and self.lines[line].strip() != "else:":
+            line -= 1
+        if line < 0:
+            return None
+        found = []
+        line -= 1
+        while line >= 0 and self.lines[line].strip().startswith(WORDING_PREFIX.strip()):
+            found.append(self.lines[line].strip()[len(WORDING_PREFIX):].strip())
+            line -= 1
+        return " ".join(reversed(found)).strip() or None
 
     def conditional(self, lead: str, body: list[Step], kind: str) -> Step:
         """`If X: do Y.` on one line when the block is one short step, else a step with a block."""
+        if not body:
+            return Step(f"{lead}: do nothing.", kind=kind)
         if len(body) == 1 and not body[0].children and len(body[0].text) < 90:
-            inner = body[0].text
-            inner = inner[0].lower() + inner[1:] if inner[:1].isupper() and not inner.startswith("**") else inner
-            return Step(f"{lead}: {inner}", kind=kind)
+            inner = body[0].text if body[0].worded else lower_first(body[0].text)
+            return Step(f"{lead}: {inner}", kind=kind, block=body)
         return Step(f"{lead}:", body, kind)
 
     def if_(self, node: ast.If) -> list[Step]:
-        result = [self.if_branch(branch, index == 0) for index, branch in enumerate(node.branches)]
+        result = []
+        earlier: list[str] = []
+        empty = True
+        for position, branch in enumerate(node.branches):
+            step = self.if_branch(branch, position == 0)
+            empty = empty and step.text.endswith(": do nothing.")
+            result.append(step)
+            earlier.append(self.phrase(ast.Not(span=branch.condition.span, operand=branch.condition)))
         if node.otherwise:
-            result.append(self.conditional("Otherwise", self.steps(node.otherwise), "If"))
+            self.conditions.extend(earlier)
+            try:
+                body = self.steps(node.otherwise)
+            finally:
+                del self.conditions[len(self.conditions) - len(earlier):]
+            wording = self.else_wording(node)
+            if wording:
+                empty = False
+                result.append(Step(wording, [], "If", worded=True))
+            elif body:
+                empty = False
+                result.append(self.conditional("Otherwise", body, "If"))
+        if empty:
+            return []
+        # A last branch that does nothing says nothing.
+        while result and result[-1].text.endswith(": do nothing."):
+            result.pop()
         return result
 
-    def for_each(self, node: ast.ForEach) -> Step:
-        together = ", all at the same time" if node.simultaneously else ""
-        source = self.phrase(node.iterable)
-        if isinstance(node.iterable, ast.Name) and node.iterable.id == "players":
-            source = "the players, in order"
-        return Step(f"For each *{node.var}* in {source}{together}:", self.steps(node.body), "ForEach")
+    def for_each(self, node: ast.ForEach) -> Optional[Step]:
+        together = ", all at once" if node.simultaneously else ""
+        source_node = node.iterable
+        role = self.roles.element_role(source_node, self.scope.roles)
+        source = self.phrase(source_node)
+        scope = self.with_local(node.var, role)
+        if isinstance(source_node, ast.Call) and source_node.function == "indices":
+            scope = self.with_local(node.var, Role("position"))
+            head = f"For each of {self.phrase(source_node.args[0])}, in order{together}:"
+        elif role is not None and role.kind == "player":
+            if self.scope.you is None:
+                scope = replace(scope, you=node.var)
+            else:
+                scope = replace(scope, those=scope.those | {node.var})
+            if isinstance(source_node, ast.Name) and source_node.id == "players":
+                head = f"For each player, in seat order{together}:"
+            elif source.startswith("the players") or source.startswith("every"):
+                head = f"For each of {source}{together}:"
+            elif source.startswith(("the ", "*")):
+                head = f"For each player in {source}{together}:"
+            else:
+                head = f"For {source}{together}:"
+        elif role is not None and role.kind in ("piece", "cell", "member"):
+            noun = self.noun(role)
+            with self.within(scope):
+                named = self.local(node.var)
+            if named == f"the {noun}":
+                if source == f"the {plural(noun)}":
+                    head = f"For each {noun}{together}:"
+                elif source.startswith("every "):
+                    head = f"For {source}{together}:"
+                else:
+                    head = f"For each {noun} {'of' if source.startswith(('the ', 'every ')) else 'in'} {source}{together}:"
+            else:
+                head = f"For each {named} in {source}{together}:"
+        else:
+            head = f"For each *{words(node.var)}* in {source}{together}:"
+        with self.within(scope):
+            body = self.steps(node.body)
+        if not body:
+            return None
+        return Step(head, body, "ForEach")
 
-    def while_(self, node: ast.While) -> Step:
-        return Step(f"While {self.phrase(node.condition)}:", self.steps(node.body), "While")
+    def while_(self, node: ast.While) -> Optional[Step]:
+        condition = self.phrase(node.condition)
+        self.conditions.append(f"while {condition}")
+        try:
+            body = self.steps(node.body)
+        finally:
+            self.conditions.pop()
+        return Step(f"As long as {condition}:", body, "While") if body else None
 
     def rounds(self, node: ast.Rounds) -> Step:
         if node.until is None:
@@ -498,13 +1236,20 @@ class English:
             text = f"Play rounds until, at the end of a round, {self.phrase(node.until)}:"
         return Step(text, self.steps(node.body), "Rounds")
 
-    def repeat(self, node: ast.Repeat) -> Step:
+    def repeat(self, node: ast.Repeat) -> Optional[Step]:
+        body = self.steps(node.body)
+        if not body:
+            return None
         if isinstance(node.count, ast.IntLiteral) and node.count.value == 1:
-            return Step("Once:", self.steps(node.body), "Repeat")
-        return Step(f"Repeat {self.operand(node.count)} times:", self.steps(node.body), "Repeat")
+            return Step("Once:", body, "Repeat")
+        return Step(f"Repeat {self.operand(node.count)} times:", body, "Repeat")
 
     def phase(self, node: ast.Phase) -> Step:
-        return Step(f"**{escape_literal(node.title)}**", self.steps(node.body), "Phase")
+        self.conditions.append(f"in phase “{escape_literal(node.title)}”")
+        try:
+            return Step(f"**{escape_literal(node.title)}**", self.steps(node.body), "Phase")
+        finally:
+            self.conditions.pop()
 
     # ------------------------------------------------------------ declarations
 
@@ -521,20 +1266,34 @@ class English:
         return f"{capitalize(words(node.name))}: {', '.join(words(m) for m in node.members)}."
 
     def piece_decl(self, node: ast.PieceDecl) -> str:
-        text = capitalize(words(node.name))
-        if node.fields:
-            text += f" ({', '.join(words(f) for f in node.fields)})"
-        if node.label is not None:
-            text += f": {self.phrase(node.label)}"
-        return text
+        """What a piece is: the author's wording, else what each one has."""
+        wording = self.author_wording(node)
+        if wording:
+            return wording
+        fields = [words(f) for f in node.fields if f != "owner"]
+        owned = "owner" in node.fields
+        if fields:
+            text = f"Each has {joined([article(field_name) for field_name in fields])}"
+            return text + (", and belongs to a player." if owned else ".")
+        return "Each belongs to a player." if owned else ""
 
     def var_decl(self, node: ast.VarDecl) -> str:
         piece = getattr(node, "per_piece", None)
-        scope = f"each {words(piece)}'s" if piece else ("each player's" if node.per_player else "the")
+        owner = f"each {words(piece)}" if piece else "each player"
+        wording = self.author_wording(node)
+        name = capitalize(fill_in(wording, {}, lambda _: owner) if wording else words(node.name))
+        scope = f", one per {words(piece)}" if piece else (", one per player" if node.per_player else "")
         secret = (" (its owner's secret)" if node.per_player else " (secret)") if node.secret else ""
         if node.internal:
             secret = " (bookkeeping for the rules, shown to no one)"
-        return f"{capitalize(scope)} {words(node.name)} starts at {self.phrase(node.init)}{secret}."
+        return f"{name}{scope}: {self.starting_value(node.init)}{secret}."
+
+    def starting_value(self, init: ast.Expr) -> str:
+        if isinstance(init, ast.NoneLiteral) or (isinstance(init, ast.ListLiteral) and not init.items):
+            return "empty at the start"
+        if isinstance(init, ast.BoolLiteral):
+            return f"{'yes' if init.value else 'no'} at the start"
+        return f"{self.phrase(init)} at the start"
 
     def zone_decl(self, node: ast.ZoneDecl) -> str:
         scope = "one per player" if node.per_player else "one for the table"
@@ -546,24 +1305,37 @@ class English:
 
     def legend(self, node: ast.Legend) -> str:
         entries = ", ".join(
-            f"{token} = {words(str(value)) if value is not None else 'nothing'}" for token, value in node.entries.items()
+            f"{token} {words(str(value)) if value is not None else 'nothing'}" for token, value in node.entries.items()
         )
         return f"{capitalize(words(node.layer))}: {entries}."
 
     def board_decl(self, node: ast.BoardDecl) -> str:
-        layers = ", ".join(words(layer.name) for layer in node.layers)
-        shape = {"hex": "a board of hexes", "grid": "a grid"}.get(getattr(node, "shape", "grid"), "a board")
-        return f"{capitalize(words(node.name))}: {shape}, {node.rows} by {node.columns} (layers: {layers})."
+        shape = {"hex": "hexes", "grid": "squares"}.get(getattr(node, "shape", "grid"), "cells")
+        captions = "".join(f"; each cell drawn with its {words(name)}" for name in getattr(node, "captions", [])[:1])
+        return f"{capitalize(words(node.name))}: {node.rows} rows of {node.columns} {shape}{captions}."
 
     def die_decl(self, node: ast.DieDecl) -> str:
         faces = ", ".join(words(str(face)) if face is not None else "blank" for face in node.faces)
-        return f"{capitalize(words(node.name))} die: {len(node.faces)} faces ({faces})."
+        name = words(node.name)
+        name = name if name.endswith("die") or re.fullmatch(r"d\d+", name) else f"{name} die"
+        return f"{capitalize(name)}: {len(node.faces)} faces ({faces})."
 
     def table_row(self, node: ast.TableRow) -> tuple[str, str]:
         value = node.value
         if isinstance(value, ast.ListLiteral):
-            return self.phrase(node.key), " / ".join(self.phrase(item) for item in value.items)
-        return self.phrase(node.key), self.phrase(value)
+            return self.cell(node.key), " / ".join(self.cell(item) for item in value.items)
+        return self.cell(node.key), self.cell(value)
+
+    def cell(self, node: ast.Expr) -> str:
+        """A fixed value as a table cell: texts without their quotes."""
+        if isinstance(node, ast.StringLiteral):
+            return self.text_inside(node)
+        if isinstance(node, ast.ListLiteral):
+            return ", ".join(self.cell(item) for item in node.items)
+        return self.phrase(node)
+
+    def table_header(self, node: ast.TableHeader) -> str:
+        return f"{escape_literal(node.key)} → {' / '.join(escape_literal(value) for value in node.values)}"
 
     def table_decl(self, node: ast.TableDecl) -> str:
         rows = "; ".join(f"{key} → {value}" for key, value in (self.table_row(row) for row in node.rows))
@@ -576,31 +1348,46 @@ class English:
         return f"{capitalize(words(node.name))}: {escape_literal(node.text)}"
 
     def define_decl(self, node: ast.DefineDecl) -> str:
-        wording = self.author_wording(node)
+        """A define as a term: the author's wording (its parameters as words), else its name and value."""
+        wording = self.general_wording(node, lambda param: words(param))
         if wording:
-            return wording
-        subject = applied(node.name, [f"*{p}*" for p in node.params]).removeprefix("the ")
-        return f"{capitalize(subject)}: {self.phrase(node.body)}."
+            return capitalize(wording)
+        scope = Scope(roles={param: Role("value") for param in node.params})
+        with self.within(scope):
+            subject = applied(node.name, [self.local(p) for p in node.params]).removeprefix("the ")
+            return f"{capitalize(subject)}: {self.phrase(node.body)}."
+
+    def section_scope(self, rule: Optional[str], body: list[ast.Stmt]) -> Scope:
+        """The scope a rule or a section starts with: its parameters, and all its locals for naming."""
+        return Scope(roles=self.roles.rule_scope(rule), everyone=self.roles.locals_of(rule, body))
 
     def rule_decl(self, node: ast.RuleDecl) -> list[Step]:
-        return self.steps(node.body)
+        scope = self.section_scope(node.name, node.body)
+        players = [param for param in node.params if scope.roles.get(param) == Role("player")]
+        if players:
+            scope = replace(scope, you=players[0])
+        with self.within(scope):
+            return self.steps(node.body)
 
     def setup_decl(self, node: ast.SetupDecl) -> list[Step]:
-        return self.steps(node.body)
+        with self.within(self.section_scope(None, node.body)):
+            return self.steps(node.body)
 
     def play_decl(self, node: ast.PlayDecl) -> list[Step]:
-        return self.steps(node.body)
+        with self.within(self.section_scope(None, node.body)):
+            return self.steps(node.body)
 
     def score_decl(self, node: ast.ScoreDecl) -> str:
-        return self.author_wording(node) or f"The score of a player *{node.param}* is {self.phrase(node.body)}."
+        with self.within(Scope(roles={node.param: Role("player")}, you=node.param)):
+            return self.author_wording(node) or f"Your score is {self.phrase(node.body)}."
 
     def tiebreak_decl(self, node: ast.TiebreakDecl) -> str:
-        return self.author_wording(node) or (
-            f"A tie on score goes to the player *{node.param}* with the higher {self.phrase(node.body)}."
-        )
+        with self.within(Scope(roles={node.param: Role("player")}, you=node.param)):
+            return self.author_wording(node) or f"A tie on score goes to the player with the higher {self.phrase(node.body).replace('your ', '')}."
 
     def final_scoring_decl(self, node: ast.FinalScoringDecl) -> list[Step]:
-        return self.steps(node.body)
+        with self.within(self.section_scope(None, node.body)):
+            return self.steps(node.body)
 
     def example_decl(self, node: ast.ExampleDecl) -> str:
         players = f"{node.players} players" if node.players else "the fewest players"
@@ -614,31 +1401,111 @@ class English:
         return self.game_header(header) if header is not None else "A rules file."
 
 
+def walk_statements(body: list[ast.Stmt]):
+    """Every statement of a block, nested ones too."""
+    for statement in body:
+        yield statement
+        if isinstance(statement, ast.If):
+            for branch in statement.branches:
+                yield from walk_statements(branch.body)
+            yield from walk_statements(statement.otherwise)
+        elif isinstance(getattr(statement, "body", None), list):
+            yield from walk_statements(statement.body)
+
+
+def shallow_walk(node: object):
+    """The expressions of one statement, not those of the statements in its block."""
+    if isinstance(node, list):
+        for item in node:
+            yield from shallow_walk(item)
+        return
+    if not isinstance(node, ast.Node):
+        return
+    yield node
+    for name in type(node).model_fields:
+        if name in ("span", "body", "otherwise", "branches"):
+            continue
+        value = getattr(node, name)
+        if isinstance(value, (ast.Node, list)):
+            yield from shallow_walk(value)
+    if isinstance(node, ast.If):
+        for branch in node.branches:
+            yield from shallow_walk(branch.condition)
+
+
+def walk_without_worded(english: "English", node: object):
+    """Every node inside a node, except inside statements the author worded whole."""
+    if isinstance(node, list):
+        for item in node:
+            yield from walk_without_worded(english, item)
+        return
+    if not isinstance(node, ast.Node):
+        return
+    if isinstance(node, ast.Stmt):
+        wording = english.author_wording(node)
+        if wording and not wording.endswith(":"):
+            return
+    yield node
+    for name in type(node).model_fields:
+        if name == "span":
+            continue
+        value = getattr(node, name)
+        if isinstance(value, (ast.Node, list)):
+            yield from walk_without_worded(english, value)
+
+
 PREPOSITIONS = {"of", "from", "to", "in", "on", "at", "for", "by", "with", "into"}
 
 
 def applied(function: str, arguments: list[str]) -> str:
     """A define or rule name applied to argument phrases, read as English where the name allows.
 
-    `is_storm(s)` -> "*s* is storm", `line_from(s)` -> "the line from *s*",
-    `by_value(xs)` -> "*xs*, by value", `ship_space(p)` -> "the ship space of *p*".
+    `is_storm(s)` -> "the space is storm", `line_from(s)` -> "the line from the space",
+    `by_value(xs)` -> "*xs*, by value", `ship_space(p)` -> "your ship space",
+    `stock(p, k)` -> "your stock for gold".
     """
     if not arguments:
         return words(function)
-    joined = ", ".join(arguments)
     head, _, rest = function.partition("_")
     if head in ("is", "has", "can") and rest:
-        return f"{joined} {head} {words(rest)}"
+        return agree(f"{joined(arguments)} {head} {words(rest)}")
     if head == "by" and rest:
-        return f"{joined}, by {words(rest)}"
-    if function.rsplit("_", 1)[-1] in PREPOSITIONS:
-        return f"the {words(function)} {joined}"
-    return f"the {words(function)} of {joined}"
+        return f"{joined(arguments)}, by {words(rest)}"
+    last = function.rsplit("_", 1)[-1]
+    first = arguments[0]
+    if first.startswith("("):
+        return f"the {words(function)} of {joined(arguments)}"
+    if last == "of" and len(arguments) == 1:
+        return f"{possessive(first)} {words(function.rsplit('_', 1)[0])}"
+    if last in PREPOSITIONS:
+        return f"the {words(function)} {joined(arguments)}"
+    if len(arguments) == 1:
+        return f"{possessive(first)} {words(function)}"
+    return f"{possessive(first)} {words(function)} for {joined(arguments[1:])}"
 
 
-def fill_in(wording: str, values: dict[str, str]) -> str:
-    """Replace `{name}` in the author's wording with the phrase for that parameter."""
-    return re.sub(r"\{(\w+)\}", lambda m: values.get(m.group(1), m.group(0)), wording)
+def fill_in(wording: str, values: dict[str, str], missing: Optional[Callable[[str], str]] = None) -> str:
+    """Replace `{name}` in the author's wording with the phrase for that parameter.
+
+    `{name}'s` becomes a possessive ("your" for "you"); a name without a value is
+    given to `missing`, or left as it is.
+    """
+    def value(name: str) -> Optional[str]:
+        if name in values:
+            return values[name]
+        return missing(name) if missing is not None else None
+
+    def possessed(match: re.Match) -> str:
+        found = value(match.group(1))
+        return match.group(0) if found is None else possessive(found)
+
+    def plain(match: re.Match) -> str:
+        found = value(match.group(1))
+        return match.group(0) if found is None else found
+
+    text = re.sub(r"\{(\w+)\}'s\b", possessed, wording)
+    text = re.sub(r"\{(\w+)\}", plain, text)
+    return agree(text)
 
 
 def method_for(kind: type) -> Callable:

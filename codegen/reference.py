@@ -1,26 +1,32 @@
 """What a rule summary and a reference card say, gathered from the syntax tree.
 
 `build_reference` walks a parsed rules file and returns a `Reference`: the title
-block, components with their counts, setup, the sequence of play, the rules it
-calls, every action, the scoring tables, the end of the game, variants, terms
-and worked examples. The templates in `codegen/templates/` lay it out; every
-sentence in it comes from `codegen.english`. Nothing here runs the game: the
-results of the worked examples are handed in by the caller.
+block, the components with their counts, a picture of each board, setup, the
+sequence of play, the rules it calls, the decisions players make, the scoring
+and its tables, the end of the game, variants and the worked examples. The
+templates in `codegen/templates/` lay it out; every sentence in it comes from
+`codegen.english`. Nothing here runs the game: the results of the worked
+examples are handed in by the caller.
 """
 
 from __future__ import annotations
 
 import datetime
 import os
-from dataclasses import dataclass, field
+import re
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Iterable, Iterator, Optional
 
+from codegen.board import BoardPicture, board_picture
+from codegen.english import Decision, English, Scope, Step, capitalize, escape_literal, lower_first, words
+
+SEQUENCE_OF_PLAY = "Sequence of play"
+from codegen.roles import walk
 from dsl import ast
-from codegen.english import English, Step, capitalize, escape_literal, words
+from dsl.builtins import FUNCTIONS, VALUES
 
-
-CARD_EFFECT_LENGTH = 150
+__all__ = ["Reference", "build_reference", "walk"]
 
 
 @dataclass
@@ -31,19 +37,7 @@ class Piece:
 
     @property
     def row(self) -> tuple[str, str, str]:
-        return (self.name, self.count or "–", self.description)
-
-
-@dataclass
-class Zone:
-    name: str
-    scope: str
-    visibility: str
-    holds: str
-
-    @property
-    def row(self) -> tuple[str, str, str, str]:
-        return (self.name, self.scope, self.visibility, self.holds or "–")
+        return (self.name, self.count or "–", self.description or "–")
 
 
 @dataclass
@@ -51,34 +45,41 @@ class Rule:
     label: str  # "R3"
     name: str
     title: str
-    params: list[str]
     steps: list[Step]
 
 
 @dataclass
 class Action:
+    """A decision, as the card lists it: what to decide, when it comes up, what follows."""
+
     prompt: str
-    player: str
-    rule: str  # the title of the rule (or section) it is in
-    rule_label: str
+    chooser: str
+    place: str  # the title of the rule (or section) it comes up in
+    label: str
     conditions: list[str]
     options: str
-    effect: list[str]
+    then: str
     optional: str  # the text for declining, "" when the choice must be made
 
     @property
-    def brief_effect(self) -> str:
-        """What follows, cut to a glance for the card."""
-        text = " ".join(self.effect) or "–"
-        return text if len(text) <= CARD_EFFECT_LENGTH else text[: CARD_EFFECT_LENGTH - 1].rsplit(" ", 1)[0] + " …"
+    def when(self) -> str:
+        """Where the decision comes up: its rule (or the phase of the sequence of play), and what it needs."""
+        conditions = list(self.conditions)
+        place = self.place
+        if conditions and conditions[0].startswith("in phase “") and place == SEQUENCE_OF_PLAY:
+            place = conditions.pop(0)[len("in phase “"):].rstrip("”")
+        if place.rstrip(".") == self.prompt.rstrip("."):
+            place = ""  # the rule is named after the decision: saying it twice says nothing
+        return "; ".join(part for part in [place] + conditions if part)
 
 
 @dataclass
 class Table:
     name: str
     caption: str
-    header: tuple[str, str]
-    rows: list[tuple[str, str]]
+    header: list[str]
+    rows: list[list[str]]
+    on_card: bool  # the author named its columns: a chart players read
 
 
 @dataclass
@@ -96,11 +97,6 @@ class Variant:
 @dataclass
 class Example:
     name: str
-    situation: str
-    given: list[Step]
-    when: list[Step]
-    answers: list[str]
-    expect: list[str]
     status: str  # "PASS", "FAIL" or "NOT RUN"
 
 
@@ -120,26 +116,31 @@ class Reference:
     goal: str
     kinds: list[str]
     pieces: list[Piece]
-    zones: list[Zone]
-    boards: list[str]
+    boards: list[BoardPicture]
     dice: list[str]
     tracked: list[str]
     automata: list[str]
     setup: list[Step]
     sequence: list[Step]
     card_sequence: list[Step]
-    card_actions: list["Action"]
-    card_end: list[str]
     rules: list[Rule]
     actions: list[Action]
     tables: list[Table]
     score: list[str]
     final_scoring: list[Step]
     end: list[str]
+    card_end: list[str]
     variants: list[Variant]
-    terms: list[str]
     examples: list[Example]
     chosen_variants: list[str] = field(default_factory=list)
+
+    @property
+    def card_tables(self) -> list[Table]:
+        return [table for table in self.tables if table.on_card]
+
+    @property
+    def card_boards(self) -> list[BoardPicture]:
+        return [board for board in self.boards if board.varied]
 
 
 def reference_date() -> str:
@@ -150,25 +151,6 @@ def reference_date() -> str:
     else:
         moment = datetime.datetime.now(tz=datetime.timezone.utc)
     return moment.date().isoformat()
-
-
-def walk(node: object) -> Iterator[ast.Node]:
-    """Every node inside a node (or a list of nodes), the node itself first."""
-    if isinstance(node, list):
-        for item in node:
-            yield from walk(item)
-        return
-    if not isinstance(node, ast.Node):
-        return
-    yield node
-    for name in type(node).model_fields:
-        if name == "span":
-            continue
-        value = getattr(node, name)
-        if isinstance(value, (ast.Node, list)):
-            yield from walk(value)
-        elif isinstance(value, dict):
-            yield from walk(list(value.values()))
 
 
 def build_reference(
@@ -196,19 +178,21 @@ def build_reference(
     final = next(iter(of_kind(ast.FinalScoringDecl)), None)
 
     rule_order = rules_in_call_order(english, [setup, play, final])
+    english.silent_rules = silent_rules(english, rule_order)
+    rule_order = [name for name in rule_order if name not in english.silent_rules]
+    # The card stands alone: its steps show a rule's title without the summary's label.
+    english.expand_calls = 1  # the card opens up the rules the sequence of play calls
+    card_sequence = english.render(play) if play else []
+    english.expand_calls = 0
+    card_end = end_of_game(english, decls, play, rule_order)
+    decisions = collect_decisions(english, [setup, play, final], rule_order)
     for number, name in enumerate(rule_order, 1):
         english.rule_labels[name] = f"R{number}"
-    rules = [
-        Rule(f"R{number}", name, english.rule_title(name), english.rules[name].params,
-             english.render(english.rules[name]))
-        for number, name in enumerate(rule_order, 1)
-    ]
-    # The card stands alone: its calls show the rule's title without the summary's label.
-    labels, english.rule_labels = english.rule_labels, {}
-    card_sequence = english.render(play) if play else []
-    card_actions = actions(english, [setup, play, final], rule_order)
-    card_end = end_of_game(english, decls, play, rule_order)
-    english.rule_labels = labels
+    rules = []
+    for number, name in enumerate(rule_order, 1):
+        steps = english.render(english.rules[name])
+        if steps:
+            rules.append(Rule(f"R{number}", name, english.rule_title(name), steps))
     texts = dict(header.texts)
     chosen = list(variants)
     return Reference(
@@ -222,28 +206,25 @@ def build_reference(
         overview=texts.pop("overview", ""),
         goal=texts.pop("goal", ""),
         texts=texts,
-        kinds=[english.render(d) for d in of_kind(ast.KindDecl)],
+        kinds=[english.render(d) for d in of_kind(ast.KindDecl) if is_shown_kind(english, d)],
         pieces=pieces(english, of_kind(ast.PieceDecl), setup),
-        zones=zones(english, of_kind(ast.ZoneDecl), setup),
-        boards=boards(english, of_kind(ast.BoardDecl)),
+        boards=[board_picture(d) for d in of_kind(ast.BoardDecl)],
         dice=[english.render(d) for d in of_kind(ast.DieDecl)],
-        tracked=[english.author_wording(d) or english.render(d).removesuffix(".") + comment_note(english, d) + "."
+        tracked=[english.render(d).removesuffix(".") + comment_note(english, d) + "."
                  for d in of_kind(ast.VarDecl) if not d.internal],  # bookkeeping is for the rules alone
         automata=[english.render(d) for d in of_kind(ast.AutomaDecl)],
         setup=english.render(setup) if setup else [],
         sequence=english.render(play) if play else [],
         card_sequence=card_sequence,
-        card_actions=card_actions,
-        card_end=card_end,
         rules=rules,
-        actions=actions(english, [setup, play, final], rule_order),
+        actions=[action(english, decision, said_on_card(card_sequence)) for decision in decisions],
         tables=tables(english, of_kind(ast.TableDecl)),
         score=[english.render(d) for d in of_kind(ast.ScoreDecl)] + [english.render(d) for d in of_kind(ast.TiebreakDecl)],
         final_scoring=english.render(final) if final else [],
         end=end_of_game(english, decls, play, rule_order),
+        card_end=card_end,
         variants=variant_list(english, of_kind(ast.VariantDecl), chosen, decls, rule_order),
-        terms=[english.render(d) for d in of_kind(ast.DefineDecl) if is_used_outside_examples(d, decls)],
-        examples=examples(english, of_kind(ast.ExampleDecl), example_results),
+        examples=examples(of_kind(ast.ExampleDecl), example_results, rule_names(game_file)),
         chosen_variants=chosen,
     )
 
@@ -252,21 +233,31 @@ def flatten(step: Step) -> str:
     """A step and its block on one line: `If X: a; b.`"""
     if not step.children:
         return step.text
-    inner = "; ".join(lower_first(flatten(child).rstrip(".")) for child in step.children if child.kind != "Log")
-    return f"{step.text} {inner}."
-
-
-def lower_first(text: str) -> str:
-    return text[0].lower() + text[1:] if text[:1].isupper() and text[1:2].islower() else text
+    inner = "; ".join((flatten(child) if child.worded else lower_first(flatten(child))).rstrip(".")
+                      for child in step.children)
+    return f"{step.text.rstrip(':')}: {inner}." if step.text.endswith(":") else f"{step.text} {inner}."
 
 
 def comment_note(english: English, decl: ast.Node) -> str:
+    """A var's trailing comment, when the author did not word the var."""
     comment = english.trailing_comment(decl)
-    return f" ({escape_literal(comment)})" if comment else ""
+    if not comment or english.author_wording(decl):
+        return ""
+    return f" ({escape_literal(plain_names(comment, rule_names(english.file)))})"
+
+
+def rule_names(game_file: ast.GameFile) -> set[str]:
+    """The names of a file and of the language that an author's text may mention: `turn_card`, `index_of`."""
+    names = {name for d in game_file.declarations for name in [getattr(d, "name", "")] if "_" in name}
+    return names | {name for name in (*FUNCTIONS, *VALUES) if "_" in name}
 
 
 def rules_in_call_order(english: English, roots: list[Optional[ast.Node]]) -> list[str]:
-    """The rules that setup, play and final scoring call, depth first, each once."""
+    """The rules that setup, play and final scoring call, breadth first, each once.
+
+    Calls inside statements the author worded are followed too: the wording sums the
+    rule up where it is called, and the rule itself is still set out in full.
+    """
     order: list[str] = []
     queue: list[object] = [root for root in roots if root is not None]
     # Breadth first: the rules the sequence of play calls directly come first.
@@ -277,6 +268,25 @@ def rules_in_call_order(english: English, roots: list[Optional[ast.Node]]) -> li
                 order.append(inner.rule)
                 queue.append(english.rules[inner.rule].body)
     return order
+
+
+def silent_rules(english: English, names: list[str]) -> set[str]:
+    """The rules that leave nothing to say once bookkeeping is left out (they only log, say)."""
+    silent: set[str] = set()
+    while True:
+        english.silent_rules = set(silent)
+        found = {name for name in names if name not in silent and not english.render(english.rules[name])}
+        if not found:
+            return silent
+        silent |= found
+
+
+def is_shown_kind(english: English, kind: ast.KindDecl) -> bool:
+    """A kind is worth listing when setup makes pieces for each of its members (the suits of a deck)."""
+    setup = [d for d in english.file.declarations if isinstance(d, ast.SetupDecl)]
+    return any(isinstance(node, ast.ForEach) and isinstance(node.iterable, ast.Name) and node.iterable.id == kind.name
+               and any(isinstance(inner, ast.Create) for inner in walk(node.body))
+               for node in walk(setup))
 
 
 # ------------------------------------------------------------ components
@@ -297,15 +307,25 @@ def loop_factor(english: English, loop: ast.ForEach) -> tuple[Optional[int], str
             body = english.defines[target.id].body
             if isinstance(body, ast.ListLiteral):
                 return len(body.items), ""
+    if isinstance(iterable, ast.Name) and iterable.id in english.defines:
+        body = english.defines[iterable.id].body
+        if isinstance(body, ast.ListLiteral):
+            return len(body.items), ""
     if isinstance(iterable, ast.Call) and iterable.function == "range" and all(
         isinstance(a, ast.IntLiteral) for a in iterable.args
     ):
         low, high = (a.value for a in iterable.args)  # type: ignore[union-attr]
         return max(0, high - low + 1), ""
-    return None, f"for each {english.phrase(iterable)}"
+    role = english.roles.element_role(iterable, english.scope.roles)
+    if role is not None and role.kind == "player":
+        return None, f"per player in {english.phrase(iterable)}"
+    phrase = english.phrase(iterable)
+    if phrase.startswith(("every ", "each ")):
+        return None, f"for {phrase}"
+    return None, f"for each of {phrase}"
 
 
-def creates_with_loops(english: English, body: list[ast.Stmt], loops: tuple = ()) -> Iterator[tuple[ast.Create, tuple]]:
+def creates_with_loops(body: list[ast.Stmt], loops: tuple = ()) -> Iterator[tuple[ast.Create, tuple]]:
     for statement in body:
         if isinstance(statement, ast.Create):
             yield statement, loops
@@ -313,29 +333,36 @@ def creates_with_loops(english: English, body: list[ast.Stmt], loops: tuple = ()
         for name in ("body", "otherwise"):
             block = getattr(statement, name, None)
             if isinstance(block, list):
-                yield from creates_with_loops(english, block, inner_loops)
+                yield from creates_with_loops(block, inner_loops)
         for branch in getattr(statement, "branches", []) or []:
-            yield from creates_with_loops(english, branch.body, inner_loops)
+            yield from creates_with_loops(branch.body, inner_loops)
 
 
 def create_count(english: English, create: ast.Create, loops: tuple) -> str:
-    """`6 per player`, `35`, `(8 if p is an automa, otherwise 5) per player`."""
+    """`6 per player`, `35`, `(8 if that player is an automa, otherwise 5) per player`."""
     multiplier = 1
     known = isinstance(create.count, ast.IntLiteral)
-    total_text = english.operand(create.count)
     qualifiers: list[str] = []
+    scope = Scope()
     for loop in loops:
-        if isinstance(loop, ast.Repeat):
-            if isinstance(loop.count, ast.IntLiteral):
-                multiplier *= loop.count.value
-            else:
-                qualifiers.append(f"{english.operand(loop.count)} times")
-            continue
-        factor, phrase = loop_factor(english, loop)
+        with english.within(scope):
+            if isinstance(loop, ast.Repeat):
+                if isinstance(loop.count, ast.IntLiteral):
+                    multiplier *= loop.count.value
+                else:
+                    qualifiers.append(f"{english.operand(loop.count)} times")
+                continue
+            factor, phrase = loop_factor(english, loop)
+            role = english.roles.element_role(loop.iterable, scope.roles)
+        scope = english.with_local(loop.var, role, scope)
+        if role is not None and role.kind == "player":
+            scope = replace(scope, you=None, those=scope.those | {loop.var})
         if factor is not None:
             multiplier *= factor
         elif phrase:
             qualifiers.append(phrase)
+    with english.within(scope):
+        total_text = english.operand(create.count)
     if known:
         total_text = str(create.count.value * multiplier)  # type: ignore[union-attr]
     elif multiplier != 1:
@@ -343,133 +370,95 @@ def create_count(english: English, create: ast.Create, loops: tuple) -> str:
     return " ".join([total_text, *qualifiers])
 
 
-def zone_name(english: English, zone: ast.Expr) -> Optional[str]:
-    if isinstance(zone, ast.Name) and zone.id in english.zones:
-        return zone.id
-    if isinstance(zone, ast.Attribute) and zone.name in english.zones:
-        return zone.name
-    return None
-
-
 def pieces(english: English, decls: list[ast.PieceDecl], setup: Optional[ast.SetupDecl]) -> list[Piece]:
     counts: dict[str, list[str]] = {d.name: [] for d in decls}
     if setup is not None:
-        for create, loops in creates_with_loops(english, setup.body):
+        for create, loops in creates_with_loops(setup.body):
             counts.setdefault(create.piece, []).append(create_count(english, create, loops))
-    return [
-        Piece(words(d.name), english.author_wording(d) or english.render(d), " + ".join(counts.get(d.name, [])))
-        for d in decls
-    ]
+    return [Piece(words(d.name), english.render(d), " + ".join(counts.get(d.name, []))) for d in decls]
 
 
-def zones(english: English, decls: list[ast.ZoneDecl], setup: Optional[ast.SetupDecl]) -> list[Zone]:
-    created: dict[str, list[str]] = {}
-    if setup is not None:
-        for create, _loops in creates_with_loops(english, setup.body):
-            name = zone_name(english, create.zone)
-            if name and words(create.piece) not in created.setdefault(name, []):
-                created[name].append(words(create.piece))
-    result = []
-    for decl in decls:
-        holds = english.author_wording(decl) or english.trailing_comment(decl) or ""
-        holds = escape_literal(holds)
-        if name_list := created.get(decl.name):
-            start = "at the start: " + ", ".join(name_list)
-            holds = f"{holds}; {start}" if holds else capitalize(start)
-        result.append(Zone(
-            words(decl.name),
-            "each player" if decl.per_player else "the table",
-            {"public": "everyone", "owner": "its owner", "hidden": "nobody"}.get(decl.visibility, decl.visibility),
-            holds,
-        ))
-    return result
+# ------------------------------------------------------------ decisions
 
 
-def boards(english: English, decls: list[ast.BoardDecl]) -> list[str]:
-    result = []
-    for decl in decls:
-        result.append(english.render(decl))
-        result.extend(english.render(legend) for legend in decl.legends)
-    return result
-
-
-# ------------------------------------------------------------ actions
-
-
-def actions(english: English, roots: list[Optional[ast.Node]], rule_order: list[str]) -> list[Action]:
+def collect_decisions(english: English, roots: list[Optional[ast.Node]], rule_order: list[str]) -> list[Decision]:
     """Every decision a player makes: in the play, setup and final scoring, then in each rule called."""
-    found: list[Action] = []
-    sections: list[tuple[str, str, list[ast.Stmt]]] = []
-    titles = {ast.SetupDecl: "Setup", ast.PlayDecl: "Sequence of play", ast.FinalScoringDecl: "Final scoring"}
-    for root in roots:
-        if root is not None:
-            sections.append((titles[type(root)], "", root.body))
-    for name in rule_order:
-        sections.append((english.rule_title(name), english.rule_labels.get(name, ""), english.rules[name].body))
-    for title, label, body in sections:
-        collect_actions(english, body, [], title, label, found)
+    titles = {ast.SetupDecl: "Setup", ast.PlayDecl: SEQUENCE_OF_PLAY, ast.FinalScoringDecl: "Final scoring"}
+    english.decisions = []
+    english.collect_decisions = True
+    try:
+        for root in roots:
+            if root is not None:
+                english.place = (titles[type(root)], "")
+                english.render(root)
+        for name in rule_order:
+            english.place = (english.rule_title(name), english.rule_labels.get(name, ""))
+            english.render(english.rules[name])
+    finally:
+        english.collect_decisions = False
+    return english.decisions
+
+
+def said_on_card(steps: list[Step]) -> set[str]:
+    """Every line the card's turn sequence already says."""
+    found = set()
+    for step in steps:
+        found.add(step.text)
+        found |= said_on_card(step.children)
     return found
 
 
-def collect_actions(english: English, body: list[ast.Stmt], conditions: list[str], title: str, label: str,
-                    found: list[Action]) -> None:
-    for position, statement in enumerate(body):
-        if isinstance(statement, ast.Choose):
-            following = []
-            for after in body[position + 1:]:
-                if isinstance(after, ast.Choose):
-                    break
-                following.extend(flatten(step) for step in english.steps([after]) if step.kind != "Log")
-            prompt = (english.author_wording(statement)
-                      or (english.phrase(statement.prompt).strip("“”") if statement.prompt else f"Choose {statement.var}"))
-            found.append(Action(
-                prompt=prompt,
-                player=english.phrase(statement.player),
-                rule=title,
-                rule_label=label,
-                conditions=list(conditions),
-                options=english.phrase(statement.options),
-                effect=following,
-                # An empty skip text still makes the choice optional on the card.
-                optional=(english.text_inside(statement.skip_text) if statement.skip_text is not None else "") or "skip"
-                if statement.optional else "",
-            ))
-        elif isinstance(statement, ast.If):
-            earlier: list[str] = []
-            for branch in statement.branches:
-                condition = english.phrase(branch.condition)
-                # An elif's own condition is what a reader needs; the earlier ones are spelled out for else.
-                collect_actions(english, branch.body, conditions + [condition], title, label, found)
-                earlier.append(english.phrase(ast.Not(span=branch.condition.span, operand=branch.condition)))
-            if statement.otherwise:
-                collect_actions(english, statement.otherwise, conditions + earlier, title, label, found)
-        elif isinstance(statement, (ast.ForEach, ast.While, ast.Rounds, ast.Repeat, ast.Phase)):
-            extra: list[str] = []
-            if isinstance(statement, ast.While):
-                extra = [f"while {english.phrase(statement.condition)}"]
-            elif isinstance(statement, ast.Phase):
-                extra = [f"in phase “{escape_literal(statement.title)}”"]
-            collect_actions(english, statement.body, conditions + extra, title, label, found)
+def action(english: English, decision: Decision, said: set[str] = frozenset()) -> Action:
+    """A decision for the card; what follows it is left out when the turn sequence says it already."""
+    then = " ".join(flatten(step) for step in decision.then if step.text not in said or step.children)
+    return Action(prompt=decision.prompt, chooser=decision.chooser, place=decision.place, label=decision.label,
+                  conditions=decision.conditions, options=decision.options, then=then, optional=decision.optional)
 
 
 # ------------------------------------------------------------ scoring, end, variants, examples
 
 
 def tables(english: English, decls: list[ast.TableDecl]) -> list[Table]:
+    """Every table of fixed values that players read; tables of texts only word the log, and are left out."""
     result = []
     for decl in decls:
+        if all(isinstance(row.value, ast.StringLiteral) for row in decl.rows) and decl.header is None:
+            continue
         caption = english.author_wording(decl) or ""
-        result.append(Table(words(decl.name), caption, ("", ""), [english.render(row) for row in decl.rows]))
+        columns = len(decl.header.values) if decl.header is not None else 1
+        rows = []
+        for row in decl.rows:
+            key = english.cell(row.key)
+            if columns > 1 and isinstance(row.value, ast.ListLiteral):
+                values = [english.cell(item) for item in row.value.items]
+                rows.append([key] + values + ["–"] * (columns - len(values)))
+            else:
+                rows.append([key, english.table_row(row)[1]])
+        if decl.header is not None:
+            header = [escape_literal(decl.header.key)] + [escape_literal(value) for value in decl.header.values]
+        else:
+            header = [key_heading(english, decl), capitalize(words(decl.name))]
+        result.append(Table(words(decl.name), caption, header, rows, on_card=decl.header is not None))
     return result
+
+
+def key_heading(english: English, decl: ast.TableDecl) -> str:
+    """A heading for the keys of a table without a header: the kind its keys belong to, else "Key"."""
+    kinds = {
+        kind.name for row in decl.rows for kind in english.kinds.values()
+        if isinstance(row.key, ast.Name) and row.key.id in kind.members
+    }
+    return capitalize(words(kinds.pop())) if len(kinds) == 1 else "Key"
 
 
 def end_of_game(english: English, decls: list[ast.Decl], play: Optional[ast.PlayDecl],
                 rule_order: list[str]) -> list[str]:
     lines: list[str] = []
     if play is not None:
-        for node in walk(play.body):
-            if isinstance(node, ast.Rounds) and node.until is not None:
-                lines.append(f"The game ends after the round in which {english.phrase(node.until)}.")
+        with english.within(Scope()):
+            for node in walk(play.body):
+                if isinstance(node, ast.Rounds) and node.until is not None:
+                    lines.append(f"The game ends after the round in which {english.phrase(node.until)}.")
     places = places_of(english, decls, rule_order, ast.EndGame)
     if places:
         lines.append(f"The game ends at once in: {', '.join(places)}.")
@@ -509,20 +498,38 @@ def places_of(english: English, decls: list[ast.Decl], rule_order: list[str], ki
     return places
 
 
+def uses_variant(decls: list[ast.Decl], variant: str) -> set[str]:
+    """The defines whose value depends on a variant, directly or through other defines."""
+    defines = {d.name: d for d in decls if isinstance(d, ast.DefineDecl)}
+    found: set[str] = set()
+    while True:
+        more = {name for name, define in defines.items() if name not in found and any(
+            (isinstance(n, ast.VariantRef) and n.name == variant)
+            or (isinstance(n, ast.Name) and n.id in found) or (isinstance(n, ast.Call) and n.function in found)
+            for n in walk(define.body))}
+        if not more:
+            return found
+        found |= more
+
+
 def variant_list(english: English, decls: list[ast.VariantDecl], chosen: list[str], all_decls: list[ast.Decl],
                  rule_order: list[str]) -> list[Variant]:
+    """Each variant, and the rules and sections it changes (through the defines it changes too)."""
     result = []
     for decl in decls:
         changes = []
+        defines = uses_variant(all_decls, decl.name)
         for other in all_decls:
-            if isinstance(other, ast.ExampleDecl):
+            if isinstance(other, (ast.ExampleDecl, ast.DefineDecl)):
                 continue
-            if any(isinstance(n, ast.VariantRef) and n.name == decl.name for n in walk(other)):
+            if any((isinstance(n, ast.VariantRef) and n.name == decl.name)
+                   or (isinstance(n, ast.Name) and n.id in defines)
+                   or (isinstance(n, ast.Call) and n.function in defines) for n in walk(other)):
                 if isinstance(other, ast.RuleDecl):
                     if other.name in rule_order:
                         changes.append(labelled(english, other.name))
-                elif isinstance(other, ast.DefineDecl):
-                    changes.append(f"the term “{words(other.name)}”")
+                elif isinstance(other, ast.AutomaDecl):
+                    changes.append(f"who plays {other.display}")
                 else:
                     changes.append({ast.SetupDecl: "setup", ast.PlayDecl: "the sequence of play",
                                     ast.FinalScoringDecl: "final scoring"}.get(type(other), words(getattr(other, "name", ""))))
@@ -530,36 +537,23 @@ def variant_list(english: English, decls: list[ast.VariantDecl], chosen: list[st
     return result
 
 
-def is_used_outside_examples(define: ast.DefineDecl, decls: list[ast.Decl]) -> bool:
-    for decl in decls:
-        if isinstance(decl, ast.ExampleDecl) or decl is define:
-            continue
-        if isinstance(decl, ast.RuleDecl) and decl.text and decl.text.startswith("(examples)"):
-            continue
-        for node in walk(decl):
-            if (isinstance(node, ast.Name) and node.id == define.name) or (
-                isinstance(node, ast.Call) and node.function == define.name
-            ):
-                return True
-    return False
+def plain_names(text: str, names: set[str]) -> str:
+    """An author's text with the rules' own names in it written as words (`ghost_ship` -> `ghost ship`).
+
+    A name written as a call (`turn_card()`) loses its empty brackets too.
+    """
+    text = re.sub(r"\b(\w+)\(\)", lambda m: m.group(1) if m.group(1) in names else m.group(0), text)
+    return re.sub(r"\b\w+\b", lambda m: words(m.group(0)) if m.group(0) in names else m.group(0), text)
 
 
-def examples(english: English, decls: list[ast.ExampleDecl], results: Optional[dict[str, bool]]) -> list[Example]:
+def examples(decls: list[ast.ExampleDecl], results: Optional[dict[str, bool]],
+             names: set[str] = frozenset()) -> list[Example]:
     found = []
     for decl in decls:
-        english.named_players = set(decl.player_names)
         if results is None or decl.name not in results:
             status = "NOT RUN"
         else:
             status = "PASS" if results[decl.name] else "FAIL"
-        found.append(Example(
-            name=escape_literal(decl.name),
-            situation=english.render(decl),
-            given=english.steps(decl.given),
-            when=english.steps(decl.when),
-            answers=[english.phrase(answer) for answer in decl.answers],
-            expect=[capitalize(english.phrase(check)) + "." for check in decl.expect],
-            status=status,
-        ))
-    english.named_players = set()
+        found.append(Example(name=escape_literal(plain_names(decl.name, names)), status=status))
     return found
+

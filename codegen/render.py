@@ -9,12 +9,13 @@ smaller, step by step, until it does.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Optional
 
 import jinja2
 
-from codegen.english import capitalize, words
+from codegen.english import capitalize, lower_first, words
 from codegen.markup import to_html
 from codegen.reference import Reference
 
@@ -23,8 +24,14 @@ FORMATS = ("md", "html", "pdf")
 PAPERS = {"a4": "A4", "letter": "letter"}
 TEMPLATES = Path(__file__).parent / "templates"
 
-# The card's type size in points, tried from the first down until the card fits one page.
-CARD_SIZES = (11.0, 10.5, 10.0, 9.5, 9.0, 8.5, 8.0, 7.5, 7.0, 6.5, 6.0, 5.5, 5.0)
+# The card's type sizes in points, largest first, in quarter points. 7.5 pt is the smallest that
+# prints legibly on a home printer, so the card is never set smaller, even when it spills over.
+CARD_SIZES = tuple(size / 4 for size in range(40, 29, -1))
+# The summary's type size in points: two columns of it fill a page like a published player aid.
+SUMMARY_SIZE = 8.5
+# The card's page margin, in millimetres (the print CSS uses it too).
+CARD_MARGIN_MM = 8
+PX_PER_MM = 96 / 25.4
 
 
 def environment() -> jinja2.Environment:
@@ -39,6 +46,7 @@ def environment() -> jinja2.Environment:
     env.filters["cell"] = lambda text: str(text).replace("|", "\\|").replace("\n", " ")
     env.filters["words"] = words
     env.filters["capitalize"] = capitalize
+    env.filters["lower_first"] = lower_first
     env.filters["local"] = lambda name: f"*{name}*"
     env.filters["html"] = to_html
     return env
@@ -73,7 +81,8 @@ def render_html(reference: Reference, kind: str = "both", paper: str = "a4",
     """A standalone HTML page with print CSS for the paper size."""
     env = environment()
     css = env.get_template("print.css.j2").render(
-        paper=PAPERS[paper], card_size=card_size or CARD_SIZES[0], summary_size=10.0
+        paper=PAPERS[paper], card_size=card_size or CARD_SIZES[0], summary_size=SUMMARY_SIZE,
+        card_margin=CARD_MARGIN_MM
     )
     return env.get_template("reference.html.j2").render(
         ref=reference, css=css, show_summary=kind in ("summary", "both"), show_card=kind in ("card", "both")
@@ -91,23 +100,65 @@ def weasyprint_available() -> bool:
 def fitted_card(reference: Reference, paper: str):
     """The card rendered at the largest of CARD_SIZES that fits one page (the smallest if none does).
 
-    A binary search: fewer sizes fit as they grow, and each try is a full layout.
+    Each try is a full layout, so the size is worked out rather than searched for.
+    The text takes room as the square of the type size, so the length of the card's
+    text gives a first size (`first_size`). A layout then measures how many pages'
+    worth the card holds (an anchor marks where it ends): when it spills over, that
+    gives the next size down, and when it fits with room to spare, one size up is
+    tried. One or two layouts are usually enough.
     """
     from weasyprint import HTML
 
     def layout(size: float):
         return HTML(string=render_html(reference, "card", paper, size), base_url=str(TEMPLATES)).render()
 
-    low, high = 0, len(CARD_SIZES) - 1  # CARD_SIZES runs from the largest down
-    best = None
-    while low <= high:
-        middle = (low + high) // 2
-        document = layout(CARD_SIZES[middle])
-        if len(document.pages) <= 1:
-            best, high = document, middle - 1
-        else:
-            low = middle + 1
-    return best if best is not None else layout(CARD_SIZES[-1])
+    size = first_size(render_html(reference, "card", paper))
+    document = layout(size)
+    fill = pages_filled(document)
+    tried = {size: document}
+    if len(document.pages) <= 1:
+        # It fits: one try at the largest size that should fit too, if that is larger.
+        wanted = size * (0.97 / fill) ** 0.5
+        larger = [candidate for candidate in CARD_SIZES if size < candidate <= wanted]
+        if larger:
+            attempt = layout(larger[0])
+            if len(attempt.pages) <= 1:
+                return attempt
+        return document
+    # It spills over: down, by what the measure says, until it fits.
+    while len(document.pages) > 1 and size > CARD_SIZES[-1]:
+        wanted = size / fill ** 0.5 * 0.99
+        smaller = [candidate for candidate in CARD_SIZES if candidate < size and candidate not in tried]
+        if not smaller:
+            break
+        size = next((candidate for candidate in smaller if candidate <= wanted), smaller[-1])
+        document = tried[size] = layout(size)
+        fill = pages_filled(document)
+    return document
+
+
+# How much card text fits on a page at 1 pt, in characters times points squared: measured on the
+# games' cards, on the low side, so that the first size tried is more often small enough than not.
+CHARACTERS_PER_PAGE_AT_1_PT = 300_000
+
+
+def first_size(page: str) -> float:
+    """The size that a card's text should fill one page at, from its length (one of CARD_SIZES)."""
+    text = re.sub(r"<svg.*?</svg>|<style>.*?</style>|<[^>]+>", " ", page, flags=re.DOTALL)
+    length = max(1, len(re.sub(r"\s+", " ", text)))
+    wanted = (CHARACTERS_PER_PAGE_AT_1_PT / length) ** 0.5
+    return next((size for size in CARD_SIZES if size <= wanted), CARD_SIZES[-1])
+
+
+def pages_filled(document) -> float:
+    """How many pages' worth of a card's text a layout holds: full pages, and the part of the last one."""
+    last = document.pages[-1]
+    top = CARD_MARGIN_MM * PX_PER_MM
+    bottom = last.height - CARD_MARGIN_MM * PX_PER_MM
+    x, end = last.anchors.get("card-end", (last.width, bottom))[:2]
+    # The card fills its left column, then its right one (see the print CSS).
+    column = 0.0 if x < last.width / 2 else 0.5
+    return len(document.pages) - 1 + max(0.05, min(1.0, column + 0.5 * (end - top) / (bottom - top)))
 
 
 def render_pdf(reference: Reference, kind: str = "both", paper: str = "a4") -> tuple[bytes, int]:

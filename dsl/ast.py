@@ -393,7 +393,7 @@ class VarDecl(Decl):
 
 
 class ZoneDecl(Decl):
-    """A place pieces sit: `zone hand per player owner` (public, owner or hidden)."""
+    """A place pieces sit: `zone hand per player owner` (public, owner, hidden or internal)."""
 
     name: str
     per_player: bool = False
@@ -417,6 +417,9 @@ class Legend(Node):
 class BoardDecl(Decl):
     """A board drawn as text layers: `board sea: grid 7 by 7` (squares) or `board sea: hex 9 by 9`.
 
+    `caption island` names the layer whose tokens are drawn in front of each cell,
+    so that what the log and the options name (island A, space 12) can be found.
+
     A hex board has pointy-topped hexes in rows, every odd row (the second, fourth, ...)
     shifted half a hex to the right; its six directions are numbered 0 to 5 clockwise
     from north-east: 0 north-east, 1 east, 2 south-east, 3 south-west, 4 west, 5 north-west.
@@ -428,6 +431,9 @@ class BoardDecl(Decl):
     columns: int
     layers: list[Layer]
     legends: list[Legend] = []
+    # `caption LAYER`: the layer whose tokens are drawn in front of each cell's glyph
+    # (island letters, space numbers); at most one.
+    captions: list[str] = []
 
 
 class DieDecl(Decl):
@@ -444,11 +450,27 @@ class TableRow(Node):
     value: Expr
 
 
+class TableHeader(Node):
+    """The column headings of a table, for people: `header "Island size" -> "1st", "2nd", "3rd"`.
+
+    One heading for the keys, then one for the values, or one per item when the
+    values are lists. It changes nothing in play; rule summaries and reference
+    cards print it above the table.
+    """
+
+    key: str
+    values: list[str]
+
+
 class TableDecl(Decl):
-    """A lookup table, e.g. a scoring chart: `table set_value:` / `1 -> 1` / `2 -> 3`."""
+    """A lookup table, e.g. a scoring chart: `table set_value:` / `1 -> 1` / `2 -> 3`.
+
+    It may start with a `header` line that names its columns (`TableHeader`).
+    """
 
     name: str
     rows: list[TableRow]
+    header: Optional[TableHeader] = None
 
 
 class AutomaDecl(Decl):

@@ -625,6 +625,19 @@ class Checker:
             legends[legend.layer] = legend
             self.check_legend(legend)
             self.check_layer_tokens(layers[legend.layer], legend)
+        self.check_captions(node, layers)
+
+    def check_captions(self, board: ast.BoardDecl, layers: dict[str, ast.Layer]) -> None:
+        """`caption LAYER`: one per board, naming one of its layers."""
+        for index, name in enumerate(board.captions):
+            line = self.line_matching(board.span, rf"\s*caption\s+{re.escape(name)}\b") or self.first_line(board.span)
+            where = self.word_span(line, name, "caption")
+            if index == 1:
+                self.error(where, f"board '{board.name}' has two caption lines (captions from '{board.captions[0]}' "
+                           f"and '{name}')", "a cell shows one caption: keep one of them")
+            if name not in layers:
+                self.error(where, f"caption from '{name}', but board '{board.name}' has no layer of that name",
+                           suggest(name, layers))
 
     def layer_rows(self, layer: ast.Layer) -> list[tuple[int, int]]:
         """(line, column of the opening quote) of each row of a layer, if the source shows them."""
@@ -726,6 +739,29 @@ class Checker:
                                f"(the first on line {keys[value]})", "each key can appear once")
                 elif is_key:
                     keys[value] = row.span.line
+        if node.header is not None:
+            self.table_header(node)
+
+    def table_header(self, node: ast.TableDecl) -> None:
+        """A header names the key column and one value column, or one column per item of the rows' lists."""
+        header = node.header
+        assert header is not None
+        line = self.first_line(header.span)
+        if not header.key.strip() or not all(heading.strip() for heading in header.values):
+            self.error(line, f"a heading of table '{node.name}' is empty", "give every column a few words")
+        columns = len(header.values)
+        if columns == 1:
+            return
+        for row in node.rows:
+            fixed, value = self.fixed_value(row.value)
+            if not fixed:
+                continue  # reported with the row
+            if not isinstance(value, list) or len(value) > columns:
+                what = f"a list of {len(value)} values" if isinstance(value, list) else "one value"
+                self.error(row.value.span,
+                           f"the header of table '{node.name}' names {columns} value columns, but this row has {what}",
+                           f"give each row a list of at most {columns} values, one per column, "
+                           "or give the header one value heading")
 
     def error_count(self) -> int:
         return sum(d.severity == "error" for d in self.diagnostics)
@@ -1049,10 +1085,11 @@ class Checker:
         name = options.id if isinstance(options, ast.Name) else \
             options.name if isinstance(options, ast.Attribute) else None
         symbol = self.globals.get(name) if name is not None else None
-        if symbol is None or symbol.kind != "zone" or getattr(symbol.node, "visibility", None) != "hidden":
+        visibility = getattr(symbol.node, "visibility", None) if symbol is not None else None
+        if symbol is None or symbol.kind != "zone" or visibility not in ("hidden", "internal"):
             return
         self.warning(options.span,
-                     f"the pieces of the hidden zone '{name}' are offered face down, so this label is never shown",
+                     f"the pieces of the {visibility} zone '{name}' are offered face down, so this label is never shown",
                      "remove 'labelled ...'; the player sees one option, 'a face-down ... from "
                      f"{name.replace('_', ' ')}', and chance decides which piece it gets")
 

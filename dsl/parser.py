@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import re
+from dataclasses import dataclass
 from pathlib import Path
 
 from lark import Lark, Token, Transformer, v_args
@@ -16,6 +17,15 @@ from dsl.diagnostics import Diagnostic, PirError, Span
 
 GRAMMAR_PATH = Path(__file__).with_name("grammar.lark")
 MAX_SOURCE_BYTES = 2_000_000
+# Limits on what one rules file may ask of the reader, so that hostile or broken text is
+# refused at once, in the language's terms (docs/language.md, section 10). Real games stay
+# far below them: the shipped ones have lines of at most 330 characters, 13 levels of
+# blocks and a few operators per line.
+MAX_LINE_CHARS = 1_000
+MAX_BLOCK_DEPTH = 32
+MAX_BRACKET_DEPTH = 32
+MAX_OPERATORS = 100       # operators in one logical line (brackets may carry it over lines)
+MAX_NUMBER_DIGITS = 30
 
 
 class _BadDedent(DedentError):
@@ -156,6 +166,10 @@ def _syntax_error(error: UnexpectedInput, path: str, source: str) -> Diagnostic:
             hint = "a line that opens a block ends with ':'"
         elif token.type == "EQUAL" and "LET" in {t.upper() for t in error.expected}:
             hint = "name a new value with 'let NAME = ...'"
+        elif "STRING" in expected and line <= len(source.splitlines()) \
+                and source.splitlines()[line - 1].strip().startswith("header"):
+            hint = ("a table's first line 'header' names its columns: header \"Key\" -> \"Value\"; "
+                    "for a row whose key is the name 'header', write another row first")
     elif isinstance(error, UnexpectedEOF):
         message = "the file ends in the middle of a statement"
     else:
@@ -170,6 +184,13 @@ def _span(meta, path: str) -> Span:
 
 
 _ESCAPES = {"n": "\n", "t": "\t"}
+
+
+@dataclass(frozen=True)
+class _Caption:
+    """`caption LAYER` inside a board: folded into `BoardDecl.captions` by `board_decl`."""
+
+    layer: str
 
 
 def _unquote(token: str) -> str:
@@ -353,8 +374,12 @@ class _Builder(Transformer):
         name, shape, rows, cols, *body = items
         layers = [b for b in body if isinstance(b, ast.Layer)]
         legends = [b for b in body if isinstance(b, ast.Legend)]
+        captions = [b.layer for b in body if isinstance(b, _Caption)]
         return ast.BoardDecl(span=self._s(meta), name=str(name), shape=shape, rows=int(rows), columns=int(cols),
-                             layers=layers, legends=legends)
+                             layers=layers, legends=legends, captions=captions)
+
+    def board_caption(self, items):
+        return _Caption(str(items[0]))
 
     def board_shape(self, items):
         return str(items[0])
@@ -390,7 +415,12 @@ class _Builder(Transformer):
 
     @v_args(meta=True)
     def table_decl(self, meta, items):
-        return ast.TableDecl(span=self._s(meta), name=str(items[0]), rows=items[1:])
+        return ast.TableDecl(span=self._s(meta), name=str(items[0]), header=items[1], rows=items[2:])
+
+    @v_args(meta=True)
+    def table_header(self, meta, items):
+        key, *values = (self._fixed_text(token, "a table heading") for token in items)
+        return ast.TableHeader(span=self._s(meta), key=key, values=values)
 
     @v_args(meta=True)
     def table_row(self, meta, items):
@@ -735,6 +765,7 @@ def parse_source(source: str, path: str = "<string>") -> ast.GameFile:
     if not source.strip():
         raise PirError([Diagnostic(Span(path, 1, 1, 1, 1), "the file is empty",
                                    'a rules file starts with: game "Name":')], source)
+    check_limits(source, path)
     text = source if source.endswith("\n") else source + "\n"
     try:
         tree = _lark().parse(text, start="start")
@@ -761,6 +792,76 @@ def parse_source(source: str, path: str = "<string>") -> ast.GameFile:
         raise PirError(builder.errors, source)
     digest = hashlib.sha256(source.encode("utf-8", "surrogatepass")).hexdigest()
     return ast.GameFile(span=Span(path, 1, 1, 1, 1), path=path, source_hash=digest, declarations=declarations)
+
+
+# Strings (to their closing quote or the end of the line), comments, and the tokens the limits count.
+_LIMIT_TOKENS = re.compile(
+    r'"(?:[^"\\\n]|\\.)*"?|#[^\n]*|(?P<newline>\n)|(?P<open>[(\[])|(?P<close>[)\]])'
+    r"|(?P<number>\d+)|(?P<operator>==|!=|<=|>=|[-+*/%<>]|\b(?:and|or|not|in|if|else)\b)"
+)
+
+
+def _long_number(path: str, line: int, digits: int, source: str) -> PirError:
+    return PirError([Diagnostic(Span(path, line, 1, line, 2),
+                                f"this number has {digits:,} digits; a number may have at most {MAX_NUMBER_DIGITS}",
+                                "a game needs no number this large")], source)
+
+
+def check_limits(source: str, path: str = "<string>") -> None:
+    """Refuse text beyond the reader's limits (line length, nesting, operators, long numbers).
+
+    Raises:
+        PirError: located at the first line that goes beyond a limit, without reading the rest.
+    """
+    def refuse(line: int, message: str, hint: str, excerpt: bool = True) -> PirError:
+        return PirError([Diagnostic(Span(path, line, 1, line, 2), message, hint)], source if excerpt else None)
+
+    lines = source.split("\n")
+    if max(map(len, lines)) > MAX_LINE_CHARS:
+        number, text = next((n, t) for n, t in enumerate(lines, 1) if len(t) > MAX_LINE_CHARS)
+        long_number = re.search(r'(?<![\w"])\d{%d,}' % (MAX_NUMBER_DIGITS + 1), text)
+        if long_number:
+            raise _long_number(path, number, len(long_number.group()), source)
+        raise refuse(number, f"this line is {len(text):,} characters long; a line may have at most {MAX_LINE_CHARS:,}",
+                     "break a long expression over several lines inside brackets, or name its parts with let or define")
+    indents = [0]
+    for number, text in enumerate(lines, 1):
+        stripped = text.lstrip(" \t")
+        if not stripped or stripped.startswith("#"):
+            continue
+        width = len(text[: len(text) - len(stripped)].expandtabs(8))
+        while width < indents[-1]:
+            indents.pop()
+        if width > indents[-1]:
+            indents.append(width)
+            if len(indents) - 1 > MAX_BLOCK_DEPTH:
+                raise refuse(number, f"blocks are nested more than {MAX_BLOCK_DEPTH} deep here",
+                             "move the inner part into a rule of its own and call it")
+    line = 1
+    depth = operators = 0
+    logical_start = 1
+    for match in _LIMIT_TOKENS.finditer(source):
+        kind = match.lastgroup
+        if kind == "newline":
+            line += 1
+            if depth == 0:
+                operators, logical_start = 0, line
+        elif kind == "open":
+            depth += 1
+            if depth > MAX_BRACKET_DEPTH:
+                raise refuse(line, f"brackets are nested more than {MAX_BRACKET_DEPTH} deep here",
+                             "name the inner parts with let or define")
+        elif kind == "close":
+            depth = max(0, depth - 1)
+        elif kind == "number":
+            digits = len(match.group())
+            if digits > MAX_NUMBER_DIGITS:
+                raise _long_number(path, line, digits, source)
+        elif kind == "operator":
+            operators += 1
+            if operators > MAX_OPERATORS:
+                raise refuse(logical_start, f"this expression has more than {MAX_OPERATORS} operators",
+                             "name its parts with let or define")
 
 
 def read_source(path: str) -> str:

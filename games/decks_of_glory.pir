@@ -32,22 +32,34 @@ kind helm: sail_ahead, turn_to_port, turn_to_starboard
 # The six hex directions, clockwise from north-east (the engine's directions 0 to 5).
 kind bearing: north_east, east, south_east, south_west, west, north_west
 
+#: A standard 52-card deck: the game's only chance. Every draw turns the top card face up onto the discard pile.
 piece playing_card(rank, suit) labelled "{rank} of {suit}"
-piece ship(side, rate, title) labelled "{title}" marked "{side_letter[side]}{rate}"
+# A ship's mark on the board: its side's letter and its name's initial (RV: Valiant, red).
+#: A ship of the line, red or black, of rate 1 to 4 (strength 12, 10, 8 or 6).
+piece ship(side, rate, title, initial) labelled "{title}" marked "{side_letter[side]}{initial}"
 
+#: the deck
 zone deck hidden                      # face down; the top card is turned next
+#: the discard pile
 zone discard                          # face up, the last card turned on top
+#: the bottom of the sea
 zone sunk                             # ships sent to the bottom
+#: the ships lost off the map
 zone adrift                           # derelicts that drifted off the map
 
 var strength per ship = rate_strength[rate]
 var facing per ship = east
 var state per ship = fighting
+#: hits waiting
 var hits_due per ship = 0 internal    # gunnery hits waiting to land together
 
+#: colour
 var chosen_colour per player = none   # the suits this admiral activates on: red or black
+#: the wind
 var wind_from = west                  # the wind blows from this direction
-var drawn = none                      # the card turned last
+#: the card just turned
+var drawn = none internal             # the card turned last (the top of the discard pile)
+#: the broadsides chosen this turn
 var broadsides = [] internal          # [firing ship, target] pairs chosen this turn
 var cut_loose = [] internal           # [ship, the ship it cut loose from] this turn
 var turn_order = []
@@ -68,20 +80,28 @@ board sea: hex 8 by 10
   legend water: "~" = open_sea
 
 define number_of(b) = index_of(bearing, b)
+#: {b} turned {n} faces clockwise
 define turned(b, n) = bearing[(number_of(b) + n) % 6]
 define opposite(b) = turned(b, 3)
 define downwind = opposite(wind_from)
+#: the hex ahead of {s}
 define ahead_of(s) = step(where(s), number_of(s.facing))
 
+#: the ships on the map
 define ships_on_sea = all_pieces(cells(sea))
 define active(s) = s.state == fighting
 define fighting_ships(side) = [s for s in ships_on_sea where s.side == side and active(s)]
 define fleet_strength(side) = sum([s.strength for s in fighting_ships(side)])
+#: only one squadron, or none, is still fighting
 define battle_over = count(fighting_ships(red)) == 0 or count(fighting_ships(black)) == 0
 define other_ships(s) = [t for t in where(s) where t != s]
 # Ships that share a hex are entangled, however many they are.
 #: {s} shares its hex with another ship
 define entangled(s) = count(other_ships(s)) > 0
+
+#: the ships of side {side}, with their rates
+define squadron(side) = [rated(x) for x in ships_on_sea where x.side == side]
+define rated(x) = "{x} ({rate_name[x.rate]})"
 
 # Each admiral commands the scenario's squadron of the colour they chose.
 define side_of(p) = p.chosen_colour
@@ -90,6 +110,7 @@ define admiral(side) = first([p for p in players where p.chosen_colour == side])
 # ---------------------------------------------------------------- tables
 
 table rate_strength:
+  header "Rate" -> "Strength"
   1 -> 12
   2 -> 10
   3 -> 8
@@ -106,12 +127,14 @@ table side_letter:
   black -> "B"
 
 table broadside_hits:
+  header "Suit" -> "Broadside hits"
   spades -> 4
   hearts -> 3
   diamonds -> 2
   clubs -> 1
 
 table boarding_hits:
+  header "Suit" -> "Boarding hits"
   spades -> 3
   hearts -> 2
   diamonds -> 1
@@ -129,6 +152,7 @@ define relative_wind(s) = (number_of(wind_from) - number_of(s.facing)) % 6
 define point_of_sail(s) = points_by_relative_wind[relative_wind(s)]
 
 table points_by_relative_wind:
+  header "Wind from (faces clockwise from the bow)" -> "Point of sail"
   0 -> in_irons
   1 -> close_hauled
   2 -> running
@@ -137,9 +161,21 @@ table points_by_relative_wind:
   5 -> close_hauled
 
 table actions_for:
+  header "Point of sail" -> "Actions"
   in_irons -> 0
   close_hauled -> 1
   running -> 2
+
+#: how {s} sails in this wind: its point of sail and its actions this turn
+define sailing_text(s) = "{point_of_sail(s)}: {actions_for[point_of_sail(s)]} action{\"\" if actions_for[point_of_sail(s)] == 1 else \"s\"}" if point_of_sail(s) != in_irons else "in irons: turn a card to try to pay off"
+# What a helm order does, for its option to say: where the ship sails, or how it
+# then lies to the wind (turning head to wind ends the move in irons).
+define after_turn(s, way) = turned(s.facing, 5 if way == turn_to_port else 1)
+define point_facing(b) = points_by_relative_wind[(number_of(wind_from) - number_of(b)) % 6]
+define lie_text(b) = "head to wind: in irons, the move ends" if point_facing(b) == in_irons else "{point_facing(b)}"
+define alongside_text(c) = "" if count(c) == 0 else ", alongside {all_pieces([c])}: entangled, the move ends"
+#: what helm order {act} does to {s}
+define helm_label(s, act) = "sail ahead to {ahead_of(s)}{alongside_text(ahead_of(s))}" if act == sail_ahead else "{act}: face {after_turn(s, act)}, {lie_text(after_turn(s, act))}"
 
 # assumed: broadsides reach at most 3 hexes (the rules only give a modifier for
 # 2 to 3 hexes).
@@ -157,27 +193,31 @@ define offset_from_bow(s, c) = turned_back([axial(c)[0] - axial(where(s))[0], ax
 define abeam(v) = (v[0] >= 0 and v[1] >= 0) or (v[0] <= 0 and v[1] <= 0)
 define bears_on(s, c) = abeam(offset_from_bow(s, c))
 
+#: the range from {s} to {t}
 define range_to(s, t) = distance(where(s), where(t))
 # A raking shot: fired from one hex off the target's bow or stern.
 define rakes(s, t) = range_to(s, t) == 1 and direction_to(where(t), where(s)) in [number_of(t.facing), number_of(opposite(t.facing))]
 # assumed: a derelict has struck and is not fired on.
+#: the enemies {s} can fire on
 define targets_of(s) = [t for t in ships_on_sea where t.side != s.side and active(t) and range_to(s, t) >= 1 and range_to(s, t) <= max_range and bears_on(s, where(t))]
 define can_fire(s) = active(s) and not entangled(s) and s.strength > 0
 define target_label(s, t) = "{t}, {range_to(s, t)} hex{\"\" if range_to(s, t) == 1 else \"es\"} away{\", raking\" if rakes(s, t) else \"\"}{\", entangled: hits are shared\" if entangled(t) else \"\"}"
 
 # assumed: the battle is broken off after 20 turns (the rules set no limit).
+#: 20
 define turn_limit = 20
 
 # ---------------------------------------------------------------- scenarios
 
-# Each ship: [side, rate, name, row, column, facing] (rows and columns from 0).
+# Each ship: [side, rate, name, row, column, facing, initial] (rows and columns from 0).
 # assumed: start positions, facings and the opening wind (from the west) of both
 # scenarios; the two squadrons start on the same side of the map, converging.
-define duel_ships = [[red, 3, "Valiant", 1, 2, south_east],
-                     [black, 3, "Audacieux", 6, 2, north_east]]
-define first_rate_ships = [[red, 1, "Sovereign", 1, 2, south_east],
-                           [black, 4, "Alerte", 6, 1, north_east],
-                           [black, 4, "Bellone", 6, 3, north_east]]
+define duel_ships = [[red, 3, "Valiant", 1, 2, south_east, "V"],
+                     [black, 3, "Audacieux", 6, 2, north_east, "A"]]
+define first_rate_ships = [[red, 1, "Sovereign", 1, 2, south_east, "S"],
+                           [black, 4, "Alerte", 6, 1, north_east, "A"],
+                           [black, 4, "Bellone", 6, 3, north_east, "B"]]
+#: the scenario's ships
 define scenario = first_rate_ships if variant first_rate else duel_ships
 
 # ---------------------------------------------------------------- variants
@@ -196,7 +236,7 @@ setup:
       create 1 playing_card(r, s) in discard
   #: Put each ship of the scenario on its starting hex with its starting facing.
   for each spec in scenario:
-    create 1 ship(spec[0], spec[1], spec[2]) in at(sea, spec[3], spec[4])
+    create 1 ship(spec[0], spec[1], spec[2], spec[6]) in at(sea, spec[3], spec[4])
     let launched = top(at(sea, spec[3], spec[4]))
     launched.facing = spec[5]
     log "The {spec[0]} squadron: {launched}, {rate_name[spec[1]]}, strength {launched.strength}, facing {launched.facing}."
@@ -208,8 +248,10 @@ setup:
 
 rule choose_colours() "The admirals decide who activates on red suits and who on black":
   # assumed: the first player chooses; the other admiral takes the other colour.
-  players[0] chooses c from colour "Activate on red suits or on black suits? You command the squadron of that colour."
+  players[0] chooses c from colour "Activate on red suits or on black suits? You command the squadron of that colour." labelled "{c}: {squadron(c)}"
+  #: The first admiral commands the squadron of that colour, the second admiral the other.
   players[0].chosen_colour = c
+  #: -
   players[1].chosen_colour = first([k for k in colour where k != c])
 
 rule shuffle_discards() "Shuffle the discard pile face down to form the deck":
@@ -221,13 +263,18 @@ rule turn_card(reason) "Turn the top card of the deck onto the discard pile":
   if count(deck) == 0:
     log "The deck is spent: the discards are shuffled into a new deck."
     shuffle_discards()
+  #: Turn the top card of the deck face up onto the discard pile.
   draw c from deck
+  #: -
   move c to discard
+  #: -
   drawn = c
   log "{reason}: {c}."
 
 rule choose_opening_wind() "The higher card chooses where the wind blows from":
+  #: -
   let chooser = none
+  #: Each admiral turns a card until one card is higher (aces high).
   while chooser == none:
     turn_card("{players[0].name} turns")
     let first_card = drawn
@@ -239,7 +286,9 @@ rule choose_opening_wind() "The higher card chooses where the wind blows from":
     else:
       # assumed: equal ranks turn again.
       log "Equal cards: both turn again."
+  #: The admiral with the higher card chooses where the wind blows from
   chooser chooses b from bearing "Where does the wind blow from?"
+  #: -
   wind_from = b
 
 # ---------------------------------------------------------------- play
@@ -269,6 +318,7 @@ play:
 
 rule wind_check() "Spades back the wind, clubs veer it, a red card leaves it":
   turn_card("Wind check")
+  #: A spade backs the wind one face anticlockwise, a club veers it one face clockwise, a red card leaves it.
   if drawn.suit == spades:
     wind_from = turned(wind_from, 5)
     log "The wind backs: it now blows from the {wind_from}."
@@ -282,7 +332,9 @@ rule wind_check() "Spades back the wind, clubs veer it, a red card leaves it":
 # drifting too; a derelict that drifts into a hex with ships in it is entangled
 # with them and drifts no more.
 rule drift_derelicts() "Loose derelicts drift one hex downwind":
+  #: Derelicts that are not entangled all drift together.
   let drifting = [d for d in ships_on_sea where not active(d) and not entangled(d)]
+  #: Each drifts one hex downwind; a derelict that drifts off the map is gone for good, and one that drifts into a hex with ships is entangled with them.
   for each s in drifting:
     let next = step(where(s), number_of(downwind))
     if next == none:
@@ -299,14 +351,17 @@ rule drift_derelicts() "Loose derelicts drift one hex downwind":
 
 rule initiative() "A card: the admiral of its colour moves first":
   turn_card("Initiative")
+  #: The admiral whose colour the card shows moves first, the other second.
   let leader = admiral(red if is_red(drawn) else black)
+  #: -
   turn_order = [leader] + [p for p in players where p != leader]
   log "{leader.name} ({side_of(leader)}) moves first."
 
 rule move_squadron(p) "Each of the admiral's ships moves in turn, in the order chosen":
   let waiting = fighting_ships(side_of(p))
+  #: Move your fighting ships one at a time, in the order you choose:
   while count(waiting) > 0:
-    p chooses s from waiting "Which ship moves next?"
+    p chooses s from waiting "Which ship moves next?" labelled "{s}: {where(s)}, facing {s.facing}, {sailing_text(s)}"
     waiting = [w for w in waiting where w != s]
     manoeuvre(p, s)
 
@@ -320,10 +375,14 @@ define may_enter(s, c) = c != none \
 # reading: the point of sail at the start of a ship's movement sets its actions
 # for the turn; sailing into another ship's hex entangles them and ends the move.
 rule manoeuvre(p, s) "Cut loose if entangled, then sail as the wind allows":
+  #: -
   let setting_out = where(s)
+  #: -
   let freed = false
+  #: An entangled ship may try to cut loose: it turns a card, and a red card frees it; otherwise it stays entangled and does not move.
   if entangled(s):
     let held = other_ships(s)
+    #: Try to cut loose
     p chooses attempt from ["try to cut loose"] "{s} is entangled with {held}" optional "Stay entangled"
     if attempt == none:
       log "{s} stays entangled with {held}."
@@ -336,10 +395,12 @@ rule manoeuvre(p, s) "Cut loose if entangled, then sail as the wind allows":
     cut_loose = cut_loose + [[s, x] for x in held]
     log "{s} cuts loose from {held}."
   let sailing = point_of_sail(s)
+  #: A ship in irons turns a card: on a red card it may turn one face, and either way its move is over.
   if sailing == in_irons:
     turn_card("{s} lies in irons")
     if is_red(drawn):
-      p chooses way from [turn_to_port, turn_to_starboard] "{s} may turn one face" optional "Stay head to wind"
+      #: Turn one face out of irons
+      p chooses way from [turn_to_port, turn_to_starboard] "{s} may turn one face" labelled helm_label(s, way) optional "Stay head to wind"
       if way != none:
         turn_ship(s, way)
     else:
@@ -348,16 +409,18 @@ rule manoeuvre(p, s) "Cut loose if entangled, then sail as the wind allows":
     return
   let left = actions_for[sailing]
   log "{s} is {sailing}: {left} action{\"\" if left == 1 else \"s\"}."
+  #: It has 2 actions running and 1 close-hauled. Each action sails one hex ahead or turns one face to port or starboard, and it may stop early. Sailing into a hex with ships entangles them and ends the move; turning into the wind leaves the ship in irons and ends it.
   while left > 0:
     let options = ([sail_ahead] if may_enter(s, ahead_of(s)) else []) + [turn_to_port, turn_to_starboard]
-    p chooses act from options "{s}, facing {s.facing}, wind from the {wind_from}: {left} action{\"\" if left == 1 else \"s\"} left" optional "End movement"
+    #: Sail ahead or turn
+    p chooses act from options "{s}, facing {s.facing}, wind from the {wind_from}: {left} action{\"\" if left == 1 else \"s\"} left" labelled helm_label(s, act) optional "End movement"
     if act == none:
       left = 0
       log "{s} holds her course."
     elif act == sail_ahead:
       move s to ahead_of(s)
       left -= 1
-      log "{s} sails {s.facing}."
+      log "{s} sails {s.facing} to {where(s)}."
       if entangled(s):
         come_alongside(p, s)
         left = 0
@@ -375,11 +438,14 @@ rule manoeuvre(p, s) "Cut loose if entangled, then sail as the wind allows":
 # share it; the heading counts once it cuts loose, and for raking fire.
 rule come_alongside(p, s) "The entering ship lies alongside, on the heading it chooses":
   let others = other_ships(s)
+  #: Lie alongside, bow to bow or bow to stern: choose the heading
   p chooses heading from distinct([x.facing for x in others] + [opposite(x.facing) for x in others]) "{s} comes alongside {others}: lie on which heading?" labelled "heading {heading}"
+  #: -
   s.facing = heading
   log "{s} lies alongside {others}, heading {heading}: they are entangled."
 
 rule turn_ship(s, way) "Turn one face to port or starboard":
+  #: The ship turns one face to port (anticlockwise) or to starboard (clockwise).
   s.facing = turned(s.facing, 5 if way == turn_to_port else 1)
   log "{s} turns to {s.facing}."
 
@@ -389,12 +455,15 @@ rule settle(s, freed, setting_out) "A ship that cut loose but never left its hex
 
 rule gunnery() "Every free ship fires one broadside; all hits land together":
   broadsides = []
+  #: Both admirals, at once, choose for each free fighting ship whether it fires a broadside, and at which enemy in its arc within 3 hexes.
   for each p in players simultaneously:
     for each s in [f for f in fighting_ships(side_of(p)) where can_fire(f)]:
       if count(targets_of(s)) > 0:
+        #: Fire a broadside at an enemy in the ship's arc, within 3 hexes
         p chooses t from targets_of(s) "{s} may fire a broadside" labelled target_label(s, t) optional "Hold fire"
         if t != none:
           broadsides = broadsides + [[s, t]]
+  #: Then every chosen broadside is fired.
   for each shot in broadsides:
     fire(shot[0], shot[1])
   land_hits()
@@ -403,12 +472,14 @@ rule fire(s, t) "Turn a card for the broadside; range and raking change the hits
   let distance_in_hexes = range_to(s, t)
   turn_card("{s} fires at {t} ({distance_in_hexes} hex{\"\" if distance_in_hexes == 1 else \"es\"})")
   let hits = broadside_hits[drawn.suit]
+  #: At 2 or 3 hexes the broadside loses a hit; a raking shot at 1 hex, from ahead or astern of the target, turns a second card and adds its hits.
   if distance_in_hexes >= 2:
     hits = max([hits - 1, 0])
     log "At {distance_in_hexes} hexes the broadside loses a hit."
   elif rakes(s, t):
     turn_card("{s} rakes {t} from one hex: a second card")
     hits += broadside_hits[drawn.suit]
+  #: Hits on an entangled ship are shared out in its hex; otherwise they wait to land on the target with every other broadside's.
   if entangled(t):
     share_hits(hits, where(t), s.side)
   else:
@@ -416,14 +487,17 @@ rule fire(s, t) "Turn a card for the broadside; range and raking change the hits
   log "{s} scores {hits} hit{\"\" if hits == 1 else \"s\"} on {t}{\" and its hex\" if entangled(t) else \"\"}."
 
 rule share_hits(hits, hex, firing_side) "Hits into an entangled hex: enemies first, then friends, in turn":
+  #: The hits go one at a time to the fighting ships in the hex: to each enemy of the firing side, then to each friend, and round again.
   let order = [x for x in hex where active(x) and x.side != firing_side] + [x for x in hex where active(x) and x.side == firing_side]
   let i = 0
+  #: -
   repeat hits times:
     let struck = order[i % count(order)]
     struck.hits_due += 1
     i += 1
 
 rule land_hits() "Hits land together after every broadside is fired":
+  #: Every ship takes its waiting hits off its strength (never below 0).
   for each s in ships_on_sea:
     if s.hits_due > 0:
       s.strength = max([s.strength - s.hits_due, 0])
@@ -451,9 +525,12 @@ rule board_in(melee) "Each ship's boarders turn a card; all losses land together
   # reading: with more than one enemy alongside, the admiral says which one
   # the boarders attack.
   let foes = []
+  #: The admiral of each ship in the fight chooses which enemy alongside its boarders attack.
   for each s in crews:
+    #: Choose the enemy your boarders attack
     admiral(s.side) chooses foe from enemies_alongside(s) "Which ship do {s}'s boarders attack?"
     foes = foes + [foe]
+  #: Each ship's boarders turn a card: the enemy takes the boarding hits for its suit.
   for each i in indices(crews):
     turn_card("{crews[i]}'s boarders attack {foes[i]}")
     foes[i].hits_due += boarding_hits[drawn.suit]
@@ -462,11 +539,14 @@ rule board_in(melee) "Each ship's boarders turn a card; all losses land together
   # holds on. reading: in a crowded hex, when no ship of either side is left
   # with strength.
   let fallen = [s for s in standing where s.strength == 0]
+  #: If every ship in the fight is beaten at once, and both sides lost ships, those ships make a last stand.
   if all([s.strength == 0 for s in crews]) and count(distinct([s.side for s in fallen])) == 2:
     last_stand(fallen)
 
 rule last_stand(contenders) "Both crews beaten at once: the higher card holds on with 1":
+  #: -
   let survivor = none
+  #: Each turns a card; the highest card (aces high) holds on, and tied ships turn again.
   while survivor == none:
     let values = []
     for each s in contenders:
@@ -479,10 +559,12 @@ rule last_stand(contenders) "Both crews beaten at once: the higher card holds on
       # assumed: equal ranks turn again.
       log "Equal cards: {leaders} turn again."
       contenders = leaders
+  #: The survivor holds on with 1 strength.
   survivor.strength = 1
   log "{survivor} holds on with 1 strength."
 
 rule strike_colours() "A beaten ship turns a card: red sinks it, black leaves a derelict":
+  #: For each fighting ship left with no strength:
   for each s in [x for x in ships_on_sea where active(x) and x.strength <= 0]:
     turn_card("{s} strikes her colours")
     if is_red(drawn):
@@ -497,6 +579,7 @@ rule strike_colours() "A beaten ship turns a card: red sinks it, black leaves a 
 # assumed: the rules name no winner. The side with ships still fighting wins;
 # after the last turn, the greater total strength of fighting ships wins. Equal strength (or both squadrons beaten in the
 # same turn) is a shared result: a drawn battle.
+#: Your score is the total strength of your squadron's fighting ships (derelicts and sunk ships count nothing).
 score p: fleet_strength(side_of(p))
 
 # ---------------------------------------------------------------- worked examples

@@ -14,39 +14,55 @@ game "Glory Islands":
 
 kind treasure_kind: ruby, spices, emerald, crown, doubloon
 
+#: Six per colour, worth 1, 2, 3, 3, 4 and 5; tiebreak symbols order cards of equal value.
 piece sailing_card(value, rank) labelled "{value} (tiebreak {rank})"
+#: Your crew: land them on the islands to collect rewards and win islands.
 piece pirate(owner) labelled "{owner.name}'s pirate" marked "p{owner.index + 1}"
+#: Sails clockwise round the sea spaces, from Home back to Home.
 piece ship(owner) labelled "{owner.name}'s ship" marked "S{owner.index + 1}"
+#: Pays for a special action; worth 1 glory at the end. Hold at most 3.
 piece barrel labelled "barrel"
+#: A token of one of five kinds, kept face down; sets of different kinds score at the end.
 piece treasure(kind) labelled "{kind}"
+#: Shipwrecks variant: worth its printed glory (1 to 4) at the end.
 piece shipwreck(value) labelled "shipwreck worth {value}"
 
 zone hand per player owner            # sailing cards in hand
+#: face-down card
 zone played per player owner          # the card laid face down this round
+#: face-up card
 zone revealed per player              # the card once everyone has turned theirs over
+#: discard pile
 zone discard per player
+#: deck
 zone deck per player hidden           # Henry Morgan's face-down pile
+#: pirate supply
 zone crew per player                  # pirates still in the player's supply
 zone barrels per player
 zone treasures per player owner       # face down on the player board
+#: face-up treasures
 zone open_treasures per player        # face up (Henry Morgan's)
+#: drawn tokens
 zone looking per player owner         # treasure tokens drawn and being chosen from
+#: shipwreck tokens
 zone wrecks per player owner          # shipwreck tokens, face down
 zone bag hidden
 zone barrel_supply
-zone box hidden
+zone box internal                     # tokens left out of this game
 zone wreck_pool hidden
 zone wrecks_north hidden              # the stack on the upper-right corner
 zone wrecks_south hidden              # the stack on the lower-left corner
 
 var glory per player = 0
+#: sailing points
 var sailing per player = 24           # the number on the disc's space: what players read
 var sailing_space per player = 0 internal # the disc's space on the sailing track; 0 is the "24"
 var travelled per player = 0 internal # spaces sailed along the route
-var card per player = none            # the card revealed this round
+var card per player = none internal   # the card revealed this round (the revealed pile shows it)
 var ship per player = none internal
 var compass_passes = 0 internal
 var home_passes = 0 internal
+#: a ship has come home
 var finishing = false internal        # the first ship is home: this is the last round
 var turn_order = []
 
@@ -75,6 +91,7 @@ board islands: grid 7 by 7
     ". D D F F C ."
     ". D F F F F ."
     ". . . . . . ."
+  caption island
 
 define home_space = at(islands, 0, 0)
 define storm_space = at(islands, 3, 3)
@@ -83,6 +100,7 @@ define lap = count(route)
 define compass_step = index_of(route, at(islands, 6, 6))
 #: the space {p}'s ship is on
 define ship_space(p) = route[p.travelled % lap]
+#: {s} is the storm
 define is_storm(s) = variant storm and s == storm_space
 define island_of(s) = none if is_storm(s) else s.island
 #: the island spaces
@@ -106,6 +124,7 @@ define card_values = [1, 2, 3, 3, 4, 5]
 
 # assumed: the tie-breaker symbols printed on each colour's cards, as ranks (higher
 # wins a tie). Each colour's set differs so that equal values always break.
+#: The tiebreak symbols on each colour's cards, 1 to 5, as ranks (higher wins a tie).
 table card_symbols:
   0 -> [4, 1, 3, 7, 2, 4]
   1 -> [3, 4, 2, 6, 1, 3]
@@ -115,6 +134,7 @@ table card_symbols:
 # Island majority chart: glory for first, second (and third) place, by island size.
 # assumed: the 5- and 6-space rows (the rules give only the 3- and 4-space ones).
 table island_points:
+  header "Island size" -> "1st", "2nd", "3rd"
   3 -> [4, 2]
   4 -> [5, 3]
   5 -> [6, 4, 2]
@@ -137,16 +157,19 @@ define sinking_space = count(sailing_track)
 define track_value(p) = sailing_track[p.sailing_space] if p.sailing_space < sinking_space else 0
 
 table compass_bonus:
+  header "Ships there before you" -> "Compass bonus"
   0 -> 4
   1 -> 2
   2 -> 1
 
 table home_bonus:
+  header "Ships home before you" -> "Home bonus"
   0 -> 6
   1 -> 3
   2 -> 1
 
 table set_value:
+  header "Different kinds in a set" -> "Glory"
   0 -> 0
   1 -> 1
   2 -> 3
@@ -154,6 +177,7 @@ table set_value:
   4 -> 10
   5 -> 15
 
+#: 3
 define max_barrels = 3
 #: the players still afloat
 define in_play = [p for p in players where not eliminated(p)]
@@ -171,22 +195,29 @@ variant shipwrecks "Shipwreck tokens on the two free corners reward ships that s
 
 setup:
   for each p in players:
+    #: Take the six sailing cards of your colour into your hand.
     for each i in indices(card_values):
       create 1 sailing_card(card_values[i], card_symbols[p.index][i]) in p.hand
     create 1 ship(p) in home_space
     p.ship = top(home_space)
+    #: Put your pirates in your supply: 5, or 8 for Henry Morgan.
     create (8 if automa(p) else 5) pirate(p) in p.crew
     if automa(p):
+      #: Henry Morgan's cards form his face-down deck instead.
       move p.hand to p.deck
+  #: Put the 35 treasure tokens (7 of each kind) in the bag; with fewer than 4 players, put one of each kind back in the box.
   for each k in treasure_kind:
     create 7 treasure(k) in bag
     if player_count < 4:
       move first([t for t in bag where t.kind == k]) to box
   create 8 barrel in barrel_supply
+  #: Each player except Henry Morgan takes a barrel from the supply.
   for each p in humans:
     move first(barrel_supply) to p.barrels
+  #: Mix the 10 shipwreck tokens: one 4, three 3s, four 2s and two 1s.
   for each v in [4, 3, 3, 3, 2, 2, 2, 2, 1, 1]:
     create 1 shipwreck(v) in wreck_pool
+  #: Shipwrecks variant: stack 5 tokens at random, face down, on each free corner; otherwise the tokens stay in the box.
   if variant shipwrecks:
     repeat 5 times:
       draw w from wreck_pool
@@ -200,14 +231,18 @@ setup:
 play:
   rounds until finishing or count(in_play) == 0:
     phase "Play sailing cards":
+      #: Everyone except Henry Morgan chooses a sailing card from their hand and lays it face down, all at once.
       for each p in humans simultaneously:
-        p chooses c from p.hand "Play a sailing card face down"
+        #: Play a sailing card face down
+        p chooses c from p.hand "Play a sailing card face down" labelled card_label(p, c)
         move c to p.played
+      #: Henry Morgan plays the top card of his deck, which he draws at random; when one card is left, his discards go back into the deck first.
       for each p in automas:
         if count(p.deck) <= 1:
           move p.discard to p.deck
         draw c from p.deck
         move c to p.played
+      #: All the played cards are turned face up.
       for each p in in_play:
         p.card = top(p.played)
         move p.played to p.revealed
@@ -237,9 +272,12 @@ define by_sailing_card(group) = [p for p in group order by [p.card.value, p.card
 rule spend_sailing(p) "Spend sailing points":
   move_disc(p, p.card.value)
 
+#: Move your disc down the sailing track by {spaces}
 rule move_disc(p, spaces) "Move the disc down the sailing track":
   p.sailing_space = min([p.sailing_space + spaces, sinking_space])
+  #: Your sailing points are now the number on the disc's new space.
   p.sailing = track_value(p)
+  #: A disc that goes past the last space (-30) sinks your ship: you are out of the game.
   if p.sailing_space == sinking_space:
     log "{p.name} sailed too recklessly: the ship sinks and is out of the game."
     eliminate p
@@ -248,8 +286,10 @@ rule end_round() "Swap tied cards, discard, and take the discards back on a 1":
   # assumed: Henry Morgan's card is swapped on a tie like anyone's (the
   # two-player rules do not say); a card he receives goes to his discards.
   let in_round = [p for p in players where count(p.revealed) > 0]
+  #: Where cards of equal value were played, the one with the highest tiebreak symbol swaps with the lowest; with four, the middle two swap too.
   for each v in distinct([p.card.value for p in in_round]):
     swap_ties([p for p in in_round where p.card.value == v order by p.card.rank descending])
+  #: Everyone who played puts the card now in front of them on their discard pile; a player (not Henry Morgan) who played a 1 takes the whole discard pile back into hand.
   for each p in in_round:
     move p.revealed to p.discard
     if p.card.value == 1 and not automa(p):
@@ -257,47 +297,70 @@ rule end_round() "Swap tied cards, discard, and take the discards back on a 1":
 
 rule take_turn(p) "Move ship, place pirates, collect rewards, special action, score islands":
   let reach = p.card.value
+  #: You may sail from 1 space up to your card's value, clockwise.
   let legs = [[n, false] for n in range(1, reach)]
   # A 5 may stop over after 1 to 4 spaces: at least one more space must follow.
+  #: With a 5 you may instead stop over after 1 to 4 spaces.
   if reach == 5:
     legs = legs + [[n, true] for n in range(1, reach - 1)]
-  p chooses leg from legs "Move your ship" labelled leg_label(leg)
+  #: Choose how far to sail
+  p chooses leg from legs "Move your ship" labelled leg_label(p, leg)
+  #: Sail that far.
   sail(p, leg[0])
+  #: After a stopover, place a pirate first, then sail on at least 1 more space, up to 5 in all.
   if leg[1]:
     place_pirate(p, reach)
-    p chooses more from range(1, reach - leg[0]) "Sail on after the stopover" labelled "Sail {more} more"
+    p chooses more from range(1, reach - leg[0]) "Sail on after the stopover" labelled "Sail {more} more to {route[(p.travelled + more) % lap]}{passing_text(p, more)}"
     sail(p, more)
   end_of_move(p)
   place_pirate(p, reach)
   special_action(p)
   score_full_islands(p)
 
-#: how far the ship sails
-define leg_label(leg) = "Sail {leg[0]}, then stop over" if leg[1] else "Sail {leg[0]}"
+#: how far the ship sails, where it lands and what passing the compass or home brings
+define leg_label(p, leg) = "Sail {leg[0]}{\", then stop over at\" if leg[1] else \" to\"} {route[(p.travelled + leg[0]) % lap]}{passing_text(p, leg[0])}"
+define passing_text(p, n) = compass_text(p, n) + home_text(p, n)
+define compass_text(p, n) = ": passes the compass, {compass_bonus[compass_passes]} glory" if p.travelled < compass_step and p.travelled + n >= compass_step and compass_passes < 3 else ""
+define home_text(p, n) = ": comes home{home_glory}, and this round is the last" if p.travelled < lap and p.travelled + n >= lap else ""
+define home_glory = ", {home_bonus[home_passes]} glory" if home_passes < 3 else ""
 
+# What a card does, for its option to say: what it costs on the sailing track and
+# what its special action is.
+define specials = ["", "your discards come back to your hand", "3 treasure draws for a barrel", "a 2nd pirate for a barrel or 2 sailing", "move a pirate for a barrel or 2 sailing", "may stop over on the way"]
+#: what playing sailing card {c} costs on the sailing track and allows
+define card_label(p, c) = "{c}: sailing {p.sailing} to {track_after(p, c.value)}; {specials[c.value]}"
+define track_after(p, n) = "sinking!" if p.sailing_space + n >= sinking_space else "{sailing_track[p.sailing_space + n]}"
+
+#: Sail clockwise by {steps}
 rule sail(p, steps) "Move the ship clockwise":
+  #: Sail clockwise one space at a time:
   repeat steps times:
     p.travelled += 1
+    #: Passing or landing on the compass earns 4 glory for the first ship, 2 for the second and 1 for the third.
     if p.travelled == compass_step:
       if compass_passes < 3:
         p.glory += compass_bonus[compass_passes]
         log "{p.name} passes the compass: {compass_bonus[compass_passes]} glory."
       compass_passes += 1
+    #: Passing or landing on Home earns 6, 3 and 1 glory for the first three ships; the first ship home makes this the last round.
     if p.travelled == lap:
       if home_passes < 3:
         p.glory += home_bonus[home_passes]
         log "{p.name} comes home: {home_bonus[home_passes]} glory."
       home_passes += 1
       finishing = true
+  #: Your ship stops on the space it reached.
   move p.ship to ship_space(p)
   log "{p.name} sails {steps} to row {ship_space(p).row + 1}, column {ship_space(p).col + 1}."
 
 rule end_of_move(p) "Glory for pirate fields in line with the ship":
+  #: Each pirate on a pirate field in line with your ship (along its row or column, or the diagonal from a corner) earns its owner 1 glory.
   for each s in line_from(ship_space(p)):
     if s.space == field:
       for each x in s:
         x.owner.glory += 1
         log "{x.owner.name} gains 1 glory from the pirate field in line with {p.name}'s ship."
+  #: Shipwrecks variant: a ship that ends on a free corner takes treasure from its shipwreck stack.
   if variant shipwrecks and ship_space(p).space == wreck_corner:
     take_wrecks(p, wrecks_north if ship_space(p).row == 0 else wrecks_south)
 
@@ -305,6 +368,7 @@ rule take_wrecks(p, stack) "Retrieve treasure from a shipwreck":
   if count(stack) == 0:
     return
   # assumed: Henry Morgan's random token comes from the stack where he stopped.
+  #: Henry Morgan takes a token from the stack at random.
   if automa(p):
     draw w from stack
     move w to p.wrecks
@@ -325,19 +389,28 @@ rule place_pirate(p, reach) "Place a pirate":
   if count(open) == 0:
     log "{p.name} finds no free space in line and places no pirate."
     return
+  #: With no pirate left in your supply, first take one of yours back from the islands: it must go to a new space.
   if count(p.crew) == 0:
+    #: All your pirates are out: take one back to place on a new space
     p chooses old from pirates_on_board(p) "All your pirates are out: take one back to place on a new space" labelled describe(where(old))
     move old to p.crew
   let near = [s for s in open where distance(here, s) <= reach]
   # Nothing free within reach: the next available space further along the line.
+  #: You may place within your card's value of your ship; if every space that close is taken, take the next free space along the line.
   let choices = near if count(near) > 0 else take(open, 1)
-  p chooses target from choices "Place a pirate" labelled "{describe(target)}, {distance(here, target)} away"
+  p chooses target from choices "Place a pirate" labelled "{describe(target)}, {distance(here, target)} away{reward_text(p, target)}"
   land_pirate(p, target)
+
+#: what landing a pirate on space {s} brings {p}
+define reward_text(p, s) = ": the storm blows it to any empty space" if is_storm(s) else ": 1 glory" if s.space == field else chest_text if s.space == chest else barrel_text(p) if s.space == barrel else ""
+define chest_text = ": draw 2 treasure tokens, keep 1" if count(bag) > 0 else ": nothing, the bag is empty"
+define barrel_text(p) = ": a barrel" if count(barrel_supply) > 0 and count(p.barrels) < max_barrels else ": no barrel (you hold {max_barrels})" if count(p.barrels) >= max_barrels else ": no barrel, none are left"
 
 rule land_pirate(p, target) "Collect the reward":
   move first(p.crew) to target
   log "{p.name} places a pirate on the {describe(target)}."
   let space = target
+  #: Storm variant: a pirate placed on the storm is blown to any empty island space you choose (Henry Morgan's to the first empty one).
   if is_storm(target):
     let calm = [s for s in island_spaces where empty(s)]
     # assumed: with no empty space left the pirate goes back to the supply.
@@ -349,7 +422,7 @@ rule land_pirate(p, target) "Collect the reward":
     if automa(p):
       space = first(calm)
     else:
-      p chooses space from calm "The storm carries your pirate: choose any empty space" labelled describe(space)
+      p chooses space from calm "The storm carries your pirate: choose any empty space" labelled "{describe(space)}{reward_text(p, space)}"
     move target to space
     log "The storm carries it to the {describe(space)}."
   collect(p, space)
@@ -368,19 +441,22 @@ rule collect(p, space) "Reward for the space a pirate lands on":
       move first(barrel_supply) to p.barrels
       log "{p.name} takes a barrel."
 
+#: Draw {drawn} treasure tokens and keep one
 rule take_treasure(p, drawn) "Draw treasure tokens and keep one":
   if count(bag) == 0:
     return
+  #: Henry Morgan takes one at random and lays it face up.
   if automa(p):
     draw t from bag
     move t to p.open_treasures
     log "{p.name} takes a treasure token face up: {t}."
     return
+  #: Draw that many tokens from the bag (as many as are left).
   repeat drawn times:
     if count(bag) > 0:
       draw t from bag
       move t to p.looking
-  p chooses keep from p.looking "Keep one treasure token; the others go back in the bag"
+  p chooses keep from p.looking "Keep one treasure token; the others go back in the bag" labelled keep_label(p, keep)
   move keep to p.treasures
   move p.looking to bag
   log "{p.name} keeps one treasure token face down."
@@ -390,6 +466,10 @@ rule take_treasure(p, drawn) "Draw treasure tokens and keep one":
 #: the ways {p} can pay (a barrel, or 2 sailing spaces)
 define payments(p) = (["pay a barrel"] if count(p.barrels) > 0 else []) + (["spend 2 sailing spaces"] if p.sailing_space + 2 < sinking_space else [])
 
+#: a way to pay, and what it leaves
+define payment_label(p, how) = "{how} (you have {count(p.barrels)})" if how == "pay a barrel" else "{how} (sailing {p.sailing} to {track_after(p, 2)})"
+
+#: Pay the cost you chose
 rule pay(p, how):
   if how == "pay a barrel":
     move first(p.barrels) to barrel_supply
@@ -408,22 +488,23 @@ rule special_action(p) "Activate a special action (optional)":
       log "{p.name} returns a barrel to draw 3 treasure tokens."
       take_treasure(p, 3)
   elif value == 3 and count(ways) > 0:
-    p chooses how from ways "Special action of the 3: place a second pirate" optional "No special action"
+    p chooses how from ways "Special action of the 3: place a second pirate" labelled payment_label(p, how) optional "No special action"
     if how != none:
       pay(p, how)
       log "{p.name} uses the 3's special action ({how}) to place a second pirate."
       place_pirate(p, 3)
   elif value == 4 and count(ways) > 0 and count(pirates_on_board(p)) > 0:
-    p chooses how from ways "Special action of the 4: move one of your pirates" optional "No special action"
+    p chooses how from ways "Special action of the 4: move one of your pirates" labelled payment_label(p, how) optional "No special action"
     if how != none:
       pay(p, how)
       p chooses mover from pirates_on_board(p) "Which pirate moves?" labelled describe(where(mover))
-      p chooses space from [s for s in island_spaces where empty(s)] "Move it to which empty space?" labelled describe(space)
+      p chooses space from [s for s in island_spaces where empty(s)] "Move it to which empty space?" labelled "{describe(space)}{reward_text(p, space)}"
       move mover to space
       log "{p.name} uses the 4's special action ({how}) to move a pirate to the {describe(space)}."
       collect(p, space)
 
 rule score_full_islands(trigger) "Score full islands":
+  #: Every island whose spaces are all taken is scored.
   for each name in island_names:
     if count(all_pieces(island(name))) == count(island(name)):
       score_island(name, trigger)
@@ -434,6 +515,7 @@ rule score_island(name, trigger) "Score an island":
   let counts = [count([x for x in standing where x.owner == q]) for q in rivals]
   let prizes = island_points[count(island(name))]
   log "Island {name} is full and scores."
+  #: If everyone on the island has the same number of pirates, they share all its prizes equally (rounded up), and you, who filled it, gain 1 glory more.
   if count(rivals) > 1 and count(distinct(counts)) == 1:
     # Everyone on the island tied: all the bonuses are shared, plus 1 for the trigger.
     for each q in rivals:
@@ -443,9 +525,11 @@ rule score_island(name, trigger) "Score an island":
     log "{trigger.name} filled the island and takes 1 glory more."
   else:
     let awards = share_places(counts, prizes)
+    #: Otherwise the most pirates take 1st place, the next 2nd and 3rd; tied players add up the prizes of the places they fill and share them equally (rounded up).
     for each i in indices(rivals):
       rivals[i].glory += awards[i]
       log "{rivals[i].name} ({pirate_count(counts[i])}) scores {awards[i]} glory."
+  #: The pirates on the island go back to their owners' supplies.
   for each x in standing:
     move x to x.owner.crew
 
@@ -457,6 +541,7 @@ rule swap_ties(tied) "Swap tied cards":
   if count(tied) == 4:
     swap_cards(tied[1], tied[2])
 
+#: Swap the two tied cards
 rule swap_cards(a, b):
   let card_a = top(a.revealed)
   let card_b = top(b.revealed)
@@ -476,6 +561,7 @@ rule automa_turn(p) "Henry Morgan sails the full value and places on the nearest
   automa_place(p)
   score_full_islands(p)
 
+#: Henry Morgan places a pirate on the nearest free space in line
 rule automa_place(p):
   let open = open_spaces(ship_space(p))
   if count(p.crew) > 0 and count(open) > 0:
@@ -489,16 +575,23 @@ define kind_counts(tokens) = [count([t for t in tokens where t.kind == k]) for k
 define set_points(counts) = sum([set_value[count([c for c in counts where c >= n])] for n in range(1, 7)])
 #: {p}'s glory for treasure sets
 define treasure_points(p) = set_points(kind_counts(treasure_tokens(p)))
+#: a treasure token to keep, and what {p}'s sets would then be worth
+define keep_label(p, t) = "{t}: your sets then worth {set_points(kind_counts(treasure_tokens(p) + [t]))} glory (+{set_points(kind_counts(treasure_tokens(p) + [t])) - treasure_points(p)})"
 
 score p: p.glory
 
 final scoring:
   for each p in players:
+    # Said before it is added, so that every player sees where the final glory comes from.
+    log "{p.name} adds {count(p.barrels)} for barrels, {count(pirates_on_board(p))} for pirates on the islands, {track_value(p)} from the sailing track, {treasure_points(p)} for treasure sets ({treasure_tokens(p)}){wreck_text(p)}."
     p.glory += count(p.barrels)
     p.glory += count(pirates_on_board(p))
     p.glory += track_value(p)
     p.glory += treasure_points(p)
+    #: You gain the glory printed on your shipwreck tokens.
     p.glory += sum([w.value for w in p.wrecks])
+
+define wreck_text(p) = "" if count(p.wrecks) == 0 else " and {sum([w.value for w in p.wrecks])} from shipwrecks"
 
 # ---------------------------------------------------------------- worked examples
 # Each example arranges a situation after setup, plays it out, and checks the result.

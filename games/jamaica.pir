@@ -14,7 +14,8 @@
 # - The track is a 5 x 10 board, one cell per space, numbered 0 (Port Royal) to 49
 #   row by row; the board is only a numbering, the way on is given by
 #   next_spaces / previous_spaces (three forks, each an outer lane and an inner
-#   channel). The terminal draws it as 5 rows of 10.
+#   channel). The terminal draws it as 5 rows of 10, each space with its number
+#   (the caption layer), so the numbers the log and the options name are on it.
 # - Holds are pieces (five per ship, plus the 6th Hold piece that travels with its
 #   treasure card), each with a per-piece cargo kind and amount. Bank tokens are
 #   not pieces: the bank never runs out.
@@ -43,38 +44,58 @@ kind resource: gold, food, gunpowder
 kind treasure: morgans_map, sarans_sabre, lady_beth, sixth_hold, riches, curse
 kind spoil: steal_cargo, steal_treasure, give_curse
 
+#: Eleven per player, each with a morning action and an evening action.
 piece action_card(morning, evening) labelled "{morning} then {evening}"
+#: Nine of the twelve are played: powers lie face up (Morgan's Map, Saran's Sabre, Lady Beth, 6th Hold); treasures (+3 to +7) and cursed treasures (-2 to -4) lie face down.
 piece treasure_card(name, value) labelled "{card_title(name, value)}"
+#: Five per ship, each holding goods of one kind; the 6th hold travels with its treasure card.
 piece hold(extra) labelled "{\"6th hold\" if extra else \"hold\"}"
-piece ship(owner) labelled "{owner.name}'s ship" marked "{ship_mark(owner)}"
-piece treasure_token labelled "treasure token" marked "$"
+#: Races once round the island, from Port Royal back to Port Royal.
+piece ship(owner) labelled "{ship_name(owner)}" marked "{ship_mark(owner)}"
+#: Marks a pirate lair that has not been looted.
+piece treasure_token labelled "treasure token" marked "*"
 
 zone draw_pile per player hidden      # action cards still to draw, in random order
 zone hand per player owner            # action cards in hand
+#: face-down card
 zone played per player hidden         # the card laid face down this round
+#: discard pile
 zone discard per player               # played cards, face up
 zone holds per player                 # the ship's holds
+#: face-up treasure cards
 zone powers per player                # treasure cards face up (powers)
+#: face-down treasure cards
 zone secrets per player owner         # treasure cards face down (values and curses)
 zone treasure_deck hidden             # the nine treasure cards in play
-zone box hidden                       # treasure cards left out of the game
-zone looted                           # treasure tokens taken from the lairs
-zone dock hidden                      # the 6th hold while no one holds its card
+zone box internal                     # treasure cards left out of the game
+#: the looted tokens
+zone looted internal                  # treasure tokens taken from the lairs (the board shows which lairs have theirs)
+zone dock internal                    # the 6th hold while no one holds its card
 
-var cargo per hold = none             # gold, food, gunpowder or none
-var amount per hold = 0
+# The rule fill keeps cargo, amount and carrying in step.
+var cargo per hold = none internal    # gold, food, gunpowder or none
+var amount per hold = 0 internal
+var carrying per hold = "nothing"     # what the hold carries, as players read it ("3 doubloons")
 var ship per player = none internal
-var pos per player = 0                # the space the ship is on
+#: the space {p}'s ship is on
+var pos per player = 0 internal       # the space the ship is on (the board shows it)
 var laps_owed per player = 0 internal # times the ship sailed backward past Port Royal
+#: {p} has come home
 var arrived per player = false internal # the ship has come home
+#: {p} could not pay in full
 var short per player = false internal # the last cost was not paid in full
 var spent per player = 0 internal     # gunpowder spent in the current battle
+#: combat roll
 var shot per player = none internal   # the combat die face in the current battle
 var treasure_points per player = 0 internal # face-down treasures, counted at the end
 var captain = none
-var morning_die = 0
-var evening_die = 0
+#: the morning die
+var morning_die = none
+#: the evening die
+var evening_die = none
+#: Saran's Sabre has been used in this battle
 var sabre_used = false internal       # Saran's Sabre has been used in this battle
+#: a ship has come home
 var finishing = false internal        # a ship has come home: this is the last round
 
 automa ghost "Ghost Ship" when player_count == 2 or (variant ghost_ship and player_count < 6)
@@ -85,16 +106,23 @@ automa ghost "Ghost Ship" when player_count == 2 or (variant ghost_ship and play
 # Royal, S sea, P port, L pirate lair. Cost: food for a sea space, doubloons for
 # a port. Points: the white number on each space, counted at the end.
 board track: grid 5 by 10
-  # What a player sees on each space: its kind and its cost (S2: sea, 2 food;
-  # P5: port, 5 doubloons; L: pirate lair, free; R: Port Royal). Drawn from the
-  # two layers below, which the rules read.
+  # What a player sees on each space: its number, then its kind and cost (~2: sea,
+  # 2 food; $5: port, 5 doubloons; L: pirate lair, free; R: Port Royal). Drawn from
+  # the layers below, which the rules read.
   layer map:
-    "R S2 S3 S2 L P3 P5 S2 S3 L"
-    "S3 L S2 S3 S4 S3 P3 S2 P3 L"
-    "S3 P3 L S2 S3 L S4 S4 P5 S1"
-    "P5 P3 S3 L P3 S2 S1 L S1 S4"
-    "S4 P5 S2 S3 L P7 S2 S3 S3 S3"
-  legend map: "R" = port_royal, "L" = lair, "S1" = sea, "S2" = sea, "S3" = sea, "S4" = sea, "P3" = port, "P5" = port, "P7" = port
+    "R ~2 ~3 ~2 L $3 $5 ~2 ~3 L"
+    "~3 L ~2 ~3 ~4 ~3 $3 ~2 $3 L"
+    "~3 $3 L ~2 ~3 L ~4 ~4 $5 ~1"
+    "$5 $3 ~3 L $3 ~2 ~1 L ~1 ~4"
+    "~4 $5 ~2 ~3 L $7 ~2 ~3 ~3 ~3"
+  legend map: "R" = port_royal, "L" = pirate_lair, "~1" = sea_costing_1_food, "~2" = sea_costing_2_food, "~3" = sea_costing_3_food, "~4" = sea_costing_4_food, "$3" = port_costing_3_doubloons, "$5" = port_costing_5_doubloons, "$7" = port_costing_7_doubloons
+  layer space_number:
+    "0 1 2 3 4 5 6 7 8 9"
+    "10 11 12 13 14 15 16 17 18 19"
+    "20 21 22 23 24 25 26 27 28 29"
+    "30 31 32 33 34 35 36 37 38 39"
+    "40 41 42 43 44 45 46 47 48 49"
+  caption space_number
   layer kind:
     "R S S S L P P S S L"
     "S L S S S S P S P L"
@@ -119,6 +147,7 @@ board track: grid 5 by 10
 # spaces (7-12, 20-25, 33-38) and an inner channel of two dear sea spaces (13-14,
 # 26-27, 39-40); they meet again at 15, 28 and 41. After 49 comes Port Royal.
 # Every space not listed here leads to the next number.
+#: Where the track forks: the spaces that follow each of these (after 49 comes Port Royal, space 0).
 table forks_ahead:
   6 -> [7, 13]
   12 -> [15]
@@ -131,6 +160,7 @@ table forks_ahead:
   40 -> [41]
   49 -> [0]
 
+#: The same forks seen sailing backward.
 table forks_behind:
   0 -> [49]
   13 -> [6]
@@ -141,15 +171,41 @@ table forks_behind:
   41 -> [38, 40]
 
 define last_space = 49
+#: space {n}
 define space(n) = at(track, floor(n / 10), n % 10)
+#: the spaces after space {n}
 define next_spaces(n) = forks_ahead[n] if n in forks_ahead else [n + 1]
+#: the spaces before space {n}
 define previous_spaces(n) = forks_behind[n] if n in forks_behind else [n - 1]
+#: the kind of space {n}
 define kind_of(n) = space(n).kind
 define describe(n) = "Port Royal" if n == 0 else "space {n} ({cost_text(n)})"
 define place_name(n) = "Port Royal" if n == 0 else "space {n}"
-define cost_text(n) = "pirate lair" if kind_of(n) == lair else "port, {space(n).cost} doubloons" if kind_of(n) == port else "sea, {space(n).cost} food"
+define cost_text(n) = "pirate lair" if kind_of(n) == lair else "port, {space(n).cost} doubloons{points_text(n)}" if kind_of(n) == port else "sea, {space(n).cost} food{points_text(n)}"
+# Past the red line a space is worth points at the end: the options and the log say how many.
+define points_text(n) = "" if space(n).points == -5 else "; worth {space(n).points}"
+#: space {n} still has its treasure token
 define has_token(n) = count([x for x in space(n) where piece_type(x) == "treasure_token"]) > 0
+#: the pirate lairs
 define lairs = [n for n in range(1, last_space) where kind_of(n) == lair]
+
+# Where a move can end, for the options to say: every way at a fork, as [space,
+# laps owed] pairs, laps owed -1 for a ship home in Port Royal (it ignores the rest
+# of its card). Sailing forward into Port Royal owing no lap brings the ship home;
+# sailing backward out of it owes a lap.
+define ends_ahead(n, steps, owed) = [[n, owed]] if steps == 0 else flatten([[[0, -1]] if m == 0 and owed == 0 else ends_ahead(m, steps - 1, owed - 1 if m == 0 else owed) for m in next_spaces(n)])
+define ends_behind(n, steps, owed) = [[n, owed]] if steps == 0 else flatten([ends_behind(m, steps - 1, owed + 1 if n == 0 else owed) for m in previous_spaces(n)])
+define is_sailing(what) = what == forward or what == backward
+define ends_of(what, steps, starts) = distinct(flatten([[e] if e[1] == -1 or not is_sailing(what) else ends_ahead(e[0], steps, e[1]) if what == forward else ends_behind(e[0], steps, e[1]) for e in starts]))
+define start_of(p) = [[0, -1]] if p.arrived else [[p.pos, p.laps_owed]]
+define or_list(xs) = "" if count(xs) == 0 else "{xs[0]}" if count(xs) == 1 else "{xs[0]} or {or_list([xs[i] for i in indices(xs) where i > 0])}"
+define places(ends) = or_list(distinct([describe(e[0]) for e in ends]))
+#: what one action of a card does with its die, from where the ship may be
+define action_plan(what, die, starts) = "nothing (home)" if all([e[1] == -1 for e in starts]) else "sail {what} {die} to {places(ends_of(what, die, starts))}" if is_sailing(what) else "load {goods(die, what)}"
+#: a way at a fork, and where the move ends if it is taken
+define way_label(way, direction, after, owed) = describe(way) if after == 0 else "{describe(way)}, ending on {places(ends_of(direction, after, [[way, owed]]))}"
+#: what {c} does with today's dice: its morning action, then its evening one
+define card_plan(p, c) = "{c}: {action_plan(c.morning, morning_die, start_of(p))}, then {action_plan(c.evening, evening_die, ends_of(c.morning, morning_die, start_of(p)))}"
 
 # How far along the race each space is, counted along the outer lanes (a full lap
 # is 44); it breaks ties and tells whether the Ghost Ship leads or trails.
@@ -160,6 +216,7 @@ define progress_along = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 9, 11,
                          24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 31, 33,
                          35, 36, 37, 38, 39, 40, 41, 42, 43]
 define lap_length = 44
+#: how far {p} is along the race
 define race_progress(p) = lap_length if p.arrived else progress_along[p.pos] - lap_length * p.laps_owed
 
 # ---------------------------------------------------------------- tables
@@ -202,26 +259,36 @@ table unit:
 
 define card_title(name, value) = treasure_title[name] if value == 0 else "{treasure_title[name]} ({signed(value)})"
 define signed(v) = "+{v}" if v > 0 else "{v}"
-define ship_mark(p) = "G" if automa(p) else "{p.index + 1}"
+define ship_mark(p) = "G" if automa(p) else "S{p.index + 1}"
+define ship_name(p) = "the Ghost Ship" if automa(p) else "{p.name}'s ship"
 define goods(n, k) = "1 doubloon" if n == 1 and k == gold else "{n} {unit[k]}"
 
 define start_holds = 5
+#: {p}'s hand size (4 with Morgan's Map, else 3)
 define hand_size(p) = 4 if has_power(p, morgans_map) else 3
 define lady_beth_bonus = 2
 
+#: the players (not the Ghost Ship)
 define humans = [p for p in players where not automa(p)]
+#: the players in turn, starting with the captain
 define captain_first = [humans[(index_of(humans, captain) + i) % count(humans)] for i in indices(humans)]
+#: the next player in turn
 define next_captain = captain_first[1 % count(humans)]
 # The Ghost Ship is steered by the captain; any other ship by its owner.
+#: the player who steers {p}
 define steerer(p) = captain if automa(p) else p
 # In a battle the Ghost Ship's decisions fall to the player it is not fighting
 # (the rules' two-player case). assumed: with more players (the ghost_ship
 # variant), to the captain, or to the next player when the captain is the foe.
+#: the player who decides for {p}
 define voice(p, foe) = first([q for q in captain_first where q != foe]) if automa(p) else p
 
+#: {p} holds {name}
 define has_power(p, name) = any([t.name == name for t in p.powers])
+#: {p}'s stock of {k}
 define stock(p, k) = sum([h.amount for h in p.holds where h.cargo == k])
 define hold_label(h) = "empty {h}" if h.cargo == none else "{h} of {goods(h.amount, h.cargo)}"
+#: the 6th hold
 define extra_hold = first([h for h in all_pieces([dock] + [q.holds for q in players]) where h.extra])
 
 # ---------------------------------------------------------------- variants
@@ -232,62 +299,89 @@ variant ghost_ship "The Ghost Ship sails in a game of 3 to 5 players too"
 # ---------------------------------------------------------------- setup
 
 setup:
+  #: The twelve treasure cards start in the box.
   for each c in treasure_cards:
     create 1 treasure_card(c[0], c[1]) in box
+  #: The 6th hold waits beside the board until its treasure card is found.
   create 1 hold(true) in dock
+  #: Put a treasure token on each pirate lair.
   for each n in lairs:
     create 1 treasure_token in space(n)
   for each p in players:
     create 1 ship(p) in space(0)
     p.ship = top(space(0))
+    #: Take your five holds.
     create start_holds hold(false) in p.holds
   for each p in humans:
+    #: Take the eleven action cards of your colour as your face-down draw pile.
     for each c in action_cards:
       create 1 action_card(c[0], c[1]) in p.draw_pile
   # Every piece exists before the first card is drawn: a game is saved and
   # restored at each chance event, and its set of pieces must not change.
   for each p in humans:
+    #: -
     stow(p, 0, gold, 3)
+    #: Load 3 doubloons into one hold and 3 food into another.
     stow(p, 1, food, 3)
     refill(p)
   # assumed: with the Ghost Ship, Lady Beth is taken out first and the nine cards
   # in play are drawn from the other eleven.
+  #: With the Ghost Ship: it loads 5 and 3 doubloons into two holds and takes Lady Beth.
   if ghost != none:
     stow(ghost, 0, gold, 5)
     stow(ghost, 1, gold, 3)
     move [t for t in box where t.name == lady_beth] to ghost.powers
+  #: Draw 9 treasure cards at random as the face-down treasure deck; the other 3 stay in the box unseen.
   repeat treasures_in_play times:
     draw t from box
     move t to treasure_deck
+  #: Draw the first captain at random from the players.
   draw first_captain from humans
+  #: -
   captain = first_captain
   log "{captain.name} is the first captain."
+  log "A score so far is the space the ship is on (-5 before the red line at space 41) plus the doubloons in its holds; face-down treasures count at the end. So every ship starts on -5 + 3 doubloons = -2."
 
 rule stow(p, i, k, n) "Put goods in one hold (setup and examples)":
-  let h = p.holds[i]
-  h.cargo = k
-  h.amount = n
+  #: Load one of your holds with that many goods of that kind.
+  fill(p.holds[i], k, n)
+
+# What a hold holds is kept twice: as its kind and amount, which the rules read,
+# and as the words players read ("3 doubloons"); every change goes through here.
+rule fill(h, k, n) "Set what a hold holds: n goods of kind k (none and 0: empty)":
+  h.cargo = k if n > 0 else none
+  h.amount = n if k != none else 0
+  #: -
+  h.carrying = "nothing" if h.cargo == none else goods(h.amount, h.cargo)
 
 # ---------------------------------------------------------------- play
 
 play:
   rounds until finishing:
     phase "Dice roll":
+      #: The captain rolls the two action dice.
       roll a on d6
+      #: -
       roll b on d6
+      #: The captain decides which die counts for the morning (sun) and which for the evening (moon).
       captain chooses plan from distinct([[a, b], [b, a]]) "You rolled {a} and {b}. Which die is for the morning (sun)?" labelled "morning {plan[0]}, evening {plan[1]}"
+      #: -
       morning_die = plan[0]
+      #: -
       evening_die = plan[1]
       log "{captain.name}, the captain, rolls {a} and {b}: morning {morning_die}, evening {evening_die}."
 
     phase "Card choice":
+      #: Everyone chooses a card from their hand and lays it face down, all at once.
       for each p in humans simultaneously:
-        p chooses c from p.hand "Play a card face down (morning {morning_die}, evening {evening_die})"
+        #: Play a card face down
+        p chooses c from p.hand "Play a card face down (morning {morning_die}, evening {evening_die})" labelled card_plan(p, c)
         move c to p.played
 
     phase "Actions":
       for each p in captain_first:
         take_actions(p)
+      #: Then the Ghost Ship sails by the morning die and again by the evening die.
       if ghost != none:
         ghost_move(morning_die)
         ghost_move(evening_die)
@@ -298,6 +392,7 @@ play:
       captain = next_captain
 
 rule refill(p) "Draw back up to the hand size, shuffling the discards into a new pile when the pile runs out":
+  #: Draw until you hold your hand size (3, or 4 with Morgan's Map); when your draw pile runs out, your discards become the new draw pile.
   while count(p.hand) < hand_size(p) and count(p.draw_pile) + count(p.discard) > 0:
     if count(p.draw_pile) == 0:
       move p.discard to p.draw_pile
@@ -306,28 +401,37 @@ rule refill(p) "Draw back up to the hand size, shuffling the discards into a new
     move c to p.hand
 
 rule take_actions(p) "Reveal the card, then carry out its morning and its evening action":
+  #: -
   let card = top(p.played)
+  #: Turn your card face up onto your discard pile.
   move card to p.discard      # face up from now on: everyone sees it while it is carried out
   log "{p.name} reveals {card}."
+  #: Carry out its morning action with the morning die.
   act(p, card.morning, morning_die)
+  #: Then its evening action with the evening die.
   act(p, card.evening, evening_die)
 
 rule act(p, what, n) "Carry out one action with the value of its die":
   if p.arrived:
     log "{p.name} is home: the rest of the card is ignored."
     return
+  #: If the action sails forward or backward:
   if what == forward or what == backward:
+    #: Sail that way, as many spaces as the die shows.
     move_ship(p, n, what)
   else:
+    #: Load that kind of goods, as many as the die shows.
     load(p, what, n)
 
 # ---------------------------------------------------------------- moving
 
 rule move_ship(p, steps, direction) "Sail the number of spaces forward or backward, then land":
   let left = steps
+  #: Sail one space at a time, stopping early if you come home.
   while left > 0 and not p.arrived:
-    sail_one(p, direction)
+    sail_one(p, direction, left)
     left -= 1
+  #: -
   move p.ship to space(p.pos)
   if p.arrived:
     log "{p.name} sails {direction} into Port Royal and is home!"
@@ -335,7 +439,8 @@ rule move_ship(p, steps, direction) "Sail the number of spaces forward or backwa
   log "{p.name} sails {direction} {steps} to {describe(p.pos)}."
   land(p)
 
-rule sail_one(p, direction) "One space along the track; at a fork the way is chosen":
+rule sail_one(p, direction, left) "One space along the track (of the left still to sail); at a fork the way is chosen":
+  #: Sailing forward from space 49 brings you to Port Royal: you are home, and this is the last round. A ship that sailed backward past Port Royal must first make up that lap.
   if direction == forward and p.pos == last_space:
     p.pos = 0
     if p.laps_owed > 0:
@@ -348,26 +453,30 @@ rule sail_one(p, direction) "One space along the track; at a fork the way is cho
     return
   if direction == backward and p.pos == 0:
     p.laps_owed += 1
+  #: The ways on are the spaces after yours, or before it when sailing backward: two at a fork, else one.
   let ways = next_spaces(p.pos) if direction == forward else previous_spaces(p.pos)
-  steerer(p) chooses way from ways "Which way does {p.name} sail?" labelled describe(way)
+  steerer(p) chooses way from ways "Which way does {p.name} sail? ({left} to go)" labelled way_label(way, direction, left - 1, p.laps_owed)
   p.pos = way
 
 rule land(p) "Fight any ship here, then take the lair's treasure or pay for the space":
   if p.pos == 0:
     return
   fight_if_occupied(p)
+  #: Here means the space your ship is on.
   let here = space(p.pos)
   if here.kind == lair:
     loot_lair(p)
   elif automa(p):
     return
   else:
+    #: Pay the space's cost: doubloons in a port, food at sea.
     pay_cost(p, gold if here.kind == port else food, here.cost)
     if p.short:
       shortage(p)
 
 rule pay_cost(p, k, cost) "Pay a space's cost from the holds, as much as the ship can":
   let paid = min([cost, stock(p, k)])
+  #: Pay as much of the cost as you can.
   unload(p, k, paid)
   p.short = paid < cost
   if p.short:
@@ -384,12 +493,15 @@ rule fall_back(p, face) "Drift back to the previous space of the kind the die sh
     log "The shortage die shows the star: {p.name} stays put."
     return
   let moved = false
+  #: Sail back one space at a time to the nearest space of the kind shown (port, sea or lair), or to Port Royal; at a fork you choose the way.
   while p.pos != 0 and (not moved or kind_of(p.pos) != face):
     p chooses way from previous_spaces(p.pos) "Drifting back: which way?" labelled describe(way)
     p.pos = way
     moved = true
+  #: -
   move p.ship to space(p.pos)
   log "The shortage die sends {p.name} back to {describe(p.pos)}; nothing is paid there."
+  #: Unless back in Port Royal, fight any ship there and loot a lair there; nothing is paid.
   if p.pos != 0:
     fight_if_occupied(p)
     # assumed: a lair reached by drifting back still gives up its treasure.
@@ -397,8 +509,10 @@ rule fall_back(p, face) "Drift back to the previous space of the kind the die sh
       loot_lair(p)
 
 rule loot_lair(p) "Take the treasure of a lair that still has its token":
+  #: A lair that was looted already gives nothing.
   if not has_token(p.pos):
     return
+  #: Take the lair's treasure token off the board.
   move [x for x in space(p.pos) where piece_type(x) == "treasure_token"] to looted
   if count(treasure_deck) == 0:
     return
@@ -415,18 +529,19 @@ rule receive(p, t, face_down) "Lay a treasure card by the holds: powers face up,
     log to p "The treasure card is {t}."
     return
   move t to p.powers
+  #: The 6th Hold card brings the 6th hold with it (the Ghost Ship throws overboard anything in it but doubloons).
   if t.name == sixth_hold:
     let h = extra_hold
     move h to p.holds
     if automa(p) and h.cargo != none and h.cargo != gold:
       log "The Ghost Ship throws the 6th hold's {goods(h.amount, h.cargo)} overboard."
-      h.cargo = none
-      h.amount = 0
+      fill(h, none, 0)
 
 # ---------------------------------------------------------------- loading
 
 rule load(p, k, n) "Load goods into an empty hold, emptying a hold of another kind if none is free":
   let open = [h for h in p.holds where h.cargo == none]
+  #: With no empty hold, empty a hold of another kind of goods back to the bank (if every hold has this kind, nothing is loaded).
   if count(open) == 0:
     let others = [h for h in p.holds where h.cargo != k]
     if count(others) == 0:
@@ -434,42 +549,45 @@ rule load(p, k, n) "Load goods into an empty hold, emptying a hold of another ki
       return
     p chooses dump from others "Every hold is full: empty one to load {goods(n, k)}" labelled hold_label(dump)
     log "{p.name} returns {goods(dump.amount, dump.cargo)} to the bank to make room."
-    dump.cargo = none
-    dump.amount = 0
+    fill(dump, none, 0)
     open = [dump]
+  #: -
   let target = first(open)
+  #: Choose the empty hold to load (the Ghost Ship uses the first).
   if not automa(p):
     p chooses target from open "Load {goods(n, k)} into which hold?" labelled hold_label(target)
-  target.cargo = k
-  target.amount = n
+  #: Load it with that many goods.
+  fill(target, k, n)
   log "{p.name} loads {goods(n, k)}."
 
 rule unload(p, k, n) "Take goods out of the holds, the owner choosing which holds":
   let left = n
+  #: Take goods of that kind out of your holds until enough is paid or you have none left, choosing the hold when they differ.
   while left > 0 and stock(p, k) > 0:
     let sources = [h for h in p.holds where h.cargo == k]
     let source = first(sources)
     if not automa(p):
       p chooses source from sources "Take {unit[k]} from which hold? ({left} still to pay)" labelled hold_label(source)
     let taken = min([left, source.amount])
-    source.amount -= taken
+    fill(source, k, source.amount - taken)
     left -= taken
-    if source.amount == 0:
-      source.cargo = none
 
 # ---------------------------------------------------------------- combat
 
 rule fight_if_occupied(p) "A ship that stops where others are attacks one of them (never in Port Royal)":
+  #: The rivals are the other ships on your space that have not come home.
   let rivals = [q for q in players where q != p and q.pos == p.pos and not q.arrived]
   if p.pos == 0 or count(rivals) == 0:
     return
-  steerer(p) chooses foe from rivals "{p.name} attacks which ship?"
+  steerer(p) chooses foe from rivals "{p.name} attacks which ship?" labelled "{foe.name}: {goods(stock(foe, gunpowder), gunpowder)} to defend with{\", and Lady Beth (+2)\" if has_power(foe, lady_beth) else \"\"}"
   battle(p, foe)
 
 rule battle(attacker, defender) "Attack, defence, comparison":
-  log "{attacker.name} attacks {defender.name}!"
+  log "{attacker.name} attacks {defender.name}! Each spends gunpowder and rolls the combat die; the higher firepower (die + gunpowder) wins, the star at once."
   attacker.spent = 0
   defender.spent = 0
+  attacker.shot = none
+  defender.shot = none
   sabre_used = false
   fire(attacker, defender)
   if attacker.shot == star:
@@ -480,28 +598,33 @@ rule battle(attacker, defender) "Attack, defence, comparison":
 
 rule fire(f, foe) "Spend gunpowder, then roll the combat die":
   let decider = voice(f, foe)
+  #: -
   let spend = 0
   if stock(f, gunpowder) > 0:
-    decider chooses spend from range(0, stock(f, gunpowder)) "Spend how much gunpowder on this shot?" labelled "{spend} gunpowder"
+    decider chooses spend from range(0, stock(f, gunpowder)) "{f.name} against {foe.name}: spend how much gunpowder on this shot?{to_beat(foe)}" labelled "{spend} gunpowder: firepower the die + {spend + beth_bonus(f)}"
+  #: Pay that much gunpowder from your holds.
   unload(f, gunpowder, spend)
   f.spent = spend
   roll face on combat_die
   f.shot = face
   if automa(f):
-    log "{decider.name} rolls the combat die for the Ghost Ship: {face}."
+    log "{decider.name} rolls the combat die for the Ghost Ship: {face_text(face)}."
   else:
-    log "{f.name} spends {spend} gunpowder and rolls {face}."
+    log "{f.name} spends {spend} gunpowder and rolls {face_text(face)}."
   offer_sabre(f, foe)
 
 rule offer_sabre(roller, other) "Saran's Sabre: once per battle, reroll a die just rolled":
   if sabre_used:
     return
+  #: The holder is whichever of the two holds Saran's Sabre.
   let holder = first([x for x in [roller, other] where has_power(x, sarans_sabre)])
   if holder == none:
     return
   let decider = voice(holder, other if holder == roller else roller)
   let question = "Use Saran's Sabre to reroll your {roller.shot}?" if holder == roller else "Use Saran's Sabre to make {roller.name} reroll their {roller.shot}?"
+  #: The holder of Saran's Sabre may have the roll made again; the new roll stands.
   decider chooses use from ["reroll"] "{question}" optional "Let it stand"
+  #: -
   if use == none:
     return
   # assumed: the Sabre works once per battle, and gunpowder already spent still
@@ -509,9 +632,14 @@ rule offer_sabre(roller, other) "Saran's Sabre: once per battle, reroll a die ju
   sabre_used = true
   roll face on combat_die
   roller.shot = face
-  log "{holder.name} wields Saran's Sabre: {roller.name} rerolls and gets {face}."
+  log "{holder.name} wields Saran's Sabre: {roller.name} rerolls and gets {face_text(face)}."
 
-define firepower(f, face) = face + f.spent + (lady_beth_bonus if has_power(f, lady_beth) else 0)
+define face_text(face) = "the star" if face == star else "{face}"
+#: {f}'s firepower with {face} (the die, the gunpowder spent, and 2 more with Lady Beth)
+define beth_bonus(f) = lady_beth_bonus if has_power(f, lady_beth) else 0
+define firepower(f, face) = face + f.spent + beth_bonus(f)
+#: the firepower to beat, once the other ship has rolled
+define to_beat(foe) = "" if foe.shot == none else " ({foe.name} rolled the star)" if foe.shot == star else " ({foe.name} has firepower {firepower(foe, foe.shot)})"
 
 rule resolve_combat(attacker, defender, attack_roll, defence_roll) "The star wins at once; otherwise the higher firepower wins, and a tie does nothing":
   if attack_roll == star:
@@ -531,8 +659,12 @@ rule resolve_combat(attacker, defender, attack_roll, defence_roll) "The star win
     else:
       log "A tie: both ships sail on."
 
+define spoil_label(what, winner, loser) = "steal cargo: all that one of {loser.name}'s holds carries" if what == steal_cargo else "steal treasure: one of {loser.name}'s treasure cards" if what == steal_treasure else "give curse: hand {loser.name} one of your cursed treasures, face down"
+#: {p}'s face-up treasure cards that can be stolen
 define stealable(p) = [t for t in p.powers where not (automa(p) and t.name == lady_beth)]
+#: {p}'s cursed treasures
 define curses(p) = [t for t in p.secrets where t.value < 0]
+#: the spoils {winner} can take from {loser}
 define spoils_open(winner, loser) = ([steal_cargo] if count([h for h in loser.holds where h.cargo != none]) > 0 else []) + ([steal_treasure] if count(stealable(loser)) + count(loser.secrets) > 0 else []) + ([give_curse] if not automa(winner) and count(curses(winner)) > 0 else [])
 
 rule spoils(winner, loser) "The winner may steal a hold's contents, steal a treasure card, or give a cursed treasure":
@@ -542,17 +674,17 @@ rule spoils(winner, loser) "The winner may steal a hold's contents, steal a trea
     log "{winner.name} wins, but {loser.name} has nothing to take."
     return
   # The winner can choose a spoil; taking none is a choice too.
-  decider chooses what from options "{winner.name} won the battle: what now?" optional "Take no spoils"
+  decider chooses what from options "{winner.name} won the battle: what now?" labelled spoil_label(what, winner, loser) optional "Take no spoils"
   if automa(winner) and what != none:
     log "{decider.name} decides for the Ghost Ship: {what}."
   if what == none:
     log "{winner.name} wins and takes nothing."
+  #: Steal cargo: take the goods of one of the loser's holds and load them (the Ghost Ship keeps only doubloons).
   elif what == steal_cargo:
     decider chooses h from [x for x in loser.holds where x.cargo != none] "Steal which hold of {loser.name}?" labelled hold_label(h)
     let k = h.cargo
     let n = h.amount
-    h.cargo = none
-    h.amount = 0
+    fill(h, none, 0)
     log "{winner.name} steals {goods(n, k)} from {loser.name}."
     # assumed: goods the winner cannot load (every hold already holds that kind)
     # go back to the bank.
@@ -560,6 +692,7 @@ rule spoils(winner, loser) "The winner may steal a hold's contents, steal a trea
       log "The Ghost Ship throws the {unit[k]} overboard."
     else:
       load(winner, k, n)
+  #: Steal a treasure: one of the loser's face-up cards, or one of their face-down cards at random.
   elif what == steal_treasure:
     let face_down = "a face-down treasure"
     decider chooses t from stealable(loser) + ([face_down] if count(loser.secrets) > 0 else []) "Steal which treasure card of {loser.name}?"
@@ -570,6 +703,7 @@ rule spoils(winner, loser) "The winner may steal a hold's contents, steal a trea
     else:
       log "{winner.name} steals {t} from {loser.name}."
       receive(winner, t, false)
+  #: Give a curse: hand the loser one of your cursed treasures, face down.
   else:
     winner chooses c from curses(winner) "Give which cursed treasure to {loser.name}?"
     move c to loser.secrets
@@ -583,6 +717,7 @@ rule ghost_move(n) "The Ghost Ship sails back when alone in the lead, on when al
     return
   let others = [race_progress(q) for q in humans]
   let direction = none
+  #: It sails backward when it alone leads the race, forward when it alone is last; otherwise the captain chooses its way.
   if race_progress(ghost) > max(others):
     direction = backward
     log "The Ghost Ship leads the race alone, so it sails backward."
@@ -590,8 +725,9 @@ rule ghost_move(n) "The Ghost Ship sails back when alone in the lead, on when al
     direction = forward
     log "The Ghost Ship is alone in last place, so it sails forward."
   else:
-    captain chooses direction from [forward, backward] "Which way does the Ghost Ship sail {n}?"
+    captain chooses direction from [forward, backward] "Which way does the Ghost Ship sail {n}?" labelled "{direction} to {places(ends_of(direction, n, start_of(ghost)))}"
     log "{captain.name} steers the Ghost Ship {direction}."
+  #: It sails that way, as many spaces as the die shows.
   move_ship(ghost, n, direction)
 
 # ---------------------------------------------------------------- scoring

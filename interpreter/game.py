@@ -58,6 +58,8 @@ class World:
         for decl in game.board_decls:
             board = Board(decl.name, decl.rows, decl.columns, decl.shape)
             legends = {legend.layer: legend.entries for legend in decl.legends}
+            caption = next((layer for layer in decl.layers if layer.name in decl.captions), None)
+            board.caption = caption.name if caption else None
             for r in range(decl.rows):
                 for c in range(decl.columns):
                     layers = {}
@@ -71,6 +73,8 @@ class World:
                     self.zones.append(cell)
                     board.cells.append(cell)
                     board.glyphs.append(decl.layers[0].rows[r][c] if decl.layers else ".")
+                    if caption is not None:
+                        board.captions.append("" if caption.rows[r][c] == "." else caption.rows[r][c])
             self.boards[decl.name] = board
         for board in self.boards.values():
             board.one_of_several = len(self.boards) > 1
@@ -315,19 +319,24 @@ class Game:
             if not isinstance(data, dict) or data.get("format") != STATE_FORMAT:
                 raise ValueError("this is not a saved pirdsl state")
             if data.get("version") != STATE_VERSION:
-                raise ValueError(f"saved with state format version {data.get('version')}, this pirdsl reads {STATE_VERSION}")
+                raise ValueError(f"saved with state format version {_brief(data.get('version'))}, "
+                                 f"this pirdsl reads {STATE_VERSION}")
+            if data.get("game") != self.name:
+                raise ValueError(f"it is a saved game of {_brief(data.get('game'))}, not of {self.name!r}")
             if data.get("file_hash") != self.file_hash:
                 raise ValueError("it was saved with a different version of the rules file")
             return self._restore(data)
         except ValueError:
             raise
-        except (KeyError, TypeError, IndexError, AttributeError) as error:
-            raise ValueError(f"the saved state is damaged ({type(error).__name__}: {error})") from None
+        except RecursionError:
+            raise ValueError("the saved state is damaged: its values are nested too deeply") from None
+        except (KeyError, TypeError, IndexError, AttributeError, OverflowError, ZeroDivisionError) as error:
+            raise ValueError(f"the saved state is damaged ({type(error).__name__}: {_brief(error, 200)})") from None
 
     def _restore(self, data: dict) -> State:
         try:
             world = self._world(data["players"], data["variants"])
-            state = State(self, world, int(data["seed"]))
+            state = State(self, world, _whole(data["seed"], "seed"))
             for saved_piece in data["pieces"]:
                 type_name = saved_piece[0]
                 if type_name not in self.piece_decls:
@@ -429,18 +438,20 @@ class Game:
             state.eliminated = [bool(e) for e in data["eliminated"]]
             state.in_setup = bool(data["in_setup"])
             state.terminal = bool(data["terminal"])
-            state.held = int(data["held"])
+            state.held = _whole(data["held"], "count of held log lines")
             state.scoring = bool(data["scoring"])
-            state.history = [int(h) for h in data["history"]]
+            state.history = [_whole(h, "history") for h in data["history"]]
             if not state.terminal and state.pending is None:
                 raise ValueError("the state waits for nothing and is not over")
             if state.pending is None and state.frames:
                 raise ValueError("a finished game has no position in the rules")
             return state
         except ValueError as error:
-            raise ValueError(f"the saved state is damaged: {error}") from None
-        except (KeyError, TypeError, IndexError, AttributeError) as error:
-            raise ValueError(f"the saved state is damaged ({type(error).__name__}: {error})") from None
+            raise ValueError(f"the saved state is damaged: {_brief(error, 300)}") from None
+        except RecursionError:
+            raise ValueError("the saved state is damaged: its values are nested too deeply") from None
+        except (KeyError, TypeError, IndexError, AttributeError, OverflowError, ZeroDivisionError) as error:
+            raise ValueError(f"the saved state is damaged ({type(error).__name__}: {_brief(error, 200)})") from None
 
 
     def _restore_frame(self, state: State, frame) -> tuple:
@@ -464,8 +475,15 @@ def _seeded(seed: int) -> int:
 
 def _whole(value, what: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise ValueError(f"its {what} is not a whole number ({value!r})")
+        raise ValueError(f"its {what} is not a whole number ({_brief(value)})")
     return value
+
+
+def _brief(value, limit: int = 60) -> str:
+    """A value or error from untrusted data, short enough for a one-line message."""
+    text = str(value) if isinstance(value, BaseException) else repr(value)
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 @dataclass

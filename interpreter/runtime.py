@@ -281,12 +281,18 @@ def _move(st, thing, destination, on_top):
             st.move_piece(piece.id, destination.id, on_top)
 
 
+MAX_PIECES = 100_000  # pieces in one game, all kinds together (docs/language.md, 4.4 and 10)
+
+
 def _create(st, type_name_, count, fields, zone):
     if zone.__class__ is not Zone:
         raise TypeError(f"pieces are created in a zone or cell, not {type_name(zone)}")
     count = whole(count, "a number of pieces (a whole number)")
     if count < 0:
         raise ValueError(f"cannot create {count} pieces")
+    if len(st.pieces) + count > MAX_PIECES:
+        raise ValueError(f"a game may have at most {MAX_PIECES:,} pieces, and this would make "
+                         f"{len(st.pieces) + count:,}")
     for _ in range(count):
         st.create_piece(type_name_, dict(fields), zone)
     if not st.in_setup:

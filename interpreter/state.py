@@ -379,6 +379,16 @@ class State:
         self.apply_action(index)
         return index
 
+    def reveals(self, index: int) -> bool:
+        """Whether taking decision `index` could show the seat to move anything it could not see.
+
+        False only when the rules, from this decision to the same seat's next one, read
+        nothing hidden from it (interpreter/secrecy.py says exactly what that covers);
+        True when a chance event, another seat or the end comes first. The state is unchanged.
+        """
+        from interpreter.secrecy import decision_reveals
+        return decision_reveals(self, index)
+
     def scores(self) -> list:
         score = self.program.score
         if score is None:
@@ -649,12 +659,14 @@ class State:
                     variables[name] = to_plain(self.pvars[player.index].get(name))
             zones = {}
             for name, zone in world.player_zones[player.index].items():
-                zones[name] = self._zone_view(zone, seat)
+                if zone.visibility != "internal":
+                    zones[name] = self._zone_view(zone, seat)
             seats.append({"name": player.name, "automa": player.is_automa, "score": scores[player.index],
                           "eliminated": self.eliminated[player.index], "vars": variables, "zones": zones})
         global_vars = {name: to_plain(self.vars.get(name)) for name, decl in self.program.var_decls.items()
                        if not decl.per_player and not decl.per_piece and not decl.secret and not decl.internal}
-        global_zones = {name: self._zone_view(zone, seat) for name, zone in world.zones_by_name.items()}
+        global_zones = {name: self._zone_view(zone, seat) for name, zone in world.zones_by_name.items()
+                        if zone.visibility != "internal"}
         boards = []
         for board in world.boards.values():
             rows = []
@@ -667,9 +679,13 @@ class State:
                                 "kind": show(first_layer) if first_layer is not None else "",
                                 "pieces": [self.piece_text(i) for i in self.contents[cell.id]],
                                 "marks": [self.pieces[i].mark for i in self.contents[cell.id]]})
+                    if board.caption is not None:
+                        row[-1]["caption"] = board.captions[r * board.cols + c]
                 rows.append(row)
             boards.append({"name": board.name, "shape": board.shape, "rows": board.rows, "cols": board.cols,
                            "cells": rows})
+            if board.caption is not None:
+                boards[-1]["caption"] = board.caption
         to_move = self.current_player()
         view = {"game": self.program.name, "round": self.round, "phase": self.phase, "seat": seat,
                 "to_move": to_move, "seats": seats, "globals": {"vars": global_vars, "zones": global_zones},
@@ -684,7 +700,10 @@ class State:
     def _zone_view(self, zone: Zone, seat: int) -> dict:
         ids = self.contents[zone.id]
         visible = zone.seen_by(seat)
-        return {"count": len(ids), "items": [self.piece_text(i) for i in ids] if visible else None}
+        if not visible:
+            return {"count": len(ids), "items": None}
+        return {"count": len(ids), "items": [self.piece_text(i) for i in ids],
+                "kinds": [self.pieces[i].type for i in ids]}
 
     def piece_key(self, piece: Piece) -> tuple:
         """What makes pieces interchangeable: kind, fields and the current values of their variables."""

@@ -108,7 +108,7 @@ class Blind:
 class Board:
     """Rows of cells, square ("grid") or hexagonal ("hex"); each cell is a zone with the map's layer values."""
 
-    __slots__ = ("name", "shape", "rows", "cols", "cells", "glyphs", "one_of_several")
+    __slots__ = ("name", "shape", "rows", "cols", "cells", "glyphs", "caption", "captions", "one_of_several")
 
     def __init__(self, name: str, rows: int, cols: int, shape: str = "grid"):
         self.name = name
@@ -118,6 +118,8 @@ class Board:
         self.cols = cols
         self.cells: list[Zone] = []
         self.glyphs: list[str] = []
+        self.caption: str | None = None  # the layer drawn in front of each cell (`caption LAYER`)
+        self.captions: list[str] = []  # its token for each cell, row by row ("" for ".")
 
     def at(self, row: int, col: int) -> Zone | None:
         if 0 <= row < self.rows and 0 <= col < self.cols:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import random
+import secrets
 import sys
 import time
 from pathlib import Path
@@ -221,10 +221,12 @@ def command_check(args: argparse.Namespace) -> int:
 
 def command_play(args: argparse.Namespace) -> int:
     """Play one game at the terminal."""
-    from pirdsl.play import PlaySession, SaveFileError, read_save
+    from pirdsl.play import HUMAN, PlaySession, SaveFileError, read_save
 
     game = load_rules(args.file, quiet=args.quiet)
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
+    # The seed decides every hidden card and draw: unless given, it is 64 bits from the
+    # operating system, and it is shown only where it tells no one at the table anything.
+    seed = args.seed if args.seed is not None else secrets.randbits(64)
     if args.load:
         if args.players is not None or args.variant:
             error_line("pirdsl: note: --players and --variant are taken from the save file")
@@ -234,13 +236,22 @@ def command_play(args: argparse.Namespace) -> int:
             raise CommandError(str(error)) from None
         if args.seat:
             controllers = seat_controllers(state, args.seat)
+        # The header names the game as saved: its own seed and variants, not new ones.
+        saved = state.to_json()
+        seed, variants = saved.get("seed", seed), list(saved.get("variants") or [])
     else:
         players = choose_player_count(game, args.players, len(args.seat or []))
-        state = start_state(game, players, seed, checked_variants(game, args.variant))
+        variants = checked_variants(game, args.variant)
+        state = start_state(game, players, seed, variants)
         controllers = seat_controllers(state, args.seat)
     console = make_console()
     seats = ", ".join(f"{name} ({kind})" for name, kind in zip(state.seat_names, controllers))
-    console.print(Text(f"{game.name}: {seats}; seed {seed}", style="bold"))
+    humans = controllers.count(HUMAN)
+    show_seed = humans == 0 or (args.seed is not None and humans == 1)
+    options = "".join(f"; variant {name}" for name in variants)
+    loaded = f"; continued from {args.load} in round {state.round}" if args.load else ""
+    console.print(Text(f"{game.name}: {seats}" + (f"; seed {seed}" if show_seed else "") + f"{options}{loaded}",
+                       style="bold"))
     return PlaySession(game, state, controllers, console, bot_seed=seed).run()
 
 
@@ -255,7 +266,7 @@ def seat_controllers(state: Any, requested: Sequence[str] | None) -> list[str]:
 
 def command_simulate(args: argparse.Namespace) -> int:
     """Play many bot games and report outcomes, scores and speed."""
-    from pirdsl.simulate import assign_seat_bots, simulate
+    from pirdsl.simulate import SimulationWorkerError, WorkerDied, assign_seat_bots, simulate
 
     game = load_rules(args.file, quiet=args.quiet)
     players = choose_player_count(game, args.players, len(args.seat or []))
@@ -275,7 +286,8 @@ def command_simulate(args: argparse.Namespace) -> int:
         write_record = lambda record: records.write(json.dumps(record) + "\n")  # noqa: E731
     console = make_console()
     show_progress = sys.stdout.isatty() and not args.json
-    options = dict(seat_bots=args.seat, on_record=write_record)
+    # The workers load the file with the same loader as this process (the tests' fake engine too).
+    options = dict(seat_bots=args.seat, on_record=write_record, jobs=args.jobs or default_jobs(), loader=load_game)
     try:
         if show_progress:
             progress = Progress(
@@ -290,6 +302,10 @@ def command_simulate(args: argparse.Namespace) -> int:
                 )
         else:
             result = simulate(game, players, args.games, args.seed, variants, args.bot, **options)
+    except WorkerDied as error:
+        raise CommandError(f"{error}; --jobs 1 plays every game in this process") from None
+    except SimulationWorkerError as error:
+        raise CommandError(str(error)) from None
     finally:
         if records is not None:
             records.close()
@@ -300,6 +316,11 @@ def command_simulate(args: argparse.Namespace) -> int:
     else:
         console.print(simulation_report(game, result))
     return EXIT_FAILURE if result["errors"] else EXIT_OK
+
+
+def default_jobs() -> int:
+    """The processes `simulate` plays in without --jobs: one per CPU core."""
+    return os.cpu_count() or 1
 
 
 def open_records(path: str) -> Any:
@@ -344,6 +365,8 @@ def simulation_report(game: Any, result: dict[str, Any]) -> Group:
         )
     rounds = "-" if result["mean_rounds"] is None else f"{result['mean_rounds']:.2f}"
     speed = "-" if result["games_per_second"] is None else f"{result['games_per_second']:.1f}"
+    if result["jobs"] > 1:
+        speed += f" ({result['jobs']} processes)"
     summary = f"completed {completed}, errors {result['errors']}"
     if result["unfinished"]:
         summary += f", unfinished {result['unfinished']} (hit the step limit)"
@@ -570,6 +593,11 @@ def build_parser() -> argparse.ArgumentParser:
     simulate_command.add_argument(
         "--records", metavar="FILE", help="write one JSON line per game (seed, scores, winners, returns, ...)"
     )
+    simulate_command.add_argument(
+        "--jobs", type=positive_int, metavar="N",
+        help="processes to play the games in (default: one per CPU core, here "
+        f"{default_jobs()}); 1 plays them all in this process",
+    )
     simulate_command.set_defaults(handler=command_simulate)
 
     test = commands.add_parser("test", help="run the examples written in rules files")
@@ -642,6 +670,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         silence_stdout()
         return EXIT_BROKEN_PIPE
+    except MemoryError:
+        error_line("pirdsl: error: out of memory (the rules or the input ask for more than this computer has)")
+        return EXIT_FAILURE
     except Exception as error:  # noqa: BLE001 - the last line of defence against tracebacks
         if os.environ.get("PIRDSL_DEBUG"):
             raise

@@ -9,16 +9,28 @@ secrets from the next (only when input is a real terminal).
 Input is read line by line with `input()`, so play works from a terminal and
 from piped standard input alike; the end of input quits cleanly.
 
-Save files are JSON::
+Undo takes back only a seat's own decisions since the last moment anything new
+came to light: a chance event, another seat's decision (a bot's, a forced one, or
+another person's), or a decision of its own that showed it something hidden (the
+engine's `state.reveals(index)` proves it did not). Any of these forgets every
+undo point, so going back can never be a way to look and choose again.
 
-    {"format": "pirdsl-save", "version": 1, "file_hash": "...", "game": "<the game's name>",
-     "state": {...state.to_json()...}, "seats": ["human", "random", "automa"]}
+Save files are JSON, sealed (pirdsl/seal.py) so that an edited save is refused::
+
+    {"format": "pirdsl-save", "version": 2, "file_hash": "...", "game": "<the game's name>",
+     "state": {...state.to_json()...}, "seats": ["human", "random", "automa"],
+     "seal": "hmac-sha256:..."}
+
+A save holds the whole game, every secret included: it is for continuing a game
+later, not a way back for one player.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import os
+import stat
 import sys
 import tempfile
 from dataclasses import dataclass
@@ -30,10 +42,15 @@ from rich.text import Text
 
 from interpreter import IllegalAction
 from pirdsl.bots import make_bot, seat_seed
-from pirdsl.terminal import render_actions, render_log, render_observation, render_results, render_status
+from pirdsl.seal import CONFIG_DIR_VARIABLE, SealError, config_dir, load_key, seal, seal_matches
+from pirdsl.simulate import DEFAULT_STEP_LIMIT
+from pirdsl.terminal import fit_screen, render_boards, render_log, render_results
 
 SAVE_FORMAT = "pirdsl-save"
-SAVE_VERSION = 1
+SAVE_VERSION = 2
+MAX_SAVE_BYTES = 32_000_000  # far above any real game; a bigger file is not read at all
+MAX_SAVE_DEPTH = 100         # lists and objects inside each other; a real save stays under 15
+MAX_SAVE_DIGITS = 100        # digits of one number in a save
 HUMAN = "human"
 AUTOMA = "automa"
 SEAT_KINDS = (HUMAN, "random", "greedy")
@@ -41,9 +58,11 @@ SEAT_KINDS = (HUMAN, "random", "greedy")
 HELP_TEXT = """\
 Type the number of an action to play it, or one of:
   help          show this help
-  show          show the board and your actions again
+  show          show the board, everything on the table and your actions again,
+                nothing cut short to fit the screen
   log           show everything that has happened so far that you may see
-  undo          go back to your previous decision
+  undo          take back your last decision, if nothing new came to light since
+                (no draw or roll, no other player's move, nothing hidden shown to you)
   save FILE     save the game to FILE (continue later with --load FILE)
   quit          stop playing (the game is not saved)"""
 
@@ -77,8 +96,18 @@ def assign_controllers(state: Any, requested: Sequence[str] | None) -> list[str]
 
 
 def write_save(path: str | Path, game: Any, state: Any, controllers: Sequence[str]) -> None:
-    """Write a save file atomically (a half-written file never replaces a good one)."""
-    data = {
+    """Write a sealed save file atomically: a half-written file never replaces a good one.
+
+    Only a regular file, or a new one, is written: an existing directory, device,
+    pipe or symbolic link is refused and left as it is.
+
+    Raises:
+        SaveFileError: with a one-line reason (a bad place, no key, a state that is not JSON).
+        OSError: when the file system refuses the write.
+    """
+    text = str(path)
+    target = _save_target(text)
+    body = {
         "format": SAVE_FORMAT,
         "version": SAVE_VERSION,
         "file_hash": game.file_hash,
@@ -86,42 +115,83 @@ def write_save(path: str | Path, game: Any, state: Any, controllers: Sequence[st
         "state": state.to_json(),
         "seats": list(controllers),
     }
-    text = json.dumps(data, indent=1)
-    target = Path(path)
+    try:
+        body = json.loads(json.dumps(body, allow_nan=False))  # exactly what a reader will see and check
+    except (TypeError, ValueError) as error:
+        raise SaveFileError(f"the game cannot be written as JSON ({error})") from None
+    try:
+        key = load_key(create=True)
+    except SealError as error:
+        raise SaveFileError(str(error)) from None
+    data = {**body, "seal": seal(body, key)}
     handle, temporary = tempfile.mkstemp(prefix=".pirdsl-save-", dir=target.parent)
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as file:
-            file.write(text + "\n")
+            file.write(json.dumps(data, indent=1) + "\n")
+        _save_target(text)  # once more, just before replacing it
         os.replace(temporary, target)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
 
 
+def _save_target(path: str) -> Path:
+    """The path to save to, when it names a regular file or nothing yet; else SaveFileError."""
+    if "\0" in path:
+        raise SaveFileError("a file name cannot contain a NUL byte")
+    if path.endswith(("/", os.sep)):
+        raise SaveFileError(f"{path} names a folder, not a file")
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        return Path(path)
+    except OSError as error:
+        raise SaveFileError(f"cannot use {path} ({error.strerror or error})") from None
+    if stat.S_ISLNK(info.st_mode):
+        raise SaveFileError(f"{path} is a symbolic link; save to a regular file")
+    if stat.S_ISDIR(info.st_mode):
+        raise SaveFileError(f"{path} is a directory")
+    if not stat.S_ISREG(info.st_mode):
+        raise SaveFileError(f"{path} is a device or other special file, not a regular file")
+    return Path(path)
+
+
 def read_save(path: str | Path, game: Any) -> tuple[Any, list[str]]:
     """Load a save file for `game`: the state and each seat's controller.
 
     Raises:
-        SaveFileError: with a one-line reason when the file is missing, corrupt,
-            from another pirdsl version, or made with another version of the rules.
+        SaveFileError: with a one-line reason when the file is missing, not a save,
+            damaged or edited (its seal does not match), from another pirdsl version,
+            of another game, or made with another version of the rules.
     """
-    try:
-        raw = Path(path).read_bytes()
-    except IsADirectoryError:
-        raise SaveFileError(f"{path}: is a directory, not a save file") from None
-    except OSError as error:
-        raise SaveFileError(f"{path}: cannot read the save file ({error.strerror or error})") from None
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
-        raise SaveFileError(f"{path}: not a pirdsl save file (it is not valid JSON)") from None
+    data = _parse_save(path, _read_save_bytes(path))
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise SaveFileError(f"{path}: not a pirdsl save file")
-    if data.get("version") != SAVE_VERSION:
+    version = data.get("version")
+    if version == 1:
         raise SaveFileError(
-            f"{path}: save format version {data.get('version')!r} is not supported "
+            f"{path}: this save was made by an older pirdsl, without a seal, so it cannot be checked "
+            "and is not loaded")
+    if version != SAVE_VERSION:
+        raise SaveFileError(
+            f"{path}: save format version {_short(version)} is not supported "
             f"(this pirdsl reads version {SAVE_VERSION})"
         )
+    try:
+        key = load_key(create=False)
+    except SealError as error:
+        raise SaveFileError(f"{path}: {error}") from None
+    if key is None:
+        raise SaveFileError(
+            f"{path}: cannot check this save's seal: there is no save key in {config_dir()} "
+            f"(was it saved by another user or on another computer? see {CONFIG_DIR_VARIABLE})")
+    body = {name: value for name, value in data.items() if name != "seal"}
+    if not seal_matches(body, data.get("seal"), key):
+        raise SaveFileError(
+            f"{path}: damaged save file: its seal does not match its contents "
+            "(it was edited or damaged, or saved by another user or on another computer)")
+    if data.get("game") != game.name:
+        raise SaveFileError(f"{path}: this is a save of another game ({_short(data.get('game'))}), not of {game.name}")
     if data.get("file_hash") != game.file_hash:
         raise SaveFileError(
             f"{path}: this save was made with a different version of {game.path} "
@@ -131,10 +201,10 @@ def read_save(path: str | Path, game: Any) -> tuple[Any, list[str]]:
         raise SaveFileError(f"{path}: corrupt save file: it holds no game state")
     try:
         state = game.state_from_json(data["state"])
-    except (ValueError, KeyError, TypeError, IndexError) as error:
+    except (ValueError, KeyError, TypeError, IndexError, OverflowError, RecursionError) as error:
         # The documented failure is ValueError; the others are caught too because
         # a save file is untrusted input and must never end in a traceback.
-        raise SaveFileError(f"{path}: corrupt save file: {error}") from None
+        raise SaveFileError(f"{path}: corrupt save file: {_one_line(error)}") from None
     seats = data.get("seats")
     if (
         not isinstance(seats, list)
@@ -148,15 +218,137 @@ def read_save(path: str | Path, game: Any) -> tuple[Any, list[str]]:
     return state, controllers
 
 
-def read_input_line() -> str:
-    """One line from standard input; EOFError when there is none (closed or absent)."""
+def _read_save_bytes(path: str | Path) -> bytes:
+    """A save file's bytes: only from a regular file, and only up to MAX_SAVE_BYTES."""
+    if "\0" in str(path):
+        raise SaveFileError(f"{_short(str(path))}: a file name cannot contain a NUL byte")
+    try:
+        # O_NONBLOCK: opening a named pipe must not wait for a writer; it is refused below.
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except IsADirectoryError:
+        raise SaveFileError(f"{path}: is a directory, not a save file") from None
+    except OSError as error:
+        raise SaveFileError(f"{path}: cannot read the save file ({error.strerror or error})") from None
+    try:
+        info = os.fstat(handle)
+        if stat.S_ISDIR(info.st_mode):
+            raise SaveFileError(f"{path}: is a directory, not a save file")
+        if not stat.S_ISREG(info.st_mode):
+            raise SaveFileError(f"{path}: is a device or other special file, not a save file")
+        if info.st_size > MAX_SAVE_BYTES:
+            raise SaveFileError(f"{path}: too large for a save file ({info.st_size} bytes; the limit is {MAX_SAVE_BYTES})")
+        with os.fdopen(handle, "rb", closefd=False) as file:
+            raw = file.read(MAX_SAVE_BYTES + 1)
+    except OSError as error:
+        raise SaveFileError(f"{path}: cannot read the save file ({error.strerror or error})") from None
+    finally:
+        os.close(handle)
+    if len(raw) > MAX_SAVE_BYTES:
+        raise SaveFileError(f"{path}: too large for a save file (the limit is {MAX_SAVE_BYTES} bytes)")
+    return raw
+
+
+class _NotJson(ValueError):
+    """A save's text that is not the JSON pirdsl writes; the message says why."""
+
+
+def _reject_constant(name: str) -> Any:
+    raise _NotJson(f"{name} is not a JSON number")
+
+
+def _finite_float(text: str) -> float:
+    if len(text) > MAX_SAVE_DIGITS:
+        raise _NotJson(f"a number of {len(text)} characters")
+    value = float(text)
+    if not math.isfinite(value):
+        raise _NotJson(f"{_short(text)} is too large a number")
+    return value
+
+
+def _bounded_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_SAVE_DIGITS:
+        raise _NotJson(f"a number of {len(text)} digits")
+    return int(text)
+
+
+def _parse_save(path: str | Path, raw: bytes) -> Any:
+    """The JSON value of a save, refusing what pirdsl never writes (NaN, Infinity, huge numbers, deep nesting)."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise SaveFileError(f"{path}: not a pirdsl save file (it is not UTF-8 text)") from None
+    try:
+        data = json.loads(text, parse_constant=_reject_constant, parse_float=_finite_float, parse_int=_bounded_int)
+    except _NotJson as error:
+        raise SaveFileError(f"{path}: not a pirdsl save file (it is not valid JSON: {error})") from None
+    except RecursionError:
+        raise SaveFileError(f"{path}: not a pirdsl save file (it is nested too deeply)") from None
+    except ValueError:
+        raise SaveFileError(f"{path}: not a pirdsl save file (it is not valid JSON)") from None
+    if _depth(data) > MAX_SAVE_DEPTH:
+        raise SaveFileError(f"{path}: not a pirdsl save file (it is nested too deeply: more than {MAX_SAVE_DEPTH} levels)")
+    return data
+
+
+def _depth(value: Any) -> int:
+    """How deeply lists and objects nest in a JSON value (counted without recursion)."""
+    deepest = 0
+    pending = [(value, 1)]
+    while pending:
+        item, depth = pending.pop()
+        if isinstance(item, dict):
+            children = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        deepest = max(deepest, depth)
+        if depth > MAX_SAVE_DEPTH:
+            return depth
+        pending.extend((child, depth + 1) for child in children)
+    return deepest
+
+
+def _short(value: Any, limit: int = 40) -> str:
+    """A value from an untrusted file, short enough for a one-line message."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _one_line(error: BaseException, limit: int = 300) -> str:
+    text = " ".join(str(error).split()) or type(error).__name__
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def read_input_line(prompt: str = "") -> str:
+    """One line from standard input; EOFError when there is none (closed or absent).
+
+    At a terminal with line editing turned on (`line_editing`), `input` shows the
+    prompt itself, so that editing keys redraw the line with the prompt in place.
+    """
     if sys.stdin is None:
         raise EOFError
-    return input()
+    return input(prompt)
+
+
+def line_editing() -> Any:
+    """Turn on line editing and a history of what was typed at the prompt, where Python has readline.
+
+    Returns the readline module, or None where there is none (e.g. Windows without it).
+    """
+    try:
+        import readline
+    except ImportError:  # pragma: no cover - depends on how Python was built
+        return None
+    return readline
 
 
 class QuitGame(Exception):
     """The human asked to stop (or input ended)."""
+
+
+class RunawayGame(Exception):
+    """Bots and chance played the step limit without the game ending or a person being asked."""
 
 
 @dataclass
@@ -165,7 +357,6 @@ class UndoPoint:
 
     seat: int
     state: Any
-    bot_generators: dict[int, Any]
     log_lines_shown: list[int]
 
 
@@ -178,6 +369,8 @@ class PlaySession:
         controllers: per seat "human", "random", "greedy" or "automa".
         console: where to draw.
         bot_seed: seeds the bots (each seat's bot gets its own derived seed).
+        step_limit: how many steps bots and chance may take in a row, with no person
+            asked, before the game counts as never ending (as in `simulate`).
         read_line: reads one line of input (raises EOFError at the end of input).
         interactive: whether input comes from a person at a terminal (enables the
             pass-the-device screen); by default, whether standard input is a terminal.
@@ -192,6 +385,7 @@ class PlaySession:
         bot_seed: int = 0,
         read_line: Callable[[], str] = read_input_line,
         interactive: bool | None = None,
+        step_limit: int = DEFAULT_STEP_LIMIT,
     ) -> None:
         self.game = game
         self.state = state
@@ -201,12 +395,17 @@ class PlaySession:
         if interactive is None:
             interactive = sys.stdin is not None and sys.stdin.isatty()
         self.interactive = interactive
+        # Arrow keys, editing and the history of earlier answers at a real terminal.
+        self.readline = line_editing() if interactive and read_line is read_input_line else None
         self.bots = {
             seat: make_bot(kind, seat_seed(bot_seed, seat))
             for seat, kind in enumerate(self.controllers)
             if kind in ("random", "greedy")
         }
+        # Decisions that can be taken back: all of one seat, since anything new came to light.
         self.undo_points: list[UndoPoint] = []
+        self.step_limit = step_limit
+        self.unattended_steps = 0
         self.log_lines_shown = [0] * state.num_seats
         self.last_human_seat: int | None = None
 
@@ -215,26 +414,67 @@ class PlaySession:
         return [seat for seat, kind in enumerate(self.controllers) if kind == HUMAN]
 
     def run(self) -> int:
-        """Play until the game ends or a human quits; returns the exit code (0)."""
+        """Play until the game ends or a human quits; returns the exit code (0, or 1 for a runaway game)."""
         try:
             while not self.state.is_terminal():
                 if self.state.is_chance():
+                    self._count_unattended_step()
+                    self.undo_points.clear()  # a draw or roll brings something new to light
                     self.state.apply_chance()
                     continue
                 seat = self.state.current_player()
                 if self.state.num_actions() == 1:
                     # One option is no choice: take it without asking anyone, as at the table.
-                    self.state.apply_action(0)
+                    self._count_unattended_step()
+                    self._apply_decision(seat, 0, ask=False)
                     continue
                 if self.controllers[seat] == HUMAN:
+                    self.unattended_steps = 0
                     self.human_turn(seat)
                 else:
-                    self.state.apply_action(self._bot_for(seat).choose_action(self.state))
+                    self._count_unattended_step()
+                    self._apply_decision(seat, self._bot_for(seat).choose_action(self.state), ask=False)
         except QuitGame as reason:
             self.console.print(Text(str(reason) or "Game abandoned."))
             return 0
+        except RunawayGame:
+            print(
+                f"pirdsl: error: the game did not end: unfinished after {self.step_limit} steps "
+                "with no one asked (hit the step limit)",
+                file=sys.stderr,
+            )
+            return 1
         self.show_end()
         return 0
+
+    def _count_unattended_step(self) -> None:
+        self.unattended_steps += 1
+        if self.unattended_steps > self.step_limit:
+            raise RunawayGame
+
+    def _apply_decision(self, seat: int, index: int, ask: bool) -> None:
+        """Take decision `index` for `seat`, keeping or forgetting the undo points as it requires.
+
+        The undo points survive only a decision of their own seat, taken by a person,
+        that the engine has checked shows that seat nothing it could not see
+        (`state.reveals`); every other decision is new information for someone.
+        Raises IllegalAction (and changes nothing) when the engine refuses the action.
+        """
+        shows_nothing_new = (
+            self.controllers[seat] == HUMAN
+            and all(point.seat == seat for point in self.undo_points)
+            and not self._reveals(index)
+        )
+        point = UndoPoint(seat, self.state.clone(), list(self.log_lines_shown)) if shows_nothing_new and ask else None
+        self.state.apply_action(index)
+        if not shows_nothing_new:
+            self.undo_points.clear()
+        elif point is not None:
+            self.undo_points.append(point)
+
+    def _reveals(self, index: int) -> bool:
+        reveals = getattr(self.state, "reveals", None)
+        return True if reveals is None else bool(reveals(index))  # an engine that cannot tell: assume it does
 
     def _bot_for(self, seat: int) -> Any:
         # A seat the engine hands us that we did not expect (e.g. an automa asked
@@ -255,12 +495,16 @@ class PlaySession:
             command, _, argument = line.strip().partition(" ")
             command = command.lower()
             if command.isascii() and command.isdigit():  # not "²", which isdigit() but int() refuses
-                number = int(command)
-                if 1 <= number <= len(actions):
+                # A number too long to be an action is not converted at all (int() refuses
+                # thousands of digits, and echoing them back would flood the screen).
+                digits = command.lstrip("0") or "0"
+                number = int(digits) if len(digits) <= len(str(len(actions))) else None
+                if number is not None and 1 <= number <= len(actions):
                     if self._apply_human_choice(seat, actions[number - 1].index):
                         return
                     continue
-                self._say(f"There is no action {number}: choose from 1 to {len(actions)}.")
+                shown = command if len(command) <= 12 else command[:9] + "..."
+                self._say(f"There is no action {shown}: choose from 1 to {len(actions)}.")
             elif command in ("help", "h", "?"):
                 self._say(HELP_TEXT)
             elif command in ("show", "board"):
@@ -280,43 +524,45 @@ class PlaySession:
                 self._say(f"Not understood: {line.strip()!r}. Type a number from 1 to {len(actions)}, or help.")
 
     def _apply_human_choice(self, seat: int, index: int) -> bool:
-        point = UndoPoint(seat, self.state.clone(), self._bot_generator_states(), list(self.log_lines_shown))
         try:
-            self.state.apply_action(index)
+            self._apply_decision(seat, index, ask=True)
         except IllegalAction as error:
             self._say(f"The game refused that action: {error}")
             return False
-        self.undo_points.append(point)
         return True
 
     def _undo(self, seat: int) -> bool:
-        """Go back to this seat's previous decision; False (and a message) when there is none."""
-        for position in range(len(self.undo_points) - 1, -1, -1):
-            point = self.undo_points[position]
-            if point.seat == seat:
-                del self.undo_points[position:]
-                self.state = point.state.clone()
-                for bot_seat, generator_state in point.bot_generators.items():
-                    self.bots[bot_seat].random.setstate(generator_state)
-                self.log_lines_shown = list(point.log_lines_shown)
-                self._say("Undone: back to your previous decision.")
-                return True
-        self._say("Nothing to undo: this is your first decision.")
-        return False
+        """Go back to this seat's previous decision; False (and a message) when it may not."""
+        if not self.undo_points or self.undo_points[-1].seat != seat:
+            self._say(
+                "Nothing to undo: undo takes back only your own decisions since anything new came to "
+                "light (a draw or a roll, another player's move, something hidden shown to you).")
+            return False
+        point = self.undo_points.pop()
+        # Only this seat's decisions, which showed nothing new, lie between: no bot has drawn
+        # from its generator since, and no one has seen anything the point does not show.
+        self.state = point.state.clone()
+        self.log_lines_shown = list(point.log_lines_shown)
+        self._say("Undone: back to your previous decision.")
+        return True
 
     def _save(self, path: str) -> None:
         if not path:
             self._say("Usage: save FILE")
             return
+        shown = path.replace("\0", "\\0")
         try:
             write_save(path, self.game, self.state, self.controllers)
-        except OSError as error:
-            self._say(f"Could not save to {path}: {error.strerror or error}")
+        except SaveFileError as error:
+            self._say(f"Could not save to {shown}: {error}")
             return
-        self._say(f"Saved to {path}. Continue later with: pirdsl play {self.game.path} --load {path}")
-
-    def _bot_generator_states(self) -> dict[int, Any]:
-        return {seat: bot.random.getstate() for seat, bot in self.bots.items()}
+        except (OSError, ValueError) as error:
+            self._say(f"Could not save to {shown}: {getattr(error, 'strerror', None) or error}")
+            return
+        self._say(
+            f"Saved to {path}. Continue later with: pirdsl play {self.game.path} --load {path}\n"
+            "The save holds the whole game, every hand included: it is for continuing later, "
+            "not for going back.")
 
     # --- drawing and input --------------------------------------------------
 
@@ -326,6 +572,8 @@ class PlaySession:
         if previous is None or previous == seat or not self.interactive:
             return
         self._clear_screen()
+        if self.readline is not None:
+            self.readline.clear_history()  # the next player must not scroll back through the last one's answers
         self._ask(f"Pass the device to {self.state.seat_names[seat]}, then press Enter. ")
         self._clear_screen()
 
@@ -347,16 +595,30 @@ class PlaySession:
             # The engine's line opening this round: the status line right under the log
             # says "Round N · phase", so showing both would say the round twice in a row.
             new_lines.pop()
-        self.console.print()
-        self.console.print(render_observation(observation, new_lines, width=self.console.width))
-        self.console.print(render_status(observation))
         labels = [action.label for action in self.state.legal_actions()]
-        self.console.print(render_actions(self.state.prompt(), labels))
+        screen = fit_screen(observation, new_lines, width=self.console.width,
+                            height=None if repeat else self._screen_height(), prompt=self.state.prompt(), labels=labels)
+        if screen.earlier_log:  # printed above the view, where they scroll away rather than the board
+            self.console.print(render_log(screen.earlier_log, limit=0, width=self.console.width))
+        self.console.print()
+        self.console.print(screen.view)
+
+    def _screen_height(self) -> int | None:
+        """The terminal's height, which the view is made to fit; None for piped output.
+
+        Set LINES to fit piped output to a height too (as the golden transcripts do).
+        """
+        if self.console.is_terminal or os.environ.get("LINES", "").isdigit():
+            return self.console.height
+        return None
 
     def _ask(self, prompt: str) -> str:
-        self.console.print(Text(prompt), end="", soft_wrap=True)
         try:
-            line = self.read_line()
+            if self.readline is not None:
+                line = read_input_line(prompt)
+            else:
+                self.console.print(Text(prompt), end="", soft_wrap=True)
+                line = self.read_line()
         except EOFError:
             self.console.print()
             raise QuitGame("End of input: game abandoned.") from None
@@ -368,7 +630,7 @@ class PlaySession:
         self.console.print(Text(message), soft_wrap=True)
 
     def show_end(self) -> None:
-        """The last log lines and the final scores and winners."""
+        """The board as the game ended, the last log lines, and the final scores and winners."""
         viewers = self.human_seats or [0]
         viewer = viewers[0]
         log = self.state.log_for(viewer)
@@ -376,4 +638,9 @@ class PlaySession:
         if unseen:
             limit = 0 if not self.human_seats else 15  # a bots-only game prints its whole log
             self.console.print(render_log(unseen, limit=limit, width=self.console.width))
+        # Only the boards, which every seat sees alike: the seats' own zones stay private.
+        boards = self.state.observation(viewer).get("boards") or []
+        if boards:
+            self.console.print()
+            self.console.print(render_boards(boards, width=self.console.width))
         self.console.print(render_results(self.state.seat_names, self.state.scores(), self.state.winners()))

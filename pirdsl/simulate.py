@@ -3,21 +3,43 @@
 Used by `pirdsl simulate` and meant for benchmarks too. Game number `i` (from 0)
 is played with seed `seed + i`, and each seat's bot is seeded from that game
 seed and the seat, so the same arguments always give the same figures (all but
-the timing ones).
+the timing ones), whether the games are played in this process or spread over
+several (`jobs`).
 
 Outcomes are counted per seat from `state.winners()`: a sole win when the seat
 is the only winner, a shared win when it is one of several (the game is then a
 draw, even when every seat shares it), a loss otherwise. The win rate is sole
 wins over completed games, with a 95% Wilson score interval.
+
+The summary is built from running totals as the games finish, so a run of any
+length holds no per-game data: counts, and per seat the exact sum and sum of
+squares of the scores (integers stay integers, floats become fractions), from
+which the mean and the sample standard deviation are worked out exactly, as
+`statistics.stdev` does, and rounded once. No quantiles are reported.
+
+With `jobs` above 1 the games are split into chunks, shared between this
+process and `jobs - 1` worker processes. Each worker loads the rules file
+itself, once, by its path (and refuses a file whose hash differs from the one
+loaded here), so nothing but seeds and settings goes to a worker and nothing
+but plain per-game results (`GameResult`) comes back. The results are taken in
+game order, so every figure, `first_error` and the order of the records
+included, is the same as in one process.
 """
 
 from __future__ import annotations
 
+import collections
+import concurrent.futures
+import concurrent.futures.process
+import contextlib
 import math
-import statistics
+import multiprocessing
+import signal
+import sys
 import time
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from fractions import Fraction
+from typing import Any, Callable, Iterator, Sequence
 
 from interpreter import GameRuleError
 from pirdsl.bots import BOT_KINDS, make_bot, seat_seed
@@ -103,6 +125,211 @@ def wilson_interval(successes: int, trials: int, z: float = WILSON_Z) -> list[fl
     return [max(0.0, centre - half_width), min(1.0, centre + half_width)]
 
 
+@dataclass(frozen=True)
+class PlaySettings:
+    """How every game of a run is played: plain data, the same in every worker process.
+
+    Args:
+        players: number of players (automa seats come on top, as the rules say).
+        variants: variant names to switch on.
+        bot: "random" or "greedy", for every player seat not given in `seat_bots`.
+        seat_bots: bots for the player seats in order (see `assign_seat_bots`).
+        step_limit: decisions and chance steps after which a game counts as unfinished.
+    """
+
+    players: int
+    variants: tuple[str, ...] = ()
+    bot: str = "random"
+    seat_bots: tuple[str, ...] | None = None
+    step_limit: int = DEFAULT_STEP_LIMIT
+
+
+@dataclass
+class GameResult:
+    """What one game leaves behind: its record (see `game_record`), and its seats' names and bots.
+
+    Plain data, so that a worker process can send it back. The seats are empty for a
+    game whose rules failed before it could start.
+    """
+
+    record: dict[str, Any]
+    seat_names: list[str]
+    seat_bots: list[str]
+
+
+def play_game(game: Any, settings: PlaySettings, game_number: int, game_seed: int) -> GameResult:
+    """Play game number `game_number` (from 0) with seed `game_seed`; a rules failure is recorded, not raised.
+
+    Raises:
+        ValueError: from `game.new_state` for a bad player count or variant, or
+            from `assign_seat_bots` for bad bots.
+    """
+    counts = StepCounts()
+    state = None
+    seat_names: list[str] = []
+    kinds: list[str] = []
+    try:
+        state = game.new_state(players=settings.players, seed=game_seed, variants=list(settings.variants))
+        seat_names = list(state.seat_names)
+        kinds = assign_seat_bots(state, settings.bot, settings.seat_bots)
+        # An automa seat is never asked; it gets a bot all the same, as it always has, so
+        # that every seat's bot and seed stay what they were before seat_bots existed.
+        bots = [
+            make_bot(settings.bot if kinds[seat] == AUTOMA else kinds[seat], seat_seed(game_seed, seat))
+            for seat in range(state.num_seats)
+        ]
+        finished = play_to_end(state, bots, settings.step_limit, counts)
+        if finished:
+            scores, winners, returns = state.scores(), state.winners(), state.returns()
+    except GameRuleError as error:
+        record = game_record(game_number, game_seed, state, counts, error=str(error))
+    else:
+        if finished:
+            record = game_record(game_number, game_seed, state, counts, scores, winners, returns)
+        else:
+            record = game_record(
+                game_number, game_seed, state, counts, scores_so_far(state), [], [0.0] * state.num_seats,
+                unfinished=True,
+            )
+    return GameResult(record, seat_names, kinds)
+
+
+class RunningTotals:
+    """The figures of a run so far, kept as totals: adding a game costs the same memory whatever came before.
+
+    Scores are summed exactly (and their squares, for the spread), so the mean and
+    standard deviation come out as `statistics.mean` and `statistics.stdev` of the
+    whole list would give them, without keeping the list.
+    """
+
+    def __init__(self) -> None:
+        self.seat_names: list[str] = []
+        self.seat_bots: list[str] = []
+        self.wins: list[int] = []
+        self.sole_wins: list[int] = []
+        self.shared_wins: list[int] = []
+        self.returns_totals: list[float] = []
+        self.score_sums: list[Any] = []  # int or Fraction, exact (a float only for inf or nan)
+        self.score_square_sums: list[Any] = []
+        self.rounds_total = 0
+        self.completed = self.errors = self.unfinished = self.draws = self.no_winner = 0
+        self.first_error: str | None = None
+
+    def add(self, result: GameResult) -> None:
+        """Count one game; games must be added in game order for `first_error` to be the first."""
+        if len(result.seat_names) > len(self.seat_names):
+            extra = len(result.seat_names) - len(self.seat_names)
+            self.seat_names, self.seat_bots = list(result.seat_names), list(result.seat_bots)
+            for per_seat in (self.wins, self.sole_wins, self.shared_wins, self.returns_totals,
+                             self.score_sums, self.score_square_sums):
+                per_seat += [0] * extra
+        record = result.record
+        if "error" in record:
+            self.errors += 1
+            if self.first_error is None:
+                self.first_error = f"game {record['game']} (seed {record['seed']}): {record['error']}"
+            return
+        if record.get("unfinished"):
+            self.unfinished += 1
+            return
+        self.completed += 1
+        self.rounds_total += record["rounds"]
+        for seat, score in enumerate(record["scores"]):
+            value = exact(score)
+            self.score_sums[seat] += value
+            self.score_square_sums[seat] += value * value
+        for seat, share in enumerate(record["returns"]):
+            self.returns_totals[seat] += share
+        winners = record["winners"]
+        for seat in winners:
+            self.wins[seat] += 1
+        if len(winners) == 1:
+            self.sole_wins[winners[0]] += 1
+        elif winners:
+            self.draws += 1
+            for seat in winners:
+                self.shared_wins[seat] += 1
+        else:
+            self.no_winner += 1
+
+    def per_completed(self, total: Any) -> float | None:
+        """`total` over the completed games, as a float; None when none completed."""
+        return float(total / self.completed) if self.completed else None
+
+    def score_sd(self, seat: int) -> float | None:
+        """The sample standard deviation (n - 1) of the seat's final scores; None below two games."""
+        count, total, squares = self.completed, self.score_sums[seat], self.score_square_sums[seat]
+        if count < 2:
+            return None
+        if isinstance(total, float) or isinstance(squares, float):
+            return math.nan  # an infinite or undefined score
+        return sqrt_of_fraction(Fraction(count * squares - total * total, count) / (count - 1))
+
+    def summary(self, games: int, seconds: float, settings: PlaySettings, seed: int, jobs: int) -> dict[str, Any]:
+        """The figures as `simulate` returns them."""
+        completed = self.completed
+        return {
+            "games": games,
+            "completed": completed,
+            "errors": self.errors,
+            "unfinished": self.unfinished,
+            "wins": list(self.wins),
+            "mean_score": [self.per_completed(total) for total in self.score_sums],
+            "mean_rounds": self.per_completed(self.rounds_total),
+            "games_per_second": games / seconds if seconds > 0 else None,
+            "seconds": seconds,
+            "seats": list(self.seat_names),
+            "first_error": self.first_error,
+            "players": settings.players,
+            "seed": seed,
+            "variants": list(settings.variants),
+            "bot": settings.bot,
+            "seat_bots": list(self.seat_bots),
+            "sole_wins": list(self.sole_wins),
+            "shared_wins": list(self.shared_wins),
+            "losses": [completed - sole - shared for sole, shared in zip(self.sole_wins, self.shared_wins)],
+            "draws": self.draws,
+            "no_winner": self.no_winner,
+            "win_rate": [self.per_completed(sole) for sole in self.sole_wins],
+            "win_rate_interval": [wilson_interval(sole, completed) for sole in self.sole_wins],
+            "score_sd": [self.score_sd(seat) for seat in range(len(self.seat_names))],
+            "mean_returns": [self.per_completed(total) for total in self.returns_totals],
+            "jobs": jobs,
+        }
+
+
+def exact(score: Any) -> Any:
+    """A score as an exact number: an int as it is, a float as the fraction it stands for (inf and nan stay)."""
+    if isinstance(score, int):
+        return score
+    if isinstance(score, float) and not math.isfinite(score):
+        return score
+    return Fraction(score)
+
+
+# Enough bits that rounding the integer root to odd, then to a float, rounds correctly once.
+SQRT_BITS = 2 * sys.float_info.mant_dig + 3
+
+
+def sqrt_of_fraction(value: Fraction) -> float:
+    """The square root of a non-negative fraction, correctly rounded to a float.
+
+    The method `statistics.stdev` uses (its private `_float_sqrt_of_frac`), so that the
+    spread from running totals is the one the standard library gives to the last bit.
+    """
+    numerator, denominator = value.numerator, value.denominator
+    shift = (numerator.bit_length() - denominator.bit_length() - SQRT_BITS) // 2
+    if shift >= 0:
+        return (integer_sqrt_round_to_odd(numerator, denominator << 2 * shift) << shift) / 1
+    return integer_sqrt_round_to_odd(numerator << -2 * shift, denominator) / (1 << -shift)
+
+
+def integer_sqrt_round_to_odd(numerator: int, denominator: int) -> int:
+    """The square root of numerator / denominator as an integer, an inexact one made odd (round to odd)."""
+    root = math.isqrt(numerator // denominator)
+    return root | (root * root * denominator != numerator)
+
+
 def simulate(
     game: Any,
     players: int,
@@ -113,6 +340,8 @@ def simulate(
     *,
     seat_bots: Sequence[str] | None = None,
     step_limit: int = DEFAULT_STEP_LIMIT,
+    jobs: int = 1,
+    loader: Callable[[str], Any] | None = None,
     on_game_done: Callable[[int], None] | None = None,
     on_record: Callable[[dict[str, Any]], None] | None = None,
 ) -> dict[str, Any]:
@@ -127,8 +356,14 @@ def simulate(
         bot: "random" or "greedy", for every player seat not given in `seat_bots`.
         seat_bots: bots for the player seats in order (see `assign_seat_bots`).
         step_limit: decisions and chance steps after which a game counts as unfinished.
-        on_game_done: called with the number of games played so far, after each game.
-        on_record: called after each game with its record (see `game_record`).
+        jobs: processes to play in (never more than there are games); 1 plays every
+            game in this one, more start `jobs - 1` worker processes, which load
+            `game.path` themselves, and share the games with this one.
+        loader: what a worker loads the rules file with (default `interpreter.load_game`);
+            it must be importable by name, as the workers are started afresh (spawned).
+        on_game_done: called with the number of games played so far, after each game
+            (in game order).
+        on_record: called after each game with its record (see `game_record`), in game order.
 
     Returns:
         A dict with `games`, `completed`, `errors`, `unfinished`, `wins` (per seat;
@@ -140,114 +375,183 @@ def simulate(
         `win_rate_interval` ([low, high], 95% Wilson), `score_sd` (sample standard
         deviation), `mean_returns` (mean of `state.returns()`) and `seat_bots`; and
         the game counts `draws` (completed games won by more than one seat) and
-        `no_winner` (completed games nobody won). Per-seat figures that need a
-        completed game (two for `score_sd`) are None without one.
+        `no_winner` (completed games nobody won); and `jobs`, the processes the
+        games were shared among. Per-seat figures that need a completed game (two for `score_sd`)
+        are None without one.
 
     Raises:
         ValueError: from `game.new_state` for a bad player count or variant, or
             from `assign_seat_bots` for bad bots.
+        SimulationWorkerError: when a worker process cannot load the rules file
+            or stops unexpectedly.
     """
     started = time.perf_counter()
-    seat_names: list[str] = []
-    kinds: list[str] = []
-    wins: list[int] = []
-    sole_wins: list[int] = []
-    shared_wins: list[int] = []
-    returns_totals: list[float] = []
-    seat_scores: list[list[float]] = []
-    rounds_total = 0
-    completed = errors = unfinished = draws = no_winner = 0
-    first_error: str | None = None
+    settings = PlaySettings(players, tuple(variants), bot, None if seat_bots is None else tuple(seat_bots), step_limit)
+    jobs = max(1, min(jobs, games))
+    totals = RunningTotals()
+    if jobs == 1:
+        results: Iterator[GameResult] = (
+            play_game(game, settings, game_number, seed + game_number) for game_number in range(games)
+        )
+    else:
+        results = played_in_workers(game, settings, seed, games, jobs, loader)
+    with contextlib.closing(results):
+        for done, result in enumerate(results, 1):
+            totals.add(result)
+            if on_record is not None:
+                on_record(result.record)
+            if on_game_done is not None:
+                on_game_done(done)
+    return totals.summary(games, time.perf_counter() - started, settings, seed, jobs)
 
-    for game_number in range(games):
-        game_seed = seed + game_number
-        counts = StepCounts()
-        state = None
-        try:
-            state = game.new_state(players=players, seed=game_seed, variants=list(variants))
-            if len(state.seat_names) > len(seat_names):
-                extra = len(state.seat_names) - len(seat_names)
-                seat_names = list(state.seat_names)
-                kinds = assign_seat_bots(state, bot, seat_bots)
-                for per_seat in (wins, sole_wins, shared_wins, returns_totals):
-                    per_seat += [0] * extra
-                seat_scores += [[] for _ in range(extra)]
-            # An automa seat is never asked; it gets a bot all the same, as it always has, so
-            # that every seat's bot and seed stay what they were before seat_bots existed.
-            bots = [
-                make_bot(bot if kinds[seat] == AUTOMA else kinds[seat], seat_seed(game_seed, seat))
-                for seat in range(state.num_seats)
-            ]
-            finished = play_to_end(state, bots, step_limit, counts)
-            if finished:
-                scores, winners, returns = state.scores(), state.winners(), state.returns()
-        except GameRuleError as error:
-            errors += 1
-            if first_error is None:
-                first_error = f"game {game_number + 1} (seed {game_seed}): {error}"
-            record = game_record(game_number, game_seed, state, counts, error=str(error))
-        else:
-            if finished:
-                completed += 1
-                rounds_total += state.round
-                for seat, score in enumerate(scores):
-                    seat_scores[seat].append(score)
-                for seat, share in enumerate(returns):
-                    returns_totals[seat] += share
-                for seat in winners:
-                    wins[seat] += 1
-                if len(winners) == 1:
-                    sole_wins[winners[0]] += 1
-                elif winners:
-                    draws += 1
-                    for seat in winners:
-                        shared_wins[seat] += 1
-                else:
-                    no_winner += 1
-                record = game_record(game_number, game_seed, state, counts, scores, winners, returns)
+
+# --- worker processes -------------------------------------------------------------------
+
+
+class SimulationWorkerError(Exception):
+    """A worker process could not play its games: it could not load the rules file, or it died."""
+
+
+class WorkerDied(SimulationWorkerError):
+    """A worker process ended in the middle of the run (killed, out of memory, a crash)."""
+
+
+# Chunks of games handed out at a time: small enough to share the work out evenly and move a
+# progress bar, big enough that sending them to a worker costs nothing next to playing them.
+GAMES_PER_CHUNK_LIMIT = 50
+CHUNKS_PER_PROCESS = 8  # aim for at least this many chunks per process, for an even finish
+CHUNKS_AHEAD_PER_WORKER = 2  # chunks handed to the workers ahead: keeps them busy, bounds what waits in memory
+# Chunks this process plays itself ahead of results it is still waiting for (0: it only waits).
+OWN_CHUNKS_AHEAD = 2
+
+# The game a worker plays, loaded once when the worker starts (or why it could not be).
+worker_game: Any = None
+worker_problem: str | None = None
+
+
+def start_worker(loader: Callable[[str], Any] | None, path: str, file_hash: str) -> None:
+    """Set up a worker process: leave Ctrl-C to the parent (which stops the workers), load the rules file."""
+    global worker_game, worker_problem
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if loader is None:
+        from interpreter import load_game as loader
+    try:
+        game = loader(path)
+    except Exception as error:  # noqa: BLE001 - reported in the parent, as one line
+        worker_problem = f"{path}: a worker process could not load the rules file ({type(error).__name__}); " \
+            "did it change since the simulation started?"
+        return
+    if game.file_hash != file_hash:
+        worker_problem = f"{path}: the rules file changed since the simulation started; start it again"
+        return
+    worker_game = game
+
+
+def play_chunk(settings: PlaySettings, seed: int, first_game: int, count: int) -> list[GameResult]:
+    """In a worker: play games `first_game` .. `first_game + count - 1` of the run (none: just say it is ready)."""
+    if worker_problem is not None:
+        raise SimulationWorkerError(worker_problem)
+    return [play_game(worker_game, settings, number, seed + number) for number in range(first_game, first_game + count)]
+
+
+def played_in_workers(
+    game: Any, settings: PlaySettings, seed: int, games: int, jobs: int, loader: Callable[[str], Any] | None
+) -> Iterator[GameResult]:
+    """The results of games 0 .. games - 1, in order, played by this process and `jobs - 1` worker processes.
+
+    This process plays chunks of games too: every chunk while the workers are
+    still starting (a worker takes about as long to start as `pirdsl check` takes,
+    longer than a short run), then one whenever the results it needs next are not
+    back yet. So a short run takes about as long as in one process, and a long one
+    gains from every process.
+
+    Workers are spawned (not forked) on every platform, so that they behave the
+    same everywhere and never inherit a lock held by one of this process's threads
+    (the progress bar has one). Closing the iterator early, or an exception such as
+    Ctrl-C, stops the workers at once.
+    """
+    chunk = max(1, min(GAMES_PER_CHUNK_LIMIT, games // (jobs * CHUNKS_PER_PROCESS)))
+    workers = jobs - 1
+    executor = concurrent.futures.ProcessPoolExecutor(
+        max_workers=workers,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=start_worker,
+        initargs=(loader, game.path, game.file_hash),
+    )
+    # A worker answers an empty chunk once it has loaded the rules file: from then on it gets games.
+    readiness = [executor.submit(play_chunk, settings, seed, 0, 0) for _ in range(workers)]
+    # The chunks handed out, in game order: each at a worker (a future) or already played here (a list).
+    handed_out: collections.deque[concurrent.futures.Future | list[GameResult]] = collections.deque()
+    next_game = 0
+
+    def hand_out_here() -> None:
+        nonlocal next_game
+        last = min(next_game + chunk, games)
+        handed_out.append([play_game(game, settings, number, seed + number) for number in range(next_game, last)])
+        next_game = last
+
+    def hand_out_to_workers() -> None:
+        nonlocal next_game
+        at_workers = sum(isinstance(item, concurrent.futures.Future) for item in handed_out)
+        for _ in range(workers * CHUNKS_AHEAD_PER_WORKER - at_workers):
+            if next_game >= games:
+                break
+            count = min(chunk, games - next_game)
+            handed_out.append(executor.submit(play_chunk, settings, seed, next_game, count))
+            next_game += count
+
+    finished = False
+    try:
+        while handed_out or next_game < games:
+            if next_game < games and any(answered(signal) for signal in readiness):
+                hand_out_to_workers()
+            if handed_out and (isinstance(handed_out[0], list) or handed_out[0].done()):
+                yield from results_of(handed_out.popleft())
+            elif next_game < games and sum(isinstance(item, list) for item in handed_out) < OWN_CHUNKS_AHEAD:
+                hand_out_here()
+            elif handed_out:
+                yield from results_of(handed_out.popleft())  # wait for it
             else:
-                unfinished += 1
-                record = game_record(
-                    game_number, game_seed, state, counts, scores_so_far(state), [], [0.0] * state.num_seats,
-                    unfinished=True,
-                )
-        if on_record is not None:
-            on_record(record)
-        if on_game_done is not None:
-            on_game_done(game_number + 1)
+                concurrent.futures.wait(readiness, return_when=concurrent.futures.FIRST_COMPLETED)
+        finished = True
+    finally:
+        if finished and all(signal.done() for signal in readiness):
+            executor.shutdown(wait=True)
+        else:
+            stop_workers(executor)  # Ctrl-C, an error, or workers still starting when the games were all played
 
-    seconds = time.perf_counter() - started
 
-    def per_completed(total: float) -> float | None:
-        return total / completed if completed else None
+def answered(future: concurrent.futures.Future) -> bool:
+    """Whether a worker has answered `future` (raising what the worker raised, as `results_of` does)."""
+    if not future.done():
+        return False
+    results_of(future)
+    return True
 
-    return {
-        "games": games,
-        "completed": completed,
-        "errors": errors,
-        "unfinished": unfinished,
-        "wins": wins,
-        "mean_score": [per_completed(sum(scores)) for scores in seat_scores],
-        "mean_rounds": per_completed(rounds_total),
-        "games_per_second": games / seconds if seconds > 0 else None,
-        "seconds": seconds,
-        "seats": seat_names,
-        "first_error": first_error,
-        "players": players,
-        "seed": seed,
-        "variants": list(variants),
-        "bot": bot,
-        "seat_bots": kinds,
-        "sole_wins": sole_wins,
-        "shared_wins": shared_wins,
-        "losses": [completed - sole - shared for sole, shared in zip(sole_wins, shared_wins)],
-        "draws": draws,
-        "no_winner": no_winner,
-        "win_rate": [per_completed(sole) for sole in sole_wins],
-        "win_rate_interval": [wilson_interval(sole, completed) for sole in sole_wins],
-        "score_sd": [statistics.stdev(scores) if len(scores) >= 2 else None for scores in seat_scores],
-        "mean_returns": [per_completed(total) for total in returns_totals],
-    }
+
+def results_of(chunk: concurrent.futures.Future | list[GameResult]) -> list[GameResult]:
+    """The results of a chunk: played here, or by a worker (waiting for them)."""
+    if isinstance(chunk, list):
+        return chunk
+    try:
+        return chunk.result()
+    except concurrent.futures.process.BrokenProcessPool:
+        raise WorkerDied("a worker process stopped unexpectedly (killed, or out of memory?)") from None
+
+
+def stop_workers(executor: concurrent.futures.ProcessPoolExecutor) -> None:
+    """Stop a pool's workers now, mid-game, rather than after the chunks they are playing."""
+    terminate = getattr(executor, "terminate_workers", None)  # Python 3.14 and later
+    if terminate is not None:
+        terminate()
+        return
+    # Before 3.14 the executor has no public way to do this; its process table is the only handle.
+    processes = list((getattr(executor, "_processes", None) or {}).values())
+    executor.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join()
 
 
 def scores_so_far(state: Any) -> list[float] | None:

@@ -8,33 +8,51 @@ as written.
 
 The layout is meant for an 80-column terminal and for piped output alike:
 
-* a grid board is drawn as fixed-width cells, each holding the cell's glyph
-  and the short marks of the pieces on it (`f p1`, `H S1S2`, `H S1+2` when
-  they do not all fit), with row and column numbers and a legend underneath;
-* each seat is one row of a table: its name, score, variables, and its zones
-  summarised (equal items grouped as `5× label`, empty zones left out, hidden
-  zones shown as a count only);
+* a grid board is drawn as fixed-width cells, each holding the cell's caption
+  when the board has one (an island letter, a space number), its glyph and the
+  short marks of the pieces on it (`A f p1`, `H S1S2`, `H S1+2` when they do
+  not all fit), with row and column numbers (left out when every cell's caption
+  names it) and a legend underneath;
+* each seat is one row: its name, score (labelled "so far" until the game ends),
+  variables, and its zones summarised (equal items grouped as `5× label`, empty
+  zones left out, hidden zones shown as a count only, a long zone as its counts
+  by kind and its last few items);
 * the log lines that are new since the seat last decided come last, just
   above the round, the phase, the question and the numbered actions.
+
+Given the terminal's height, `render_screen` makes the whole view fit it: the
+board, the question and the actions always stay; the log gives up its older
+lines first (they stay one `log` command away), then the seats' and shared
+details are cut to fewer lines.
 """
 
 from __future__ import annotations
 
+import io
+import math
 import re
 import textwrap
+from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
 from rich import box
-from rich.console import Group, RenderableType
+from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 MAX_LOG_LINES_SHOWN = 12
+MIN_LOG_LINES_SHOWN = 2  # when the screen is short, the log gives way down to this many lines first
 LOG_INDENT = 2
 MAX_ITEM_GROUPS_SHOWN = 8
+LONG_ZONE_CHARACTERS = 100  # a zone whose items take more than this is summarised ...
+LONG_ZONE_GROUPS = 6  # ... when it has more than this many different items
+LAST_ITEMS_SHOWN = 3  # a summarised zone names its last (top) few items
 DEFAULT_WIDTH = 80
 MARK_WIDTH = 4  # room for the marks in a grid cell: "S1S2", or "S1+2" for more
 ROW_NUMBER_SEPARATOR = " "
+SCORE_HEADING = "score"
+PROVISIONAL_SCORE_HEADING = "score (so far)"
+ELLIPSIS = " …"
 
 
 def render_observation(observation: dict[str, Any], new_log_lines: Sequence[str] = (), width: int = DEFAULT_WIDTH) -> RenderableType:
@@ -45,25 +63,146 @@ def render_observation(observation: dict[str, Any], new_log_lines: Sequence[str]
         new_log_lines: log lines the seat has not been shown yet (the last few are shown).
         width: the width of the terminal in characters.
     """
-    heading = f"── {observation.get('game', 'Game')} "
-    parts: list[RenderableType] = [Text(heading + "─" * max(0, min(width, DEFAULT_WIDTH) - len(heading)), style="dim")]
-    for board in observation.get("boards") or []:
-        parts.append(render_board(board, width=width))
+    return render_screen(observation, new_log_lines, width=width, question=False)
+
+
+@dataclass
+class Screen:
+    """A view made to fit a terminal, and the new log lines it had no room for (oldest first)."""
+
+    view: RenderableType
+    earlier_log: list[str]
+
+
+def render_screen(*args: Any, **options: Any) -> RenderableType:
+    """`fit_screen`'s view alone (the log lines it had no room for are noted, not shown)."""
+    return fit_screen(*args, **options).view
+
+
+def fit_screen(
+    observation: dict[str, Any],
+    new_log_lines: Sequence[str] = (),
+    width: int = DEFAULT_WIDTH,
+    height: int | None = None,
+    prompt: str = "",
+    labels: Sequence[str] = (),
+    question: bool = True,
+    reserved_lines: int = 2,
+) -> Screen:
+    """A seat's whole view at its decision: the table, the new log lines, the status, the question.
+
+    With a height, the view fits it: the newest log lines that fit are shown, and the
+    older ones are handed back, to be printed above the view, where the terminal
+    scrolls them up out of sight rather than the board.
+
+    Args:
+        observation: the dict from `state.observation(seat)`.
+        new_log_lines: log lines the seat has not been shown yet.
+        width: the width of the terminal in characters.
+        height: the height of the terminal in lines, or None for no limit (piped output).
+        prompt: the question asked (the engine's `state.prompt()`).
+        labels: the actions, numbered from 1 on screen.
+        question: False to leave out the status line, the question and the actions.
+        reserved_lines: lines of the height kept for what is printed around the view
+            (the blank line before it and the input line after it).
+    """
+    title = _title(observation, width)
+    board_list = observation.get("boards") or []
     seats = observation.get("seats") or []
-    if seats:
-        parts.append(render_seats(seats, viewer=observation.get("seat"), to_move=observation.get("to_move")))
-    shared = render_shared(observation.get("globals") or {})
-    if shared is not None:
-        parts.append(shared)
-    if new_log_lines:
-        parts.append(render_log(new_log_lines, width=width))
-    return Group(*parts)
+    shared = observation.get("globals") or {}
+    terminal = bool(observation.get("terminal"))
+    tail: list[RenderableType] = []
+    if question:
+        tail.append(render_status(observation))
+        tail.append(render_actions(prompt, labels, width=width,
+                                   room=None if height is None else max(1, height // 3)))
+
+    def build(fit: _Fit, log_room: int | None) -> list[RenderableType]:
+        # The title line names the game; a board of its own needs no name line above it.
+        parts: list[RenderableType] = [title] + [
+            render_board(board, width=width, show_name=len(board_list) > 1, merged_legend=fit.merged_legend,
+                         legend=fit.legend)
+            for board in board_list
+        ]
+        if seats and fit.seats:
+            parts.append(render_seats(seats, viewer=observation.get("seat"), to_move=observation.get("to_move"),
+                                      width=width, provisional=not terminal, line_limit=fit.others,
+                                      own_line_limit=fit.own, rule=fit.rule))
+        shared_text = render_shared(shared, width=width, line_limit=fit.shared) if fit.shared != 0 else None
+        if shared_text is not None:
+            parts.append(shared_text)
+        if new_log_lines:
+            log = render_log(new_log_lines, width=width, room=log_room,
+                             limit=MAX_LOG_LINES_SHOWN if log_room is None else 0,
+                             above=log_room is not None)
+            if log.plain:
+                parts.append(log)
+        return parts + tail
+
+    if height is None:
+        return Screen(Group(*build(FITS[0], None)), [])
+    budget = height - reserved_lines
+    wanted = len(render_log(new_log_lines, width=width, limit=0).plain.splitlines()) if new_log_lines else 0
+    rooms = {fit: budget - _height(build(fit, 0), width) for fit in FITS}
+    # The first fit that leaves the log a couple of lines; failing that, the first that
+    # leaves it one (or its note), the seats given up only when nothing else will do.
+    chosen = next((fit for fit in FITS if fit.seats and rooms[fit] >= min(wanted, MIN_LOG_LINES_SHOWN)), None) \
+        or next((fit for fit in FITS if rooms[fit] >= min(wanted, 1)), FITS[-1])
+    log_room = max(min(rooms[chosen], wanted), 1 if new_log_lines else 0)
+    shown = log_lines_fitting(new_log_lines, width, log_room)
+    return Screen(Group(*build(chosen, log_room)), list(new_log_lines[:len(new_log_lines) - shown]))
+
+
+@dataclass(frozen=True)
+class _Fit:
+    """How much of the table a view shows, for a terminal too short to show it all."""
+
+    others: int | None = None  # lines per other seat (None: all)
+    own: int | None = None  # lines for the seat looking
+    shared: int | None = None  # lines of shared things (0: none)
+    rule: bool = True  # a ruled line under the seats' heading
+    merged_legend: bool = False  # the legend's spaces and pieces run on in one block
+    seats: bool = True  # the seats are shown at all
+    legend: bool = True  # the board's legend is shown at all
+
+
+# From the most to the least generous: each leaves the log more room, cutting first the
+# other seats' details, then the shared ones, then the legend's spare lines, and only
+# then the seat's own details, which its decision may well turn on. The board, the
+# question and the actions always stay whole.
+FITS = (
+    _Fit(),
+    _Fit(others=3, own=6, shared=2),
+    _Fit(others=2, own=4, shared=2, rule=False),
+    _Fit(others=1, own=4, shared=1, rule=False),
+    _Fit(others=1, own=4, shared=1, rule=False, merged_legend=True),
+    _Fit(others=1, own=3, shared=0, rule=False, merged_legend=True),
+    _Fit(others=1, own=2, shared=0, rule=False, merged_legend=True),
+    _Fit(others=1, own=1, shared=0, rule=False, merged_legend=True),
+    # A question with a great many options: the board still stays, the rest is a 'show' away.
+    _Fit(shared=0, merged_legend=True, seats=False),
+    _Fit(shared=0, seats=False, legend=False),
+)
+
+
+def _title(observation: dict[str, Any], width: int) -> Text:
+    heading = f"── {observation.get('game', 'Game')} "
+    return Text(heading + "─" * max(0, min(width, DEFAULT_WIDTH) - len(heading)), style="dim")
+
+
+def _height(parts: Sequence[RenderableType], width: int) -> int:
+    """How many lines the parts take on a terminal of this width."""
+    console = Console(width=width, file=io.StringIO(), color_system=None, highlight=False, legacy_windows=False)
+    return sum(len(console.render_lines(part, console.options, pad=False)) for part in parts)
 
 
 def render_status(observation: dict[str, Any]) -> Text:
-    """`Round 2 · Resolve actions` (the phase only when the engine names one)."""
-    text = Text(f"Round {observation.get('round', '?')}", style="bold")
+    """`Round 2 · Resolve actions` (the phase only when the engine names one); `Setup` before round 1."""
+    number = observation.get("round", "?")
     phase = observation.get("phase")
+    if number == 0:
+        return Text(str(phase or "Setup"), style="bold")
+    text = Text(f"Round {number}", style="bold")
     if phase:
         text.append(f" · {phase}", style="bold")
     return text
@@ -72,37 +211,91 @@ def render_status(observation: dict[str, Any]) -> Text:
 # --- the log ----------------------------------------------------------------------------
 
 
-def render_log(lines: Sequence[str], limit: int = MAX_LOG_LINES_SHOWN, width: int = DEFAULT_WIDTH) -> RenderableType:
+def _wrapped_log(lines: Sequence[str], width: int) -> list[str]:
+    """Each log line indented and wrapped under its own indent (one string per line, with newlines)."""
+    indent = " " * LOG_INDENT
+    return [
+        textwrap.fill(str(line), width=max(20, width), initial_indent=indent, subsequent_indent=indent,
+                      break_on_hyphens=False) or indent
+        for line in lines
+    ]
+
+
+def log_lines_fitting(lines: Sequence[str], width: int, room: int) -> int:
+    """How many of the newest log lines fit in `room` screen lines, with a note line if some are left out."""
+    kept = used = 0
+    for entry in reversed(_wrapped_log(lines, width)):
+        height = entry.count("\n") + 1
+        note = 1 if kept + 1 < len(lines) else 0
+        if used + height + note > room:
+            break
+        kept += 1
+        used += height
+    return kept
+
+
+def render_log(lines: Sequence[str], limit: int = MAX_LOG_LINES_SHOWN, width: int = DEFAULT_WIDTH,
+               room: int | None = None, above: bool = False) -> Text:
     """The most recent log lines, indented, with a note when older ones were left out.
 
     Args:
         lines: the lines to show, oldest first.
         limit: show at most this many (the newest); 0 shows them all.
         width: the width of the terminal; a longer line wraps under its own indent.
+        room: at most this many screen lines in all, the note included (None: no limit).
+        above: the lines left out are printed above (the note says so).
     """
-    shown = list(lines)[-limit:] if limit else list(lines)
     indent = " " * LOG_INDENT
+    shown = _wrapped_log(lines, width)
+    if limit:
+        shown = shown[-limit:]
+    if room is not None:
+        shown = shown[len(shown) - log_lines_fitting(lines[-len(shown):] if shown else [], width, room):]
     text = Text()
-    if len(lines) > len(shown):
-        text.append(f"{indent}... {len(lines) - len(shown)} earlier lines (type 'log' to see them)\n", style="dim")
-    wrapped = [
-        textwrap.fill(str(line), width=max(20, width), initial_indent=indent, subsequent_indent=indent,
-                      break_on_hyphens=False) or indent
-        for line in shown
-    ]
-    text.append("\n".join(wrapped))
+    left_out = len(lines) - len(shown)
+    if left_out and (room is None or room > 0):
+        what = "earlier line" if shown else "new line"
+        where = "above (scroll up, or type 'log')" if above else "(type 'log' to see them)"
+        text.append(f"{indent}... {left_out} {what}{'' if left_out == 1 else 's'} {where}", style="dim")
+        if shown:
+            text.append("\n")
+    text.append("\n".join(shown))
     return text
 
 
 # --- boards -----------------------------------------------------------------------------
 
 
-def render_board(board: dict[str, Any], width: int = DEFAULT_WIDTH) -> RenderableType:
-    """A board as a fixed-width grid of glyphs and piece marks, with its legend underneath.
+@dataclass
+class _CellLayout:
+    """How wide each part of a drawn cell is."""
+
+    caption: int
+    separator: int  # 1 for a space between caption and glyph, 0 when the room is short
+    glyph: int
+    marks: int
+
+    @property
+    def width(self) -> int:
+        body = self.caption + (self.separator if self.caption else 0) + self.glyph
+        return body + (1 + self.marks if self.marks else 0)
+
+
+def render_boards(boards: Sequence[dict[str, Any]], width: int = DEFAULT_WIDTH) -> RenderableType:
+    """Every board of an observation, each named only when there are several."""
+    return Group(*(render_board(board, width=width, show_name=len(boards) > 1) for board in boards))
+
+
+def render_board(board: dict[str, Any], width: int = DEFAULT_WIDTH, show_name: bool = True,
+                 merged_legend: bool = False, legend: bool = True) -> RenderableType:
+    """A board as a fixed-width grid of captions, glyphs and piece marks, with its legend underneath.
 
     Args:
         board: one item of the observation's `boards`.
         width: the width of the terminal; cells shrink to fit it, down to the glyph alone.
+        show_name: whether a line with the board's name comes first.
+        merged_legend: whether the legend's spaces and pieces run on in one block (fewer lines).
+        legend: whether the legend is drawn at all.
     """
     name = str(board.get("name", "board"))
     cells = board.get("cells")
@@ -112,66 +305,93 @@ def render_board(board: dict[str, Any], width: int = DEFAULT_WIDTH) -> Renderabl
         return Text(f"{name}: (empty)")
     rows = [[_as_cell(cell) for cell in row] for row in cells]
     lines = Text(no_wrap=True, overflow="crop")
-    lines.append(name, style="bold")
-    lines.append("\n")
-    grid, mark_width = _grid(rows, width, hexes=board.get("shape") == "hex")
+    if show_name:
+        lines.append(name, style="bold")
+        lines.append("\n")
+    grid, layout = _grid(rows, width, hexes=board.get("shape") == "hex")
     lines.append_text(grid)
-    return Group(lines, *board_legend(rows, width, mark_width))
+    if not legend:
+        return lines
+    return Group(lines, *board_legend(rows, width, layout.marks, caption_layer=board.get("caption"),
+                                      merged=merged_legend))
 
 
 def _as_cell(cell: Any) -> dict[str, Any]:
-    """A cell as a dict with glyph, kind, pieces and marks (marks default to the pieces' labels)."""
+    """A cell as a dict with caption, glyph, kind, pieces and marks (marks default to the pieces' labels)."""
     if not isinstance(cell, dict):
-        return {"glyph": str(cell), "kind": "", "pieces": [], "marks": []}
+        return {"caption": "", "glyph": str(cell), "kind": "", "pieces": [], "marks": []}
     pieces = [str(piece) for piece in cell.get("pieces") or []]
     marks = cell.get("marks")
     marks = [str(mark) for mark in marks] if isinstance(marks, list) and len(marks) == len(pieces) else pieces
-    return {"glyph": str(cell.get("glyph", "") or " "), "kind": str(cell.get("kind", "") or ""),
-            "pieces": pieces, "marks": marks}
+    return {"caption": str(cell.get("caption", "") or ""), "glyph": str(cell.get("glyph", "") or " "),
+            "kind": str(cell.get("kind", "") or ""), "pieces": pieces, "marks": marks}
 
 
-def _grid(rows: list[list[dict[str, Any]]], width: int, hexes: bool = False) -> tuple[Text, int]:
-    """The grid's lines, and how many characters each cell has for marks.
+def captions_name_every_cell(rows: list[list[dict[str, Any]]]) -> bool:
+    """True when every cell has a caption of its own (space numbers): rows and columns are not needed."""
+    captions = [cell["caption"] for row in rows for cell in row]
+    return all(captions) and len(set(captions)) == len(captions)
+
+
+def _grid(rows: list[list[dict[str, Any]]], width: int, hexes: bool = False) -> tuple[Text, _CellLayout]:
+    """The grid's lines, and the widths of the parts of a cell.
 
     On a hex board every second row is drawn half a cell to the right, as the hexes lie.
+    When the captions name every cell, the row and column numbers are left out.
     """
     columns = max(len(row) for row in rows)
-    row_label_width = len(str(len(rows)))
+    rulers = not captions_name_every_cell(rows)
+    row_label_width = len(str(len(rows))) if rulers else 0
+    label_room = row_label_width + len(ROW_NUMBER_SEPARATOR) if rulers else 0
+    caption_width = max(len(cell["caption"]) for row in rows for cell in row)
     glyph_width = max(len(cell["glyph"]) for row in rows for cell in row)
-    # Each cell is the glyph, a space and the marks, followed by one space between cells;
-    # shifted hex rows need half a cell more.
-    room_per_cell = (width - row_label_width - len(ROW_NUMBER_SEPARATOR)) // (columns + (1 if hexes else 0)) - 1
-    mark_width = max(0, min(MARK_WIDTH, room_per_cell - glyph_width - 1))
-    cell_width = glyph_width + (1 + mark_width if mark_width else 0)
+    # Each cell is the caption, a space, the glyph, a space and the marks, followed by one
+    # space between cells; shifted hex rows need half a cell more.
+    room_per_cell = (width - label_room) // (columns + (1 if hexes else 0)) - 1
+    layout = _CellLayout(caption_width, 1 if caption_width else 0, glyph_width, 0)
+    body = caption_width + layout.separator + glyph_width
+    layout.marks = max(0, min(MARK_WIDTH, room_per_cell - body - 1))
+    if caption_width and layout.marks < 2 and room_per_cell - body + 1 - 1 > layout.marks:
+        # Short of room: the caption touches the glyph ("12~3") so that two marks still fit.
+        layout.separator = 0
+        layout.marks = max(0, min(MARK_WIDTH, room_per_cell - (body - 1) - 1))
+    cell_width = layout.width
     text = Text()
-    header = " " * (row_label_width + len(ROW_NUMBER_SEPARATOR))
-    # A number wider than its cell keeps its last digits (…8 9 0 1 2…), as rulers do.
-    header += " ".join(f"{str(column + 1)[-cell_width:]:<{cell_width}}" for column in range(columns))
-    text.append(header.rstrip() + "\n", style="dim")
+    if rulers:
+        header = " " * label_room
+        # A number wider than its cell keeps its last digits (…8 9 0 1 2…), as rulers do.
+        header += " ".join(f"{str(column + 1)[-cell_width:]:<{cell_width}}" for column in range(columns))
+        text.append(header.rstrip() + "\n", style="dim")
     for number, row in enumerate(rows, 1):
-        text.append(f"{number:>{row_label_width}}{ROW_NUMBER_SEPARATOR}", style="dim")
+        if rulers:
+            text.append(f"{number:>{row_label_width}}{ROW_NUMBER_SEPARATOR}", style="dim")
         if hexes and number % 2 == 0:
             text.append(" " * ((cell_width + 1) // 2))
         for column in range(columns):
-            cell = row[column] if column < len(row) else {"glyph": " ", "marks": []}
+            cell = row[column] if column < len(row) else {"caption": "", "glyph": " ", "marks": []}
+            if layout.caption:
+                text.append(f"{cell['caption']:>{layout.caption}}", style="dim")
+                text.append(" " * layout.separator)
             text.append(f"{cell['glyph']:<{glyph_width}}")
-            if mark_width:
-                marks = fit_marks(cell["marks"], mark_width)
+            if layout.marks:
+                marks = fit_marks(cell["marks"], layout.marks)
                 text.append(" ")
-                text.append(f"{marks:<{mark_width}}", style="bold")
+                text.append(f"{marks:<{layout.marks}}", style="bold")
             if column < columns - 1:
                 text.append(" ")
         text.rstrip()
         if number < len(rows):
             text.append("\n")
-    return text, mark_width
+    return text, layout
 
 
 def fit_marks(marks: Sequence[str], room: int) -> str:
     """The marks of the pieces on a cell in at most `room` characters.
 
     All of them when they fit (`S1S2`), else as many as fit followed by how many
-    more there are (`S1+2`: S1 and two more), else just the count.
+    more there are (`S1+2`: S1 and two more), else the count with a times sign
+    (`3×`: three pieces; a bare number could be read as a mark or a space's number),
+    else the bare count.
     """
     joined = "".join(marks)
     if len(joined) <= room:
@@ -180,44 +400,73 @@ def fit_marks(marks: Sequence[str], room: int) -> str:
         shortened = "".join(marks[:kept]) + f"+{len(marks) - kept}"
         if len(shortened) <= room:
             return shortened
-    count = str(len(marks))
-    return count if len(count) <= room else "*"[:room]
+    for count in (f"{len(marks)}×", str(len(marks))):
+        if len(count) <= room:
+            return count
+    return "*"[:room]
 
 
-def board_legend(rows: list[list[dict[str, Any]]], width: int, mark_width: int = MARK_WIDTH) -> list[Text]:
-    """The lines under a board: what each glyph is, and what each piece mark stands for."""
+def board_legend(rows: list[list[dict[str, Any]]], width: int, mark_width: int = MARK_WIDTH,
+                 caption_layer: str | None = None, merged: bool = False) -> list[Text]:
+    """The lines under a board: what the captions are, what each glyph is, what each piece mark stands for.
+
+    With `merged`, the pieces run on after the spaces instead of starting a line of their own.
+    """
     glyphs: dict[str, str] = {}
     marks: dict[str, str] = {}
+    captions: list[str] = []
     shortened_example = None
     for row in rows:
         for cell in row:
             glyph, kind = cell["glyph"], cell["kind"]
-            if glyph.strip() and kind and glyph not in glyphs:
+            if glyph.strip() and kind and kind != "none" and glyph not in glyphs:
                 glyphs[glyph] = humanise(kind)
+            if cell.get("caption") and cell["caption"] not in captions:
+                captions.append(cell["caption"])
             for mark, piece in zip(cell["marks"], cell["pieces"]):
                 if mark != piece:
                     marks.setdefault(mark, piece)
             shown = fit_marks(cell["marks"], mark_width)
             if shortened_example is None and mark_width and shown != "".join(cell["marks"]):
                 head, plus, more = shown.rpartition("+")
-                shortened_example = f"({shown} = {head} and {more} more)" if plus else f"({shown} = {shown} pieces)"
+                shortened_example = f"({shown} = {head} and {more} more)" if plus else \
+                    f"({shown} = {shown.rstrip('×')} pieces)"
+    spaces = []
+    if captions and caption_layer:
+        spaces.append(describe_captions(captions, humanise(caption_layer)))
+    spaces.extend(describe_marks(glyphs, sort=False))
+    pieces = describe_marks(marks) + ([shortened_example] if shortened_example and marks else [])
+    if merged and spaces and pieces:
+        return _legend_lines("Spaces:", spaces + ["Pieces:"] + pieces, width)
     lines = []
-    if glyphs:
-        lines.extend(_legend_lines("Spaces:", [f"{glyph} {kind}" for glyph, kind in glyphs.items()], width))
-    if marks:
-        entries = describe_marks(marks)
-        if shortened_example:
-            entries.append(shortened_example)
-        lines.extend(_legend_lines("Pieces:", entries, width))
+    if spaces:
+        lines.extend(_legend_lines("Spaces:", spaces, width))
+    if pieces:
+        lines.extend(_legend_lines("Pieces:", pieces, width))
     return lines
 
 
-def describe_marks(marks: dict[str, str]) -> list[str]:
+def describe_captions(captions: Sequence[str], layer: str) -> str:
+    """The legend entry for a board's captions: `A–F island`, `0–49 space number`, `N/S harbour`."""
+    if all(re.fullmatch(r"-?\d+", caption) for caption in captions):
+        numbers = sorted(int(caption) for caption in captions)
+        return f"{numbers[0]}–{numbers[-1]} {layer}"
+    ordered = sorted(captions)
+    if all(len(caption) == 1 for caption in ordered) and len(ordered) > 2 and \
+            ord(ordered[-1]) - ord(ordered[0]) == len(ordered) - 1:
+        return f"{ordered[0]}–{ordered[-1]} {layer}"
+    if len(ordered) <= 6:
+        return f"{'/'.join(ordered)} {layer}"
+    return f"first the {layer}"
+
+
+def describe_marks(marks: dict[str, str], sort: bool = True) -> list[str]:
     """Legend entries `mark label`, merging numbered families into one (`pN Player N's pawn`).
 
     Marks such as `p1`, `p2`, `p3` whose labels differ only by that same number
     ("Player 1's pawn", "Player 2's pawn", ...) make one entry with `N` in
-    place of the number; any other mark gets its own entry.
+    place of the number; any other mark gets its own entry. The same goes for
+    glyphs (`~N sea costing N food`).
     """
     families: dict[tuple[str, str], list[str]] = {}
     order: list[tuple[str, str] | None] = []  # a family's key, or None for a mark on its own
@@ -242,8 +491,9 @@ def describe_marks(marks: dict[str, str]) -> list[str]:
             entries.append(key)
         else:
             entries.extend((mark, marks[mark]) for mark in families[key])
-    # Alphabetical, a family before the marks of its own letter ("pN", "p3", "SN", "S3").
-    entries.sort(key=lambda entry: (entry[0].lower().rstrip("0123456789n"), not entry[0].endswith("N"), entry[0]))
+    if sort:
+        # Alphabetical, a family before the marks of its own letter ("pN", "p3", "SN", "S3").
+        entries.sort(key=lambda entry: (entry[0].lower().rstrip("0123456789n"), not entry[0].endswith("N"), entry[0]))
     return [f"{mark} {label}" for mark, label in entries]
 
 
@@ -262,8 +512,11 @@ def _legend_lines(title: str, entries: list[str], width: int) -> list[Text]:
     """`title` and the entries, two spaces apart, broken into lines of at most `width`."""
     lines: list[Text] = []
     current = title
-    for entry in entries:
-        if len(current) + 2 + len(entry) > width and current.strip() != title:
+    for index, entry in enumerate(entries):
+        needed = len(entry)
+        if entry.endswith(":") and index + 1 < len(entries):
+            needed += 2 + len(entries[index + 1])  # a heading within the entries stays with its first entry
+        if len(current) + 2 + needed > width and current.strip() != title:
             lines.append(Text(current, style="dim", no_wrap=True, overflow="crop"))
             current = " " * len(title)
         current += "  " + entry
@@ -274,16 +527,28 @@ def _legend_lines(title: str, entries: list[str], width: int) -> list[Text]:
 # --- seats and shared things ---------------------------------------------------------
 
 
-def render_seats(seats: list[dict[str, Any]], viewer: int | None = None, to_move: int | None = None) -> RenderableType:
+def render_seats(seats: list[dict[str, Any]], viewer: int | None = None, to_move: int | None = None,
+                 width: int = DEFAULT_WIDTH, provisional: bool = True, line_limit: int | None = None,
+                 own_line_limit: int | None = None, rule: bool = True) -> Text:
     """One row per seat: name, score, and its variables and zones on the rest of the line.
 
     `>` marks the seat to move, `(you)` the seat looking; hidden zones show a
-    count only, empty zones are left out.
+    count only, empty zones are left out. The score column says "(so far)"
+    until the game is over.
+
+    Args:
+        seats: the observation's `seats`.
+        viewer: the seat looking.
+        to_move: the seat to move.
+        width: the width of the terminal.
+        provisional: whether the scores are provisional (the game is not over).
+        line_limit: at most this many lines per seat (None: no limit).
+        own_line_limit: the same for the viewer's own seat.
+        rule: whether a line is ruled under the heading.
     """
-    table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False, show_edge=False)
-    table.add_column("seat", no_wrap=True)
-    table.add_column("score", justify="right", no_wrap=True)
-    table.add_column("holds", ratio=1)
+    names: list[Text] = []
+    scores: list[str] = []
+    details: list[list[str]] = []
     for index, seat in enumerate(seats):
         name = Text("> " if index == to_move else "  ", style="bold")
         name.append(str(seat.get("name", f"Seat {index + 1}")), style="bold" if index == viewer else "")
@@ -293,24 +558,84 @@ def render_seats(seats: list[dict[str, Any]], viewer: int | None = None, to_move
             name.append(" (automa)", style="dim")
         if seat.get("eliminated"):
             name.append(" (out)", style="dim")
-        details = [part for part in (format_vars(seat.get("vars") or {}), format_zones(seat.get("zones") or {})) if part]
-        table.add_row(name, Text(_number(seat.get("score"))), Text("\n".join(details)))
-    return table
+        names.append(name)
+        scores.append(_number(seat.get("score")))
+        details.append([part for part in (format_vars(seat.get("vars") or {}),
+                                          format_zones(seat.get("zones") or {})) if part])
+    name_width = max([len("  seat")] + [len(name.plain) for name in names])
+    score_width = max([len(SCORE_HEADING)] + [len(score) for score in scores])
+    indent = name_width + 2 + score_width + 2
+    detail_width = width - indent
+    if detail_width < 24:  # too narrow for a column: the details go under the name
+        indent, detail_width = 4, max(20, width - 4)
+    text = Text()
+    heading = "  seat".ljust(name_width) + "  " + (PROVISIONAL_SCORE_HEADING if provisional else SCORE_HEADING).rjust(score_width)
+    text.append(heading + "\n")
+    if rule:
+        text.append("─" * min(width, max(len(heading), indent + max([0] + [len(line) for parts in details for line in parts]))) + "\n")
+    for index, (name, score, parts) in enumerate(zip(names, scores, details)):
+        limit = own_line_limit if index == viewer else line_limit
+        wrapped = [line for part in parts for line in _wrap(part, detail_width)]
+        if limit is not None and len(wrapped) > limit:
+            wrapped = wrapped[:limit]
+            wrapped[-1] = _with_ellipsis(wrapped[-1], detail_width)
+        text.append_text(name)
+        text.append(" " * (name_width - len(name.plain)) + "  " + score.rjust(score_width))
+        if indent == name_width + 2 + score_width + 2:
+            text.append(("  " + wrapped[0]) if wrapped else "")
+            rest = wrapped[1:]
+        else:
+            rest = wrapped
+        for line in rest:
+            text.append("\n" + " " * indent + line)
+        if index < len(seats) - 1:
+            text.append("\n")
+    return text
 
 
-def render_shared(globals_: dict[str, Any]) -> RenderableType | None:
+def _wrap(text: str, width: int) -> list[str]:
+    return textwrap.wrap(text, width=max(10, width), break_on_hyphens=False, break_long_words=True) or [""]
+
+
+def _with_ellipsis(line: str, width: int) -> str:
+    """A line cut short, ending in ' …' within `width`."""
+    if len(line) + len(ELLIPSIS) <= width:
+        return line + ELLIPSIS
+    cut = line[: max(0, width - len(ELLIPSIS) + 1)]
+    cut = cut.rsplit(" ", 1)[0] if " " in cut.strip() else cut[:-1]  # whole words only
+    return cut.rstrip(" ,;") + ELLIPSIS
+
+
+def render_shared(globals_: dict[str, Any], width: int = DEFAULT_WIDTH, line_limit: int | None = None) -> Text | None:
     """The game's shared variables and zones, or None when there is nothing to show."""
     parts = [part for part in (format_vars(globals_.get("vars") or {}), format_zones(globals_.get("zones") or {})) if part]
     if not parts:
         return None
-    text = Text("Shared: ", style="bold")
-    text.append("; ".join(parts))
+    heading = "Shared: "
+    lines = textwrap.wrap(heading + "; ".join(parts), width=max(20, width), subsequent_indent=" " * len(heading),
+                          break_on_hyphens=False)
+    if line_limit is not None and len(lines) > line_limit:
+        lines = lines[:line_limit]
+        lines[-1] = _with_ellipsis(lines[-1], width)
+    text = Text(heading, style="bold")
+    text.append("\n".join(lines)[len(heading):])
     return text
 
 
 def humanise(name: str) -> str:
     """A rules-file name for people: `coin_supply` -> `coin supply`."""
     return str(name).replace("_", " ")
+
+
+def plural(noun: str, count: int) -> str:
+    """`3 action cards`, `1 treasure`: a kind of piece counted, in plain English plurals."""
+    if count == 1:
+        return f"1 {noun}"
+    if re.search(r"(s|x|z|ch|sh)$", noun):
+        return f"{count} {noun}es"
+    if re.search(r"[^aeiou]y$", noun):
+        return f"{count} {noun[:-1]}ies"
+    return f"{count} {noun}s"
 
 
 def format_vars(variables: dict[str, Any]) -> str:
@@ -324,8 +649,15 @@ def format_vars(variables: dict[str, Any]) -> str:
 
 
 def format_zones(zones: dict[str, Any]) -> str:
-    """Non-empty zones as `name: items` (equal items grouped) or `name: N hidden`."""
+    """Non-empty zones as `name: items` (equal items grouped) or `name: N hidden`.
+
+    Zones whose pieces the seat may see come first, those it may only count after
+    them: what a seat can look at in detail is what it most often needs. A long zone (many different items, such as a discard pile late in the game)
+    is summarised as its counts by kind and its last few items: `discard: 12
+    action cards, last 3: a, b, c`.
+    """
     described = []
+    counted = []
     for name, zone in zones.items():
         if not isinstance(zone, dict):
             described.append(f"{humanise(name)}: {zone}")
@@ -335,26 +667,48 @@ def format_zones(zones: dict[str, Any]) -> str:
         if not count:
             continue
         if items is None:
-            described.append(f"{humanise(name)}: {count} hidden")
+            counted.append(f"{humanise(name)}: {count} hidden")
         else:
-            described.append(f"{humanise(name)}: {group_items(items)}")
-    return "; ".join(described)
+            described.append(f"{humanise(name)}: {describe_items(items, zone.get('kinds'))}")
+    return "; ".join(described + counted)
+
+
+def describe_items(items: Sequence[Any], kinds: Sequence[Any] | None = None) -> str:
+    """A zone's visible items: grouped when short, summarised when long."""
+    full = group_items(items, limit=0)
+    groups = len({str(item) for item in items})
+    if len(full) <= LONG_ZONE_CHARACTERS or groups <= LONG_ZONE_GROUPS:
+        return group_items(items)
+    counted: dict[str, int] = {}
+    for kind in kinds if kinds and len(kinds) == len(items) else []:
+        counted[humanise(kind)] = counted.get(humanise(kind), 0) + 1
+    totals = ", ".join(plural(kind, number) for kind, number in counted.items()) or str(len(items))
+    last = [str(item) for item in items][-LAST_ITEMS_SHOWN:]
+    return f"{totals}, last {len(last)}: {', '.join(last)}"
 
 
 def group_items(items: Iterable[Any], limit: int = MAX_ITEM_GROUPS_SHOWN) -> str:
-    """Equal labels grouped with a count, in order of first appearance: `5× pawn, red gem`."""
+    """Equal labels grouped with a count, in order of first appearance: `5× pawn, red gem`.
+
+    Args:
+        items: the labels.
+        limit: show at most this many groups, then how many more there are (0: all).
+    """
     counts: dict[str, int] = {}
     for item in items:
         counts[str(item)] = counts.get(str(item), 0) + 1
     groups = [f"{count}× {label}" if count > 1 else label for label, count in counts.items()]
-    if len(groups) > limit:
+    if limit and len(groups) > limit:
         return ", ".join(groups[:limit]) + f", ... {len(groups) - limit} more"
     return ", ".join(groups)
 
 
 def _value(value: Any) -> str:
+    """A variable's value as the log shows it: names with spaces for `_`, yes/no, lists in brackets."""
     if isinstance(value, bool):
         return "yes" if value else "no"
+    if isinstance(value, str):
+        return humanise(value)  # a name such as south_west, as the rules' texts show it
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join(_value(item) for item in value) + "]"
     return _number(value)
@@ -370,13 +724,39 @@ def _number(value: Any) -> str:
 # --- actions and results --------------------------------------------------------------
 
 
-def render_actions(prompt: str, labels: Sequence[str]) -> RenderableType:
-    """The question asked and the legal actions numbered from 1."""
+def render_actions(prompt: str, labels: Sequence[str], width: int = DEFAULT_WIDTH, room: int | None = None) -> Text:
+    """The question asked and the legal actions numbered from 1.
+
+    Args:
+        prompt: the question.
+        labels: the actions.
+        width: the width of the terminal.
+        room: when there are more actions than this many lines, they are set in
+            columns side by side, as many as the width allows (None: one a line).
+    """
     text = Text()
     if prompt:
         text.append(prompt + "\n", style="bold")
-    width = len(str(len(labels)))
-    text.append("\n".join(f"  {number:>{width}}. {label}" for number, label in enumerate(labels, 1)))
+    number_width = len(str(len(labels)))
+    entries = [f"  {number:>{number_width}}. {label}" for number, label in enumerate(labels, 1)]
+    if any(len(entry) > width for entry in entries):
+        # A long option wraps under its own text, clear of the numbers.
+        indent = " " * (number_width + 4)
+        entries = [textwrap.fill(entry, width=max(20, width), subsequent_indent=indent, break_on_hyphens=False)
+                   for entry in entries]
+    elif room is not None and len(entries) > room:
+        column_width = max(len(entry) for entry in entries) + 1
+        columns = max(1, min(width // column_width, math.ceil(len(entries) / room)))
+        if columns > 1:
+            per_column = math.ceil(len(entries) / columns)
+            lines = []
+            for line in range(per_column):
+                cells = [entries[line + per_column * column] for column in range(columns)
+                         if line + per_column * column < len(entries)]
+                lines.append("".join(cell.ljust(column_width) for cell in cells).rstrip())
+            text.append("\n".join(lines))
+            return text
+    text.append("\n".join(entries))
     return text
 
 

@@ -238,6 +238,10 @@ class FakeState:
             raise IllegalAction("no roll is due")
         self._apply_roll(self.rng.choice(DIE_FACES))
 
+    def reveals(self, index: int) -> bool:
+        """Whether this decision could show its seat something new: always, since a roll follows it."""
+        return True
+
     def prompt(self) -> str:
         if self.current_player() < 0:
             return ""

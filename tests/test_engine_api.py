@@ -359,14 +359,15 @@ def test_hidden_zones_are_hidden_from_everyone_and_owner_zones_from_the_others()
         view = state.observation(seat)
         zones = view["globals"]["zones"]
         assert zones["bag"] == {"count": 2, "items": None}
-        assert zones["table"] == {"count": 0, "items": []}
-        assert zones["market"] == {"count": 0, "items": []}
+        assert zones["table"] == {"count": 0, "items": [], "kinds": []}
+        assert zones["market"] == {"count": 0, "items": [], "kinds": []}
         for owner in (0, 1):
             seat_zones = view["seats"][owner]["zones"]
             assert seat_zones["vault"] == {"count": 1, "items": None}
-            assert seat_zones["tableau"] == {"count": 0, "items": []}
+            assert seat_zones["tableau"] == {"count": 0, "items": [], "kinds": []}
             expected_hand = [f"card {owner + 10}"] if owner == seat else None
-            assert seat_zones["hand"] == {"count": 1, "items": expected_hand}
+            assert seat_zones["hand"]["count"] == 1 and seat_zones["hand"]["items"] == expected_hand
+            assert seat_zones["hand"].get("kinds") == (["card"] if owner == seat else None)
 
 
 def test_secret_variables_are_seen_only_by_their_owner_and_shared_ones_by_nobody():
@@ -501,6 +502,67 @@ def test_a_cell_shows_its_first_layer_and_a_piece_without_a_mark_its_initial():
     assert board["cells"][1][1] == {"glyph": ".", "kind": "", "pieces": ["stone"], "marks": ["S"]}
     assert board["cells"][2][2]["kind"] == "-2"
     assert tiny["cells"] == [[{"glyph": "x", "kind": "x", "pieces": [], "marks": []}]]
+
+
+def test_a_visible_zone_gives_the_kind_of_each_piece():
+    state = case("pieces_and_kinds").new_state(players=2)
+    pile = state.observation(0)["globals"]["zones"]["pile"]
+    assert pile["kinds"] == ["card"] * 3 + ["pawn"] * 2 + ["plain_token", "gem"]
+    assert len(pile["items"]) == len(pile["kinds"])
+
+
+CAPTION_GAME = """\
+game "Captions":
+  players 1 to 2
+board track: grid 2 by 3
+  layer kind:
+    "R S P"
+    "S . S"
+  layer number:
+    "0 1 2"
+    "5 . 3"
+  caption number
+play:
+  pass
+score p: 0
+"""
+
+
+def test_a_board_with_a_caption_layer_gives_each_cell_its_caption():
+    state = load_source(CAPTION_GAME, "captions.pir").new_state(players=1)
+    (board,) = state.observation(0)["boards"]
+    assert board["caption"] == "number"
+    assert [[cell["caption"] for cell in row] for row in board["cells"]] == [["0", "1", "2"], ["5", "", "3"]]
+    assert board["cells"][0][1]["glyph"] == "S"
+    plain = case("board_grid").new_state(players=1).observation(0)["boards"][0]
+    assert "caption" not in plain and "caption" not in plain["cells"][0][0]
+
+
+INTERNAL_ZONE_GAME = """\
+game "Box":
+  players 2 to 2
+piece token
+zone box internal
+zone stash per player internal
+zone bag hidden
+setup:
+  create 3 token in box
+  for each p in players:
+    create 1 token in p.stash
+  move first(box) to bag
+play:
+  pass
+score p: count(p.stash)
+"""
+
+
+def test_an_internal_zone_is_shown_to_no_seat_not_even_its_count():
+    state = load_source(INTERNAL_ZONE_GAME, "box.pir").new_state(players=2)
+    for seat in (0, 1):
+        view = state.observation(seat)
+        assert set(view["globals"]["zones"]) == {"bag"}
+        assert all(set(seat_view["zones"]) == set() for seat_view in view["seats"])
+    assert state.scores() == [1, 1]  # the rules count it all the same
 
 
 def test_a_prompt_fills_in_its_expressions():
@@ -707,7 +769,7 @@ def test_a_save_of_another_version_of_the_rules_is_refused():
 
 def test_a_save_of_another_game_is_refused():
     data = case("draw").new_state(players=1).to_json()
-    with pytest.raises(ValueError, match="different version of the rules file"):
+    with pytest.raises(ValueError, match="it is a saved game of 'Draw', not of 'Choose'"):
         case("choose").state_from_json(data)
 
 

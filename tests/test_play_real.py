@@ -39,6 +39,12 @@ def loaded_once(monkeypatch):
     monkeypatch.setattr(cli, "load_game", load_once)
 
 
+@pytest.fixture(autouse=True)
+def save_key_folder(tmp_path, monkeypatch):
+    """Saves are sealed with a key from a folder of the test's own, never the user's."""
+    monkeypatch.setenv("PIRDSL_CONFIG_DIR", str(tmp_path / "config"))
+
+
 @pytest.fixture
 def typed(monkeypatch):
     """Replace standard input with the given text (a pipe, not a terminal)."""
@@ -96,13 +102,17 @@ def test_a_game_of_bots_plays_to_the_end(capsys, typed, players, options):
 
 def test_a_human_plays_with_help_bad_numbers_undo_save_and_load(capsys, typed, tmp_path):
     save = tmp_path / "evening.json"
-    typed(f"help\n99\n1\n1\nundo\n1\nsave {save}\nquit\n")
+    # Round 1's card, round 2's card, then in round 2 "Move your ship" and "Place a pirate":
+    # the second of these two decisions in a row can be taken back, the first cannot (the
+    # cards were revealed and Henry Morgan drew before it).
+    typed(f"help\n99\n1\n1\n1\nundo\nundo\n1\nsave {save}\nquit\n")
     code, out, err = run(capsys, "play", GAME, "--players", "2", "--seed", "5")
     assert code == 0, err
     assert "Play a sailing card face down" in out
-    assert "undo          go back to your previous decision" in out  # help
+    assert "undo          take back your last decision, if nothing new came to light since" in out  # help
     assert "There is no action 99" in out
-    assert "Undone: back to your previous decision." in out
+    assert out.count("Undone: back to your previous decision.") == 1
+    assert "Nothing to undo" in out.split("Undone")[1]
     assert f"Saved to {save}" in out
     assert json.loads(save.read_text())["format"] == "pirdsl-save"
     question_when_saved = out.split("Saved to")[0].split("\nRound ")[-1].split("your choice")[0]
@@ -147,15 +157,10 @@ def test_a_corrupt_save_is_refused_in_one_line(capsys, saved_game):
     assert_refused_in_one_line(capsys, saved_game, "not valid JSON")
     data["state"]["pieces"] = "not a list of pieces"
     saved_game.write_text(json.dumps(data))
-    assert_refused_in_one_line(capsys, saved_game, "corrupt save file")
+    assert_refused_in_one_line(capsys, saved_game, "damaged save file: its seal does not match")
 
 
 def test_a_save_for_another_version_of_the_rules_is_refused_in_one_line(capsys, typed, saved_game, tmp_path):
-    data = json.loads(saved_game.read_text())
-    data["file_hash"] = "0" * 64
-    saved_game.write_text(json.dumps(data))
-    assert_refused_in_one_line(capsys, saved_game, "different version")
-
     copy = tmp_path / "glory_islands.pir"
     shutil.copy(GAME, copy)
     save = tmp_path / "on_the_copy.json"
@@ -231,3 +236,20 @@ def test_compile_writes_the_generated_module_with_the_rules_lines(capsys, tmp_pa
     assert written == f"wrote {target} ({len(out.splitlines())} lines)\n"
     code, _, err = run(capsys, "compile", GAME, "-o", str(tmp_path / "no" / "such" / "folder.py"))
     assert code == 1 and "cannot write the file" in err
+
+
+def test_a_loaded_game_is_announced_with_its_own_variants_and_never_a_new_seed(capsys, typed, tmp_path):
+    # The seed is shown only where it tells no one anything: a loaded game with a person at
+    # the table does not show it (the save cannot tell whether that person chose it).
+    save = tmp_path / "stormy.json"
+    typed(f"1\nsave {save}\nquit\n")
+    code, out, err = run(capsys, "play", GAME, "--players", "3", "--seed", "11", "--variant", "storm")
+    assert code == 0, err
+    assert " ".join(out.split("\n\n")[0].split()).endswith("; seed 11; variant storm")
+    for _ in range(2):  # each load, whatever seed a new game would have drawn
+        typed("quit\n")
+        code, out, err = run(capsys, "play", GAME, "--load", str(save))
+        assert code == 0, err
+        header = " ".join(out.split("\n\n")[0].split())
+        assert header.endswith(f"(random); variant storm; continued from {save} in round 2"), header
+        assert "seed" not in header

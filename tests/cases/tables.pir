@@ -1,4 +1,5 @@
-# Lookup tables: `table name:` with `key -> value` rows of fixed values.
+# Lookup tables: `table name:` with `key -> value` rows of fixed values, and an
+# optional first line `header "KEY" -> "VALUE", ...` that names the columns for people.
 
 game "Tables":
   players 1 to 2
@@ -12,11 +13,13 @@ table set_value:
   3 -> 6
 
 table gem_points:
+  header "Gem" -> "Points"
   ruby -> 5
   pearl -> 3
   jade -> 1
 
 table prizes:
+  header "Island size" -> "1st", "2nd", "3rd"
   3 -> [4, 2]
   4 -> [5, 3, 1]
 
@@ -46,6 +49,12 @@ example "the key can be worked out, and the value can be a list":
     prizes[size][0] == 5
     prizes[3][count(prizes[3]) - 1] == 2
     set_value[count([1, 2])] == 3
+
+example "a header names the columns for people and changes nothing in play":
+  expect:
+    prizes[3] == [4, 2]
+    gem_points[ruby] == 5
+    count(prizes[4]) == 3
 
 example "keys and values may be negative numbers, texts, none, or nested lists":
   expect:

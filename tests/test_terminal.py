@@ -1,0 +1,200 @@
+"""The terminal's drawing (pirdsl/terminal.py) on hand-made observations.
+
+tests/test_cli.py drives whole games of a fake engine through the command line;
+these tests pin how one view is laid out: captions on board cells, legends,
+long zones summarised, the provisional score, and a view fitted to the
+terminal's height with the board and the actions always whole.
+"""
+
+from __future__ import annotations
+
+import io
+
+from rich.console import Console
+
+from pirdsl.terminal import (
+    describe_captions,
+    describe_items,
+    fit_screen,
+    render_actions,
+    render_board,
+    render_seats,
+    render_status,
+)
+
+
+def rendered(renderable, width: int = 80) -> str:
+    console = Console(width=width, file=io.StringIO(), highlight=False, color_system=None)
+    console.print(renderable)
+    return console.file.getvalue()
+
+
+def cell(glyph, kind, caption=None, marks=()):
+    data = {"glyph": glyph, "kind": kind, "pieces": [f"piece {mark}" for mark in marks], "marks": list(marks)}
+    if caption is not None:
+        data["caption"] = caption
+    return data
+
+
+ISLANDS = {
+    "name": "islands", "shape": "grid", "rows": 2, "cols": 3, "caption": "island",
+    "cells": [
+        [cell("H", "home", "", ["S1"]), cell("f", "field", "A", ["p1"]), cell("c", "chest", "A")],
+        [cell("s", "sea", ""), cell("b", "barrel", "B"), cell("f", "field", "C")],
+    ],
+}
+
+TRACK = {
+    "name": "track", "shape": "grid", "rows": 2, "cols": 3, "caption": "space_number",
+    "cells": [
+        [cell("R", "port_royal", "0", ["S1", "S2"]), cell("~2", "sea_costing_2_food", "1"),
+         cell("~3", "sea_costing_3_food", "2")],
+        [cell("$5", "port_costing_5_doubloons", "5"), cell("L", "pirate_lair", "4", ["*"]),
+         cell("$3", "port_costing_3_doubloons", "3")],
+    ],
+}
+
+
+# --- boards ----------------------------------------------------------------------------
+
+
+def test_captions_stand_in_front_of_each_cell_and_the_legend_says_what_they_are():
+    lines = rendered(render_board(ISLANDS, show_name=False)).splitlines()
+    assert lines[0].split() == ["1", "2", "3"]  # island letters name islands, not cells: rulers stay
+    assert lines[1] == "1   H S1   A f p1   A c"
+    assert lines[2] == "2   s      B b      C f"
+    assert lines[3].startswith("Spaces:  A–C island  H home  f field")
+
+
+def test_captions_that_name_every_cell_replace_the_row_and_column_numbers():
+    lines = rendered(render_board(TRACK, width=120, show_name=False), width=120).splitlines()
+    assert lines[0] == "0 R  S1S2 1 ~2      2 ~3"
+    assert lines[1] == "5 $5      4 L  *    3 $3"
+    # Glyphs whose meaning carries their number make one entry.
+    assert "~N sea costing N food" in lines[2] and "$N port costing N doubloons" in lines[2]
+    assert "0–5 space number" in lines[2]
+
+
+def numbered_track(columns: int) -> dict:
+    """A track of one row whose spaces are numbered 10, 11, ...; the first holds two ships."""
+    cells = [cell("~2", "sea_costing_2_food", str(10 + n), ["S1", "S2"] if n == 0 else []) for n in range(columns)]
+    return {"name": "track", "shape": "grid", "rows": 1, "cols": columns, "caption": "number", "cells": [cells]}
+
+
+def test_a_narrow_terminal_joins_caption_and_glyph_to_keep_room_for_two_marks():
+    roomy = rendered(render_board(numbered_track(6), show_name=False), width=80).splitlines()
+    assert roomy[0].startswith("10 ~2 S1S2 11 ~2")
+    squeezed = rendered(render_board(numbered_track(10), show_name=False), width=80).splitlines()
+    assert squeezed[0].startswith("10~2 2× 11~2")  # two ships shown as a count of pieces, not a number
+    assert all(len(line) <= 80 for line in squeezed)
+
+
+def test_caption_legends_give_ranges_of_numbers_and_letters():
+    assert describe_captions(["3", "0", "12"], "space number") == "0–12 space number"
+    assert describe_captions(["A", "C", "B", "D"], "island") == "A–D island"
+    assert describe_captions(["N", "S"], "harbour") == "N/S harbour"
+
+
+# --- seats, zones and status -----------------------------------------------------------------
+
+
+SEATS = [
+    {"name": "Player 1", "score": -2, "vars": {"gold": 3},
+     "zones": {"hand": {"count": 2, "items": ["a", "b"], "kinds": ["card", "card"]}}},
+    {"name": "Player 2", "score": 5, "vars": {}, "zones": {"hand": {"count": 2, "items": None}}},
+]
+
+
+def test_the_score_is_labelled_so_far_until_the_game_is_over():
+    playing = rendered(render_seats(SEATS, viewer=0, to_move=0)).splitlines()
+    assert playing[0].split()[0] == "seat" and playing[0].endswith("score (so far)")
+    assert playing[2].startswith("> Player 1 (you)     -2  gold 3")
+    over = rendered(render_seats(SEATS, viewer=0, provisional=False)).splitlines()
+    assert over[0].split() == ["seat", "score"]
+
+
+def test_a_long_zone_is_summarised_by_kind_with_its_last_few_items():
+    cards = [f"{rank} of spades" for rank in ("two", "three", "four", "five", "six", "seven", "eight")]
+    text = describe_items(cards + ["ace of hearts"], ["playing_card"] * 8)
+    assert text == "8 playing cards, last 3: seven of spades, eight of spades, ace of hearts"
+    assert describe_items(["pirate"] * 5 + ["ship"], ["pirate"] * 5 + ["ship"]) == "5× pirate, ship"
+    mixed = describe_items([f"token {n}" for n in range(30)], ["token"] * 20 + ["box"] * 10)
+    assert mixed.startswith("20 tokens, 10 boxes, last 3: token 27")
+
+
+def test_the_status_says_setup_before_the_first_round():
+    assert render_status({"round": 0, "phase": None}).plain == "Setup"
+    assert render_status({"round": 2, "phase": "Actions"}).plain == "Round 2 · Actions"
+
+
+def test_long_options_wrap_under_their_own_text_and_many_short_ones_go_in_columns():
+    text = render_actions("Choose", ["a " * 50, "b"], width=40).plain.splitlines()
+    assert text[1].startswith("  1. a a") and text[2].startswith("     a")
+    assert all(len(line) <= 40 for line in text)
+    many = render_actions("Choose", [f"space {n}" for n in range(12)], width=80, room=4).plain.splitlines()
+    assert len(many) == 1 + 4 and "  1. space 0" in many[1] and " 12. space 11" in many[-1]
+
+
+# --- a view fitted to the terminal ------------------------------------------------------------
+
+
+def observation(log_lines: int = 0, seats: int = 4):
+    board = {**ISLANDS, "rows": 6, "cells": ISLANDS["cells"] * 3}
+    hand = [f"card {n}" for n in range(6)]
+    return {
+        "game": "Islands", "round": 3, "phase": "Actions", "seat": 0, "to_move": 0, "terminal": False,
+        "boards": [board],
+        "seats": [{"name": f"Player {n + 1}", "score": n, "vars": {"glory": n, "sailing": 20 - n},
+                   "zones": {"hand": {"count": 6, "items": hand, "kinds": ["card"] * 6},
+                             "crew": {"count": 4, "items": ["pirate"] * 4, "kinds": ["pirate"] * 4}}}
+                  for n in range(seats)],
+        "globals": {"vars": {"turn_order": ["Player 2", "Player 1"]},
+                    "zones": {"bag": {"count": 20, "items": None}}},
+        "log": [],
+    }
+
+
+def test_a_view_fits_the_terminal_keeping_the_board_and_actions_and_handing_back_older_log_lines():
+    log = [f"Player 2 does thing number {n} on the islands." for n in range(20)]
+    labels = ["Sail 1 to row 1, column 2", "Sail 2 to row 1, column 3", "Sail 3 to row 1, column 4"]
+    screen = fit_screen(observation(), log, width=80, height=24, prompt="Move your ship", labels=labels)
+    lines = rendered(screen.view).splitlines()
+    assert len(lines) <= 24 - 2  # the blank line before and the input line after
+    assert lines[0].startswith("── Islands")
+    assert sum(1 for line in lines if line[:1].isdigit()) == 6  # every board row
+    assert lines[-4:] == ["Move your ship"] + [f"  {n}. {label}" for n, label in enumerate(labels, 1)]
+    shown = [line.strip() for line in lines if line.strip().startswith("Player 2 does")]
+    assert shown and shown[-1] == log[-1].strip()
+    assert screen.earlier_log == log[:len(log) - len(shown)]
+    assert any("earlier lines above" in line for line in lines)
+
+
+def test_without_a_height_nothing_is_cut_and_the_last_twelve_log_lines_are_shown():
+    log = [f"line {n}" for n in range(20)]
+    screen = fit_screen(observation(), log, width=80, prompt="Move", labels=["Sail 1"])
+    text = rendered(screen.view)
+    assert screen.earlier_log == []
+    assert "line 19" in text and "line 7" not in text and "8 earlier lines (type 'log'" in text
+    assert "…" not in text
+
+
+def test_a_tall_terminal_shows_everything():
+    screen = fit_screen(observation(seats=2), ["one line"], width=120, height=40, prompt="Move", labels=["Sail 1"])
+    text = rendered(screen.view, width=120)
+    assert "…" not in text and "one line" in text and screen.earlier_log == []
+
+
+def test_a_question_with_a_great_many_options_keeps_the_board_on_screen():
+    labels = [f"field space on island A: 1 glory (row {n // 5 + 2}, column {n % 5 + 2})" for n in range(24)]
+    screen = fit_screen(observation(seats=3), ["a line"], width=120, height=40, prompt="Move it", labels=labels)
+    lines = rendered(screen.view, width=120).splitlines()
+    assert len(lines) <= 40 - 2
+    assert lines[0].startswith("── Islands") and sum(1 for line in lines if line[:1].isdigit()) == 6
+    assert " 24. field space" in lines[-1]  # in two columns, as the width allows
+
+
+def test_names_held_by_variables_read_as_the_log_writes_them():
+    from pirdsl.terminal import format_vars
+
+    assert format_vars({"wind_from": "south_west", "order": ["north_east", 2], "open": True}) == \
+        "wind from south west, order [north east, 2], open yes"
