@@ -7,7 +7,7 @@ from typing import Any
 
 from dsl import ast
 from dsl.check import check_game
-from dsl.diagnostics import Diagnostic, PirError
+from dsl.diagnostics import Diagnostic, PirError, Span
 from dsl.parser import parse_file, parse_source
 from interpreter.compiler import CALL, PLAIN, TOGETHER, CompileError, Compiler, local_names
 from interpreter.state import STATE_FORMAT, STATE_VERSION, MASK, State, _describe
@@ -428,8 +428,11 @@ class CompiledExample:
 def load_source(source: str, path: str = "<string>") -> Game:
     """Parse, check and compile rules text."""
     game_file = parse_source(source, path)
-    warnings = check_game(game_file, source) or []
-    game = Game(game_file, source)
+    try:
+        warnings = check_game(game_file, source) or []
+        game = Game(game_file, source)
+    except RecursionError:  # the parser lets nesting through that the checker or compiler cannot follow
+        raise PirError([Diagnostic(Span(path, 1, 1, 1, 1), "an expression is nested too deeply")], source) from None
     game.warnings = warnings
     return game
 
