@@ -430,18 +430,36 @@ def load_source(source: str, path: str = "<string>") -> Game:
     game_file = parse_source(source, path)
     try:
         warnings = check_game(game_file, source) or []
-        game = Game(game_file, source)
+        return _compiled(game_file, source, warnings)
     except RecursionError:  # the parser lets nesting through that the checker or compiler cannot follow
         raise PirError([Diagnostic(Span(path, 1, 1, 1, 1), "an expression is nested too deeply")], source) from None
+
+
+def _compiled(game_file: ast.GameFile, source: str, warnings: list) -> Game:
+    game = Game(game_file, source)
     game.warnings = warnings
     return game
 
 
 def load_game(path: str) -> Game:
-    """Parse, check and compile a rules file; raises PirError with every problem found."""
+    """Parse, check and compile a rules file; raises PirError with every problem found.
+
+    A file loaded before, unchanged and by the same code, is not parsed and
+    checked again: its syntax tree and warnings come from `interpreter.cache`.
+    """
     from dsl.parser import read_source
-    source = read_source(str(path))
-    return load_source(source, str(path))
+    from interpreter import cache
+
+    path = str(path)
+    source = read_source(path)
+    remembered = cache.lookup(path, source)
+    if remembered is not None:
+        game_file = remembered.game_file()
+        if isinstance(game_file, ast.GameFile):
+            return _compiled(game_file, source, remembered.warnings)
+    game = load_source(source, path)
+    cache.store(path, source, game.warnings, game.file)
+    return game
 
 
 __all__ = ["Game", "World", "load_game", "load_source", "parse_file"]

@@ -1,0 +1,167 @@
+"""Remember the rules files the engine has loaded, so that the next command reads them at once.
+
+When `interpreter.load_game` has parsed, checked and compiled a file without
+error, it stores the file's syntax tree and the checker's warnings here, under
+a key made of the file's text, the path it was given as (every span names it),
+and a fingerprint of the code that produced them: the `dsl` and `interpreter`
+sources, the grammar, and the versions of Python, Lark and Pydantic. Changing
+any of these, or the file, gives a new key, so an entry is never out of date;
+only files that loaded are stored, so an entry means "this loads, with these
+warnings". `pirdsl check` answers from an entry without importing the parser,
+the checker or the engine; every other command takes the tree from it and
+only compiles.
+
+Where: `$PIRDSL_CACHE_DIR` if set, else `$XDG_CACHE_HOME/pirdsl`, else
+`~/.cache/pirdsl`. `PIRDSL_NO_CACHE=1` turns the cache off. Deleting the
+directory clears it. The cache is an optimisation only: a directory that cannot
+be written is skipped silently, and an entry that cannot be read (damaged,
+truncated, from another version) counts as missing.
+
+This module imports nothing heavier than `dsl.diagnostics`, so that the fast
+path of `pirdsl check` stays fast.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import os
+import pickle
+import sys
+import time
+import zlib
+from dataclasses import dataclass
+from importlib.machinery import PathFinder
+from pathlib import Path
+from typing import Any
+
+from dsl.diagnostics import Diagnostic
+
+CACHE_FORMAT = 1
+MAX_ENTRIES = 100  # the most recently written entries are kept; each is some tens of kilobytes
+
+
+@dataclass
+class CachedLoad:
+    """A remembered load of one rules file: what the checker warned about, and the syntax tree."""
+
+    source: str
+    warnings: list[Diagnostic]
+    tree_data: bytes
+
+    def game_file(self) -> Any:
+        """The file's `dsl.ast.GameFile`, or None when the stored tree cannot be read back."""
+        try:
+            return pickle.loads(zlib.decompress(self.tree_data))
+        except Exception:  # noqa: BLE001 - a damaged entry is a missing one
+            return None
+
+
+def cache_directory() -> Path | None:
+    """Where entries are kept, or None when the cache is turned off (PIRDSL_NO_CACHE)."""
+    if os.environ.get("PIRDSL_NO_CACHE", "") not in ("", "0"):
+        return None
+    explicit = os.environ.get("PIRDSL_CACHE_DIR")
+    if explicit:
+        return Path(explicit)
+    xdg = os.environ.get("XDG_CACHE_HOME", "")
+    if os.path.isabs(xdg):  # the XDG spec: a relative path is to be ignored
+        return Path(xdg) / "pirdsl"
+    return Path.home() / ".cache" / "pirdsl"
+
+
+@functools.lru_cache(maxsize=1)
+def code_fingerprint() -> bytes:
+    """A digest of everything that decides what loading a file gives: our code and its dependencies."""
+    digest = hashlib.sha256()
+    digest.update(f"pirdsl cache {CACHE_FORMAT}\0{sys.implementation.name}\0{sys.version}\0".encode())
+    here = Path(__file__).resolve().parent
+    for package in (here.parent / "dsl", here):
+        for file in sorted(package.iterdir()):
+            if file.suffix in (".py", ".lark"):
+                digest.update(f"{package.name}/{file.name}\0".encode())
+                digest.update(file.read_bytes())
+    for name, version_file in (("lark", "__init__.py"), ("pydantic", "version.py")):
+        spec = PathFinder.find_spec(name)
+        locations = list(spec.submodule_search_locations or []) if spec is not None else []
+        for location in locations:
+            candidate = Path(location) / version_file
+            if candidate.is_file():
+                digest.update(f"{name}\0".encode())
+                digest.update(candidate.read_bytes())
+                break
+    return digest.digest()
+
+
+def entry_key(path: str, source: str) -> str:
+    """The name of the entry for `source` loaded as `path` by this code."""
+    digest = hashlib.sha256(code_fingerprint())
+    digest.update(path.encode("utf-8", "surrogatepass") + b"\0")
+    digest.update(source.encode("utf-8", "surrogatepass"))
+    return digest.hexdigest()
+
+
+def lookup(path: str, source: str) -> CachedLoad | None:
+    """The remembered load of `source` as `path`, or None (not stored, unreadable, or no cache)."""
+    try:
+        directory = cache_directory()
+        if directory is None:
+            return None
+        key = entry_key(path, source)
+        data = (directory / key).read_bytes()
+        entry = pickle.loads(data)
+        if not (isinstance(entry, dict) and entry.get("format") == CACHE_FORMAT and entry.get("key") == key):
+            return None
+        warnings, tree_data = entry["warnings"], entry["tree"]
+        if not isinstance(warnings, list) or not all(isinstance(w, Diagnostic) for w in warnings) \
+                or not isinstance(tree_data, bytes):
+            return None
+        return CachedLoad(source, warnings, tree_data)
+    except Exception:  # noqa: BLE001 - no entry, or a damaged one: load the file afresh
+        return None
+
+
+def store(path: str, source: str, warnings: list[Diagnostic], game_file: Any) -> None:
+    """Remember that `source`, loaded as `path`, gave `game_file` and `warnings`; silently skipped when it cannot be."""
+    try:
+        directory = cache_directory()
+        if directory is None:
+            return
+        key = entry_key(path, source)
+        tree_data = zlib.compress(pickle.dumps(game_file, protocol=pickle.HIGHEST_PROTOCOL), 1)
+        data = pickle.dumps({"format": CACHE_FORMAT, "key": key, "warnings": list(warnings), "tree": tree_data},
+                            protocol=pickle.HIGHEST_PROTOCOL)
+        directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+        import tempfile
+
+        handle, temporary = tempfile.mkstemp(dir=directory, prefix=".new-")
+        try:
+            with os.fdopen(handle, "wb") as file:
+                file.write(data)
+            os.replace(temporary, directory / key)  # whole or not at all, even with two writers
+        except BaseException:
+            os.unlink(temporary)
+            raise
+        _prune(directory)
+    except Exception:  # noqa: BLE001 - a read-only home, a full disk, a tree too deep to pickle: no cache
+        return
+
+
+def _prune(directory: Path) -> None:
+    """Delete all but the MAX_ENTRIES most recently written entries, and writes abandoned long ago."""
+    entries, abandoned = [], []
+    an_hour_ago = time.time() - 3600
+    for item in os.scandir(directory):
+        try:
+            if len(item.name) == 64 and item.is_file():
+                entries.append((item.stat().st_mtime, item.path))
+            elif item.name.startswith(".new-") and item.stat().st_mtime < an_hour_ago:
+                abandoned.append((0, item.path))
+        except OSError:
+            pass
+    entries.sort(reverse=True)
+    for _, old in entries[MAX_ENTRIES:] + abandoned:
+        try:
+            os.unlink(old)
+        except OSError:
+            pass
