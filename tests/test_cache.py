@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import os
 import pickle
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -191,3 +193,52 @@ def test_old_entries_are_pruned(cache_directory, tmp_path, monkeypatch):
         path.write_text(WARNED, encoding="utf-8")
         interpreter.load_game(str(path))
     assert len(entries(cache_directory)) == 3
+
+
+# ---------------------------------------------------------------- pirdsl check from the cache
+
+
+def run_check(cache_dir: Path, *arguments: str) -> tuple[int, str, str, list[str]]:
+    """`pirdsl check` in a new process: exit code, output, errors, and which heavy modules it imported."""
+    program = (
+        "import sys\n"
+        "from pirdsl.cli import main\n"
+        "code = main(sys.argv[1:])\n"
+        "heavy = [m for m in ('dsl.parser', 'dsl.check', 'interpreter.game', 'pydantic', 'lark', 'rich', 'jinja2')"
+        " if m in sys.modules]\n"
+        "print('IMPORTED', ','.join(heavy), file=sys.stderr)\n"
+        "sys.exit(code)\n"
+    )
+    environment = dict(os.environ, PIRDSL_CACHE_DIR=str(cache_dir), PYTHONPATH=str(ROOT))
+    environment.pop("PIRDSL_NO_CACHE", None)
+    done = subprocess.run([sys.executable, "-c", program, "check", *arguments], capture_output=True, text=True,
+                          cwd=ROOT, env=environment, timeout=120)
+    lines = done.stderr.splitlines()
+    imported = lines[-1].removeprefix("IMPORTED ").split(",") if lines and lines[-1].startswith("IMPORTED") else None
+    return done.returncode, done.stdout, "\n".join(lines[:-1]), [m for m in imported or [] if m]
+
+
+def test_check_answers_from_the_cache_without_the_engine(tmp_path):
+    warned = tmp_path / "warned.pir"
+    warned.write_text(WARNED, encoding="utf-8")
+    files = ["games/glory_islands.pir", str(warned)]
+    for options in ([], ["--quiet"], ["--strict"]):
+        cache_dir = tmp_path / f"cache{len(options)}{''.join(options)}"
+        first = run_check(cache_dir, *options, *files)
+        second = run_check(cache_dir, *options, *files)
+        assert first[:3] == second[:3]
+        assert "pydantic" in first[3] and "dsl.parser" in first[3]
+        assert second[3] == [], f"check from the cache imported {second[3]}"
+    code, out, err, _ = run_check(tmp_path / "cache", *files)
+    assert code == 0
+    assert out.splitlines() == ["games/glory_islands.pir: ok", f"{warned}: ok (2 warnings)"]
+    assert f"{warned}:4:8: warning: define 'unused' is never used" in err
+    assert f"{warned}:7:3: warning: this line is never carried out: it comes after 'return'" in err
+
+
+def test_check_of_a_broken_file_is_never_remembered(tmp_path):
+    broken = tmp_path / "broken.pir"
+    broken.write_text(WARNED.replace("p.points += 1", "p.pionts += 1"), encoding="utf-8")
+    for _ in range(2):
+        code, _, err, imported = run_check(tmp_path / "cache", str(broken))
+        assert code == 1 and "pionts" in err and "dsl.parser" in imported
