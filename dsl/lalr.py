@@ -45,7 +45,7 @@ class _Rule:
     """How one grammar rule reduces: how many children, which it keeps, what it builds."""
 
     __slots__ = ("size", "origin", "unit", "plan", "simple", "keeps_all", "trailing_nones", "expand_single",
-                 "single_index", "single_is_token", "method_name", "solid", "nested")
+                 "single_index", "single_is_token", "method_name", "solid", "nested", "leaf")
 
     def __init__(self, rule: Any, method_names: set[str], nullable: set[str]):
         options = rule.options
@@ -78,6 +78,7 @@ class _Rule:
         # No child can be empty, so the first child starts the rule and the last one ends it.
         self.solid = bool(expansion) and not any(not s.is_term and s.name in nullable for s in expansion)
         self.nested = tuple(index for index, symbol in enumerate(expansion) if not symbol.is_term)
+        self.leaf = False  # set below: one kept token, made into a node by a builder method
         self.expand_single = bool(options.expand1 and not rule.alias)
         self.single_index = -1
         self.single_is_token = False
@@ -96,6 +97,7 @@ class _Rule:
             pass  # Lark's helper rules for `x*` and `x+`: their children are spliced into the parent
         elif name in method_names:
             self.method_name = name
+            self.leaf = self.size == 1 and self.keeps_all and expansion[0].is_term
         else:
             raise Unsupported(f"no builder method for rule {name}")  # Lark would build a Tree
 
@@ -367,6 +369,28 @@ class LalrRunner:
                         state_stack[-1] = target
                     else:
                         rule = rules[number]
+                        if rule.leaf:
+                            # One token that becomes one node (a name, a number, a text): the
+                            # commonest reduction, done in place.
+                            place = positions[-1]
+                            span = new_span(Span)
+                            fields = span.__dict__
+                            fields["file"], fields["line"], fields["column"] = path, place[0], place[1]
+                            fields["end_line"], fields["end_column"] = place[2], place[3]
+                            values[-1] = getattr(builder, rule.method_name)(span, [values[-1]])
+                            depth = 1
+                            nested = builder.nested_depth
+                            if nested:
+                                builder.nested_depth = 0
+                                depth = nested + 1
+                                if depth > max_depth:
+                                    raise TooDeep(depth)
+                            positions[-1] = (place[0], place[1], place[2], place[3], depth)
+                            state_stack[-1] = states[state_stack[-2]][rule.origin]
+                            if is_end and state_stack[-1] == end_state:
+                                return values[-1], depth
+                            code = states[state_stack[-1]].get(type_name)
+                            continue
                         size = rule.size
                         # Lark's PropagatePositions: a rule runs from its first child that has a
                         # place in the text to its last. Where a stack entry stands is (line,
