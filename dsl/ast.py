@@ -15,9 +15,15 @@ from dsl.diagnostics import Span
 
 
 class Node(BaseModel):
-    """Base of every syntax node: immutable, and knows where it came from."""
+    """Base of every syntax node: immutable, and knows where it came from.
 
-    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+    Pydantic builds a node kind's validator when a node of that kind is first
+    made, not when this module is imported (`defer_build`): a file read back
+    from the cache makes no nodes, so the commands that take their file from
+    the cache never pay for the validators.
+    """
+
+    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True, defer_build=True)
     span: Span
 
 
@@ -589,6 +595,3 @@ NODE_KINDS: tuple[type[Node], ...] = tuple(
     for cls in list(globals().values())
     if isinstance(cls, type) and issubclass(cls, Node) and cls not in (Node, Expr, Stmt, Decl)
 )
-
-for _cls in NODE_KINDS:
-    _cls.model_rebuild()

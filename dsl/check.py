@@ -31,6 +31,7 @@ Usage::
 from __future__ import annotations
 
 import contextlib
+import functools
 import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Optional
@@ -253,6 +254,45 @@ def _plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
+@functools.lru_cache(maxsize=None)
+def _handler(checker: type, prefix: str, kind: type) -> Any:
+    """The checker's method for a node kind (`expr_Call`, `stmt_If`, ...), or None: looked up once per kind."""
+    return getattr(checker, prefix + kind.__name__, None)
+
+
+@functools.lru_cache(maxsize=None)
+def _child_fields(kind: type) -> tuple[str, ...]:
+    """The fields of a node kind that may hold other nodes, in order (asking Pydantic each time is slow)."""
+    return tuple(name for name in kind.model_fields if name != "span")
+
+
+def _whole_word(word: str) -> re.Pattern:
+    """A pattern for `word` standing alone (not part of a longer name)."""
+    return re.compile(rf"(?<![A-Za-z0-9_]){re.escape(word)}(?![A-Za-z0-9_])")
+
+
+_WORD_CHARACTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
+
+
+def _find_whole_word(text: str, word: str, start: int) -> tuple[int, int] | None:
+    """Where `word` first stands alone in `text` from `start` on, as `_whole_word(word).search` finds it.
+
+    Names are looked up this way because a file declares thousands of them, and
+    compiling a pattern for each costs far more than looking.
+    """
+    if not (word.isascii() and word.replace("_", "").isalnum()):
+        match = _whole_word(word).search(text, start)
+        return None if match is None else (match.start(), match.end())
+    position = text.find(word, start)
+    while position >= 0:
+        end = position + len(word)
+        if (position == 0 or text[position - 1] not in _WORD_CHARACTERS) and \
+                (end == len(text) or text[end] not in _WORD_CHARACTERS):
+            return position, end
+        position = text.find(word, position + 1)
+    return None
+
+
 class Checker:
     """Walks one rules file and collects its diagnostics (see the module docstring)."""
 
@@ -281,6 +321,9 @@ class Checker:
         self.current_var: str | None = None
         # What each define is sure to give (see `evident`), once worked out.
         self.define_kinds: dict[str, Optional["Evident"]] = {}
+        # Each example title's first example, and how many automata there are (for examples).
+        self.first_examples: dict[str, ast.ExampleDecl] | None = None
+        self.automa_count = 0
 
     # ------------------------------------------------------------ reporting
 
@@ -315,12 +358,12 @@ class Checker:
                 cursor = found + len(after)
         spans = []
         for word in words:
-            match = re.compile(rf"(?<![A-Za-z0-9_]){re.escape(word)}(?![A-Za-z0-9_])").search(text, cursor)
-            if match is None:
+            found = _find_whole_word(text, word, cursor)
+            if found is None:
                 spans.append(self.first_line(span))
                 continue
-            spans.append(Span(span.file, span.line, match.start() + 1, span.line, match.end() + 1))
-            cursor = match.end()
+            spans.append(Span(span.file, span.line, found[0] + 1, span.line, found[1] + 1))
+            cursor = found[1]
         return spans
 
     def word_span(self, span: Span, word: str, after: str | None = None) -> Span:
@@ -329,7 +372,7 @@ class Checker:
 
     def last_word_span(self, span: Span, word: str) -> Span:
         """Where `word` last appears in `span`, comments aside (a marker written at the end)."""
-        pattern = re.compile(rf"(?<![A-Za-z0-9_]){re.escape(word)}(?![A-Za-z0-9_])")
+        pattern = _whole_word(word)
         last = span.end_line - 1 if span.end_line > span.line and span.end_column == 1 else span.end_line
         for number in range(min(last, len(self.lines)), span.line - 1, -1):
             text = re.sub(r"\s*(#[^\"]*)?$", "", self._line_text(number))
@@ -833,17 +876,22 @@ class Checker:
 
     def decl_ExampleDecl(self, node: ast.ExampleDecl) -> None:
         title = f"example \"{node.name}\""
-        others = [d for d in self.declarations if isinstance(d, ast.ExampleDecl) and d.name == node.name]
-        if others[0] is not node:
+        if self.first_examples is None:  # worked out once: a file may have hundreds of examples
+            self.first_examples = {}
+            for declaration in self.declarations:
+                if isinstance(declaration, ast.ExampleDecl):
+                    self.first_examples.setdefault(declaration.name, declaration)
+            self.automa_count = sum(isinstance(d, ast.AutomaDecl) for d in self.declarations)
+        first = self.first_examples[node.name]
+        if first is not node:
             self.error(self.first_line(node.span), f"two examples are called \"{node.name}\" "
-                       f"(the first on line {others[0].span.line})", "give each example its own title")
+                       f"(the first on line {first.span.line})", "give each example its own title")
         players_line = self.line_matching(node.span, r"\s*players\b") or self.first_line(node.span)
         if node.players and self.header is not None:
             low, high = self.header.min_players, self.header.max_players
             if not low <= node.players <= high:
                 self.error(players_line, f"{title} is for {node.players} players, but the game is for {low} to {high}")
-        seats = (node.players or (self.header.min_players if self.header else 0)) + \
-            sum(isinstance(d, ast.AutomaDecl) for d in self.declarations)
+        seats = (node.players or (self.header.min_players if self.header else 0)) + self.automa_count
         if len(node.player_names) > seats:
             self.error(players_line, f"{title} names {len(node.player_names)} players, but only {seats} can sit at the table")
         seen: set[str] = set()
@@ -856,13 +904,14 @@ class Checker:
         for name, name_span in zip(node.variants, self.word_spans(variants_line, node.variants, "variants")):
             self.check_variant_name(name, name_span, count_as_use=False)
         names = frozenset(node.player_names)
+        in_scope = names | local_names(node.given) | local_names(node.when)
         body = Body("given", f"the given block of {title}", names, set(names))
         with self.owned_by("<given>"):
-            self.statements_in(node.given, body, names | local_names(node.given) | local_names(node.when))
+            self.statements_in(node.given, body, in_scope)
         body.section, body.title = "when", f"the when block of {title}"
         with self.owned_by("<when>"):
-            self.statements_in(node.when, body, names | local_names(node.given) | local_names(node.when))
-            with self.scope(names | local_names(node.given) | local_names(node.when), body):
+            self.statements_in(node.when, body, in_scope)
+            with self.scope(in_scope, body):
                 for expression in node.answers + node.expect:
                     self.expr(expression)
 
@@ -931,25 +980,31 @@ class Checker:
                 stopped_by = "end game"
 
     def stmt(self, node: ast.Stmt) -> None:
-        method = getattr(self, "stmt_" + type(node).__name__, None)
+        method = _handler(type(self), "stmt_", type(node))
         if method is not None:
-            method(node)
+            method(self, node)
         else:
             self.children(node)
 
     def children(self, node: ast.Node) -> None:
         """Check every expression and statement directly inside a node (the fallback visitor)."""
-        for name in type(node).model_fields:
+        for name in _child_fields(type(node)):
             value = getattr(node, name)
-            items = value if isinstance(value, list) else [value]
-            statements = [v for v in items if isinstance(v, ast.Stmt)]
-            if statements:
-                self.block(statements)
-            for item in items:
-                if isinstance(item, ast.Expr):
-                    self.expr(item)
-                elif isinstance(item, ast.IfBranch):
-                    self.children(item)
+            if isinstance(value, list):
+                statements = [v for v in value if isinstance(v, ast.Stmt)]
+                if statements:
+                    self.block(statements)
+                for item in value:
+                    if isinstance(item, ast.Expr):
+                        self.expr(item)
+                    elif isinstance(item, ast.IfBranch):
+                        self.children(item)
+            elif isinstance(value, ast.Expr):
+                self.expr(value)
+            elif isinstance(value, ast.IfBranch):
+                self.children(value)
+            elif isinstance(value, ast.Stmt):
+                self.block([value])
 
     def bind(self, name: str, span: Span, what: str) -> None:
         """A statement gives the local `name` a value: check it, and remember it is bound."""
@@ -1127,27 +1182,30 @@ class Checker:
     def stmt_CallRule(self, node: ast.CallRule) -> None:
         for argument in node.args:
             self.expr(argument)
-        where = self.word_span(node.span, node.rule)
+
+        def where() -> Span:  # the rule's name, worked out only for a message
+            return self.word_span(node.span, node.rule)
+
         symbol = self.globals.get(node.rule)
         if symbol is not None and symbol.kind == "rule":
             self.use(symbol)
             params = symbol.node.params
             if len(node.args) != len(params):
-                self.error(where, f"rule '{node.rule}' takes {_plural(len(params), 'argument')}"
+                self.error(where(), f"rule '{node.rule}' takes {_plural(len(params), 'argument')}"
                            f"{' (' + ', '.join(params) + ')' if params else ''}, but {len(node.args)} {'is' if len(node.args) == 1 else 'are'} given")
             return
         if (symbol is not None and symbol.kind == "define") or node.rule in FUNCTIONS:
             if symbol is not None:
                 self.use(symbol)
-            self.error(where, f"'{node.rule}' is a function, not a rule: it gives a value and does nothing",
+            self.error(where(), f"'{node.rule}' is a function, not a rule: it gives a value and does nothing",
                        f"use its value, e.g. let x = {node.rule}(...)")
             return
         rules = [n for n, s in self.globals.items() if s.kind == "rule"]
         if symbol is not None:
             self.use(symbol)
-            self.error(where, f"'{node.rule}' is {_article(symbol.title)}, not a rule", suggest(node.rule, rules))
+            self.error(where(), f"'{node.rule}' is {_article(symbol.title)}, not a rule", suggest(node.rule, rules))
             return
-        self.error(where, f"unknown rule '{node.rule}'",
+        self.error(where(), f"unknown rule '{node.rule}'",
                    suggest(node.rule, rules) or f"declare it with 'rule {node.rule}(...):'")
 
     def stmt_Return(self, node: ast.Return) -> None:
@@ -1183,9 +1241,9 @@ class Checker:
     # ------------------------------------------------------------ expressions
 
     def expr(self, node: ast.Expr) -> None:
-        method = getattr(self, "expr_" + type(node).__name__, None)
+        method = _handler(type(self), "expr_", type(node))
         if method is not None:
-            method(node)
+            method(self, node)
         else:
             self.children(node)
 
@@ -1367,25 +1425,28 @@ class Checker:
         for argument in node.args:
             self.expr(argument)
         name = node.function
-        where = self.word_span(node.span, name)
+
+        def where() -> Span:  # the function's name, worked out only for a message
+            return self.word_span(node.span, name)
+
         symbol = self.globals.get(name)
         if symbol is not None and symbol.kind == "define":
             self.use(symbol)
             params = symbol.node.params
             if self.reading == "automa condition":
-                self.error(where, f"an automa's condition is decided before the game starts: it cannot use the define '{name}'",
+                self.error(where(), f"an automa's condition is decided before the game starts: it cannot use the define '{name}'",
                            "use player_count, variants and fixed values")
             if not params:
-                self.error(where, f"define '{name}' has no parameters: write it without brackets, as '{name}'")
+                self.error(where(), f"define '{name}' has no parameters: write it without brackets, as '{name}'")
             elif len(node.args) != len(params):
-                self.error(where, f"define '{name}' takes {_plural(len(params), 'argument')} ({', '.join(params)}), "
+                self.error(where(), f"define '{name}' takes {_plural(len(params), 'argument')} ({', '.join(params)}), "
                            f"but {len(node.args)} {'is' if len(node.args) == 1 else 'are'} given")
             return
         if name in FUNCTIONS:
             low, high, _ = FUNCTIONS[name]
             if not low <= len(node.args) <= high:
                 wanted = str(low) if low == high else f"{low} to {high}"
-                self.error(where, f"'{name}' takes {wanted} argument{'s' if high != 1 else ''}, "
+                self.error(where(), f"'{name}' takes {wanted} argument{'s' if high != 1 else ''}, "
                            f"but {len(node.args)} {'is' if len(node.args) == 1 else 'are'} given",
                            f"{name}: {FUNCTIONS[name][2]}")
             else:
@@ -1393,16 +1454,16 @@ class Checker:
             return
         if symbol is not None and symbol.kind == "rule":
             self.use(symbol)
-            self.error(where, f"'{name}' is a rule: rules are carried out as statements, not used in expressions",
+            self.error(where(), f"'{name}' is a rule: rules are carried out as statements, not used in expressions",
                        f"write {name}(...) on a line of its own")
             return
         if symbol is not None:
             self.use(symbol)
             hint = f"look up a row with {name}[key]" if symbol.kind == "table" else None
-            self.error(where, f"'{name}' is {_article(symbol.title)}, not a function", hint)
+            self.error(where(), f"'{name}' is {_article(symbol.title)}, not a function", hint)
             return
         if self.lookup_local(name) is not None:
-            self.error(where, f"'{name}' is a local value, not a function")
+            self.error(where(), f"'{name}' is a local value, not a function")
             return
         functions = list(FUNCTIONS) + [n for n, s in self.globals.items() if s.kind == "define"]
         # A word from another language is meant as that word, not as a slip for a near name.
@@ -1410,7 +1471,7 @@ class Checker:
             hint = f"in the rules language, write {FAMILIAR_FUNCTIONS[name]}"
         else:
             hint = suggest(name, functions)
-        self.error(where, f"unknown function '{name}'", hint)
+        self.error(where(), f"unknown function '{name}'", hint)
 
     # ------------------------------------------------------------ obvious type slips
 

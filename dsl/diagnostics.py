@@ -11,7 +11,6 @@ Every problem found in a rules file becomes a `Diagnostic` with a `Span`. The
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
@@ -88,6 +87,8 @@ class PirError(Exception):
 
 def did_you_mean(name: str, candidates: Iterable[str]) -> str | None:
     """A 'did you mean' hint for a near-miss name, or None when nothing is close."""
+    import difflib  # here, not at the top: most commands never need it
+
     pool = sorted(set(candidates))
     close = difflib.get_close_matches(name, pool, n=1, cutoff=0.6)
     if not close:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import gc
 import hashlib
 import re
 from dataclasses import dataclass
@@ -14,6 +15,7 @@ from lark.indenter import DedentError, Indenter
 
 from dsl import ast
 from dsl.diagnostics import Diagnostic, PirError, Span
+from dsl.lalr import LalrRunner, TooDeep
 
 GRAMMAR_PATH = Path(__file__).with_name("grammar.lark")
 MAX_SOURCE_BYTES = 2_000_000
@@ -26,6 +28,10 @@ MAX_BLOCK_DEPTH = 32
 MAX_BRACKET_DEPTH = 32
 MAX_OPERATORS = 100       # operators in one logical line (brackets may carry it over lines)
 MAX_NUMBER_DIGITS = 30
+# How deeply rules may nest (a Lark tree's depth, expressions read inside texts included).
+# Lark's tree walk used to stop near this depth, when Python's stack ran out; the
+# checker and the compiler recurse through the tree, so deeper would crash them.
+MAX_NESTING = 480
 
 
 class _BadDedent(DedentError):
@@ -209,9 +215,11 @@ def _unquote_with_columns(token: str, column: int) -> tuple[str, list[int]]:
         The text, and one column per character plus one for the closing quote, so
         that a position inside the text (after an escape, say) maps to the file.
     """
+    body = token[1:-1]
+    if "\\" not in body:  # most texts: each character is where it is written
+        return body, list(range(column + 1, column + 2 + len(body)))
     text: list[str] = []
     columns: list[int] = []
-    body = token[1:-1]
     index = 0
     while index < len(body):
         columns.append(column + 1 + index)
@@ -225,19 +233,22 @@ def _unquote_with_columns(token: str, column: int) -> tuple[str, list[int]]:
     return "".join(text), columns
 
 
-class _Builder(Transformer):
-    """Build AST nodes from the Lark tree, one method per grammar rule."""
+class _Builder:
+    """Build AST nodes, one method per grammar rule (or alias): `rule(span, items)`.
+
+    `items` are the children the grammar keeps (tokens and what the methods of
+    the inner rules returned, None for a missing `[optional]` part); `span` is
+    where the rule's text is, keywords and line ends included. `dsl.lalr` calls
+    these as the parser reduces; `_TreeBuilder` calls them on a Lark tree.
+    """
 
     def __init__(self, path: str, source: str):
-        super().__init__()
         self.path = path
         self.source = source
         self.errors: list[Diagnostic] = []
+        self.nested_depth = 0  # set by `_string` for `dsl.lalr`: how deep a `{expression}` nests
 
     # -- helpers
-    def _s(self, meta) -> Span:
-        return _span(meta, self.path)
-
     def _tok_span(self, token: Token) -> Span:
         return Span(self.path, token.line, token.column, token.end_line, token.end_column)
 
@@ -269,10 +280,15 @@ class _Builder(Transformer):
                 """The file column of a column (from 1) of the expression between the braces."""
                 return columns[min(max(offset + inner_column - 1, 0), len(columns) - 1)]
 
+            builder = _Builder(self.path, self.source)
+            parsed = _parse_fast(inner, "expr", builder)
             try:
-                tree = _lark().parse(inner, start="expr")
-                builder = _Builder(self.path, self.source)
-                expr = builder.transform(tree)
+                if parsed is not None:
+                    expr, depth = parsed
+                    self.nested_depth = max(self.nested_depth, depth)
+                else:
+                    builder = _Builder(self.path, self.source)
+                    expr = _TreeBuilder(builder).transform(_lark().parse(inner, start="expr"))
                 parts.append(_shift(expr, token.line, place))
                 for diagnostic in builder.errors:
                     where = diagnostic.span
@@ -303,12 +319,10 @@ class _Builder(Transformer):
         return "".join(part if isinstance(part, str) else "" for part in literal.parts)
 
     # -- header
-    @v_args(meta=True)
-    def start(self, meta, items):
+    def start(self, span, items):
         return [i for i in items if i is not None]
 
-    @v_args(meta=True)
-    def game_header(self, meta, items):
+    def game_header(self, span, items):
         name, *rest = items
         low, high, texts = 0, 0, {}
         for item in rest:
@@ -316,416 +330,402 @@ class _Builder(Transformer):
                 low, high = item[1], item[2]
             else:
                 texts[item[1]] = item[2]
-        return ast.GameHeader(span=self._s(meta), name=self._fixed_text(name, "the name of the game"), min_players=low, max_players=high, texts=texts)
+        return ast.GameHeader(span=span, name=self._fixed_text(name, "the name of the game"), min_players=low, max_players=high, texts=texts)
 
-    def players_range(self, items):
+    def players_range(self, span, items):
         return ("players", int(items[0]), int(items[1]))
 
-    def header_text(self, items):
+    def header_text(self, span, items):
         return ("text", str(items[0]), self._fixed_text(items[1], f"the game's {items[0]} text"))
 
     # -- components
-    @v_args(meta=True)
-    def kind_decl(self, meta, items):
-        return ast.KindDecl(span=self._s(meta), name=str(items[0]), members=items[1])
+    def kind_decl(self, span, items):
+        return ast.KindDecl(span=span, name=str(items[0]), members=items[1])
 
-    def name_list(self, items):
+    def name_list(self, span, items):
         return [str(i) for i in items]
 
-    @v_args(meta=True)
-    def piece_decl(self, meta, items):
+    def piece_decl(self, span, items):
         name, fields, label, mark = items
-        return ast.PieceDecl(span=self._s(meta), name=str(name), fields=fields or [], label=label, mark=mark)
+        return ast.PieceDecl(span=span, name=str(name), fields=fields or [], label=label, mark=mark)
 
-    def field_list(self, items):
+    def field_list(self, span, items):
         return [str(i) for i in items if i is not None]
 
-    def piece_label(self, items):
+    def piece_label(self, span, items):
         return self._string(items[0])
 
-    def piece_mark(self, items):
+    def piece_mark(self, span, items):
         return self._string(items[0])
 
-    @v_args(meta=True)
-    def var_decl(self, meta, items):
+    def var_decl(self, span, items):
         name, owner, init, *marks = items
         kinds = {mark.type for mark in marks}
-        return ast.VarDecl(span=self._s(meta), name=str(name), per_player=owner is True,
+        return ast.VarDecl(span=span, name=str(name), per_player=owner is True,
                            per_piece=owner if isinstance(owner, str) else None,
                            init=init, secret="SECRET" in kinds, internal="INTERNAL" in kinds)
 
-    def per_piece(self, items):
+    def per_piece(self, span, items):
         return str(items[0])
 
-    @v_args(meta=True)
-    def zone_decl(self, meta, items):
+    def zone_decl(self, span, items):
         name, per_player, visibility = items
-        return ast.ZoneDecl(span=self._s(meta), name=str(name), per_player=per_player is not None, visibility=visibility or "public")
+        return ast.ZoneDecl(span=span, name=str(name), per_player=per_player is not None, visibility=visibility or "public")
 
-    def per_player(self, items):
+    def per_player(self, span, items):
         return True
 
-    def visibility(self, items):
+    def visibility(self, span, items):
         return str(items[0])
 
     # -- boards
-    @v_args(meta=True)
-    def board_decl(self, meta, items):
+    def board_decl(self, span, items):
         name, shape, rows, cols, *body = items
         layers = [b for b in body if isinstance(b, ast.Layer)]
         legends = [b for b in body if isinstance(b, ast.Legend)]
         captions = [b.layer for b in body if isinstance(b, _Caption)]
-        return ast.BoardDecl(span=self._s(meta), name=str(name), shape=shape, rows=int(rows), columns=int(cols),
+        return ast.BoardDecl(span=span, name=str(name), shape=shape, rows=int(rows), columns=int(cols),
                              layers=layers, legends=legends, captions=captions)
 
-    def board_caption(self, items):
+    def board_caption(self, span, items):
         return _Caption(str(items[0]))
 
-    def board_shape(self, items):
+    def board_shape(self, span, items):
         return str(items[0])
 
-    @v_args(meta=True)
-    def layer(self, meta, items):
+    def layer(self, span, items):
         name, *rows = items
-        return ast.Layer(span=self._s(meta), name=str(name), rows=[_unquote(r).split() for r in rows])
+        return ast.Layer(span=span, name=str(name), rows=[_unquote(r).split() for r in rows])
 
-    @v_args(meta=True)
-    def legend(self, meta, items):
+    def legend(self, span, items):
         name, *entries = items
-        return ast.Legend(span=self._s(meta), layer=str(name), entries=dict(entries))
+        return ast.Legend(span=span, layer=str(name), entries=dict(entries))
 
-    def legend_entry(self, items):
+    def legend_entry(self, span, items):
         return (_unquote(items[0]), items[1])
 
-    def symbol_value(self, items):
+    def symbol_value(self, span, items):
         return str(items[0])
 
-    def signed_int(self, items):
+    def signed_int(self, span, items):
         return int(items[0])
 
-    def negative_int(self, items):
+    def negative_int(self, span, items):
         return -int(items[1])
 
-    def none_value(self, items):
+    def none_value(self, span, items):
         return None
 
-    @v_args(meta=True)
-    def die_decl(self, meta, items):
-        return ast.DieDecl(span=self._s(meta), name=str(items[0]), faces=list(items[1:]))
+    def die_decl(self, span, items):
+        return ast.DieDecl(span=span, name=str(items[0]), faces=list(items[1:]))
 
-    @v_args(meta=True)
-    def table_decl(self, meta, items):
-        return ast.TableDecl(span=self._s(meta), name=str(items[0]), header=items[1], rows=items[2:])
+    def table_decl(self, span, items):
+        return ast.TableDecl(span=span, name=str(items[0]), header=items[1], rows=items[2:])
 
-    @v_args(meta=True)
-    def table_header(self, meta, items):
+    def table_header(self, span, items):
         key, *values = (self._fixed_text(token, "a table heading") for token in items)
-        return ast.TableHeader(span=self._s(meta), key=key, values=values)
+        return ast.TableHeader(span=span, key=key, values=values)
 
-    @v_args(meta=True)
-    def table_row(self, meta, items):
-        return ast.TableRow(span=self._s(meta), key=items[0], value=items[1])
+    def table_row(self, span, items):
+        return ast.TableRow(span=span, key=items[0], value=items[1])
 
-    @v_args(meta=True)
-    def automa_decl(self, meta, items):
-        return ast.AutomaDecl(span=self._s(meta), name=str(items[0]), display=self._fixed_text(items[1], "an automa's name"), condition=items[2])
+    def automa_decl(self, span, items):
+        return ast.AutomaDecl(span=span, name=str(items[0]), display=self._fixed_text(items[1], "an automa's name"), condition=items[2])
 
-    @v_args(meta=True)
-    def variant_decl(self, meta, items):
-        return ast.VariantDecl(span=self._s(meta), name=str(items[0]), text=self._fixed_text(items[1], "a variant's description"))
+    def variant_decl(self, span, items):
+        return ast.VariantDecl(span=span, name=str(items[0]), text=self._fixed_text(items[1], "a variant's description"))
 
     # -- rules
-    @v_args(meta=True)
-    def define_decl(self, meta, items):
+    def define_decl(self, span, items):
         name, params, body = items
-        return ast.DefineDecl(span=self._s(meta), name=str(name), params=params or [], body=body)
+        return ast.DefineDecl(span=span, name=str(name), params=params or [], body=body)
 
-    @v_args(meta=True)
-    def rule_decl(self, meta, items):
+    def rule_decl(self, span, items):
         name, params, text, body = items
-        return ast.RuleDecl(span=self._s(meta), name=str(name), params=params or [], text=self._fixed_text(text, "a rule's description") if text else None, body=body)
+        return ast.RuleDecl(span=span, name=str(name), params=params or [], text=self._fixed_text(text, "a rule's description") if text else None, body=body)
 
-    def params(self, items):
+    def params(self, span, items):
         return [str(i) for i in items if i is not None]
 
-    def text(self, items):
+    def text(self, span, items):
         return items[0]
 
-    @v_args(meta=True)
-    def setup_decl(self, meta, items):
-        return ast.SetupDecl(span=self._s(meta), body=items[0])
+    def setup_decl(self, span, items):
+        return ast.SetupDecl(span=span, body=items[0])
 
-    @v_args(meta=True)
-    def play_decl(self, meta, items):
-        return ast.PlayDecl(span=self._s(meta), body=items[0])
+    def play_decl(self, span, items):
+        return ast.PlayDecl(span=span, body=items[0])
 
-    @v_args(meta=True)
-    def score_decl(self, meta, items):
-        return ast.ScoreDecl(span=self._s(meta), param=str(items[0]), body=items[1])
+    def score_decl(self, span, items):
+        return ast.ScoreDecl(span=span, param=str(items[0]), body=items[1])
 
-    @v_args(meta=True)
-    def tiebreak_decl(self, meta, items):
-        return ast.TiebreakDecl(span=self._s(meta), param=str(items[0]), body=items[1])
+    def tiebreak_decl(self, span, items):
+        return ast.TiebreakDecl(span=span, param=str(items[0]), body=items[1])
 
-    @v_args(meta=True)
-    def final_decl(self, meta, items):
-        return ast.FinalScoringDecl(span=self._s(meta), body=items[0])
+    def final_decl(self, span, items):
+        return ast.FinalScoringDecl(span=span, body=items[0])
 
     # -- examples
-    @v_args(meta=True)
-    def example_decl(self, meta, items):
+    def example_decl(self, span, items):
         fields: dict = {"answers": [], "expect": []}
         for kind, value in items[1:]:
             if kind in ("answers", "expect"):
                 fields[kind].extend(value)
             else:
                 fields.update(value) if kind == "players" else fields.__setitem__(kind, value)
-        return ast.ExampleDecl(span=self._s(meta), name=self._fixed_text(items[0], "an example's title"), **fields)
+        return ast.ExampleDecl(span=span, name=self._fixed_text(items[0], "an example's title"), **fields)
 
-    def example_players(self, items):
+    def example_players(self, span, items):
         return ("players", {"players": int(items[0]), "player_names": items[1] or []})
 
-    def example_seed(self, items):
+    def example_seed(self, span, items):
         return ("seed", int(items[0]))
 
-    def example_variants(self, items):
+    def example_variants(self, span, items):
         return ("variants", items[0])
 
-    def example_given(self, items):
+    def example_given(self, span, items):
         return ("given", items[0])
 
-    def example_when(self, items):
+    def example_when(self, span, items):
         return ("when", items[0])
 
-    def example_answers(self, items):
+    def example_answers(self, span, items):
         return ("answers", list(items))
 
-    def example_expect(self, items):
+    def example_expect(self, span, items):
         return ("expect", list(items))
 
     # -- statements
-    def block(self, items):
+    def block(self, span, items):
         return list(items)
 
-    @v_args(meta=True)
-    def let_stmt(self, meta, items):
-        return ast.Let(span=self._s(meta), name=str(items[0]), value=items[1])
+    def let_stmt(self, span, items):
+        return ast.Let(span=span, name=str(items[0]), value=items[1])
 
-    @v_args(meta=True)
-    def assign_stmt(self, meta, items):
-        return ast.Assign(span=self._s(meta), target=items[0], value=items[1])
+    def assign_stmt(self, span, items):
+        return ast.Assign(span=span, target=items[0], value=items[1])
 
-    @v_args(meta=True)
-    def add_stmt(self, meta, items):
-        return ast.AddTo(span=self._s(meta), target=items[0], value=items[1], sign=1)
+    def add_stmt(self, span, items):
+        return ast.AddTo(span=span, target=items[0], value=items[1], sign=1)
 
-    @v_args(meta=True)
-    def subtract_stmt(self, meta, items):
-        return ast.AddTo(span=self._s(meta), target=items[0], value=items[1], sign=-1)
+    def subtract_stmt(self, span, items):
+        return ast.AddTo(span=span, target=items[0], value=items[1], sign=-1)
 
-    @v_args(meta=True)
-    def move_stmt(self, meta, items):
-        return ast.Move(span=self._s(meta), what=items[0], to=items[1], place=items[2] or "top")
+    def move_stmt(self, span, items):
+        return ast.Move(span=span, what=items[0], to=items[1], place=items[2] or "top")
 
-    def place(self, items):
+    def place(self, span, items):
         return str(items[0])
 
-    @v_args(meta=True)
-    def create_stmt(self, meta, items):
+    def create_stmt(self, span, items):
         count, piece, args, zone = items
-        return ast.Create(span=self._s(meta), count=count, piece=str(piece), args=args or [], zone=zone)
+        return ast.Create(span=span, count=count, piece=str(piece), args=args or [], zone=zone)
 
-    @v_args(meta=True)
-    def choose_stmt(self, meta, items):
+    def choose_stmt(self, span, items):
         player, var, options, prompt, label, optional = items
-        return ast.Choose(span=self._s(meta), player=player, var=str(var), options=options,
+        return ast.Choose(span=span, player=player, var=str(var), options=options,
                           prompt=self._string(prompt) if prompt else None, label=label, optional=optional is not None,
                           skip_text=optional[1] if optional is not None else None)
 
-    def labelled(self, items):
+    def labelled(self, span, items):
         return items[0]
 
-    def optional(self, items):
+    def optional(self, span, items):
         return ("optional", items[0])
 
-    @v_args(meta=True)
-    def draw_stmt(self, meta, items):
-        return ast.Draw(span=self._s(meta), var=str(items[0]), source=items[1])
+    def draw_stmt(self, span, items):
+        return ast.Draw(span=span, var=str(items[0]), source=items[1])
 
-    @v_args(meta=True)
-    def roll_stmt(self, meta, items):
-        return ast.Roll(span=self._s(meta), var=str(items[0]), die=str(items[1]))
+    def roll_stmt(self, span, items):
+        return ast.Roll(span=span, var=str(items[0]), die=str(items[1]))
 
-    @v_args(meta=True)
-    def log_stmt(self, meta, items):
-        return ast.Log(span=self._s(meta), to=items[0], text=self._string(items[1]))
+    def log_stmt(self, span, items):
+        return ast.Log(span=span, to=items[0], text=self._string(items[1]))
 
-    @v_args(meta=True)
-    def call_stmt(self, meta, items):
-        return ast.CallRule(span=self._s(meta), rule=str(items[0]), args=items[1])
+    def call_stmt(self, span, items):
+        return ast.CallRule(span=span, rule=str(items[0]), args=items[1])
 
-    @v_args(meta=True)
-    def return_stmt(self, meta, items):
-        return ast.Return(span=self._s(meta))
+    def return_stmt(self, span, items):
+        return ast.Return(span=span)
 
-    @v_args(meta=True)
-    def end_stmt(self, meta, items):
-        return ast.EndGame(span=self._s(meta))
+    def end_stmt(self, span, items):
+        return ast.EndGame(span=span)
 
-    @v_args(meta=True)
-    def eliminate_stmt(self, meta, items):
-        return ast.Eliminate(span=self._s(meta), player=items[0])
+    def eliminate_stmt(self, span, items):
+        return ast.Eliminate(span=span, player=items[0])
 
-    @v_args(meta=True)
-    def shuffle_stmt(self, meta, items):
-        return ast.Shuffle(span=self._s(meta), zone=items[0])
+    def shuffle_stmt(self, span, items):
+        return ast.Shuffle(span=span, zone=items[0])
 
-    @v_args(meta=True)
-    def check_stmt(self, meta, items):
-        return ast.Check(span=self._s(meta), condition=items[0], text=self._string(items[1]) if items[1] else None)
+    def check_stmt(self, span, items):
+        return ast.Check(span=span, condition=items[0], text=self._string(items[1]) if items[1] else None)
 
-    @v_args(meta=True)
-    def pass_stmt(self, meta, items):
-        return ast.Pass(span=self._s(meta))
+    def pass_stmt(self, span, items):
+        return ast.Pass(span=span)
 
-    @v_args(meta=True)
-    def if_stmt(self, meta, items):
+    def if_stmt(self, span, items):
         condition, body, *rest = items
-        branches = [ast.IfBranch(span=self._s(meta), condition=condition, body=body)]
+        branches = [ast.IfBranch(span=span, condition=condition, body=body)]
         otherwise = []
         for item in rest:
             if isinstance(item, ast.IfBranch):
                 branches.append(item)
             elif item is not None:
                 otherwise = item
-        return ast.If(span=self._s(meta), branches=branches, otherwise=otherwise)
+        return ast.If(span=span, branches=branches, otherwise=otherwise)
 
-    @v_args(meta=True)
-    def elif_clause(self, meta, items):
-        return ast.IfBranch(span=self._s(meta), condition=items[0], body=items[1])
+    def elif_clause(self, span, items):
+        return ast.IfBranch(span=span, condition=items[0], body=items[1])
 
-    def else_clause(self, items):
+    def else_clause(self, span, items):
         return items[0]
 
-    @v_args(meta=True)
-    def for_stmt(self, meta, items):
+    def for_stmt(self, span, items):
         var, iterable, simultaneously, body = items
-        return ast.ForEach(span=self._s(meta), var=str(var), iterable=iterable, simultaneously=simultaneously is not None, body=body)
+        return ast.ForEach(span=span, var=str(var), iterable=iterable, simultaneously=simultaneously is not None, body=body)
 
-    @v_args(meta=True)
-    def while_stmt(self, meta, items):
-        return ast.While(span=self._s(meta), condition=items[0], body=items[1])
+    def while_stmt(self, span, items):
+        return ast.While(span=span, condition=items[0], body=items[1])
 
-    @v_args(meta=True)
-    def rounds_stmt(self, meta, items):
-        return ast.Rounds(span=self._s(meta), until=items[0], body=items[1])
+    def rounds_stmt(self, span, items):
+        return ast.Rounds(span=span, until=items[0], body=items[1])
 
-    @v_args(meta=True)
-    def repeat_stmt(self, meta, items):
-        return ast.Repeat(span=self._s(meta), count=items[0], body=items[1])
+    def repeat_stmt(self, span, items):
+        return ast.Repeat(span=span, count=items[0], body=items[1])
 
-    @v_args(meta=True)
-    def phase_stmt(self, meta, items):
-        return ast.Phase(span=self._s(meta), title=self._fixed_text(items[0], "a phase title"), body=items[1])
+    def phase_stmt(self, span, items):
+        return ast.Phase(span=span, title=self._fixed_text(items[0], "a phase title"), body=items[1])
 
     # -- expressions
-    @v_args(meta=True)
-    def if_expr(self, meta, items):
-        return ast.IfExpr(span=self._s(meta), then=items[0], condition=items[1], otherwise=items[2])
+    def if_expr(self, span, items):
+        return ast.IfExpr(span=span, then=items[0], condition=items[1], otherwise=items[2])
 
-    @v_args(meta=True)
-    def or_op(self, meta, items):
-        return ast.BoolOp(span=self._s(meta), op="or", left=items[0], right=items[1])
+    def or_op(self, span, items):
+        return ast.BoolOp(span=span, op="or", left=items[0], right=items[1])
 
-    @v_args(meta=True)
-    def and_op(self, meta, items):
-        return ast.BoolOp(span=self._s(meta), op="and", left=items[0], right=items[1])
+    def and_op(self, span, items):
+        return ast.BoolOp(span=span, op="and", left=items[0], right=items[1])
 
-    @v_args(meta=True)
-    def not_op(self, meta, items):
-        return ast.Not(span=self._s(meta), operand=items[0])
+    def not_op(self, span, items):
+        return ast.Not(span=span, operand=items[0])
 
-    @v_args(meta=True)
-    def compare(self, meta, items):
-        return ast.Compare(span=self._s(meta), op=str(items[1]), left=items[0], right=items[2])
+    def compare(self, span, items):
+        return ast.Compare(span=span, op=str(items[1]), left=items[0], right=items[2])
 
-    @v_args(meta=True)
-    def in_op(self, meta, items):
-        return ast.Membership(span=self._s(meta), element=items[0], collection=items[1])
+    def in_op(self, span, items):
+        return ast.Membership(span=span, element=items[0], collection=items[1])
 
-    @v_args(meta=True)
-    def not_in_op(self, meta, items):
-        return ast.Membership(span=self._s(meta), element=items[0], collection=items[1], negated=True)
+    def not_in_op(self, span, items):
+        return ast.Membership(span=span, element=items[0], collection=items[1], negated=True)
 
-    @v_args(meta=True)
-    def binary(self, meta, items):
-        return ast.Binary(span=self._s(meta), op=str(items[1]), left=items[0], right=items[2])
+    def binary(self, span, items):
+        return ast.Binary(span=span, op=str(items[1]), left=items[0], right=items[2])
 
-    @v_args(meta=True)
-    def negate(self, meta, items):
-        return ast.Negate(span=self._s(meta), operand=items[1])
+    def negate(self, span, items):
+        return ast.Negate(span=span, operand=items[1])
 
-    @v_args(meta=True)
-    def attribute(self, meta, items):
-        return ast.Attribute(span=self._s(meta), target=items[0], name=str(items[1]))
+    def attribute(self, span, items):
+        return ast.Attribute(span=span, target=items[0], name=str(items[1]))
 
-    @v_args(meta=True)
-    def index(self, meta, items):
-        return ast.Index(span=self._s(meta), target=items[0], index=items[1])
+    def index(self, span, items):
+        return ast.Index(span=span, target=items[0], index=items[1])
 
-    @v_args(meta=True)
-    def call(self, meta, items):
-        return ast.Call(span=self._s(meta), function=str(items[0]), args=items[1])
+    def call(self, span, items):
+        return ast.Call(span=span, function=str(items[0]), args=items[1])
 
-    def call_args(self, items):
+    def call_args(self, span, items):
         return [i for i in items if i is not None]
 
-    @v_args(meta=True)
-    def int_literal(self, meta, items):
-        return ast.IntLiteral(span=self._s(meta), value=int(items[0]))
+    def int_literal(self, span, items):
+        return ast.IntLiteral(span=span, value=int(items[0]))
 
-    @v_args(meta=True)
-    def string_literal(self, meta, items):
+    def string_literal(self, span, items):
         return self._string(items[0])
 
-    @v_args(meta=True)
-    def true_literal(self, meta, items):
-        return ast.BoolLiteral(span=self._s(meta), value=True)
+    def true_literal(self, span, items):
+        return ast.BoolLiteral(span=span, value=True)
 
-    @v_args(meta=True)
-    def false_literal(self, meta, items):
-        return ast.BoolLiteral(span=self._s(meta), value=False)
+    def false_literal(self, span, items):
+        return ast.BoolLiteral(span=span, value=False)
 
-    @v_args(meta=True)
-    def none_literal(self, meta, items):
-        return ast.NoneLiteral(span=self._s(meta))
+    def none_literal(self, span, items):
+        return ast.NoneLiteral(span=span)
 
-    @v_args(meta=True)
-    def name(self, meta, items):
-        return ast.Name(span=self._s(meta), id=str(items[0]))
+    def name(self, span, items):
+        return ast.Name(span=span, id=str(items[0]))
 
-    @v_args(meta=True)
-    def variant_ref(self, meta, items):
-        return ast.VariantRef(span=self._s(meta), name=str(items[0]))
+    def variant_ref(self, span, items):
+        return ast.VariantRef(span=span, name=str(items[0]))
 
-    @v_args(meta=True)
-    def list_literal(self, meta, items):
-        return ast.ListLiteral(span=self._s(meta), items=[i for i in items if i is not None])
+    def list_literal(self, span, items):
+        return ast.ListLiteral(span=span, items=[i for i in items if i is not None])
 
-    @v_args(meta=True)
-    def comprehension(self, meta, items):
+    def comprehension(self, span, items):
         element, *clauses, order = items
         order_by, descending = (order if order else (None, False))
-        return ast.Comprehension(span=self._s(meta), element=element, clauses=clauses,
+        return ast.Comprehension(span=span, element=element, clauses=clauses,
                                  order_by=order_by, descending=descending)
 
-    @v_args(meta=True)
-    def comprehension_for(self, meta, items):
+    def comprehension_for(self, span, items):
         var, iterable, where = items
-        return ast.ComprehensionFor(span=self._s(meta), var=str(var), iterable=iterable, where=where)
+        return ast.ComprehensionFor(span=span, var=str(var), iterable=iterable, where=where)
 
-    def order_by(self, items):
+    def order_by(self, span, items):
         return (items[0], items[1] is not None)
+
+
+def _tree_method(name: str):
+    """A Transformer method for rule `name` that hands the tree's position to `_Builder`'s method as a span."""
+
+    @v_args(meta=True)
+    def method(self, meta, items):
+        return getattr(self.builder, name)(_span(meta, self.builder.path), items)
+
+    method.__name__ = name
+    return method
+
+
+class _TreeBuilder(Transformer):
+    """Build the AST from a whole Lark parse tree with `_Builder`'s methods: the way when `dsl.lalr` cannot."""
+
+    def __init__(self, builder: _Builder):
+        super().__init__()
+        self.builder = builder
+
+
+for _name in dir(_Builder):
+    if not _name.startswith("_"):
+        setattr(_TreeBuilder, _name, _tree_method(_name))
+
+
+@functools.lru_cache(maxsize=1)
+def _runner():
+    """The fast LALR runner over `_lark()`'s tables, or None when this Lark's internals do not suit it."""
+    try:
+        return LalrRunner(_lark(), _PirIndenter, _Builder)
+    except Exception:  # noqa: BLE001 - any surprise in Lark's internals: parse the slower way
+        return None
+
+
+def _parse_fast(text: str, start: str, builder: _Builder):
+    """The AST of a valid `text` from rule `start`, built as it is parsed, and its depth; None for anything else.
+
+    None means: parse it again with Lark, which reports a syntax error exactly
+    (and builds the AST its own way should the fast path ever balk at valid text).
+
+    Raises:
+        TooDeep: when the text nests more than MAX_NESTING deep.
+    """
+    runner = _runner()
+    if runner is None:
+        return None
+    try:
+        return runner.parse(text, start, builder, builder.path, MAX_NESTING)
+    except TooDeep:
+        raise
+    except Exception:  # noqa: BLE001 - a syntax error, or a builder failure: Lark's path reports it
+        return None
 
 
 def _shift(node, line: int, place):
@@ -767,6 +767,31 @@ def parse_source(source: str, path: str = "<string>") -> ast.GameFile:
                                    'a rules file starts with: game "Name":')], source)
     check_limits(source, path)
     text = source if source.endswith("\n") else source + "\n"
+    # Parsing makes tens of thousands of small objects and no cycles: the garbage
+    # collector's passes over them would cost a tenth of the time, for nothing.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        builder = _Builder(path, text)
+        try:
+            parsed = _parse_fast(text, "start", builder)
+        except TooDeep:
+            raise PirError([Diagnostic(Span(path, 1, 1, 1, 1), "an expression is nested too deeply")], source) from None
+        if parsed is not None:
+            declarations = parsed[0]
+        else:
+            declarations, builder = _parse_slow(text, path, source)
+    finally:
+        if collecting:
+            gc.enable()
+    if builder.errors:
+        raise PirError(builder.errors, source)
+    digest = hashlib.sha256(source.encode("utf-8", "surrogatepass")).hexdigest()
+    return ast.GameFile(span=Span(path, 1, 1, 1, 1), path=path, source_hash=digest, declarations=declarations)
+
+
+def _parse_slow(text: str, path: str, source: str) -> tuple[list, _Builder]:
+    """Parse with Lark's own parser into a tree, then build the AST from it; every syntax error is reported here."""
     try:
         tree = _lark().parse(text, start="start")
     except UnexpectedInput as error:
@@ -780,7 +805,7 @@ def parse_source(source: str, path: str = "<string>") -> ast.GameFile:
         raise PirError([Diagnostic(Span(path, 1, 1, 1, 1), f"cannot read this file: {type(error).__name__}")], source) from None
     builder = _Builder(path, text)
     try:
-        declarations = builder.transform(tree)
+        declarations = _TreeBuilder(builder).transform(tree)
     except RecursionError:
         raise PirError([Diagnostic(Span(path, 1, 1, 1, 1), "an expression is nested too deeply")], source) from None
     except LarkError as error:  # VisitError wrapping a builder failure
@@ -788,10 +813,7 @@ def parse_source(source: str, path: str = "<string>") -> ast.GameFile:
         if isinstance(original, PirError):
             raise original from None
         raise PirError([Diagnostic(Span(path, 1, 1, 1, 1), f"cannot read this file: {original}")], source) from None
-    if builder.errors:
-        raise PirError(builder.errors, source)
-    digest = hashlib.sha256(source.encode("utf-8", "surrogatepass")).hexdigest()
-    return ast.GameFile(span=Span(path, 1, 1, 1, 1), path=path, source_hash=digest, declarations=declarations)
+    return declarations, builder
 
 
 # Strings (to their closing quote or the end of the line), comments, and the tokens the limits count.

@@ -9,10 +9,9 @@ from typing import Any
 
 from dsl import ast
 from dsl.check import check_game
-from dsl.diagnostics import Diagnostic, PirError
+from dsl.diagnostics import Diagnostic, PirError, Span
 from dsl.parser import parse_file, parse_source
 from dsl.ast import local_names
-from dsl.diagnostics import Span
 from interpreter.compiler import CompileError, ModuleWriter, build_module, generate
 from interpreter.runtime import _UNSET
 from interpreter.state import STATE_FORMAT, STATE_VERSION, MASK, State, _describe
@@ -514,17 +513,38 @@ def restore_pickled(path: str, file_hash: str, source: str | None, data: dict) -
 def load_source(source: str, path: str = "<string>", cached: bool = False) -> Game:
     """Parse, check and compile rules text (`cached`: keep its compiled module on disk, for files)."""
     game_file = parse_source(source, path)
-    warnings = check_game(game_file, source) or []
+    try:
+        warnings = check_game(game_file, source) or []
+        return _compiled(game_file, source, warnings, cached)
+    except RecursionError:  # the parser lets nesting through that the checker or compiler cannot follow
+        raise PirError([Diagnostic(Span(path, 1, 1, 1, 1), "an expression is nested too deeply")], source) from None
+
+
+def _compiled(game_file: ast.GameFile, source: str, warnings: list, cached: bool = False) -> Game:
     game = Game(game_file, source, cached)
     game.warnings = warnings
     return game
 
 
 def load_game(path: str) -> Game:
-    """Parse, check and compile a rules file; raises PirError with every problem found."""
+    """Parse, check and compile a rules file; raises PirError with every problem found.
+
+    A file loaded before, unchanged and by the same code, is not parsed and
+    checked again: its syntax tree and warnings come from `interpreter.cache`.
+    """
     from dsl.parser import read_source
-    source = read_source(str(path))
-    return load_source(source, str(path), cached=True)
+    from interpreter import cache
+
+    path = str(path)
+    source = read_source(path)
+    remembered = cache.lookup(path, source)
+    if remembered is not None:
+        game_file = remembered.game_file()
+        if isinstance(game_file, ast.GameFile):
+            return _compiled(game_file, source, remembered.warnings, cached=True)
+    game = load_source(source, path, cached=True)
+    cache.store(path, source, game.warnings, game.file)
+    return game
 
 
 __all__ = ["Game", "World", "load_game", "load_source", "parse_file"]

@@ -10,26 +10,37 @@ and anything unexpected is reported in one line as an internal error (exit
 The engine (`dsl`, `interpreter`) and the modules built on it are imported
 when a command runs, not when this module is imported, so that an engine that
 fails to import is reported in one line (exit 1) and `--help` still works.
+Each command imports only what it needs: `check` of a file the engine has
+loaded before answers from `interpreter.cache` without the parser, the checker,
+the engine or rich (the terminal library), which saves most of its start time.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import secrets
 import sys
 import time
 from pathlib import Path
-from typing import Any, Sequence
-
-from rich.console import Console, Group
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-from rich.table import Table
-from rich.text import Text
+from typing import TYPE_CHECKING, Any, Sequence
 
 from pirdsl.bots import BOT_KINDS
 from pirdsl.perft import perft
+
+if TYPE_CHECKING:
+    from rich.console import Console, Group
+
+# rich's names, imported on first use (`cli.Console` still works from outside).
+_RICH_NAMES = {"Console": "rich.console", "Group": "rich.console", "Table": "rich.table", "Text": "rich.text"}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _RICH_NAMES:
+        import importlib
+
+        return getattr(importlib.import_module(_RICH_NAMES[name]), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 # pirdsl.play.SEAT_KINDS, spelled out here so that the options parse without the engine.
 SEAT_KINDS = ("human", *BOT_KINDS)
@@ -64,13 +75,21 @@ class CommandError(Exception):
 # --- the engine, imported when a command runs -------------------------------------------
 
 
-def import_engine() -> None:
+# What every command but `check` needs: the engine and the modules built on it.
+ENGINE_MODULES = ("dsl.diagnostics", "interpreter.game", "pirdsl.play", "pirdsl.simulate")
+# What `check` needs to answer from the cache (it imports the engine itself on a miss).
+CHECK_MODULES = ("dsl.diagnostics", "interpreter.cache")
+
+
+def import_engine(modules: Sequence[str] = ENGINE_MODULES) -> None:
     """Import the engine and the modules built on it; any failure becomes one `CommandError` line."""
+    import importlib
+
     try:
-        import dsl.diagnostics  # noqa: F401
-        import interpreter  # noqa: F401
-        import pirdsl.play  # noqa: F401
-        import pirdsl.simulate  # noqa: F401
+        for module in modules:
+            parts = module.split(".")
+            for end in range(1, len(parts) + 1):  # the packages too: a submodule already loaded skips them
+                importlib.import_module(".".join(parts[:end]))
     except Exception as error:  # noqa: BLE001 - a broken install can fail in any way
         detail = " ".join(str(error).split())[:200]
         raise CommandError(
@@ -89,12 +108,21 @@ def load_game(path: str) -> Any:
 # --- shared helpers ---------------------------------------------------------------
 
 
-def load_rules(path: str, quiet: bool = False) -> Any:
+def remembered_check(path: str, source: str) -> Any:
+    """What `interpreter.cache` remembers of loading `source` as `path` (its warnings and text), or None."""
+    from interpreter.cache import lookup
+
+    return lookup(path, source)
+
+
+def load_rules(path: str, quiet: bool = False, only_checking: bool = False) -> Any:
     """Load a rules file, turning every way it can fail into a `CommandError`.
 
     The checker's warnings are printed on standard error as they are found (a
     file that only has warnings still loads), unless `quiet` is set; `quiet`
-    also leaves them out of the report of a file that has errors.
+    also leaves them out of the report of a file that has errors. With
+    `only_checking`, the result may be the cache's record of an earlier load
+    (its `warnings` and `source`) instead of a game.
     """
     from dsl.diagnostics import PirError
 
@@ -115,6 +143,13 @@ def load_rules(path: str, quiet: bool = False) -> Any:
         raise CommandError(f"{path}: is not UTF-8 text (bad byte at offset {error.start}), not a rules file") from None
     if not content.strip():
         raise CommandError(f"{path}: the file is empty")
+    if only_checking:
+        remembered = remembered_check(str(path), content.decode("utf-8"))
+        if remembered is not None:
+            if not quiet:
+                print_warnings(remembered)
+            return remembered
+        import_engine(("interpreter.game",))
     try:
         game = load_game(str(path))
     except PirError as error:
@@ -184,6 +219,8 @@ def start_state(game: Any, players: int, seed: int, variants: Sequence[str]) -> 
 
 def make_console() -> Console:
     """A console on the current standard output (looked up now, so tests can capture it)."""
+    from rich.console import Console
+
     return Console(file=sys.stdout, highlight=False)
 
 
@@ -202,7 +239,7 @@ def command_check(args: argparse.Namespace) -> int:
     failures = 0
     for path in args.files:
         try:
-            game = load_rules(path, quiet=args.quiet)
+            game = load_rules(path, quiet=args.quiet, only_checking=True)
         except CommandError as error:
             error_line(error.render())
             failures += 1
@@ -221,6 +258,8 @@ def command_check(args: argparse.Namespace) -> int:
 
 def command_play(args: argparse.Namespace) -> int:
     """Play one game at the terminal."""
+    from rich.text import Text
+
     from pirdsl.play import HUMAN, PlaySession, SaveFileError, read_save
 
     game = load_rules(args.file, quiet=args.quiet)
@@ -266,6 +305,8 @@ def seat_controllers(state: Any, requested: Sequence[str] | None) -> list[str]:
 
 def command_simulate(args: argparse.Namespace) -> int:
     """Play many bot games and report outcomes, scores and speed."""
+    import json
+
     from pirdsl.simulate import SimulationWorkerError, WorkerDied, assign_seat_bots, simulate
 
     game = load_rules(args.file, quiet=args.quiet)
@@ -290,6 +331,8 @@ def command_simulate(args: argparse.Namespace) -> int:
     options = dict(seat_bots=args.seat, on_record=write_record, jobs=args.jobs or default_jobs(), loader=load_game)
     try:
         if show_progress:
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
             progress = Progress(
                 TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                 console=console, transient=True,
@@ -333,6 +376,10 @@ def open_records(path: str) -> Any:
 
 def simulation_report(game: Any, result: dict[str, Any]) -> Group:
     """The simulation figures as a rich table with a few lines around it."""
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
     completed = result["completed"]
     player_bots = [kind for kind in result["seat_bots"] if kind != "automa"]
     if len(set(player_bots)) <= 1:
@@ -541,12 +588,25 @@ def installed_version() -> str:
         return "unknown (not installed)"
 
 
+class VersionAction(argparse.Action):
+    """`--version`: the installed version, looked up only when asked for (importlib.metadata is slow to load)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS,
+                 default: str = argparse.SUPPRESS, help: str = "show program's version number and exit") -> None:
+        super().__init__(option_strings=option_strings, dest=dest, default=default, nargs=0, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        print(f"pirdsl {installed_version()}")
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser for all commands."""
     parser = argparse.ArgumentParser(
         prog="pirdsl", description="Check, play, simulate and test tabletop games written in pirdsl."
     )
-    parser.add_argument("--version", action="version", version=f"pirdsl {installed_version()}")
+    parser.add_argument("--version", action=VersionAction)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     def add_quiet_option(command: argparse.ArgumentParser) -> None:
@@ -645,17 +705,23 @@ def run(argv: Sequence[str] | None) -> int:
         parser.print_help(sys.stderr)
         return EXIT_USAGE
     try:
-        import_engine()
-        from interpreter import GameRuleError
-
+        import_engine(CHECK_MODULES if args.handler is command_check else ENGINE_MODULES)
         try:
             return args.handler(args)
-        except GameRuleError as error:
+        except Exception as error:
+            if not is_game_rule_error(error):
+                raise
             error_line(str(error))
             return EXIT_FAILURE
     except CommandError as error:
         error_line(error.render())
         return error.exit_code
+
+
+def is_game_rule_error(error: Exception) -> bool:
+    """Whether `error` is the engine's GameRuleError (never, when the engine's values were not even imported)."""
+    values = sys.modules.get("interpreter.values")
+    return values is not None and isinstance(error, values.GameRuleError)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

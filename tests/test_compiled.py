@@ -240,7 +240,7 @@ def test_a_game_loads_from_the_cache_without_compiling(monkeypatch, tmp_path):
     monkeypatch.setenv("PIRDSL_CACHE_DIR", str(tmp_path))
     first = load_game(str(TIC_TAC_TOE))
     entries = sorted(path.suffix for path in tmp_path.iterdir())
-    assert entries == [".code", ".py"]
+    assert entries == ["", ".code", ".py"]  # the checked syntax tree (see test_cache.py), the module, its code
     assert first.code_filename == str(next(tmp_path.glob("*.py")))
     monkeypatch.setattr(compiler.ModuleWriter, "module", lambda self: pytest.fail("compiled again"))
     second = load_game(str(TIC_TAC_TOE))
