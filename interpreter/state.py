@@ -407,7 +407,15 @@ class State:
     def winners(self) -> list[int]:
         if not self.terminal:
             return []
+        return self._winners(self.scores())
+
+    def outcome(self) -> tuple[list, list[int], list[float]]:
+        """`(scores(), winners(), returns())` of a finished game, the scores worked out once."""
         scores = self.scores()
+        winners = self._winners(scores) if self.terminal else []
+        return scores, winners, self._returns(winners)
+
+    def _winners(self, scores: list) -> list[int]:
         keys = {}
         for player in self.world.players:
             if self.eliminated[player.index]:
@@ -432,8 +440,10 @@ class State:
         are all 0.0 when nobody can (every player eliminated, the one exception to
         a constant sum). These are OpenSpiel-style utilities in [0, 1].
         """
+        return self._returns(self.winners())
+
+    def _returns(self, winners: list[int]) -> list[float]:
         returns = [0.0] * self.num_seats
-        winners = self.winners()
         for seat in winners:
             returns[seat] = 1.0 / len(winners)
         return returns

@@ -77,17 +77,19 @@ def play_to_end(
     """
     if counts is None:
         counts = StepCounts()
+    is_terminal, is_chance, current_player = state.is_terminal, state.is_chance, state.current_player
+    apply_action, apply_chance = state.apply_action, state.apply_chance
+    choosers = [bot.choose_action for bot in bots]
     for _ in range(step_limit):
-        if state.is_terminal():
+        if is_terminal():
             return True
-        if state.is_chance():
-            state.apply_chance()
+        if is_chance():
+            apply_chance()
             counts.chance_steps += 1
             continue
-        seat = state.current_player()
-        state.apply_action(bots[seat].choose_action(state))
+        apply_action(choosers[current_player()](state))
         counts.decisions += 1
-    return state.is_terminal()
+    return is_terminal()
 
 
 def assign_seat_bots(state: Any, bot: str, seat_bots: Sequence[str] | None = None) -> list[str]:
@@ -180,7 +182,7 @@ def play_game(game: Any, settings: PlaySettings, game_number: int, game_seed: in
         ]
         finished = play_to_end(state, bots, settings.step_limit, counts)
         if finished:
-            scores, winners, returns = state.scores(), state.winners(), state.returns()
+            scores, winners, returns = state.outcome()
     except GameRuleError as error:
         record = game_record(game_number, game_seed, state, counts, error=str(error))
     else:
