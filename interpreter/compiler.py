@@ -997,6 +997,8 @@ class ModuleWriter:
         if bound is None:
             return None
         first, x = bound
+        if name in ("first", "top") and self._is_list(nodes[0], names):
+            return f"({x}[{'0' if name == 'first' else '-1'}] if {first} else None)"
         if name == "empty":
             return f"(not st.contents[{x}.id] if {first}.__class__ is _Zone else _f_empty(st, {x}))"
         if name == "count":
@@ -1015,8 +1017,11 @@ class ModuleWriter:
         left = self.expression(node.left, names)
         right = self.expression(node.right, names)
         if node.op == "+":
-            if may_be_place(self.kind_of(node.left, names)) or may_be_place(self.kind_of(node.right, names)):
-                return f"_plus(st, {left}, {right})"  # a zone's pieces are added as a list
+            kinds = self.kind_of(node.left, names), self.kind_of(node.right, names)
+            # A zone's pieces are added as a list; beside a number, a zone is an error either way.
+            if any(map(may_be_place, kinds)) and not any(kind is not ANYTHING and kind and kind <= NUMBER
+                                                          for kind in kinds):
+                return f"_plus(st, {left}, {right})"
             return f"({left} + {right})"
         if node.op == "/":
             return f"_divide({left}, {right})"
@@ -1030,7 +1035,11 @@ class ModuleWriter:
         return f"({self.expression(node.left, names)} {node.op} {self.expression(node.right, names)})"
 
     def _x_Membership(self, node, names):
-        test = f"_member(st, {self.expression(node.element, names)}, {self.expression(node.collection, names)})"
+        element, collection = self.expression(node.element, names), self.expression(node.collection, names)
+        if self._is_list(node.collection, names):
+            test = f"({element} in {collection})"
+        else:
+            test = f"_member(st, {element}, {collection})"
         return f"(not {test})" if node.negated else test
 
     def _x_BoolOp(self, node, names):
@@ -1264,6 +1273,8 @@ class Purity:
             if node.op == "+":
                 # Adding a zone looks into it, but only succeeds with another zone or a list.
                 reads = (may_be_place(a) and _may_be_list(b)) or (may_be_place(b) and _may_be_list(a))
+                if any(kind is not ANYTHING and kind and kind <= NUMBER for kind in (a, b)):
+                    return r1 or r2 or reads, NUMBER  # a number and anything else but a number fails
                 return r1 or r2 or reads, join(a, b)
             return r1 or r2, NUMBER
         if isinstance(node, ast.Compare):
