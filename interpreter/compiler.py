@@ -1052,8 +1052,22 @@ class ModuleWriter:
         return f"(-{self.expression(node.operand, names)})"
 
     def _x_IfExpr(self, node, names):
-        return (f"({self.expression(node.then, names)} if {self.expression(node.condition, names)}"
-                f" else {self.expression(node.otherwise, names)})")
+        condition = self.expression(node.condition, names)
+        then = self.expression(node.then, names)
+        otherwise = self.expression(node.otherwise, names)
+        if not self.no_binding:
+            # A call the condition always makes, made again in a branch (`run(step(s, d)) if
+            # holds(step(s, d))`): made once, kept with `:=`. Expressions change nothing, so
+            # the second call could only give the same value.
+            for call in _calls_always_made(node.condition):
+                text = self.expression(call, names)
+                # The whole call, not the end of a longer name (`call_x(st)` in `define_recall_x(st)`).
+                pattern = re.compile(r"(?<![\w.])" + re.escape(text))
+                if len(pattern.findall(condition)) == 1 and (pattern.search(then) or pattern.search(otherwise)):
+                    first, later = self._bind(text)
+                    condition = pattern.sub(lambda _: first, condition)
+                    then, otherwise = pattern.sub(lambda _: later, then), pattern.sub(lambda _: later, otherwise)
+        return f"({then} if {condition} else {otherwise})"
 
 
 # ---------------------------------------------------------------- what a define reads
@@ -1363,6 +1377,37 @@ def _simple(source: str) -> bool:
 
 def _simple_or_constant(source: str) -> bool:
     return _SIMPLE.fullmatch(source) is not None or _CONSTANT.fullmatch(source) is not None
+
+
+def _calls_always_made(node) -> list:
+    """The calls inside an expression that working it out always makes, outermost first.
+
+    Not those behind `and`, `or`, a branch of `if ... else` or inside a comprehension's
+    element: whether they are made depends on other values.
+    """
+    found = []
+    if isinstance(node, ast.Call):
+        found.append(node)
+        for argument in node.args:
+            found += _calls_always_made(argument)
+    elif isinstance(node, (ast.Binary, ast.Compare)):
+        found += _calls_always_made(node.left) + _calls_always_made(node.right)
+    elif isinstance(node, ast.Membership):
+        found += _calls_always_made(node.element) + _calls_always_made(node.collection)
+    elif isinstance(node, ast.BoolOp):
+        found += _calls_always_made(node.left)
+    elif isinstance(node, (ast.Not, ast.Negate)):
+        found += _calls_always_made(node.operand)
+    elif isinstance(node, ast.Attribute):
+        found += _calls_always_made(node.target)
+    elif isinstance(node, ast.Index):
+        found += _calls_always_made(node.target) + _calls_always_made(node.index)
+    elif isinstance(node, ast.IfExpr):
+        found += _calls_always_made(node.condition)
+    elif isinstance(node, ast.ListLiteral):
+        for item in node.items:
+            found += _calls_always_made(item)
+    return found
 
 
 def _assigned_names(statements: list) -> set[str]:
