@@ -32,6 +32,7 @@ import collections
 import concurrent.futures
 import concurrent.futures.process
 import contextlib
+import functools
 import math
 import multiprocessing
 import signal
@@ -173,7 +174,7 @@ def play_game(game: Any, settings: PlaySettings, game_number: int, game_seed: in
     try:
         state = game.new_state(players=settings.players, seed=game_seed, variants=list(settings.variants))
         seat_names = list(state.seat_names)
-        kinds = assign_seat_bots(state, settings.bot, settings.seat_bots)
+        kinds = list(_seat_bots(settings, tuple(map(state.is_automa, range(state.num_seats)))))
         # An automa seat is never asked; it gets a bot all the same, as it always has, so
         # that every seat's bot and seed stay what they were before seat_bots existed.
         bots = [
@@ -194,6 +195,17 @@ def play_game(game: Any, settings: PlaySettings, game_number: int, game_seed: in
                 unfinished=True,
             )
     return GameResult(record, seat_names, kinds)
+
+
+@functools.lru_cache(maxsize=64)
+def _seat_bots(settings: PlaySettings, automa: tuple[bool, ...]) -> list[str]:
+    """`assign_seat_bots` for every game of a run: the seats are the same from one game to the next."""
+
+    class Seats:  # what assign_seat_bots asks of a state
+        num_seats = len(automa)
+        is_automa = automa.__getitem__
+
+    return assign_seat_bots(Seats, settings.bot, settings.seat_bots)
 
 
 class RunningTotals:

@@ -261,6 +261,9 @@ class FakeState:
         winners = self.winners()
         return [1 / len(winners) if seat in winners else 0.0 for seat in range(self.num_seats)]
 
+    def outcome(self) -> tuple[list[int], list[int], list[float]]:
+        return self.scores(), self.winners(), self.returns()
+
     def observation(self, seat: int) -> dict:
         """What `seat` may see: its own hand, others' hand sizes, the track."""
         to_move = self.current_player()
