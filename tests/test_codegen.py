@@ -306,7 +306,7 @@ def test_a_long_only_step_is_never_cut_and_a_log_is_never_a_step(tmp_path):
         score p: p.points
         '''), tmp_path, "card")
     assert "…" not in card and ": ." not in card
-    assert "| How many points? | Take a handful | You gain points equal to *n*. |" in card
+    assert "| How many points? | Take a handful | You gain points equal to your choice. |" in card
 
 
 def test_there_is_no_the_and_no_for_each_every(tmp_path):
@@ -446,13 +446,53 @@ ALL_RULES_FILES = RULES_FILES + sorted((ROOT / "tests" / "classic").glob("*.pir"
     + sorted((ROOT / "tests" / "cases").glob("*.pir"))
 
 
+def italic_names(page: str, game_file: ast.GameFile, source: str) -> list[str]:
+    """Names of the rules set in italics (`<em>ways</em>`): a local the English did not put into words."""
+    from codegen.reference import walk
+
+    names = {getattr(node, attr) for node in walk(game_file.declarations)
+             for attr in ("name", "var") if isinstance(getattr(node, attr, None), str)}
+    names |= {param for node in walk(game_file.declarations) for param in getattr(node, "params", []) or []}
+    names |= {words(name) for name in names}
+    written = " ".join(author_texts(game_file, source))
+    return [f"an italic name: …{page[max(0, m.start() - 60):m.end() + 60]}…"
+            for m in re.finditer(r"<em>([^<]*)</em>", page)
+            if m.group(1) in names or (len(m.group(1)) <= 2 and m.group(1) not in written)]
+
+
 @pytest.mark.parametrize("path", ALL_RULES_FILES, ids=lambda path: f"{path.parent.name}/{path.stem}")
 def test_no_code_reaches_the_page(path):
     source = path.read_text(encoding="utf-8")
     game_file = parse_source(source, str(path))
     reference = codegen.build_reference(game_file, source, (), {}, date="2024-05-01")
-    found = leaks(visible_text(codegen.render_html(reference, "both")), game_file, source)
+    page = codegen.render_html(reference, "both")
+    found = leaks(visible_text(page), game_file, source) + italic_names(page, game_file, source)
     assert not found, f"{path.name}:\n" + "\n".join(found)
+
+
+def test_a_local_is_said_in_words_never_in_italics(tmp_path):
+    """A `let` reads as its value; a choice as what was chosen; a roll as the roll; a loop value as that value."""
+    summary = summary_of(LITTLE_HEADER + textwrap.dedent('''\
+        var points per player = 0
+        die d6: 1, 2, 3, 4, 5, 6
+        play:
+          for each p in players:
+            turn(p)
+        rule turn(p) "Take a turn":
+          let best = max([1, count(p.hand)])
+          roll face on d6
+          if face > best:
+            p.points += face
+          p chooses n from [1, 2] "How many?"
+          for each v in [1, 2]:
+            p.points += v * n
+        zone hand per player
+        score p: p.points
+        '''), tmp_path, "summary")
+    assert "*" not in summary.split("## Rules", 1)[1]
+    assert "If the roll is more than the larger of 1 and the number of your hand:" in summary
+    assert "You gain points equal to that value × your choice." in summary
+    assert "For each of 1 and 2:" in summary
 
 
 # ---------------------------------------------------------------- golden files
