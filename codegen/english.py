@@ -652,6 +652,35 @@ class English:
             return f"own {kind} of the rules" if decl.per_player or decl.per_piece else f"the rules' own {kind}"
         return words(name)
 
+    def truth(self, node: ast.Expr) -> Optional[str]:
+        """A variable that is true or false, as the clause it stands for: "you have come home".
+
+        The author's wording (`#: {p} has come home`) says it; without one, a wording or
+        a comment that has a verb is the clause as it stands, and else the name is
+        what its owner is ("you are ready"; "the game is finishing" for one of the table).
+        """
+        if isinstance(node, ast.Name) and node.id in self.vars and node.id not in self.scope.roles:
+            name, owner = node.id, None
+        elif isinstance(node, ast.Attribute) and node.name in self.vars:
+            name, owner = node.name, node.target
+        else:
+            return None
+        decl = self.vars[name]
+        if not isinstance(decl.init, ast.BoolLiteral):
+            return None
+        owner_text = self.operand(owner) if owner is not None else None
+        wording = self.author_wording(decl)
+        if wording and "{" in wording:
+            return fill_in(wording, {}, lambda _: owner_text or "the game")
+        comment = self.trailing_comment(decl) if decl.internal and not wording else None
+        for said in (wording, comment and escape_literal(comment.split(":")[0].strip())):
+            if said and AUXILIARY.search(said):
+                return said
+        thing = wording or words(name)
+        if owner_text is None:
+            return f"the game is {thing}"
+        return agree(f"{owner_text} is {thing}")
+
     def is_condition(self, node: ast.Expr) -> bool:
         """True for an expression that reads as a condition (a define used as `if battle_over:`)."""
         if isinstance(node, CONDITIONS):
@@ -663,6 +692,9 @@ class English:
             return define is not None and self.is_condition(define.body)
         if isinstance(node, ast.Name) and node.id in self.defines:
             return self.is_condition(self.defines[node.id].body)
+        if isinstance(node, (ast.Name, ast.Attribute)):
+            name = node.id if isinstance(node, ast.Name) else node.name
+            return name in self.vars and isinstance(self.vars[name].init, ast.BoolLiteral)
         return False
 
     # ------------------------------------------------------------ expressions
@@ -735,6 +767,9 @@ class English:
             return self.author_wording(self.zones[identifier]) or f"the {words(identifier)}"
         if identifier in self.vars:
             decl = self.vars[identifier]
+            clause = self.truth(node)
+            if clause is not None:
+                return clause
             named = self.variable(identifier)
             return named if named != words(identifier) or decl.internal else f"the {named}"
         if identifier in self.boards:
@@ -816,6 +851,9 @@ class English:
         target = node.target
         if node.name == "name" and self.roles.role(target, self.scope.roles) in (Role("player"),):
             return self.phrase(target)
+        clause = self.truth(node)
+        if clause is not None:
+            return clause
         if node.name in self.vars:
             attribute = self.variable(node.name)
         elif node.name in self.zones:
@@ -961,6 +999,9 @@ class English:
         operand = node.operand
         if isinstance(operand, ast.Not):
             return self.phrase(operand.operand)
+        clause = self.truth(operand)
+        if clause is not None:
+            return negative(clause)
         if isinstance(operand, ast.BoolOp):
             flipped_op = "or" if operand.op == "and" else "and"
             negated = [ast.Not(span=side.span, operand=side) for side in (operand.left, operand.right)]
@@ -1036,6 +1077,12 @@ class English:
                 and value.clauses[0].where.left.id == value.clauses[0].var and value.order_by is None:
             removed = self.phrase(value.clauses[0].where.right)
             return Step(capitalize(f"take {removed} out of {self.phrase(target)}."), kind="Assign")
+        clause = self.truth(target)
+        if clause is not None:
+            if isinstance(value, ast.BoolLiteral):
+                return Step(capitalize(now(clause) if value.value else negative(clause)) + ".", kind="Assign")
+            condition = self.phrase(value)
+            return Step(capitalize(f"{now(clause)} if {condition}, and {negative(clause)} otherwise") + ".", kind="Assign")
         target_text = self.phrase(target)
         if isinstance(value, ast.NoneLiteral):
             return Step(capitalize(agree(f"{target_text} is now nothing.")), kind="Assign")
@@ -1049,6 +1096,8 @@ class English:
             gains = verb(subject, "gains" if node.sign >= 0 else "loses")
             what = self.variable(node.target.name)  # type: ignore[union-attr]
             if isinstance(node.value, ast.IntLiteral):
+                if node.value.value == 1 and re.search(r"[^s]s$", what) and "{" not in what:
+                    what = what[:-1]  # 1 point
                 text = f"{subject} {gains} {node.value.value} {what}"
             else:
                 text = f"{subject} {gains} {what} equal to {self.phrase(node.value)}"
@@ -1502,6 +1551,26 @@ class English:
     def game_file(self, node: ast.GameFile) -> str:
         header = next((d for d in node.declarations if isinstance(d, ast.GameHeader)), None)
         return self.game_header(header) if header is not None else "A rules file."
+
+
+AUXILIARY = re.compile(r"\b(is|are|was|were|has|have|had|can|could|does|do|did|will|must|may)\b")
+
+
+def negative(clause: str) -> str:
+    """`you have come home` -> `you have not come home`; `it can` -> `it cannot`."""
+    found = AUXILIARY.search(clause)
+    if found is None:
+        return f"it is not the case that {clause}"
+    joiner = "not" if found.group(1) != "can" else ""
+    return clause[:found.end()] + (f" {joiner}" if joiner else "not") + clause[found.end():]
+
+
+def now(clause: str) -> str:
+    """`you have come home` -> `you have now come home` (a change the rules make)."""
+    found = AUXILIARY.search(clause)
+    if found is None:
+        return f"now {clause}"
+    return clause[:found.end()] + " now" + clause[found.end():]
 
 
 def walk_statements(body: list[ast.Stmt]):

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 import codegen
-from codegen.english import English, Step, method_for, method_name, words
+from codegen.english import AUXILIARY, English, Step, method_for, method_name, words
 from codegen.golden import GOLDEN, GOLDEN_EPOCH, golden_arguments
 from dsl import ast
 from dsl.parser import parse_source
@@ -284,7 +284,7 @@ def test_variable_zone_and_rule_wordings_name_them_where_they_are_used(tmp_path)
         score p: p.points
         '''), tmp_path)
     assert "Put 2 chips in your discard pile." in summary
-    assert "If it is not the case that you have passed: take 2 chips from your discard pile (see R1)." in summary
+    assert "If you have not passed: take 2 chips from your discard pile (see R1)." in summary
     assert "### R1. Take n chips from your discard pile" in summary
     assert "Score track, one per player: 0 at the start." in summary
 
@@ -415,6 +415,7 @@ def leaks(text: str, game_file: ast.GameFile, source: str) -> list[str]:
         "a brace": r"[{}]", "a square bracket": r"[\[\]]", "a placeholder": r"[⟨⟩]", "a cut sentence": r"…",
         "a programming operator": r"==|!=|<=|>=|&&|\|\|", "an index": r"\bitem \S+ of\b",
         "a snake_case name": r"\b[a-z]+(?:_[a-z0-9]+)+\b", "a sentence that ends twice": r":\s*\.",
+        "true or false said as yes or no": r"\b(?:becomes|is now) (?:yes|no)\b|\bis (?:yes|no)(?=[.,;:)]| and\b| or\b)",
     }
     for what, pattern in checks.items():
         found += [f"{what}: …{text[max(0, m.start() - 40):m.end() + 40]}…" for m in re.finditer(pattern, text)]
@@ -468,6 +469,41 @@ def test_no_code_reaches_the_page(path):
     page = codegen.render_html(reference, "both")
     found = leaks(visible_text(page), game_file, source) + italic_names(page, game_file, source)
     assert not found, f"{path.name}:\n" + "\n".join(found)
+
+
+def test_true_or_false_reads_as_a_clause(tmp_path):
+    """ "Your arrived becomes yes" once stood in the summary: a true-or-false value is what it says of its owner."""
+    summary = summary_of(LITTLE_HEADER + textwrap.dedent('''\
+        var points per player = 0
+        var ready per player = false
+        #: {p} has come home
+        var home per player = false
+        #: the bell has rung
+        var bell = false
+        play:
+          for each p in players:
+            p.ready = true
+            p.home = true
+            bell = false
+            if p.ready and not p.home and bell:
+              p.points += 1
+        score p: p.points
+        '''), tmp_path, "summary")
+    for said in ("You are now ready.", "You have now come home.", "The bell has not rung.",
+                 "If you are ready and you have not come home and the bell has rung: you gain 1 point."):
+        assert said in summary
+
+
+@pytest.mark.parametrize("path", GAMES, ids=lambda path: path.stem)
+def test_every_true_or_false_of_a_game_is_worded_as_a_clause(path):
+    """The generator says an unworded one as "you are NAME"; a game's own words read better, so each game has them."""
+    source = path.read_text(encoding="utf-8")
+    english = English(parse_source(source, str(path)), source)
+    for decl in english.vars.values():
+        if isinstance(decl.init, ast.BoolLiteral):
+            wording = english.author_wording(decl) or ""
+            assert AUXILIARY.search(wording), \
+                f"{path.name}: var {decl.name} needs a #: wording that says it as a clause ({{p}} has come home)"
 
 
 def test_a_local_is_said_in_words_never_in_italics(tmp_path):
