@@ -208,7 +208,7 @@ def build_reference(
         texts=texts,
         kinds=[english.render(d) for d in of_kind(ast.KindDecl) if is_shown_kind(english, d)],
         pieces=pieces(english, of_kind(ast.PieceDecl), setup),
-        boards=[board_picture(d) for d in of_kind(ast.BoardDecl)],
+        boards=[board_picture(d, of_kind(ast.TableDecl)) for d in of_kind(ast.BoardDecl)],
         dice=[english.render(d) for d in of_kind(ast.DieDecl)],
         tracked=[english.render(d).removesuffix(".") + comment_note(english, d) + "."
                  for d in of_kind(ast.VarDecl) if not d.internal],  # bookkeeping is for the rules alone

@@ -380,6 +380,40 @@ def test_boards_are_drawn_from_their_layers(tmp_path):
     assert '<span class="swatch"' in html and "<b>f</b> fort" in html
 
 
+def test_a_numbered_track_is_drawn_with_its_numbers_and_links(tmp_path):
+    """The caption numbers and a layer of points are on the picture, and a line joins each space to the next."""
+    source = LITTLE_HEADER + textwrap.dedent('''\
+        board lane: grid 2 by 3
+          layer ground:
+            "s s f"
+            "f s s"
+          legend ground: "s" = sea, "f" = fort
+          layer number:
+            "0 1 2"
+            "3 4 5"
+          caption number
+          layer points:
+            "1 1 2"
+            "5 1 9"
+        #: Where the lane forks.
+        table forks:
+          1 -> [2, 5]
+          2 -> [4]
+        play:
+          pass
+        score p: 0
+        ''')
+    path = tmp_path / "lane.pir"
+    path.write_text(source, encoding="utf-8")
+    reference = codegen.build_reference(parse_source(source, str(path)), source, (), None, date="2024-05-01")
+    picture = reference.boards[0]
+    assert picture.svg.count(">9</text>") == 1 and picture.svg.count(">4</text>") == 1  # points and numbers
+    assert picture.svg.count("<line") == 4  # 0-1, 1-2, 3-4 and 4-5 lie side by side; 2-3 is replaced by 2-4
+    assert ">→5</text>" in picture.svg and ">→4</text>" in picture.svg and ">→3</text>" not in picture.svg
+    assert any("top left, the number; top right, the points" in note for note in picture.notes)
+    assert "0 s  1 s  2 f" in picture.text_map
+
+
 # ---------------------------------------------------------------- nothing but English reaches the page
 
 
