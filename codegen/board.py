@@ -7,6 +7,14 @@ each (the first layer when none has a legend); a layer of letters without a
 legend, such as the islands of a map, is drawn as thick outlines round the cells
 that share a letter, with the letter in the region's first cell. Rows and columns
 are numbered from 1 along the edges, as the rules summary counts them.
+
+Numbers printed on the cells are drawn small: the `caption` layer (space numbers,
+what the log and the options name) in each cell's top-left corner, and a layer of
+numbers that the colours do not already tell (points per space) in the
+top-right one. A caption layer that numbers the cells one after another is a
+track: a thin line joins each space to the next. A table of the rules file that
+maps space numbers to lists of space numbers (the forks of a track) gives the way
+on from those spaces instead: the line runs to the spaces it lists.
 """
 
 from __future__ import annotations
@@ -46,6 +54,8 @@ class BoardPicture:
     legend: list[LegendEntry] = field(default_factory=list)
     regions: str = ""  # what the thick outlines are, when a layer draws them
     varied: bool = True  # False when every cell looks alike (nothing worth a picture on a card)
+    notes: list[str] = field(default_factory=list)  # what the small numbers and the track lines are
+    text_note: str = ""  # what the text map shows besides the tokens
 
 
 def words(name: str) -> str:
@@ -121,26 +131,123 @@ def hex_neighbour(row: int, column: int, direction: int) -> tuple[int, int]:
     return row + down, column + across
 
 
-def board_picture(board: ast.BoardDecl) -> BoardPicture:
-    """Draw one board."""
+@dataclass
+class Marks:
+    """What is drawn on the cells besides the colour layer: small numbers and track lines."""
+
+    caption: Optional[ast.Layer] = None  # drawn top left
+    numbers: Optional[ast.Layer] = None  # drawn top right
+    links: list[tuple[tuple[int, int], tuple[int, int]]] = field(default_factory=list)  # cell to cell
+
+
+def caption_layer(board: ast.BoardDecl, regions: Optional[ast.Layer]) -> Optional[ast.Layer]:
+    """The layer named by `caption`, unless the region outlines already letter it."""
+    for layer in board.layers:
+        if layer.name in board.captions and layer is not regions:
+            return layer
+    return None
+
+
+def told_by(layer: ast.Layer, colours: ast.Layer) -> bool:
+    """True when each token of the colour layer always comes with the same number: the colours say it already."""
+    seen: dict[str, str] = {}
+    for row, other in zip(layer.rows, colours.rows):
+        for token, colour in zip(row, other):
+            if seen.setdefault(colour, token) != token:
+                return False
+    return True
+
+
+def number_layer(board: ast.BoardDecl, colours: ast.Layer, caption: Optional[ast.Layer]) -> Optional[ast.Layer]:
+    """The first layer of numbers that is neither the caption nor told by the colours (points per space)."""
+    legends = {legend.layer for legend in board.legends}
+    for layer in board.layers:
+        if layer is colours or layer is caption or layer.name in legends:
+            continue
+        tokens = {token for row in layer.rows for token in row if token != "."}
+        if tokens and all(is_number(token) for token in tokens) and len(tokens) > 1 and not told_by(layer, colours):
+            return layer
+    return None
+
+
+def track_links(board: ast.BoardDecl, caption: Optional[ast.Layer],
+                tables: list[ast.TableDecl]) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """The links of a track numbered by its caption, from each space to the next, or as a table of forks says.
+
+    A table whose keys mostly lead to higher numbers says the way ahead from its
+    keys; one that leads to lower numbers says the way back to them.
+    """
+    if caption is None:
+        return []
+    cells: dict[int, tuple[int, int]] = {}
+    for row, tokens in enumerate(caption.rows):
+        for column, token in enumerate(tokens):
+            if is_number(token):
+                cells[int(token)] = (row, column)
+    numbers = sorted(cells)
+    if len(numbers) < 3 or numbers != list(range(numbers[0], numbers[0] + len(numbers))):
+        return []
+    links = {(n, n + 1) for n in numbers[:-1]}
+    for table in tables:
+        pairs = [(row.key, row.value) for row in table.rows]
+        if not pairs or not all(isinstance(key, ast.IntLiteral) and key.value in cells
+                                and isinstance(value, ast.ListLiteral) and value.items
+                                and all(isinstance(item, ast.IntLiteral) and item.value in cells for item in value.items)
+                                for key, value in pairs):
+            continue
+        forward = [end > key.value for key, value in pairs for end in (item.value for item in value.items)]  # type: ignore[union-attr]
+        ahead = sum(forward) >= len(forward) / 2  # the table as a whole: the way ahead, or the way back
+        for key, value in pairs:
+            here = key.value  # type: ignore[union-attr]
+            ends = [item.value for item in value.items]  # type: ignore[union-attr]
+            if ahead:
+                if here + 1 not in ends:
+                    links.discard((here, here + 1))
+                links |= {(here, end) for end in ends}
+            else:
+                if here - 1 not in ends:
+                    links.discard((here - 1, here))
+                links |= {(end, here) for end in ends}
+    return [(cells[a], cells[b]) for a, b in sorted(links)]
+
+
+def board_picture(board: ast.BoardDecl, tables: list[ast.TableDecl] = ()) -> BoardPicture:  # type: ignore[assignment]
+    """Draw one board (the tables of the file may say how a track forks)."""
     layer, legend = colour_layer(board)
     regions = region_layer(board, layer)
+    caption = caption_layer(board, regions)
+    marks = Marks(caption, number_layer(board, layer, caption), track_links(board, caption, list(tables)))
     entries, fills = legend_entries(layer, legend)
-    svg = hex_svg(board, layer, fills, regions) if board.shape == "hex" else grid_svg(board, layer, fills, regions)
+    svg = hex_svg(board, layer, fills, regions, marks) if board.shape == "hex" \
+        else grid_svg(board, layer, fills, regions, marks)
     shape = "hexes" if board.shape == "hex" else "squares"
     description = f"{board.rows} rows of {board.columns} {shape}"
     width = max(len(token) for row in layer.rows for token in row)
     lines = []
     for number, row in enumerate(layer.rows):
         indent = " " * ((width + 1) // 2) if board.shape == "hex" and number % 2 else ""
-        lines.append(indent + " ".join(token.ljust(width) for token in row).rstrip())
+        if caption is not None:
+            room = max(len(token) for tokens in caption.rows for token in tokens)
+            cells = [f"{caption.rows[number][column]:>{room}} {token.ljust(width)}" for column, token in enumerate(row)]
+            lines.append(indent + "  ".join(cells).rstrip())
+        else:
+            lines.append(indent + " ".join(token.ljust(width) for token in row).rstrip())
     region_note = ""
     if regions is not None:
         names = sorted({token for row in regions.rows for token in row if token != "."})
         region_note = f"Thick lines outline the {plural_words(regions.name)} ({', '.join(names)})."
+    notes = []
+    corners = [f"top left, the {words(caption.name)}"] if caption is not None else []
+    corners += [f"top right, the {words(marks.numbers.name)}"] if marks.numbers is not None else []
+    if corners:
+        notes.append(f"Small numbers in each {'hex' if board.shape == 'hex' else 'square'}: {'; '.join(corners)}.")
+    if marks.links:
+        notes.append("A line joins each space to the next along the track; →N at the bottom left: the way on is to "
+                     "space N (two numbers where the track forks).")
     distinct = {fills.get(token) for row in layer.rows for token in row}
     return BoardPicture(words(board.name), description, svg, "\n".join(lines), entries, region_note,
-                        varied=len(distinct) > 1 or regions is not None)
+                        varied=len(distinct) > 1 or regions is not None or caption is not None, notes=notes,
+                        text_note=f"Each token follows the {words(caption.name)}." if caption is not None else "")
 
 
 def plural_words(name: str) -> str:
@@ -163,20 +270,66 @@ def token_size(layer: ast.Layer, room: float) -> float:
     return min(room * 0.42, room * 0.9 / max(longest, 1) * 1.6)
 
 
-def grid_svg(board: ast.BoardDecl, layer: ast.Layer, fills: dict[str, str], regions: Optional[ast.Layer]) -> str:
+def small_text(x: float, y: float, token: str, anchor: str, colour: str) -> str:
+    return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="6.5" text-anchor="{anchor}" '
+            f'font-family="DejaVu Sans, sans-serif" fill="{colour}">{html.escape(token)}</text>')
+
+
+def cell_marks(marks: Marks, row: int, column: int, x: float, y: float, half: float) -> list[str]:
+    """The small numbers of one cell, round its centre (x, y), `half` its half-width."""
+    out = []
+    if marks.caption is not None and marks.caption.rows[row][column] != ".":
+        out.append(small_text(x - half + 1.5, y - half + 7.0, marks.caption.rows[row][column], "start", "#444"))
+    if marks.numbers is not None and marks.numbers.rows[row][column] != ".":
+        out.append(small_text(x + half - 1.5, y - half + 7.0, marks.numbers.rows[row][column], "end", "#1d4f91"))
+    return out
+
+
+def link_lines(marks: Marks, centre, adjacent, half: float) -> list[str]:
+    """The track's links: a short line between cells side by side; from a cell whose way on
+    lies further off, "→N" in its top-right corner, N the caption of each space it leads to."""
+    out = []
+    far: dict[tuple[int, int], list[str]] = {}
+    for first, second in marks.links:
+        if not adjacent(first, second):
+            far.setdefault(first, []).append(marks.caption.rows[second[0]][second[1]] if marks.caption else "?")
+            continue
+        (x1, y1), (x2, y2) = centre(*first), centre(*second)
+        dx, dy = x2 - x1, y2 - y1
+        length = math.hypot(dx, dy) or 1.0
+        trim = 0.36 * length  # from edge to edge, so that the line does not cross the tokens
+        out.append(f'<line x1="{x1 + dx / length * trim:.1f}" y1="{y1 + dy / length * trim:.1f}" '
+                   f'x2="{x2 - dx / length * trim:.1f}" y2="{y2 - dy / length * trim:.1f}" '
+                   f'stroke="#8a5a2b" stroke-width="1.6" stroke-linecap="round"/>')
+    for (row, column), ends in far.items():
+        x, y = centre(row, column)
+        out.append(small_text(x - half + 1.5, y + half - 2.0, "→" + ",".join(ends), "start", "#8a3b12"))
+    return out
+
+
+def grid_svg(board: ast.BoardDecl, layer: ast.Layer, fills: dict[str, str], regions: Optional[ast.Layer],
+             marks: Optional[Marks] = None) -> str:
+    marks = marks or Marks()
     width, height = board.columns * CELL, board.rows * CELL
     out = svg_open(width, height, words(board.name))
-    size = token_size(layer, CELL)
+    size = token_size(layer, CELL) * (0.8 if marks.caption is not None or marks.numbers is not None else 1.0)
     for row, tokens in enumerate(layer.rows):
         for column, token in enumerate(tokens):
             x, y = column * CELL, row * CELL
             out.append(f'<rect x="{x:.1f}" y="{y:.1f}" width="{CELL}" height="{CELL}" '
                        f'fill="{fills.get(token, EMPTY_FILL)}" stroke="#777" stroke-width="0.6"/>')
+    out.extend(link_lines(marks, lambda r, c: (c * CELL + CELL / 2, r * CELL + CELL / 2),
+                          lambda a, b: abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1, CELL / 2))
+    for row, tokens in enumerate(layer.rows):
+        for column, token in enumerate(tokens):
+            x, y = column * CELL, row * CELL
             if token != ".":
-                out.append(cell_text(x + CELL / 2, y + CELL / 2, token, size))
+                out.append(cell_text(x + CELL / 2, y + CELL / 2 + (1.5 if marks.caption is not None else 0), token, size))
+            out.extend(cell_marks(marks, row, column, x + CELL / 2, y + CELL / 2, CELL / 2))
     if regions is not None:
         out.extend(grid_regions(board, regions))
-    out.extend(edge_numbers(board.rows, board.columns, lambda r: r * CELL + CELL / 2, lambda c: c * CELL + CELL / 2))
+    if not (marks.caption is not None and marks.links):  # a numbered track needs no rulers
+        out.extend(edge_numbers(board.rows, board.columns, lambda r: r * CELL + CELL / 2, lambda c: c * CELL + CELL / 2))
     out.append("</svg>")
     return "".join(out)
 
@@ -209,7 +362,9 @@ def region_label(x: float, y: float, token: str) -> str:
             f'font-family="DejaVu Sans, sans-serif" fill="#7a2e1e">{html.escape(token)}</text>')
 
 
-def hex_svg(board: ast.BoardDecl, layer: ast.Layer, fills: dict[str, str], regions: Optional[ast.Layer]) -> str:
+def hex_svg(board: ast.BoardDecl, layer: ast.Layer, fills: dict[str, str], regions: Optional[ast.Layer],
+            marks: Optional[Marks] = None) -> str:
+    marks = marks or Marks()
     radius = CELL / math.sqrt(3)
     width = (board.columns + 0.5) * math.sqrt(3) * radius
     height = (board.rows - 1) * 1.5 * radius + 2 * radius
@@ -223,6 +378,9 @@ def hex_svg(board: ast.BoardDecl, layer: ast.Layer, fills: dict[str, str], regio
                        f'stroke-width="0.6"/>')
             if token != ".":
                 out.append(cell_text(x, y, token, size))
+            out.extend(cell_marks(marks, row, column, x, y, radius * 0.62))
+    out.extend(link_lines(marks, lambda r, c: hex_centre(r, c, radius),
+                          lambda a, b: any(hex_neighbour(*a, d) == b for d in range(6)), radius * 0.62))
     if regions is not None:
         labelled: set[str] = set()
         for row in range(board.rows):

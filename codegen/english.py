@@ -82,6 +82,7 @@ class Scope:
     those: frozenset = frozenset()  # player locals read as "that player"
     declined: dict = field(default_factory=dict)  # local of an optional choice -> who chose
     fleeting: frozenset = frozenset()  # the names a comprehension binds for its own phrase
+    meanings: dict = field(default_factory=dict)  # local -> the phrase it is read as ("your card's value")
 
 
 def same(left: ast.Node, right: ast.Node) -> bool:
@@ -334,8 +335,9 @@ class English:
         those = scope.those - {name}
         you = None if scope.you == name else scope.you
         declined = {k: v for k, v in scope.declined.items() if k != name}
+        meanings = {k: v for k, v in scope.meanings.items() if k != name}
         return Scope(roles=roles, everyone=scope.everyone, you=you, those=those, declined=declined,
-                     fleeting=scope.fleeting - {name})
+                     fleeting=scope.fleeting - {name}, meanings=meanings)
 
     def steps(self, statements: list[ast.Stmt]) -> list[Step]:
         """A block as steps: the author's wording where there is one, else each statement's own.
@@ -353,6 +355,17 @@ class English:
                         and not self.is_read(statement.name, statements[position + 1:]):
                     self.scope = self.bound(statement)
                     continue  # a name only worded statements use: nobody reads it
+                if isinstance(statement, ast.Let):
+                    meaning = self.let_meaning(statement, statements[position + 1:])
+                    if meaning is not None:
+                        scope = self.bound(statement)
+                        self.scope = replace(scope, meanings={**scope.meanings, statement.name: meaning})
+                        if not self.author_wording(statement):
+                            continue  # its value is said wherever it is used
+                        rendered_let = self.render_worded_let(statement)
+                        if rendered_let is not None:
+                            result.append(rendered_let)
+                        continue
                 is_choice = isinstance(statement, ast.Choose)
                 wording = self.author_wording(statement)
                 # Inside a statement the author worded whole, only choices the author worded too are listed.
@@ -390,6 +403,35 @@ class English:
         finally:
             self.scope = saved
         return result
+
+    def let_meaning(self, node: ast.Let, following: list[ast.Stmt]) -> Optional[str]:
+        """What a `let` name is read as from then on, or None when it must be named.
+
+        The author's wording `The NAME is ...` (or `... are`, `... means`) names it by
+        its own words; else, when nothing changes it later, it reads as its value's
+        phrase ("your card's value"), and the `let` line itself says nothing more.
+        """
+        wording = self.author_wording(node)
+        if wording and wording != LEAVE_OUT:
+            named = re.match(r"((?:[Tt]he |[Yy]our )?[\w'’ ]+?) (?:is|are|means) ", wording)
+            if named and len(named.group(1).split()) <= 4:
+                return lower_first(named.group(1)) if named.group(1).lower().startswith(("the ", "your ")) \
+                    else named.group(1).lower()
+            return None
+        if rebinds(node.name, following):
+            return None
+        meaning = self.phrase(node.value)
+        if isinstance(node.value, ast.Comprehension) and not meaning.startswith(("the ", "your ", "every ")):
+            return None  # "x for each y in z" is no name
+        return meaning
+
+    def render_worded_let(self, node: ast.Let) -> Optional[Step]:
+        """A `let` the author worded: the wording as its step (nothing for `#: -`)."""
+        wording = self.author_wording(node)
+        if not wording or wording == LEAVE_OUT:
+            return None
+        ending = "" if wording.endswith((".", "!", "?", ":")) else "."
+        return Step(wording + ending, [], "Let", worded=True)
 
     def is_read(self, name: str, statements: list[ast.Stmt]) -> bool:
         """True when a statement that is not worded by the author uses the name."""
@@ -450,7 +492,13 @@ class English:
         if isinstance(statement, ast.Let):
             return self.with_local(statement.name, self.roles.role(statement.value, scope.roles))
         if isinstance(statement, ast.Choose):
-            new = self.with_local(statement.var, self.roles.element_role(statement.options, scope.roles))
+            role = self.roles.element_role(statement.options, scope.roles)
+            new = self.with_local(statement.var, role)
+            meaning = self.chosen(statement, role)
+            if meaning and meaning in new.meanings.values():
+                meaning = meaning.replace("the ", "the second ", 1) if meaning.startswith("the ") else None
+            if meaning and meaning not in new.meanings.values():
+                new = replace(new, meanings={**new.meanings, statement.var: meaning})
             if statement.optional:
                 declined = dict(new.declined)
                 declined[statement.var] = self.phrase(statement.player)
@@ -459,8 +507,26 @@ class English:
         if isinstance(statement, ast.Draw):
             return self.with_local(statement.var, self.roles.element_role(statement.source, scope.roles))
         if isinstance(statement, ast.Roll):
-            return self.with_local(statement.var, None)
+            new = self.with_local(statement.var, None)
+            return replace(new, meanings={**new.meanings, statement.var: f"the {self.roll_name(statement.die)}"})
         return scope
+
+    def chosen(self, node: ast.Choose, role: Optional[Role]) -> Optional[str]:
+        """What a choice is read as afterwards: "the space you chose", "your choice"."""
+        chooser = self.phrase(node.player)
+        if role is not None and not role.many and role.kind in ("piece", "cell", "member"):
+            return agree(f"the {self.noun(role)} {chooser} chose")
+        if role is None or role.kind == "value":
+            return f"{possessive(chooser)} choice"
+        return None
+
+    @staticmethod
+    def roll_name(die: str) -> str:
+        """`combat_die` -> "combat roll", `d6` -> "roll"."""
+        name = words(die)
+        if re.fullmatch(r"d\d+", name):
+            return "roll"
+        return (name[:-len(" die")] if name.endswith(" die") else name) + " roll"
 
     # ------------------------------------------------------------ the author's wording
 
@@ -517,20 +583,46 @@ class English:
             return "you"
         if name in scope.those:
             return "that player"
+        if name in scope.meanings:
+            return scope.meanings[name]
         role = scope.roles.get(name)
         if role is None or role.many or role.kind in ("zone", "value", "position"):
-            return f"*{words(name)}*"
-        if len(name) > 1:
-            # A name of several letters was chosen to be read: "the winner", "*mover*".
-            return f"the {words(name)}" if role.kind == "player" else f"*{words(name)}*"
+            return self.value_name(name, role)
+        if len(name) > 1 and role.kind == "player":
+            return f"the {words(name)}"  # a name of several letters was chosen to be read: "the winner"
         noun = self.noun(role)
-        # A one-letter name reads as what it is, unless another one-letter name of the same kind is about.
+        # A name reads as what it is ("the ship"), unless another name of the same kind is about.
         known = scope.roles if name in scope.fleeting else {**scope.everyone, **scope.roles}
         alike = [other for other, other_role in known.items()
-                 if other_role == role and other != name and len(other) == 1
-                 and other != scope.you and other not in scope.those
+                 if other_role == role and other != name
+                 and other != scope.you and other not in scope.those and other not in scope.meanings
                  and (name in scope.fleeting or other not in scope.fleeting)]
-        return f"the {noun}" if not alike else f"{noun} {name.upper()}"
+        if not alike:
+            return f"the {noun}"
+        if len(name) == 1:
+            return f"{noun} {name.upper()}"
+        lettered = re.fullmatch(r"([a-z]+)_([a-z])", name)
+        if lettered:
+            return f"{words(lettered.group(1))} {lettered.group(2).upper()}"
+        return f"the {words(name)}" if words(name).endswith(noun) or role.kind != "piece" \
+            else f"the {words(name)} {noun}"
+
+    def value_name(self, name: str, role: Optional[Role]) -> str:
+        """A local that is a number, a text or a list, when nothing names it better.
+
+        A name of three letters or more was chosen to be read ("the rivals", "the
+        stack"); a shorter one is "that value" (or "those" for a list).
+        """
+        if len(name) >= 3 and not name[-1].isdigit():
+            if role is not None and role.many and role.kind in ("piece", "cell") and name.endswith(("ing", "ed")):
+                return f"the {words(name)} {plural(self.noun(Role(role.kind, role.of)))}"  # "the waiting ships"
+            return f"the {words(name)}"
+        if role is not None and (role.many or role.kind == "zone"):
+            return f"those {plural(self.noun(Role(role.kind, role.of)))}" if role.kind in ("piece", "cell", "member", "player") \
+                else "that list"
+        if role is not None and role.kind == "position":
+            return "that position"
+        return "that value"
 
     def noun(self, role: Role) -> str:
         """What one value of a role is called: "ship", "space", "suit", "player"."""
@@ -560,6 +652,35 @@ class English:
             return f"own {kind} of the rules" if decl.per_player or decl.per_piece else f"the rules' own {kind}"
         return words(name)
 
+    def truth(self, node: ast.Expr) -> Optional[str]:
+        """A variable that is true or false, as the clause it stands for: "you have come home".
+
+        The author's wording (`#: {p} has come home`) says it; without one, a wording or
+        a comment that has a verb is the clause as it stands, and else the name is
+        what its owner is ("you are ready"; "the game is finishing" for one of the table).
+        """
+        if isinstance(node, ast.Name) and node.id in self.vars and node.id not in self.scope.roles:
+            name, owner = node.id, None
+        elif isinstance(node, ast.Attribute) and node.name in self.vars:
+            name, owner = node.name, node.target
+        else:
+            return None
+        decl = self.vars[name]
+        if not isinstance(decl.init, ast.BoolLiteral):
+            return None
+        owner_text = self.operand(owner) if owner is not None else None
+        wording = self.author_wording(decl)
+        if wording and "{" in wording:
+            return fill_in(wording, {}, lambda _: owner_text or "the game")
+        comment = self.trailing_comment(decl) if decl.internal and not wording else None
+        for said in (wording, comment and escape_literal(comment.split(":")[0].strip())):
+            if said and AUXILIARY.search(said):
+                return said
+        thing = wording or words(name)
+        if owner_text is None:
+            return f"the game is {thing}"
+        return agree(f"{owner_text} is {thing}")
+
     def is_condition(self, node: ast.Expr) -> bool:
         """True for an expression that reads as a condition (a define used as `if battle_over:`)."""
         if isinstance(node, CONDITIONS):
@@ -571,6 +692,9 @@ class English:
             return define is not None and self.is_condition(define.body)
         if isinstance(node, ast.Name) and node.id in self.defines:
             return self.is_condition(self.defines[node.id].body)
+        if isinstance(node, (ast.Name, ast.Attribute)):
+            name = node.id if isinstance(node, ast.Name) else node.name
+            return name in self.vars and isinstance(self.vars[name].init, ast.BoolLiteral)
         return False
 
     # ------------------------------------------------------------ expressions
@@ -594,7 +718,10 @@ class English:
             if isinstance(part, str):
                 parts.append(escape_literal(part))
             else:
-                parts.append(self.filled_in(part))
+                filled = self.filled_in(part)
+                if parts and re.search(r"[?.!:]$", parts[-1]) and filled[:1].isalpha():
+                    filled = f" ({filled})"  # a part that runs on from a sentence, said as an aside
+                parts.append(filled)
         return re.sub(r"\s{2,}", " ", "".join(parts))
 
     def filled_in(self, part: ast.Expr) -> str:
@@ -640,6 +767,9 @@ class English:
             return self.author_wording(self.zones[identifier]) or f"the {words(identifier)}"
         if identifier in self.vars:
             decl = self.vars[identifier]
+            clause = self.truth(node)
+            if clause is not None:
+                return clause
             named = self.variable(identifier)
             return named if named != words(identifier) or decl.internal else f"the {named}"
         if identifier in self.boards:
@@ -721,6 +851,9 @@ class English:
         target = node.target
         if node.name == "name" and self.roles.role(target, self.scope.roles) in (Role("player"),):
             return self.phrase(target)
+        clause = self.truth(node)
+        if clause is not None:
+            return clause
         if node.name in self.vars:
             attribute = self.variable(node.name)
         elif node.name in self.zones:
@@ -842,7 +975,8 @@ class English:
         if text.startswith("your ") and "'" not in text and text.endswith("s") and not text.endswith("ss"):
             thing = text[len("your "):]
             return f"you have {thing}" if some else f"you have no {thing}"
-        if text.startswith("the ") and not self.is_zone(node):
+        if text.startswith("the ") and not self.is_zone(node) \
+                and any(word.endswith("s") and not word.endswith("ss") for word in text.split("(")[0].split()[1:]):
             return f"there are {text[4:]}" if some else f"there are no {text[4:]}"
         being = "are" if text.endswith("s") and not text.endswith("ss") else "is"
         return f"{text} {being} not empty" if some else f"{text} {being} empty"
@@ -865,6 +999,9 @@ class English:
         operand = node.operand
         if isinstance(operand, ast.Not):
             return self.phrase(operand.operand)
+        clause = self.truth(operand)
+        if clause is not None:
+            return negative(clause)
         if isinstance(operand, ast.BoolOp):
             flipped_op = "or" if operand.op == "and" else "and"
             negated = [ast.Not(span=side.span, operand=side) for side in (operand.left, operand.right)]
@@ -923,7 +1060,9 @@ class English:
         value = self.phrase(node.value)
         with self.within(self.bound(node)):
             name = self.local(node.name)
-        return Step(capitalize(agree(f"{name} is {value}.")), kind="Let")
+        role = self.roles.role(node.value, self.scope.roles)
+        being = "are" if name.endswith("s") or (role is not None and role.many) else "is"
+        return Step(capitalize(agree(f"{name} {being} {value}.")), kind="Let")
 
     def assign(self, node: ast.Assign) -> Optional[Step]:
         if self.is_bookkeeping(node.target):
@@ -938,6 +1077,12 @@ class English:
                 and value.clauses[0].where.left.id == value.clauses[0].var and value.order_by is None:
             removed = self.phrase(value.clauses[0].where.right)
             return Step(capitalize(f"take {removed} out of {self.phrase(target)}."), kind="Assign")
+        clause = self.truth(target)
+        if clause is not None:
+            if isinstance(value, ast.BoolLiteral):
+                return Step(capitalize(now(clause) if value.value else negative(clause)) + ".", kind="Assign")
+            condition = self.phrase(value)
+            return Step(capitalize(f"{now(clause)} if {condition}, and {negative(clause)} otherwise") + ".", kind="Assign")
         target_text = self.phrase(target)
         if isinstance(value, ast.NoneLiteral):
             return Step(capitalize(agree(f"{target_text} is now nothing.")), kind="Assign")
@@ -951,6 +1096,8 @@ class English:
             gains = verb(subject, "gains" if node.sign >= 0 else "loses")
             what = self.variable(node.target.name)  # type: ignore[union-attr]
             if isinstance(node.value, ast.IntLiteral):
+                if node.value.value == 1 and re.search(r"[^s]s$", what) and "{" not in what:
+                    what = what[:-1]  # 1 point
                 text = f"{subject} {gains} {node.value.value} {what}"
             else:
                 text = f"{subject} {gains} {what} equal to {self.phrase(node.value)}"
@@ -1026,7 +1173,7 @@ class English:
     def roll(self, node: ast.Roll) -> Step:
         die = words(node.die)
         die = die if die.endswith("die") or re.fullmatch(r"d\d+", die) else f"{die} die"
-        return Step(f"Roll the {die}; call the result *{words(node.var)}*.", kind="Roll")
+        return Step(f"Roll the {die}.", kind="Roll")
 
     def log(self, node: ast.Log) -> None:
         return None  # what the game announces while it runs is not a rule
@@ -1213,7 +1360,12 @@ class English:
             else:
                 head = f"For each {named} in {source}{together}:"
         else:
-            head = f"For each *{words(node.var)}* in {source}{together}:"
+            with self.within(scope):
+                named = self.local(node.var)
+            if named.startswith("the "):
+                head = f"For each {named[4:]} {'of' if source.startswith(('the ', 'every ')) else 'in'} {source}{together}:"
+            else:
+                head = f"For each of {source}{together}:"  # the block calls it "that value"
         with self.within(scope):
             body = self.steps(node.body)
         if not body:
@@ -1401,6 +1553,26 @@ class English:
         return self.game_header(header) if header is not None else "A rules file."
 
 
+AUXILIARY = re.compile(r"\b(is|are|was|were|has|have|had|can|could|does|do|did|will|must|may)\b")
+
+
+def negative(clause: str) -> str:
+    """`you have come home` -> `you have not come home`; `it can` -> `it cannot`."""
+    found = AUXILIARY.search(clause)
+    if found is None:
+        return f"it is not the case that {clause}"
+    joiner = "not" if found.group(1) != "can" else ""
+    return clause[:found.end()] + (f" {joiner}" if joiner else "not") + clause[found.end():]
+
+
+def now(clause: str) -> str:
+    """`you have come home` -> `you have now come home` (a change the rules make)."""
+    found = AUXILIARY.search(clause)
+    if found is None:
+        return f"now {clause}"
+    return clause[:found.end()] + " now" + clause[found.end():]
+
+
 def walk_statements(body: list[ast.Stmt]):
     """Every statement of a block, nested ones too."""
     for statement in body:
@@ -1411,6 +1583,19 @@ def walk_statements(body: list[ast.Stmt]):
             yield from walk_statements(statement.otherwise)
         elif isinstance(getattr(statement, "body", None), list):
             yield from walk_statements(statement.body)
+
+
+def rebinds(name: str, statements: list[ast.Stmt]) -> bool:
+    """True when a statement in a block (or nested in it) gives a local a new value."""
+    for statement in walk_statements(statements):
+        if isinstance(statement, (ast.Assign, ast.AddTo)) and isinstance(statement.target, ast.Name) \
+                and statement.target.id == name:
+            return True
+        if isinstance(statement, ast.Let) and statement.name == name:
+            return True
+        if getattr(statement, "var", None) == name and isinstance(statement, (ast.Choose, ast.Draw, ast.Roll, ast.ForEach)):
+            return True
+    return False
 
 
 def shallow_walk(node: object):

@@ -182,7 +182,7 @@ def build_reference(
     rule_order = [name for name in rule_order if name not in english.silent_rules]
     # The card stands alone: its steps show a rule's title without the summary's label.
     english.expand_calls = 1  # the card opens up the rules the sequence of play calls
-    card_sequence = english.render(play) if play else []
+    card_sequence = within_depth(english.render(play) if play else [], CARD_DEPTH)
     english.expand_calls = 0
     card_end = end_of_game(english, decls, play, rule_order)
     decisions = collect_decisions(english, [setup, play, final], rule_order)
@@ -208,7 +208,7 @@ def build_reference(
         texts=texts,
         kinds=[english.render(d) for d in of_kind(ast.KindDecl) if is_shown_kind(english, d)],
         pieces=pieces(english, of_kind(ast.PieceDecl), setup),
-        boards=[board_picture(d) for d in of_kind(ast.BoardDecl)],
+        boards=[board_picture(d, of_kind(ast.TableDecl)) for d in of_kind(ast.BoardDecl)],
         dice=[english.render(d) for d in of_kind(ast.DieDecl)],
         tracked=[english.render(d).removesuffix(".") + comment_note(english, d) + "."
                  for d in of_kind(ast.VarDecl) if not d.internal],  # bookkeeping is for the rules alone
@@ -227,6 +227,21 @@ def build_reference(
         examples=examples(of_kind(ast.ExampleDecl), example_results, rule_names(game_file)),
         chosen_variants=chosen,
     )
+
+
+# How deep the card's turn sequence nests; a step at the last level says its block on its own line.
+CARD_DEPTH = 6
+
+
+def within_depth(steps: list[Step], depth: int) -> list[Step]:
+    """Steps nested at most `depth` deep: a step at the last level takes its block into its own line."""
+    result = []
+    for step in steps:
+        if step.children and depth <= 1:
+            result.append(replace(step, text=flatten(step), children=[]))
+        else:
+            result.append(replace(step, children=within_depth(step.children, depth - 1)))
+    return result
 
 
 def flatten(step: Step) -> str:

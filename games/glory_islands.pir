@@ -58,6 +58,7 @@ var glory per player = 0
 var sailing per player = 24           # the number on the disc's space: what players read
 var sailing_space per player = 0 internal # the disc's space on the sailing track; 0 is the "24"
 var travelled per player = 0 internal # spaces sailed along the route
+#: card
 var card per player = none internal   # the card revealed this round (the revealed pile shows it)
 var ship per player = none internal
 var compass_passes = 0 internal
@@ -398,6 +399,7 @@ rule place_pirate(p, reach) "Place a pirate":
   # Nothing free within reach: the next available space further along the line.
   #: You may place within your card's value of your ship; if every space that close is taken, take the next free space along the line.
   let choices = near if count(near) > 0 else take(open, 1)
+  #: Place a pirate: choose the space.
   p chooses target from choices "Place a pirate" labelled "{describe(target)}, {distance(here, target)} away{reward_text(p, target)}"
   land_pirate(p, target)
 
@@ -407,8 +409,10 @@ define chest_text = ": draw 2 treasure tokens, keep 1" if count(bag) > 0 else ":
 define barrel_text(p) = ": a barrel" if count(barrel_supply) > 0 and count(p.barrels) < max_barrels else ": no barrel (you hold {max_barrels})" if count(p.barrels) >= max_barrels else ": no barrel, none are left"
 
 rule land_pirate(p, target) "Collect the reward":
+  #: Put a pirate from your supply on the space.
   move first(p.crew) to target
   log "{p.name} places a pirate on the {describe(target)}."
+  #: -
   let space = target
   #: Storm variant: a pirate placed on the storm is blown to any empty island space you choose (Henry Morgan's to the first empty one).
   if is_storm(target):
@@ -471,6 +475,7 @@ define payment_label(p, how) = "{how} (you have {count(p.barrels)})" if how == "
 
 #: Pay the cost you chose
 rule pay(p, how):
+  #: If you chose to pay a barrel: move one of your barrels to the barrel supply.
   if how == "pay a barrel":
     move first(p.barrels) to barrel_supply
   else:
@@ -536,16 +541,21 @@ rule score_island(name, trigger) "Score an island":
 define pirate_count(n) = "1 pirate" if n == 1 else "{n} pirates"
 
 rule swap_ties(tied) "Swap tied cards":
+  #: Of two or more tied cards, the one with the highest tiebreak symbol swaps with the one with the lowest.
   if count(tied) >= 2:
     swap_cards(tied[0], tied[count(tied) - 1])
+  #: With four tied cards, the middle two swap too.
   if count(tied) == 4:
     swap_cards(tied[1], tied[2])
 
 #: Swap the two tied cards
 rule swap_cards(a, b):
+  #: Your face-up card and the other player's change places.
   let card_a = top(a.revealed)
   let card_b = top(b.revealed)
+  #: -
   move card_a to b.revealed
+  #: -
   move card_b to a.revealed
   log "{a.name} and {b.name} swap their tied cards."
 
@@ -564,6 +574,7 @@ rule automa_turn(p) "Henry Morgan sails the full value and places on the nearest
 #: Henry Morgan places a pirate on the nearest free space in line
 rule automa_place(p):
   let open = open_spaces(ship_space(p))
+  #: If he has a pirate in his supply, he places it on the first free island space in line with his ship, and collects its reward.
   if count(p.crew) > 0 and count(open) > 0:
     land_pirate(p, first(open))
 

@@ -455,6 +455,7 @@ rule sail_one(p, direction, left) "One space along the track (of the left still 
     p.laps_owed += 1
   #: The ways on are the spaces after yours, or before it when sailing backward: two at a fork, else one.
   let ways = next_spaces(p.pos) if direction == forward else previous_spaces(p.pos)
+  #: At a fork, the player who steers you chooses the way.
   steerer(p) chooses way from ways "Which way does {p.name} sail? ({left} to go)" labelled way_label(way, direction, left - 1, p.laps_owed)
   p.pos = way
 
@@ -489,6 +490,7 @@ rule shortage(p) "Roll the shortage die and drift back":
   fall_back(p, face)
 
 rule fall_back(p, face) "Drift back to the previous space of the kind the die shows (star: stay), never past Port Royal":
+  #: If the die shows the star, you stay where you are.
   if face == star:
     log "The shortage die shows the star: {p.name} stays put."
     return
@@ -524,10 +526,12 @@ rule loot_lair(p) "Take the treasure of a lair that still has its token":
   receive(p, t, automa(p))
 
 rule receive(p, t, face_down) "Lay a treasure card by the holds: powers face up, values face down":
+  #: A card with a value, and every card the Ghost Ship takes, goes face down by your holds; a power goes face up.
   if t.value != 0 or face_down:
     move t to p.secrets
     log to p "The treasure card is {t}."
     return
+  #: -
   move t to p.powers
   #: The 6th Hold card brings the 6th hold with it (the Ghost Ship throws overboard anything in it but doubloons).
   if t.name == sixth_hold:

@@ -119,7 +119,7 @@ def fit_screen(
 
     def build(fit: _Fit, log_room: int | None) -> list[RenderableType]:
         # The title line names the game; a board of its own needs no name line above it.
-        parts: list[RenderableType] = [title] + [
+        parts: list[RenderableType] = ([title] if fit.title else []) + [
             render_board(board, width=width, show_name=len(board_list) > 1, merged_legend=fit.merged_legend,
                          legend=fit.legend)
             for board in board_list
@@ -127,7 +127,7 @@ def fit_screen(
         if seats and fit.seats:
             parts.append(render_seats(seats, viewer=observation.get("seat"), to_move=observation.get("to_move"),
                                       width=width, provisional=not terminal, line_limit=fit.others,
-                                      own_line_limit=fit.own, rule=fit.rule))
+                                      own_line_limit=fit.own, rule=fit.rule, heading=fit.heading))
         shared_text = render_shared(shared, width=width, line_limit=fit.shared) if fit.shared != 0 else None
         if shared_text is not None:
             parts.append(shared_text)
@@ -145,10 +145,14 @@ def fit_screen(
     wanted = len(render_log(new_log_lines, width=width, limit=0).plain.splitlines()) if new_log_lines else 0
     rooms = {fit: budget - _height(build(fit, 0), width) for fit in FITS}
     # The first fit that leaves the log a couple of lines; failing that, the first that
-    # leaves it one (or its note), the seats given up only when nothing else will do.
+    # leaves it one (or its note); failing that, the first that keeps the seats and their
+    # scores on screen, the new log lines all printed above the view (the terminal scrolls
+    # them up; `log` shows them again). The seats are given up only when nothing else will do.
     chosen = next((fit for fit in FITS if fit.seats and rooms[fit] >= min(wanted, MIN_LOG_LINES_SHOWN)), None) \
+        or next((fit for fit in FITS if fit.seats and rooms[fit] >= min(wanted, 1)), None) \
+        or next((fit for fit in FITS if fit.seats and rooms[fit] >= 0), None) \
         or next((fit for fit in FITS if rooms[fit] >= min(wanted, 1)), FITS[-1])
-    log_room = max(min(rooms[chosen], wanted), 1 if new_log_lines else 0)
+    log_room = max(min(rooms[chosen], wanted), 1 if new_log_lines and rooms[chosen] >= 1 else 0)
     shown = log_lines_fitting(new_log_lines, width, log_room)
     return Screen(Group(*build(chosen, log_room)), list(new_log_lines[:len(new_log_lines) - shown]))
 
@@ -164,6 +168,8 @@ class _Fit:
     merged_legend: bool = False  # the legend's spaces and pieces run on in one block
     seats: bool = True  # the seats are shown at all
     legend: bool = True  # the board's legend is shown at all
+    title: bool = True  # the line that names the game
+    heading: bool = True  # the seats' heading line
 
 
 # From the most to the least generous: each leaves the log more room, cutting first the
@@ -179,6 +185,10 @@ FITS = (
     _Fit(others=1, own=3, shared=0, rule=False, merged_legend=True),
     _Fit(others=1, own=2, shared=0, rule=False, merged_legend=True),
     _Fit(others=1, own=1, shared=0, rule=False, merged_legend=True),
+    # The game's name gives way before the seats and their scores do.
+    _Fit(others=1, own=1, shared=0, rule=False, merged_legend=True, title=False),
+    # A question with many options: a line for each seat's score stays, the legend is a 'help' away.
+    _Fit(others=1, own=1, shared=0, rule=False, merged_legend=True, title=False, legend=False, heading=False),
     # A question with a great many options: the board still stays, the rest is a 'show' away.
     _Fit(shared=0, merged_legend=True, seats=False),
     _Fit(shared=0, seats=False, legend=False),
@@ -514,10 +524,14 @@ def _legend_lines(title: str, entries: list[str], width: int) -> list[Text]:
     current = title
     for index, entry in enumerate(entries):
         needed = len(entry)
-        if entry.endswith(":") and index + 1 < len(entries):
+        heading = entry.endswith(":") and index + 1 < len(entries)
+        if heading:
             needed += 2 + len(entries[index + 1])  # a heading within the entries stays with its first entry
         if len(current) + 2 + needed > width and current.strip() != title:
             lines.append(Text(current, style="dim", no_wrap=True, overflow="crop"))
+            if heading:  # a heading that starts a line starts it at the edge, like the first one
+                title = current = entry
+                continue
             current = " " * len(title)
         current += "  " + entry
     lines.append(Text(current, style="dim", no_wrap=True, overflow="crop"))
@@ -529,7 +543,7 @@ def _legend_lines(title: str, entries: list[str], width: int) -> list[Text]:
 
 def render_seats(seats: list[dict[str, Any]], viewer: int | None = None, to_move: int | None = None,
                  width: int = DEFAULT_WIDTH, provisional: bool = True, line_limit: int | None = None,
-                 own_line_limit: int | None = None, rule: bool = True) -> Text:
+                 own_line_limit: int | None = None, rule: bool = True, heading: bool = True) -> Text:
     """One row per seat: name, score, and its variables and zones on the rest of the line.
 
     `>` marks the seat to move, `(you)` the seat looking; hidden zones show a
@@ -545,6 +559,7 @@ def render_seats(seats: list[dict[str, Any]], viewer: int | None = None, to_move
         line_limit: at most this many lines per seat (None: no limit).
         own_line_limit: the same for the viewer's own seat.
         rule: whether a line is ruled under the heading.
+        heading: whether the seats have their heading line at all (a short screen may do without).
     """
     names: list[Text] = []
     scores: list[str] = []
@@ -569,10 +584,11 @@ def render_seats(seats: list[dict[str, Any]], viewer: int | None = None, to_move
     if detail_width < 24:  # too narrow for a column: the details go under the name
         indent, detail_width = 4, max(20, width - 4)
     text = Text()
-    heading = "  seat".ljust(name_width) + "  " + (PROVISIONAL_SCORE_HEADING if provisional else SCORE_HEADING).rjust(score_width)
-    text.append(heading + "\n")
-    if rule:
-        text.append("─" * min(width, max(len(heading), indent + max([0] + [len(line) for parts in details for line in parts]))) + "\n")
+    heading_line = "  seat".ljust(name_width) + "  " + (PROVISIONAL_SCORE_HEADING if provisional else SCORE_HEADING).rjust(score_width)
+    if heading:
+        text.append(heading_line + "\n")
+    if rule and heading:
+        text.append("─" * min(width, max(len(heading_line), indent + max([0] + [len(line) for parts in details for line in parts]))) + "\n")
     for index, (name, score, parts) in enumerate(zip(names, scores, details)):
         limit = own_line_limit if index == viewer else line_limit
         wrapped = [line for part in parts for line in _wrap(part, detail_width)]
@@ -703,14 +719,17 @@ def group_items(items: Iterable[Any], limit: int = MAX_ITEM_GROUPS_SHOWN) -> str
     return ", ".join(groups)
 
 
-def _value(value: Any) -> str:
-    """A variable's value as the log shows it: names with spaces for `_`, yes/no, lists in brackets."""
+def _value(value: Any, nested: bool = False) -> str:
+    """A variable's value as players read it: names with spaces for `_`, yes/no, a list as
+    `a then b then c` (in its order; no brackets), a list inside it as `(a, b)`."""
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, str):
         return humanise(value)  # a name such as south_west, as the rules' texts show it
     if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(_value(item) for item in value) + "]"
+        if nested:
+            return "(" + ", ".join(_value(item, True) for item in value) + ")"
+        return " then ".join(_value(item, True) for item in value)
     return _number(value)
 
 

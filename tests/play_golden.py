@@ -58,6 +58,8 @@ TRANSCRIPTS = (
     # The first-rate scenario: helm orders that warn of irons, broadsides.
     Transcript("decks_of_glory_80x24", "decks_of_glory", ("--seed", "5", "--variant", "first_rate"),
                ("1", "1", "3", "1", "1", "1", "1", "2", "1", "1", "1", "quit"), 80, 24),
+    Transcript("decks_of_glory_120x40", "decks_of_glory", ("--seed", "5", "--variant", "first_rate"),
+               ("1", "1", "3", "1", "1", "1", "1", "2", "1", "quit"), 120, 40),
 )
 
 

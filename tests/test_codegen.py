@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 import codegen
-from codegen.english import English, Step, method_for, method_name, words
+from codegen.english import AUXILIARY, English, Step, method_for, method_name, words
 from codegen.golden import GOLDEN, GOLDEN_EPOCH, golden_arguments
 from dsl import ast
 from dsl.parser import parse_source
@@ -284,7 +284,7 @@ def test_variable_zone_and_rule_wordings_name_them_where_they_are_used(tmp_path)
         score p: p.points
         '''), tmp_path)
     assert "Put 2 chips in your discard pile." in summary
-    assert "If it is not the case that you have passed: take 2 chips from your discard pile (see R1)." in summary
+    assert "If you have not passed: take 2 chips from your discard pile (see R1)." in summary
     assert "### R1. Take n chips from your discard pile" in summary
     assert "Score track, one per player: 0 at the start." in summary
 
@@ -306,7 +306,7 @@ def test_a_long_only_step_is_never_cut_and_a_log_is_never_a_step(tmp_path):
         score p: p.points
         '''), tmp_path, "card")
     assert "…" not in card and ": ." not in card
-    assert "| How many points? | Take a handful | You gain points equal to *n*. |" in card
+    assert "| How many points? | Take a handful | You gain points equal to your choice. |" in card
 
 
 def test_there_is_no_the_and_no_for_each_every(tmp_path):
@@ -380,6 +380,40 @@ def test_boards_are_drawn_from_their_layers(tmp_path):
     assert '<span class="swatch"' in html and "<b>f</b> fort" in html
 
 
+def test_a_numbered_track_is_drawn_with_its_numbers_and_links(tmp_path):
+    """The caption numbers and a layer of points are on the picture, and a line joins each space to the next."""
+    source = LITTLE_HEADER + textwrap.dedent('''\
+        board lane: grid 2 by 3
+          layer ground:
+            "s s f"
+            "f s s"
+          legend ground: "s" = sea, "f" = fort
+          layer number:
+            "0 1 2"
+            "3 4 5"
+          caption number
+          layer points:
+            "1 1 2"
+            "5 1 9"
+        #: Where the lane forks.
+        table forks:
+          1 -> [2, 5]
+          2 -> [4]
+        play:
+          pass
+        score p: 0
+        ''')
+    path = tmp_path / "lane.pir"
+    path.write_text(source, encoding="utf-8")
+    reference = codegen.build_reference(parse_source(source, str(path)), source, (), None, date="2024-05-01")
+    picture = reference.boards[0]
+    assert picture.svg.count(">9</text>") == 1 and picture.svg.count(">4</text>") == 1  # points and numbers
+    assert picture.svg.count("<line") == 4  # 0-1, 1-2, 3-4 and 4-5 lie side by side; 2-3 is replaced by 2-4
+    assert ">→5</text>" in picture.svg and ">→4</text>" in picture.svg and ">→3</text>" not in picture.svg
+    assert any("top left, the number; top right, the points" in note for note in picture.notes)
+    assert "0 s  1 s  2 f" in picture.text_map
+
+
 # ---------------------------------------------------------------- nothing but English reaches the page
 
 
@@ -415,6 +449,7 @@ def leaks(text: str, game_file: ast.GameFile, source: str) -> list[str]:
         "a brace": r"[{}]", "a square bracket": r"[\[\]]", "a placeholder": r"[⟨⟩]", "a cut sentence": r"…",
         "a programming operator": r"==|!=|<=|>=|&&|\|\|", "an index": r"\bitem \S+ of\b",
         "a snake_case name": r"\b[a-z]+(?:_[a-z0-9]+)+\b", "a sentence that ends twice": r":\s*\.",
+        "true or false said as yes or no": r"\b(?:becomes|is now) (?:yes|no)\b|\bis (?:yes|no)(?=[.,;:)]| and\b| or\b)",
     }
     for what, pattern in checks.items():
         found += [f"{what}: …{text[max(0, m.start() - 40):m.end() + 40]}…" for m in re.finditer(pattern, text)]
@@ -446,13 +481,88 @@ ALL_RULES_FILES = RULES_FILES + sorted((ROOT / "tests" / "classic").glob("*.pir"
     + sorted((ROOT / "tests" / "cases").glob("*.pir"))
 
 
+def italic_names(page: str, game_file: ast.GameFile, source: str) -> list[str]:
+    """Names of the rules set in italics (`<em>ways</em>`): a local the English did not put into words."""
+    from codegen.reference import walk
+
+    names = {getattr(node, attr) for node in walk(game_file.declarations)
+             for attr in ("name", "var") if isinstance(getattr(node, attr, None), str)}
+    names |= {param for node in walk(game_file.declarations) for param in getattr(node, "params", []) or []}
+    names |= {words(name) for name in names}
+    written = " ".join(author_texts(game_file, source))
+    return [f"an italic name: …{page[max(0, m.start() - 60):m.end() + 60]}…"
+            for m in re.finditer(r"<em>([^<]*)</em>", page)
+            if m.group(1) in names or (len(m.group(1)) <= 2 and m.group(1) not in written)]
+
+
 @pytest.mark.parametrize("path", ALL_RULES_FILES, ids=lambda path: f"{path.parent.name}/{path.stem}")
 def test_no_code_reaches_the_page(path):
     source = path.read_text(encoding="utf-8")
     game_file = parse_source(source, str(path))
     reference = codegen.build_reference(game_file, source, (), {}, date="2024-05-01")
-    found = leaks(visible_text(codegen.render_html(reference, "both")), game_file, source)
+    page = codegen.render_html(reference, "both")
+    found = leaks(visible_text(page), game_file, source) + italic_names(page, game_file, source)
     assert not found, f"{path.name}:\n" + "\n".join(found)
+
+
+def test_true_or_false_reads_as_a_clause(tmp_path):
+    """ "Your arrived becomes yes" once stood in the summary: a true-or-false value is what it says of its owner."""
+    summary = summary_of(LITTLE_HEADER + textwrap.dedent('''\
+        var points per player = 0
+        var ready per player = false
+        #: {p} has come home
+        var home per player = false
+        #: the bell has rung
+        var bell = false
+        play:
+          for each p in players:
+            p.ready = true
+            p.home = true
+            bell = false
+            if p.ready and not p.home and bell:
+              p.points += 1
+        score p: p.points
+        '''), tmp_path, "summary")
+    for said in ("You are now ready.", "You have now come home.", "The bell has not rung.",
+                 "If you are ready and you have not come home and the bell has rung: you gain 1 point."):
+        assert said in summary
+
+
+@pytest.mark.parametrize("path", GAMES, ids=lambda path: path.stem)
+def test_every_true_or_false_of_a_game_is_worded_as_a_clause(path):
+    """The generator says an unworded one as "you are NAME"; a game's own words read better, so each game has them."""
+    source = path.read_text(encoding="utf-8")
+    english = English(parse_source(source, str(path)), source)
+    for decl in english.vars.values():
+        if isinstance(decl.init, ast.BoolLiteral):
+            wording = english.author_wording(decl) or ""
+            assert AUXILIARY.search(wording), \
+                f"{path.name}: var {decl.name} needs a #: wording that says it as a clause ({{p}} has come home)"
+
+
+def test_a_local_is_said_in_words_never_in_italics(tmp_path):
+    """A `let` reads as its value; a choice as what was chosen; a roll as the roll; a loop value as that value."""
+    summary = summary_of(LITTLE_HEADER + textwrap.dedent('''\
+        var points per player = 0
+        die d6: 1, 2, 3, 4, 5, 6
+        play:
+          for each p in players:
+            turn(p)
+        rule turn(p) "Take a turn":
+          let best = max([1, count(p.hand)])
+          roll face on d6
+          if face > best:
+            p.points += face
+          p chooses n from [1, 2] "How many?"
+          for each v in [1, 2]:
+            p.points += v * n
+        zone hand per player
+        score p: p.points
+        '''), tmp_path, "summary")
+    assert "*" not in summary.split("## Rules", 1)[1]
+    assert "If the roll is more than the larger of 1 and the number of your hand:" in summary
+    assert "You gain points equal to that value × your choice." in summary
+    assert "For each of 1 and 2:" in summary
 
 
 # ---------------------------------------------------------------- golden files

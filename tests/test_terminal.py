@@ -197,4 +197,4 @@ def test_names_held_by_variables_read_as_the_log_writes_them():
     from pirdsl.terminal import format_vars
 
     assert format_vars({"wind_from": "south_west", "order": ["north_east", 2], "open": True}) == \
-        "wind from south west, order [north east, 2], open yes"
+        "wind from south west, order north east then 2, open yes"
