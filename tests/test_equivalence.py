@@ -48,8 +48,10 @@ QUICK_GAMES = 10
 FULL_GAMES = 200
 GREEDY_GAMES = 3
 TIMINGS = ("games_per_second", "seconds")
-# The saved state's position in the rules (and its format version) belong to the engine, not the game.
-ENGINE_KEYS = ("frames", "scopes", "version")
+# The saved state's position in the rules (and its format version) belong to the engine, not the
+# game; the rules file's hash changes with its comments (the top-level file_hash says whether the
+# file is the one recorded).
+ENGINE_KEYS = ("frames", "scopes", "version", "file_hash")
 # Perft depths: the deepest that took about half a second or less on the engine these were recorded with.
 PERFT_DEPTH = {"decks_of_glory": 4, "glory_islands": 5, "jamaica": 4, "tic_tac_toe": 5, "connect_four": 5,
                "breakthrough": 3}
