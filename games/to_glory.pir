@@ -385,8 +385,10 @@ rule use_ability(p) "Use your captain's ability, with no other action in between
 
 # ---------------------------------------------------------------- scoring
 
+#: {p}'s glory: 1 per gold, 6 per treasure
+define glory(p) = count(p.gold_hold) + 6 * count(p.treasure_hold)
 #: 1 glory per gold, 6 per treasure
-score p: count(p.gold_hold) + 6 * count(p.treasure_hold)
+score p: glory(p)
 tiebreak p: count(p.treasure_hold)
 
 # ---------------------------------------------------------------- worked examples
@@ -397,3 +399,186 @@ rule place(x, row, col, facing) "(examples) put a ship, the Kraken or the Tower 
 
 rule hold_map(p, i) "(examples) give a captain a map of an island":
   move first([t for t in island_tokens where t.shows == i]) to p.held_map
+
+define token_of(i, face) = first([t for t in island_tokens where t.island == i and t.shows == face])
+
+example "a ship may not stop next to another ship: it steers and sails on until it is clear":
+  players 2 named anne, mary
+  given:
+    place(anne.ship_piece, 2, 3, 1)
+    place(mary.ship_piece, 2, 5, 1)
+  when:
+    sail(anne)
+  # Beside Mary's ship at row 3, column 5 (counting from 1), with her ship dead
+  # ahead: Anne turns to port twice (the first way is the island A) and sails clear.
+  answers "row 9, column 11", "swift", "sharp"
+  answers "turn to port", "turn to port", "sail ahead"
+  expect:
+    where(anne.ship_piece) == at(sea, 1, 3)
+    anne.ship_piece.facing == 5
+    not crowded(anne.ship_piece)
+
+example "a Jolly Roger: the captain is cursed, draws again, and the Jolly Roger goes back":
+  players 2 named anne, mary
+  given:
+    # Island A keeps its Jolly Roger and one map (of island C).
+    move token_of(A, B) to box
+    move token_of(A, D) to box
+  when:
+    take_token(anne, token_of(A, jolly_roger))
+  answers "row 9, column 11", "swift", "sharp"
+  expect:
+    anne.cursed
+    top(anne.held_map).shows == C
+    tokens_on(A) == [token_of(A, jolly_roger)]
+    count(turned_up) == 0
+
+example "exploring: a ship beside an island takes one of its tokens, face down":
+  players 2 named anne, mary
+  given:
+    place(anne.ship_piece, 2, 4, 1)
+  when:
+    explore(anne)
+  answers "row 9, column 11", "swift", "sharp"
+  expect:
+    isles_beside(anne) == [A]
+    count(anne.held_map) == 1
+    count(tokens_on(A)) == 3
+    not may_explore(anne)
+
+example "a treasure claimed: the ship ends its move beside the island on its map":
+  players 2 named anne, mary
+  given:
+    hold_map(anne, C)
+    place(anne.ship_piece, 3, 3, 4)
+  when:
+    sail(anne)
+  answers "row 9, column 11", "swift", "sharp"
+  expect:
+    where(anne.ship_piece) == at(sea, 3, 2)
+    count(anne.treasure_hold) == 1
+    count(anne.held_map) == 0
+    glory(anne) == 6
+
+example "the line of fire: what lies straight ahead, and how far, within 4 hexes":
+  players 3 named anne, mary, jack
+  given:
+    place(anne.ship_piece, 2, 1, 1)
+    place(mary.ship_piece, 2, 3, 1)
+    place(kraken_piece, 2, 5, 1)
+    place(jack.ship_piece, 2, 6, 1)
+  answers "row 9, column 11", "swift", "sharp", "tower"
+  expect:
+    targets_from(anne, anne.ship_piece) == [[mary.ship_piece, 2], [kraken_piece, 4]]
+    targets_from(mary, kraken_piece) == [[jack.ship_piece, 1]]
+    anne.ship_piece in gun_pieces(anne)
+
+example "a volley pays only its best result: a hit and two landings pay 2 gold":
+  players 3 named anne, mary, jack
+  when:
+    settle_volley(anne, anne.ship_piece, [[kraken_piece, hit], [mary.ship_piece, lands_on], [jack.ship_piece, lands_on]])
+  answers "row 9, column 11", "swift", "sharp", "tower"
+  expect:
+    count(anne.gold_hold) == 2
+    count(gold_supply) == 48
+
+example "the curse passes on: a cursed captain's ship hits two rivals, who are both cursed":
+  players 3 named anne, mary, jack
+  given:
+    anne.cursed = true
+  when:
+    settle_volley(anne, anne.ship_piece, [[mary.ship_piece, hit], [jack.ship_piece, captain_off]])
+  answers "row 9, column 11", "swift", "sharp", "tower"
+  expect:
+    not anne.cursed
+    mary.cursed
+    jack.cursed
+    count(anne.gold_hold) == 3
+
+example "a volley from the Kraken does not lift a curse":
+  players 2 named anne, mary
+  given:
+    anne.cursed = true
+  when:
+    settle_volley(anne, kraken_piece, [[mary.ship_piece, lands_on]])
+  answers "row 9, column 11", "swift", "sharp"
+  expect:
+    anne.cursed
+    not mary.cursed
+    count(anne.gold_hold) == 2
+
+example "a volley: one chance draw per target, by distance, from the volley table":
+  players 2 named anne, mary
+  seed 3
+  given:
+    place(anne.ship_piece, 2, 1, 1)
+    place(mary.ship_piece, 2, 2, 1)
+  when:
+    volley(anne)
+  answers "row 9, column 11", "swift", "sharp"
+  expect:
+    count(anne.gold_hold) + count(gold_supply) == 50
+    count(anne.gold_hold) <= 3
+
+example "the swift sailor: two free moves straight ahead":
+  players 2 named anne, mary
+  given:
+    place(anne.ship_piece, 5, 5, 1)
+  when:
+    use_ability(anne)
+  answers "row 9, column 11", "swift", "sharp"
+  answers "move your ship", "move your ship"
+  expect:
+    where(anne.ship_piece) == at(sea, 5, 7)
+
+example "the sharp helm and the tower keeper: two free steers each":
+  players 2 named anne, mary
+  when:
+    use_ability(anne)
+    use_ability(mary)
+  answers "row 9, column 11", "tower", "sharp"
+  answers "turn to starboard", "turn to starboard"
+  answers "turn to port", "Stop"
+  expect:
+    tower_piece.facing == 3
+    mary.ship_piece.facing == 2
+
+example "the kraken tamer: two free Kraken moves":
+  players 2 named anne, mary
+  when:
+    use_ability(anne)
+  answers "row 9, column 11", "kraken", "sharp"
+  answers "row 8, column 11", "row 7, column 11"
+  expect:
+    where(kraken_piece) == at(sea, 6, 10)
+    kraken_piece.facing == 1
+
+example "a turn: the ability between other actions, then the player ends the turn":
+  players 2 named anne, mary
+  given:
+    place(anne.ship_piece, 5, 5, 1)
+  when:
+    take_turn(anne)
+  answers "row 9, column 11", "swift", "sharp"
+  answers "Steer", "Anne's ship: turn to starboard"
+  answers "Use your captain's ability", "move your ship", "Stop"
+  answers "Move", "Anne's ship", "End your turn"
+  expect:
+    anne.ship_piece.facing == 2
+    where(anne.ship_piece) == at(sea, 7, 6)
+
+example "the end: a second treasure finishes the round; glory is gold plus 6 per treasure":
+  players 2 named anne, mary
+  given:
+    move top(chest_supply) to anne.treasure_hold
+    hold_map(anne, C)
+    place(anne.ship_piece, 3, 3, 4)
+    move take([g for g in gold_supply], 12) to mary.gold_hold
+  when:
+    sail(anne)
+  answers "row 9, column 11", "swift", "sharp"
+  expect:
+    finishing
+    count(anne.treasure_hold) == 2
+    glory(anne) == 12
+    glory(mary) == 12
