@@ -68,6 +68,7 @@ zone turned_up                        # face up until they go back on their isla
 # The six hex directions, clockwise from north-east: 0 north-east, 1 east,
 # 2 south-east, 3 south-west, 4 west, 5 north-west.
 var facing per ship, kraken, tower = 1
+#: {p} is cursed
 var cursed per player = false
 var captain_card per player = none
 #: {p}'s ship
@@ -266,6 +267,7 @@ define way_label(s, way) = "sail ahead to {ahead(s)}" if way == "sail ahead" els
 define steerable(p) = [p.ship_piece, kraken_piece, tower_piece]
 
 rule steer_action(p) "Turn your ship, the Kraken or the Tower one hex-side":
+  #: Choose your ship, the Kraken or the Tower, and which way to turn it.
   p chooses order from [[x, way] for x in steerable(p) for way in helm] "Steer what, which way?" labelled "{order[0]}: {way_label(order[0], order[1])}"
   turn(order[0], order[1])
 
@@ -281,7 +283,9 @@ define explorable(p) = [i for i in isles_beside(p) where count(tokens_on(i)) > 0
 define may_explore(p) = count(p.held_map) == 0 and count(explorable(p)) > 0
 
 rule explore(p) "Take a map token from an island beside your ship":
+  #: Choose an island beside your ship that still has map tokens, and draw one of them at random.
   p chooses i from explorable(p) "Explore which island?"
+  #: -
   draw t from tokens_on(i)
   take_token(p, t)
 
@@ -329,6 +333,7 @@ define target_text(pairs) = [ "{pair[0]} at {pair[1]}" for pair in pairs]
 
 rule volley(p) "Fire three cubes straight ahead from your ship, the Kraken or the Tower":
   p chooses gun from gun_pieces(p) "Fire from which piece?" labelled "{gun}, in line: {target_text(targets_from(p, gun))}"
+  #: -
   let results = []
   #: Each opponent's ship, the Kraken or the Tower in the line of fire, up to 4 hexes away, is a miss, a hit, a landing or a captain knocked off, by the volley table.
   for each pair in targets_from(p, gun):
