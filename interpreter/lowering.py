@@ -132,7 +132,8 @@ class _Lowering:
             label = ast.IfExpr(span=span, condition=compare(name(pick), "==", number(i)), then=labels[i],
                                otherwise=label)
         stop = [ast.Assign(span=span, target=name(going), value=boolean(False))]
-        ask = ast.Choose(span=span, player=node.player, var=pick, options=name(options), prompt=node.prompt,
+        prompt = node.prompt or ast.StringLiteral(span=span, parts=["Choose your next action"])
+        ask = ast.Choose(span=span, player=node.player, var=pick, options=name(options), prompt=prompt,
                          label=label, optional=True, skip_text=node.stop_text)
         chosen = ast.If(span=span, branches=[ast.IfBranch(span=span, condition=compare(name(pick), "==",
                                                                                        ast.NoneLiteral(span=span)),
