@@ -242,7 +242,7 @@ class WeightedDraw(Stmt):
     `draw result from [miss, hit] weighted [3, 1]` (a miss three times in four).
 
     The weights are whole numbers worked out when the line runs, so they may
-    depend on the state: `weighted volley_odds[distance(a, b)]`.
+    depend on the state: `weighted odds_by_range[distance(a, b)]`.
     """
 
     var: str
@@ -386,8 +386,8 @@ class Actions(Stmt):
         "Move" when may_move(p):
           sail(p)
       once:
-        "Cannon volley":
-          volley(p)
+        "Rest":
+          rest(p)
     ```
 
     Each time, the player chooses one action whose condition holds and whose
@@ -442,7 +442,7 @@ class VarDecl(Decl):
 
     A per-piece variable starts when its piece is created; its starting value may
     use the piece's fields (`var strength per ship = rate_strength[rate]`).
-    One variable may belong to several piece kinds (`var facing per ship, kraken = 0`):
+    One variable may belong to several piece kinds (`var facing per boat, buoy = 0`):
     `per_piece` is the first, `also_per` the others.
     `secret` hides the value from the other players (from everyone, for a shared
     one); `internal` marks bookkeeping that no screen, observation or rule summary

@@ -343,6 +343,7 @@ rule volley(p) "Fire three cubes straight ahead from your ship, the Kraken or th
   settle_volley(p, gun, results)
 
 rule settle_volley(p, gun, results) "Only the best result pays; a cursed captain's own ship passes the curse on":
+  # assumed: when the 50 gold run out, a volley pays what is left (the rules do not say).
   #: You gain the gold of the single best result.
   let best = max([shot_gold[r[1]] for r in results] + [0])
   let paid = take([g for g in gold_supply], best)
