@@ -1175,6 +1175,36 @@ class English:
         die = die if die.endswith("die") or re.fullmatch(r"d\d+", die) else f"{die} die"
         return Step(f"Roll the {die}.", kind="Roll")
 
+    def weighted_draw(self, node: ast.WeightedDraw) -> Step:
+        return Step(f"Draw one of {self.phrase(node.source)} at random, each as likely as its weight in "
+                    f"{self.phrase(node.weights)}; call it *{words(node.var)}*.", kind="Draw")
+
+    def actions(self, node: ast.Actions) -> Step:
+        """A turn of actions: the groups and their limits, in any order, until the player stops."""
+        chooser = self.phrase(node.player)
+        stop = self.text_inside(node.stop_text).strip() or "stop"
+        groups = [self.action_group(group) for group in node.groups]
+        if chooser == "you":
+            lead = f"Take these actions one at a time, in any order, until you choose “{stop}” or none is left:"
+        else:
+            lead = f"{capitalize(chooser)} takes these actions one at a time, in any order, until choosing “{stop}” " \
+                   "or none is left:"
+        return Step(agree(lead), groups, "Actions")
+
+    def action_group(self, node: ast.ActionGroup) -> Step:
+        if node.limit == "budget":
+            head = f"Up to {self.operand(node.count)} times in all, any of:"
+        elif node.limit == "once":
+            head = "Once in the turn:" if len(node.options) == 1 else "Once in the turn, one of:"
+        else:
+            head = "Once a round:" if len(node.options) == 1 else "Once a round, one of:"
+        return Step(head, [self.action_option(option) for option in node.options], "ActionGroup")
+
+    def action_option(self, node: ast.ActionOption) -> Step:
+        name = escape_literal(self.text_inside(node.text).strip().rstrip(".:"))
+        when = f", when {self.phrase(node.condition)}" if node.condition is not None else ""
+        return Step(f"**{name}**{when}:", self.steps(node.body), "ActionOption")
+
     def log(self, node: ast.Log) -> None:
         return None  # what the game announces while it runs is not a rule
 
@@ -1431,6 +1461,8 @@ class English:
 
     def var_decl(self, node: ast.VarDecl) -> str:
         piece = getattr(node, "per_piece", None)
+        if piece and getattr(node, "also_per", None):  # a variable of several piece kinds
+            piece = joined([words(kind) for kind in [piece] + node.also_per], "or")
         owner = f"each {words(piece)}" if piece else "each player"
         wording = self.author_wording(node)
         name = capitalize(fill_in(wording, {}, lambda _: owner) if wording else words(node.name))

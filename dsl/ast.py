@@ -237,6 +237,19 @@ class Draw(Stmt):
     source: Expr
 
 
+class WeightedDraw(Stmt):
+    """Chance with odds: one element of a list, each as likely as its weight:
+    `draw result from [miss, hit] weighted [3, 1]` (a miss three times in four).
+
+    The weights are whole numbers worked out when the line runs, so they may
+    depend on the state: `weighted odds_by_range[distance(a, b)]`.
+    """
+
+    var: str
+    source: Expr
+    weights: Expr
+
+
 class Roll(Stmt):
     """Chance: roll a declared die: `roll result on combat_die`."""
 
@@ -344,6 +357,50 @@ class Phase(Stmt):
     body: list[Stmt]
 
 
+class ActionOption(Node):
+    """One action a player may take in a turn of actions: `"Steer" when may_steer(p): steer(p)`."""
+
+    text: StringLiteral
+    condition: Optional[Expr] = None
+    body: list[Stmt]
+
+
+class ActionGroup(Node):
+    """Actions that share one limit in a turn of actions: `up to 5 times:`, `once:`, `once per round:`.
+
+    `limit` is "budget" (with `count`), "once" (once in this turn) or "round"
+    (once in a round, however many turns the player has in it).
+    """
+
+    limit: str
+    count: Optional[Expr] = None
+    options: list[ActionOption]
+
+
+class Actions(Stmt):
+    """A turn of actions the player takes in any order until they stop:
+
+    ```
+    p acts "Your next action" until "End the turn":
+      up to 5 times:
+        "Move" when may_move(p):
+          sail(p)
+      once:
+        "Rest":
+          rest(p)
+    ```
+
+    Each time, the player chooses one action whose condition holds and whose
+    group has not reached its limit, or stops; the turn also ends when no action
+    is left.
+    """
+
+    player: Expr
+    prompt: Optional[StringLiteral] = None
+    stop_text: StringLiteral
+    groups: list[ActionGroup]
+
+
 # ---------------------------------------------------------------- declarations
 
 
@@ -385,6 +442,8 @@ class VarDecl(Decl):
 
     A per-piece variable starts when its piece is created; its starting value may
     use the piece's fields (`var strength per ship = rate_strength[rate]`).
+    One variable may belong to several piece kinds (`var facing per boat, buoy = 0`):
+    `per_piece` is the first, `also_per` the others.
     `secret` hides the value from the other players (from everyone, for a shared
     one); `internal` marks bookkeeping that no screen, observation or rule summary
     shows at all (`var compass_passes = 0 internal`).
@@ -393,6 +452,7 @@ class VarDecl(Decl):
     name: str
     per_player: bool = False
     per_piece: Optional[str] = None
+    also_per: list[str] = []
     init: Expr
     secret: bool = False
     internal: bool = False
@@ -575,8 +635,12 @@ def local_names(statements: list[Stmt]) -> set[str]:
     for statement in statements:
         if isinstance(statement, Let):
             names.add(statement.name)
-        elif isinstance(statement, (Choose, Draw, Roll)):
+        elif isinstance(statement, (Choose, Draw, Roll, WeightedDraw)):
             names.add(statement.var)
+        elif isinstance(statement, Actions):
+            for group in statement.groups:
+                for option in group.options:
+                    names |= local_names(option.body)
         elif isinstance(statement, ForEach):
             names.add(statement.var)
             names |= local_names(statement.body)

@@ -38,6 +38,8 @@ FUNCTIONS: dict[str, tuple[int, int, str]] = {
     "distance": (2, 2, "the number of steps between two cells: king steps on a grid, hex steps on hexes"),
     "step": (2, 2, "the cell next to a cell in a direction (none off the board): [rows, columns] on a grid, 0-5 on hexes"),
     "direction_to": (2, 2, "the direction from a cell along which another lies in a straight line (none if it does not)"),
+    "rotated": (2, 2, "a direction turned by whole sides, clockwise (anticlockwise when negative): 60 degrees on hexes, 45 on a grid"),
+    "pieces_in_line": (2, 2, "the pieces in a straight line from a cell or a piece, nearest first, each as [piece, distance]"),
     "share_places": (2, 2, "divide place prizes by counts: tied players share the prizes of the places they fill, rounded up"),
     "eliminated": (1, 1, "true when a player is out of the game"),
     "automa": (1, 1, "true when a seat is played by the rules themselves"),

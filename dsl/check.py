@@ -601,8 +601,12 @@ class Checker:
         with self.scope(frozenset(node.fields)):
             for name in type(node).model_fields:
                 value = getattr(node, name)
-                if isinstance(value, ast.Expr):
+                if isinstance(value, ast.Expr) and name != "mark":
                     self.expr(value)
+        # The mark is drawn afresh each time, so it may also show the piece's variables.
+        if node.mark is not None:
+            with self.scope(frozenset(node.fields) | frozenset(_piece_variables(self.declarations, node.name))):
+                self.expr(node.mark)
 
     def decl_VarDecl(self, node: ast.VarDecl) -> None:
         if node.secret and node.internal:
@@ -619,6 +623,9 @@ class Checker:
                            suggest(node.per_piece, list(self.pieces) + ["player"]))
                 self.expr(node.init)
                 return
+            if node.also_per:
+                self.several_kinds_variable(node)
+                return
             owners = [d.name for d in self.declarations if isinstance(d, ast.PieceDecl) and node.name in d.fields]
             if owners:
                 self.error(self.word_span(node.span, node.name, "var"),
@@ -631,6 +638,31 @@ class Checker:
         self.reading, self.current_var = "starting value", node.name
         self.expr(node.init)
         self.reading, self.current_var = None, None
+
+    def several_kinds_variable(self, node: ast.VarDecl) -> None:
+        """A variable of several piece kinds: each must exist, once, and the start may use only common fields."""
+        kinds = [node.per_piece] + node.also_per
+        common = set(self.pieces[node.per_piece].node.fields)
+        for kind in node.also_per:
+            piece = self.pieces.get(kind)
+            if piece is None:
+                self.error(self.word_span(node.span, kind, ","),
+                           f"'var {node.name} per {', '.join(kinds)}': '{kind}' names no piece kind",
+                           suggest(kind, list(self.pieces)))
+                continue
+            self.use(piece)
+            common &= set(piece.node.fields)
+        if len(set(kinds)) != len(kinds):
+            self.error(self.word_span(node.span, node.name, "var"),
+                       f"'var {node.name}' names the same piece kind twice", "name each piece kind once")
+        owners = [d.name for d in self.declarations if isinstance(d, ast.PieceDecl) and node.name in d.fields]
+        if owners:
+            self.error(self.word_span(node.span, node.name, "var"),
+                       f"'{node.name}' is both a variable of pieces and a field of piece "
+                       f"'{owners[0]}': x.{node.name} could mean either", "rename one of them")
+        # The start is worked out for a piece of any of the kinds: only the fields they all have.
+        with self.scope(frozenset(common)):
+            self.expr(node.init)
 
     def decl_AutomaDecl(self, node: ast.AutomaDecl) -> None:
         # Decided before the world exists: only the player count, variants and fixed values.
@@ -1152,6 +1184,47 @@ class Checker:
         self.expr(node.source)
         self.expect_list(node.source, "'draw' takes from a list or a zone")
         self.bind(node.var, self.word_span(node.span, node.var, "draw"), "draw")
+
+    def stmt_WeightedDraw(self, node: ast.WeightedDraw) -> None:
+        self.expr(node.source)
+        self.expect_list(node.source, "'draw' takes from a list or a zone")
+        self.expr(node.weights)
+        self.expect_list(node.weights, "'weighted' needs a list of whole numbers, one for each element")
+        if isinstance(node.source, ast.ListLiteral) and isinstance(node.weights, ast.ListLiteral) \
+                and len(node.source.items) != len(node.weights.items):
+            self.error(self.first_line(node.weights.span),
+                       f"'weighted' gives {_plural(len(node.weights.items), 'weight')} for "
+                       f"{_plural(len(node.source.items), 'element')}", "give one weight for each element, in order")
+        for weight in node.weights.items if isinstance(node.weights, ast.ListLiteral) else []:
+            kind = self.evident(weight)
+            if kind is not None and kind != NUMBER:
+                self.type_slip(weight, f"a weight is a whole number, not {kind.words()}")
+        self.bind(node.var, self.word_span(node.span, node.var, "draw"), "draw")
+
+    def stmt_Actions(self, node: ast.Actions) -> None:
+        self.expr(node.player)
+        self.expect_player(node.player, "only a player can take actions")
+        if node.prompt is not None:
+            self.expr(node.prompt)
+        self.expr(node.stop_text)
+        seen: dict[str, ast.ActionOption] = {}
+        for group in node.groups:
+            if group.count is not None:
+                self.expr(group.count)
+                kind = self.evident(group.count)
+                if kind is not None and kind != NUMBER:
+                    self.type_slip(group.count, f"'up to ... times' needs a whole number, not {kind.words()}")
+            for option in group.options:
+                words = "".join(part if isinstance(part, str) else "{}" for part in option.text.parts)
+                if words in seen:
+                    self.error(self.first_line(option.span),
+                               f"two actions of this turn read '{words}': the player could not tell them apart",
+                               "give each action its own words")
+                seen[words] = option
+                self.expr(option.text)
+                if option.condition is not None:
+                    self.expr(option.condition)
+                self.block(option.body)
 
     def stmt_Roll(self, node: ast.Roll) -> None:
         where = self.word_span(node.span, node.die, " on ")
@@ -1742,3 +1815,8 @@ def node_is(node: ast.Expr, name: str) -> bool:
     """True when an expression is the bare name `name`."""
     return isinstance(node, ast.Name) and node.id == name
 
+
+def _piece_variables(declarations: list, kind: str) -> list[str]:
+    """The per-piece variables that pieces of a kind have."""
+    return [d.name for d in declarations if isinstance(d, ast.VarDecl) and d.per_piece
+            and (d.per_piece == kind or kind in d.also_per)]

@@ -361,12 +361,13 @@ class _Builder:
     def var_decl(self, span, items):
         name, owner, init, *marks = items
         kinds = {mark.type for mark in marks}
+        owners = owner if isinstance(owner, list) else []
         return ast.VarDecl(span=span, name=str(name), per_player=owner is True,
-                           per_piece=owner if isinstance(owner, str) else None,
+                           per_piece=owners[0] if owners else None, also_per=owners[1:],
                            init=init, secret="SECRET" in kinds, internal="INTERNAL" in kinds)
 
     def per_piece(self, span, items):
-        return str(items[0])
+        return [str(item) for item in items]
 
     def zone_decl(self, span, items):
         name, per_player, visibility = items
@@ -536,6 +537,31 @@ class _Builder:
 
     def draw_stmt(self, span, items):
         return ast.Draw(span=span, var=str(items[0]), source=items[1])
+
+    def weighted_draw_stmt(self, span, items):
+        return ast.WeightedDraw(span=span, var=str(items[0]), source=items[1], weights=items[2])
+
+    def actions_stmt(self, span, items):
+        player, prompt, stop, *groups = items
+        return ast.Actions(span=span, player=player, prompt=self._string(prompt) if prompt else None,
+                           stop_text=self._string(stop), groups=groups)
+
+    def action_group(self, span, items):
+        (limit, count), *options = items
+        return ast.ActionGroup(span=span, limit=limit, count=count, options=options)
+
+    def budget_limit(self, span, items):
+        return ("budget", items[0])
+
+    def once_limit(self, span, items):
+        return ("once", None)
+
+    def once_per_round_limit(self, span, items):
+        return ("round", None)
+
+    def action_option(self, span, items):
+        text, condition, body = items
+        return ast.ActionOption(span=span, text=self._string(text), condition=condition, body=body)
 
     def roll_stmt(self, span, items):
         return ast.Roll(span=span, var=str(items[0]), die=str(items[1]))

@@ -155,7 +155,12 @@ def _index_of(state, xs, x):
     return None
 
 
-def _cell(value) -> Zone:
+def _cell(value, state=None) -> Zone:
+    if state is not None and isinstance(value, Piece):  # a piece on a board stands for its cell
+        zone = state.zone_of(value)
+        if zone.board is None:
+            raise TypeError(f"expected a cell or a piece on a board, got a piece in {zone.label.replace('_', ' ')}")
+        return zone
     if not isinstance(value, Zone) or value.board is None:
         raise TypeError(f"expected a cell, got {type_name(value)}")
     return value
@@ -217,11 +222,11 @@ def _step(state, cell, direction):
                 if 0 <= row < board.rows and 0 <= col < board.cols:
                     return board.cells[row * board.cols + col]
                 return None
-    return _step_from(_cell(cell), direction)
+    return _step_from(_cell(cell, state), direction)
 
 
 def _ray(state, cell, direction):
-    cell = _cell(cell)
+    cell = _cell(cell, state)
     if cell.board.shape != "hex" and _grid_direction(direction) == (0, 0):
         return []
     out = []
@@ -239,7 +244,7 @@ def _cube(cell: Zone) -> tuple[int, int, int]:
 
 
 def _direction_to(state, a, b):
-    a, b = _cell(a), _cell(b)
+    a, b = _cell(a, state), _cell(b, state)
     if a.board is not b.board or a is b:
         return None
     if a.board.shape == "hex":
@@ -286,7 +291,7 @@ def _perimeter(state, board, start):
 
 
 def _neighbours(state, cell):
-    cell = _cell(cell)
+    cell = _cell(cell, state)
     if cell.board.shape == "hex":
         return [n for n in (_step_from(cell, d) for d in range(6)) if n is not None]
     out = []
@@ -298,11 +303,45 @@ def _neighbours(state, cell):
 
 
 def _distance(state, a, b):
-    a, b = _cell(a), _cell(b)
+    a, b = _cell(a, state), _cell(b, state)
     if a.board.shape == "hex":
         ca, cb = _cube(a), _cube(b)
         return max(abs(ca[0] - cb[0]), abs(ca[1] - cb[1]), abs(ca[2] - cb[2]))
     return max(abs(a.row - b.row), abs(a.col - b.col))
+
+
+# The eight grid directions, clockwise from straight up: what `rotated` turns through on a grid.
+_GRID_TURNS = [(-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1)]
+
+
+def _rotated(state, direction, sides):
+    """A direction turned by whole sides clockwise (anticlockwise when negative).
+
+    On hexes a side is 60 degrees (directions 0 to 5); on a grid, a step of
+    45 degrees through the eight directions [rows, columns].
+    """
+    sides = whole(sides, "a number of sides")
+    if isinstance(direction, list):
+        d_row, d_col = _grid_direction(direction)
+        key = ((d_row > 0) - (d_row < 0), (d_col > 0) - (d_col < 0))
+        if key not in _GRID_TURNS or (d_row, d_col) != key:
+            raise ValueError(f"rotated() turns one of the eight grid directions, not {show(direction)}")
+        return list(_GRID_TURNS[(_GRID_TURNS.index(key) + sides) % 8])
+    return (_hex_direction(direction) + sides) % 6
+
+
+def _pieces_in_line(state, start, direction):
+    """What lies in a straight line from a cell or a piece: `[piece, distance]` pairs, nearest first.
+
+    The pieces of each cell are listed bottom to top; the start cell itself (and so
+    the piece the line is drawn from) is not looked at.
+    """
+    cell = _cell(start, state)
+    out = []
+    for distance, here in enumerate(_ray(state, cell, direction), start=1):
+        for piece_id in state.contents[here.id]:
+            out.append([state.pieces[piece_id], distance])
+    return out
 
 
 def share_places(counts: list, prizes: list) -> list:
@@ -394,6 +433,8 @@ IMPLEMENTATIONS: dict[str, Any] = {
     "distance": _distance,
     "step": _step,
     "direction_to": _direction_to,
+    "rotated": _rotated,
+    "pieces_in_line": _pieces_in_line,
     "share_places": lambda state, counts, prizes: share_places(as_list(state, counts), as_list(state, prizes)),
     "eliminated": _eliminated,
     "automa": lambda state, p: _player(p).is_automa,

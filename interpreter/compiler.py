@@ -36,6 +36,7 @@ from dsl import ast
 from dsl.ast import local_names
 from interpreter import cache
 from interpreter.builtins import IMPLEMENTATIONS
+from interpreter.lowering import lower_file
 
 # Part of the cache key of generated modules: change it when the generated code changes meaning.
 GENERATOR_VERSION = "1"
@@ -97,6 +98,7 @@ class ModuleWriter:
     """Writes the Python module of one checked game."""
 
     def __init__(self, game_file: ast.GameFile, source: str):
+        game_file = lower_file(game_file)  # turns of actions, as the loops of choices they are
         self.file = game_file
         self.source_lines = source.splitlines()
         decls = game_file.declarations
@@ -251,7 +253,7 @@ class ModuleWriter:
         """Resume points in a statement (or list of them)."""
         if isinstance(node, list):
             return sum(self.points(s) for s in node)
-        if isinstance(node, (ast.Choose, ast.Draw, ast.Roll)):
+        if isinstance(node, (ast.Choose, ast.Draw, ast.Roll, ast.WeightedDraw)):
             return 1
         if isinstance(node, ast.CallRule):
             return 1 if node.rule in self.suspending else 0
@@ -527,6 +529,9 @@ class ModuleWriter:
         span = node.span
         add = lambda d, text: code.add(d, text, span)  # noqa: E731
         x = lambda e: self.x(e, fn)  # noqa: E731
+        if isinstance(node, ast.WeightedDraw):
+            self._weighted_draw(node, fn, code, depth)
+            return
         if isinstance(node, (ast.Choose, ast.Draw, ast.Roll, ast.CallRule, _CallBody)):
             if not isinstance(node, _CallBody):
                 code.comment(depth, self.comment(span))
@@ -637,6 +642,25 @@ class ModuleWriter:
         else:
             raise CompileError(f"cannot compile {type(node).__name__} here", node.span)
 
+    def _weighted_draw(self, node: ast.WeightedDraw, fn: _Function, code: "_Code", depth: int) -> None:
+        """`draw NAME from LIST weighted WEIGHTS`: a chance event whose odds are worked out as it happens."""
+        span = node.span
+        add = lambda d, text: code.add(d, text, span)  # noqa: E731
+        code.comment(depth, self.comment(span))
+        point = fn.done = fn.done + 1
+        site = self._chance_site(node, fn, point, "draw")
+        add(depth, "if not _pc:")
+        add(depth + 1, f"_x = _weighted_draw(st, {site}, {self.x(node.source, fn)}, {self.x(node.weights, fn)})")
+        add(depth + 1, "if _x is _WAIT:")
+        add(depth + 2, f"_pc = {point}")
+        add(depth + 2, "yield")
+        add(depth + 2, "_pc = 0")
+        add(depth + 2, "_x = st.answer")
+        add(depth + 1, f"{fn.names[node.var]} = _x")
+        add(depth, f"elif _pc == {point}:" if point < fn.total else "else:")
+        add(depth + 1, "_pc = 0")
+        add(depth + 1, f"{fn.names[node.var]} = st.answer")
+
     def _choice_site(self, node: ast.Choose, fn: _Function, point: int) -> int:
         number = len(self.choices)
         scope = {name: f"env[{name!r}]" for name in fn.names}
@@ -689,9 +713,14 @@ class ModuleWriter:
             if decl.label is not None:
                 self._lambda(f"label_{decl.name}", decl.label, fields)
             if decl.mark is not None:
-                self._lambda(f"mark_{decl.name}", decl.mark, fields)
+                self._lambda(f"mark_{decl.name}", decl.mark, {**fields, **self._piece_variables_of(decl.name)})
         for decl in self.automata.values():
             self._lambda(f"automa_{decl.name}", decl.condition, {})
+
+    def _piece_variables_of(self, kind: str) -> dict[str, str]:
+        """The per-piece variables of a piece kind, as a mark reads them (from its env)."""
+        return {name: f"env[{name!r}]" for name, decl in self.vars.items()
+                if decl.per_piece and (decl.per_piece == kind or kind in decl.also_per)}
 
     def _tables(self) -> None:
         for decl in self.tables.values():
@@ -809,7 +838,7 @@ class ModuleWriter:
                     take(node.target.id, kind(node.value))
                 elif isinstance(node, ast.AddTo) and isinstance(node.target, ast.Name):
                     take(node.target.id, NUMBER)
-                elif isinstance(node, (ast.Choose, ast.Roll)):
+                elif isinstance(node, (ast.Choose, ast.Roll, ast.WeightedDraw)):
                     take(node.var, ANYTHING)  # a choice may also be none, or a face-down piece
                 elif isinstance(node, ast.Draw):
                     take(node.var, element(kind(node.source)))
@@ -1428,7 +1457,7 @@ def _assigned_names(statements: list) -> set[str]:
 def _waits(statements: list, suspending: set[str]) -> bool:
     """Whether statements may stop for a decision or chance (calling any of `suspending` counts)."""
     for statement in statements:
-        if isinstance(statement, (ast.Choose, ast.Draw, ast.Roll)):
+        if isinstance(statement, (ast.Choose, ast.Draw, ast.Roll, ast.WeightedDraw)):
             return True
         if isinstance(statement, ast.CallRule) and statement.rule in suspending:
             return True

@@ -13,6 +13,7 @@ from dsl.diagnostics import Diagnostic, PirError, Span
 from dsl.parser import parse_file, parse_source
 from dsl.ast import local_names
 from interpreter.compiler import CompileError, ModuleWriter, build_module, generate
+from interpreter.lowering import lower_file
 from interpreter.runtime import _UNSET
 from interpreter.state import STATE_FORMAT, STATE_VERSION, MASK, State, _describe
 from interpreter.values import Board, GameRuleError, Player, Zone, show
@@ -127,6 +128,7 @@ class Game:
 
     def __init__(self, game_file: ast.GameFile, source: str, cached: bool = False):
         self.file = game_file
+        game_file = lower_file(game_file)  # what the engine runs: turns of actions written out
         self.source = source
         self.path = game_file.path
         self.file_hash = game_file.source_hash
@@ -142,6 +144,7 @@ class Game:
         self.zone_decls = [d for d in decls if isinstance(d, ast.ZoneDecl)]
         self.board_decls = [d for d in decls if isinstance(d, ast.BoardDecl)]
         self.piece_decls = {d.name: d for d in decls if isinstance(d, ast.PieceDecl)}
+        self.lowered = game_file
         try:
             self._load(decls, cached)
         except CompileError as error:
@@ -153,7 +156,7 @@ class Game:
         _LOADED[self.file_hash] = self
 
     def _load(self, decls: list, cached: bool) -> None:
-        module, self.code_filename = build_module(self.file, self.source, cached)
+        module, self.code_filename = build_module(self.lowered, self.source, cached)
         self.module = module
         path = self.path
         self.spans = [Span(path, *span) for span in module["SPANS"]]
@@ -194,8 +197,8 @@ class Game:
         # A per-piece variable starts when its piece is created, from the piece's fields.
         self.piece_var_inits: dict[str, list] = {}
         for name, decl in self.var_decls.items():
-            if decl.per_piece:
-                self.piece_var_inits.setdefault(decl.per_piece, []).append((name, module[f"start_{name}"]))
+            for kind in [decl.per_piece, *decl.also_per] if decl.per_piece else []:
+                self.piece_var_inits.setdefault(kind, []).append((name, module[f"start_{name}"]))
         self.piece_var_names = {kind: [name for name, _ in inits] for kind, inits in self.piece_var_inits.items()}
         # What a piece's text shows after its label: not bookkeeping (internal), and not a
         # secret, which no one sees on a piece (a piece has no owner to show it to).
@@ -205,6 +208,8 @@ class Game:
         self.automata = [(d.name, d, module[f"automa_{d.name}"]) for d in decls if isinstance(d, ast.AutomaDecl)]
         self.piece_labels = {name: module[f"label_{name}"] for name, d in self.piece_decls.items() if d.label is not None}
         self.piece_marks = {name: module[f"mark_{name}"] for name, d in self.piece_decls.items() if d.mark is not None}
+        self.marks_showing_variables = {name for name, d in self.piece_decls.items() if d.mark is not None
+                                        and set(self.piece_var_names.get(name, ())) & _names_in(d.mark)}
         self.examples = []
         for number, decl in enumerate(d for d in decls if isinstance(d, ast.ExampleDecl)):
             scope = frozenset(decl.player_names) | local_names(decl.given) | local_names(decl.when)
@@ -240,7 +245,21 @@ class Game:
         template = self.piece_marks.get(piece.type)
         if template is None:
             return piece.type[:1].upper()
-        return template(state, dict(piece.fields))
+        return template(state, self._mark_names(state, piece))
+
+    def _mark_names(self, state: State, piece) -> dict:
+        """What a mark may show: the piece's fields and its variables (their start values until it has them)."""
+        names = dict(piece.fields)
+        for name, start in self.piece_var_inits.get(piece.type, ()):
+            key = (piece.id, name)
+            names[name] = state.piece_vars[key] if key in state.piece_vars else start(state, dict(piece.fields))
+        return names
+
+    def current_mark(self, state: State, piece) -> str:
+        """A piece's mark as the board shows it now: drawn again when it shows the piece's variables."""
+        if piece.type in self.marks_showing_variables:
+            return self.piece_mark(state, piece)
+        return piece.mark
 
     def piece_label(self, state: State, piece) -> str:
         template = self.piece_labels.get(piece.type)
@@ -548,3 +567,17 @@ def load_game(path: str) -> Game:
 
 
 __all__ = ["Game", "World", "load_game", "load_source", "parse_file"]
+
+
+def _names_in(node) -> set[str]:
+    """Every bare name read anywhere in an expression."""
+    if isinstance(node, ast.Name):
+        return {node.id}
+    names: set[str] = set()
+    if isinstance(node, ast.Node):
+        for field in type(node).model_fields:
+            names |= _names_in(getattr(node, field))
+    elif isinstance(node, list):
+        for item in node:
+            names |= _names_in(item)
+    return names

@@ -434,6 +434,24 @@ def _resumed(st):
     return st.program.resumable[function_id](st, point, saved)
 
 
+def _weighted_draw(st, site: int, container, weights):
+    """`draw ... weighted ...`: each element as likely as its weight; one that cannot come up is left out."""
+    outcomes = list(as_list(st, container))
+    weights = list(as_list(st, weights))
+    if len(weights) != len(outcomes):
+        raise ValueError(f"'weighted' gives {len(weights)} weights for {len(outcomes)} elements: give one for each")
+    for weight in weights:
+        if weight.__class__ is not int or weight < 0:
+            raise ValueError(f"a weight must be a whole number, 0 or more, not {show(weight)}")
+    kept = [(outcome, weight) for outcome, weight in zip(outcomes, weights) if weight > 0]
+    if not kept:
+        raise RuntimeError("cannot draw: every weight is 0")
+    if len(kept) == 1:
+        return kept[0][0]
+    st.pending = ["chance", site, [o for o, _ in kept], [w for _, w in kept]]
+    return _WAIT
+
+
 def _roll(st, site: int, outcomes: list, weights: list) -> None:
     st.pending = ["chance", site, outcomes, weights]
 

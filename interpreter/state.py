@@ -688,7 +688,7 @@ class State:
                     row.append({"glyph": board.glyphs[r * board.cols + c],
                                 "kind": show(first_layer) if first_layer is not None else "",
                                 "pieces": [self.piece_text(i) for i in self.contents[cell.id]],
-                                "marks": [self.pieces[i].mark for i in self.contents[cell.id]]})
+                                "marks": [self.program.current_mark(self, self.pieces[i]) for i in self.contents[cell.id]]})
                     if board.caption is not None:
                         row[-1]["caption"] = board.captions[r * board.cols + c]
                 rows.append(row)
