@@ -504,7 +504,7 @@ class English:
                 declined[statement.var] = self.phrase(statement.player)
                 new = replace(new, declined=declined)
             return new
-        if isinstance(statement, ast.Draw):
+        if isinstance(statement, (ast.Draw, ast.WeightedDraw)):
             return self.with_local(statement.var, self.roles.element_role(statement.source, scope.roles))
         if isinstance(statement, ast.Roll):
             new = self.with_local(statement.var, None)
@@ -1177,7 +1177,7 @@ class English:
 
     def weighted_draw(self, node: ast.WeightedDraw) -> Step:
         return Step(f"Draw one of {self.phrase(node.source)} at random, each as likely as its weight in "
-                    f"{self.phrase(node.weights)}; call it *{words(node.var)}*.", kind="Draw")
+                    f"{self.phrase(node.weights)}.", kind="Draw")
 
     def actions(self, node: ast.Actions) -> Step:
         """A turn of actions: the groups and their limits, in any order, until the player stops."""
@@ -1625,7 +1625,8 @@ def rebinds(name: str, statements: list[ast.Stmt]) -> bool:
             return True
         if isinstance(statement, ast.Let) and statement.name == name:
             return True
-        if getattr(statement, "var", None) == name and isinstance(statement, (ast.Choose, ast.Draw, ast.Roll, ast.ForEach)):
+        if getattr(statement, "var", None) == name and isinstance(statement, (ast.Choose, ast.Draw, ast.WeightedDraw,
+                                                                           ast.Roll, ast.ForEach)):
             return True
     return False
 

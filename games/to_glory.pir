@@ -77,7 +77,7 @@ var ship_piece per player = none internal
 var kraken_piece = none internal
 #: the Tower
 var tower_piece = none internal
-#: a captain holds a second treasure
+#: a captain has a second treasure
 var finishing = false
 
 # ---------------------------------------------------------------- the board
