@@ -170,9 +170,20 @@ def parallel_env(file: str, players: int | None = None, variants=(), render_mode
 
 
 def run_official_tests(file: str, players: int | None = None, variants=(), cycles: int = 300) -> None:
-    """PettingZoo's api_test, seed_test, parallel_api_test and render_test on one configuration."""
+    """PettingZoo's api_test, seed_test, parallel_api_test and render_test on one configuration.
+
+    What they print (progress, and the boards of render mode "human") is kept quiet; a
+    failure raises.
+    """
+    import contextlib
+    import warnings
     from pettingzoo.test import api_test, parallel_api_test, render_test, seed_test
-    api_test(env(file, players, variants), num_cycles=cycles)
-    seed_test(lambda: env(file, players, variants), num_cycles=cycles)
-    parallel_api_test(parallel_env(file, players, variants), num_cycles=cycles)
-    render_test(lambda render_mode=None: env(file, players, variants, render_mode=render_mode))
+    with contextlib.redirect_stdout(io.StringIO()), warnings.catch_warnings():
+        # api_test suggests a Box or Discrete observation space; a Dict of an observation and
+        # an action mask is what PettingZoo's own classic games use.
+        warnings.filterwarnings("ignore", message="Observation space for each agent probably should be")
+        warnings.filterwarnings("ignore", message="Observation is not a NumPy array")
+        api_test(env(file, players, variants), num_cycles=cycles)
+        seed_test(lambda: env(file, players, variants), num_cycles=cycles)
+        parallel_api_test(parallel_env(file, players, variants), num_cycles=cycles)
+        render_test(lambda render_mode=None: env(file, players, variants, render_mode=render_mode))
