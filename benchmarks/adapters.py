@@ -56,8 +56,9 @@ def main() -> None:
         "|---|---|---|---|---|---|",
         *rows,
         "",
-        "Most of a step's time goes to the observation (the encoding of every zone) and the action",
-        "mask (a NumPy array of every action number).",
+        f"A load average near {os.cpu_count()} or above means other work competed for the cores and the",
+        "figures are low. Most of a step's time goes to the observation (the encoding of every zone)",
+        "and the action mask (a NumPy array of every action number).",
         "",
     ]
     (ROOT / "benchmarks" / "adapters.md").write_text("\n".join(text))
