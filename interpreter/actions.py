@@ -191,9 +191,8 @@ class ActionSpace:
             if len(value) > 2:
                 raise ActionSpaceError(f"{where}: {self._why_not(state, value)}")
             first = self._atom(state, value[0], where)
+            # A list inside (other than an empty one) has no atom, so `_atom` refuses it.
             second = self._atom(state, value[1], where) if len(value) == 2 else self._index[("list",)]
-            if value[0].__class__ in (list, tuple) and value[0]:
-                raise ActionSpaceError(f"{where}: {self._why_not(state, value)}")
             return self.atom_count + first * self.atom_count + second
         return self._atom(state, value, where)
 

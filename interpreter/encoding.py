@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import Any, Iterable
 
 from dsl import ast
-from interpreter.actions import ActionSpace, _nodes
+from interpreter.actions import ActionSpace, _nodes, declared_values
 from interpreter.values import Player
 
 # The longest game an adapter plays before it stops with an error, unless told otherwise:
@@ -101,7 +101,6 @@ class ObservationEncoding:
             classes.setdefault(piece._signature, len(classes))
         self.classes = classes
         self.zones = [zone for zone in world.zones if zone.visibility != "internal"]
-        from interpreter.actions import declared_values
         names, _, _ = declared_values(game.file)
         self.names = {name: i + 1 for i, name in enumerate(names)}
         per_zone = 2 + len(classes) + 1
