@@ -31,7 +31,7 @@ class GameFacts:
     players: int              # seats that decide: the player count (automa seats are extra)
     seats: int                # all seats, automa ones included
     automa_seats: tuple[int, ...]
-    chance: bool              # the rules draw, roll, shuffle or offer face-down picks
+    chance: bool              # the rules draw, roll, or may offer a face-down pick
     perfect_information: bool  # no hidden or owner zone, no secret variable, nothing simultaneous
     can_eliminate: bool       # the rules have an `eliminate` statement
     constant_sum: bool        # every finished game's returns of the players sum to 1
@@ -47,22 +47,25 @@ def game_facts(game, players: int, variants: Iterable[str] = (), space: ActionSp
     space = space or ActionSpace(game, players, variants)
     start = game.new_state(players=players, seed=0, variants=variants)
     automa = tuple(seat for seat in range(start.num_seats) if start.is_automa(seat))
-    hidden = False
+    hidden = hidden_zones = False
     eliminate = False
     for node in _nodes(game.file):
         if isinstance(node, ast.ZoneDecl) and node.visibility in ("hidden", "owner"):
-            hidden = True
+            hidden = hidden_zones = True
         elif isinstance(node, ast.VarDecl) and node.secret:
             hidden = True
         elif isinstance(node, ast.ForEach) and node.simultaneously:
             hidden = True
         elif isinstance(node, ast.Eliminate):
             eliminate = True
+    # Every `chooses` has a chance site for a face-down option taken, but a face-down option
+    # is offered only from a zone some seat cannot look into.
+    chance = any(site.kind != "blind" for site in game.chances) or (hidden_zones and bool(game.chances))
     # The returns of all seats sum to 1 when someone wins (docs/engine-api.md, "Returns"); the
     # players' alone do only when no automa seat can take a share and nobody can be eliminated.
     return GameFacts(
         players=start.num_seats - len(automa), seats=start.num_seats, automa_seats=automa,
-        chance=bool(game.chances), perfect_information=not hidden, can_eliminate=eliminate,
+        chance=chance, perfect_information=not hidden, can_eliminate=eliminate,
         constant_sum=not automa and not eliminate, min_utility=0.0, max_utility=1.0,
         num_distinct_actions=space.size, max_chance_outcomes=space.size)
 

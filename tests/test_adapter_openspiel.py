@@ -45,6 +45,7 @@ def test_load_game_by_name_and_parameters_tells_the_truth():
     assert str(pyspiel.load_game(str(game))) == str(game)
     ttt = adapter.load("tests/classic/tic_tac_toe.pir")
     assert ttt.get_type().information == pyspiel.GameType.Information.PERFECT_INFORMATION
+    assert ttt.get_type().chance_mode == pyspiel.GameType.ChanceMode.DETERMINISTIC
     assert ttt.get_type().utility == pyspiel.GameType.Utility.CONSTANT_SUM
     assert ttt.utility_sum() == 1.0
 
