@@ -1,0 +1,182 @@
+"""What learning programs need besides actions: a seat's observation as numbers, and the game's facts.
+
+`ObservationEncoding` turns what one seat may see into a fixed-length list of floats (the
+same length for every state of one game, player count and set of variants); `GameFacts`
+says what kind of game it is (chance, hidden information, automa seats, utilities) and
+gives its bounds. Both are derived from the rules file and the table after setup. The
+layout and the reasons each bound is true are in docs/engine-api.md ("Fixed actions,
+observation tensors and bounds"). Nothing here needs NumPy: adapters make arrays of it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Iterable
+
+from dsl import ast
+from interpreter.actions import ActionSpace, _nodes, declared_values
+from interpreter.values import Player
+
+# The longest game an adapter plays before it stops with an error, unless told otherwise:
+# the rules cannot be asked how long a game lasts, so this is a promise the adapters keep
+# (a game that runs longer stops with a clear error), not a fact about the rules.
+DEFAULT_MAX_GAME_LENGTH = 100_000
+
+
+@dataclass(frozen=True)
+class GameFacts:
+    """What kind of game a rules file is, at one player count and set of variants."""
+
+    players: int              # seats that decide: the player count (automa seats are extra)
+    seats: int                # all seats, automa ones included
+    automa_seats: tuple[int, ...]
+    chance: bool              # the rules draw, roll, or may offer a face-down pick
+    perfect_information: bool  # no hidden or owner zone, no secret variable, nothing simultaneous
+    can_eliminate: bool       # the rules have an `eliminate` statement
+    constant_sum: bool        # every finished game's returns of the players sum to 1
+    min_utility: float
+    max_utility: float
+    num_distinct_actions: int
+    max_chance_outcomes: int
+
+
+def game_facts(game, players: int, variants: Iterable[str] = (), space: ActionSpace | None = None) -> GameFacts:
+    """The facts of `game` at `players` and `variants`, derived from the rules file and setup."""
+    variants = sorted(variants)
+    space = space or ActionSpace(game, players, variants)
+    start = game.new_state(players=players, seed=0, variants=variants)
+    automa = tuple(seat for seat in range(start.num_seats) if start.is_automa(seat))
+    hidden = hidden_zones = False
+    eliminate = False
+    for node in _nodes(game.file):
+        if isinstance(node, ast.ZoneDecl) and node.visibility in ("hidden", "owner"):
+            hidden = hidden_zones = True
+        elif isinstance(node, ast.VarDecl) and node.secret:
+            hidden = True
+        elif isinstance(node, ast.ForEach) and node.simultaneously:
+            hidden = True
+        elif isinstance(node, ast.Eliminate):
+            eliminate = True
+    # Every `chooses` has a chance site for a face-down option taken, but a face-down option
+    # is offered only from a zone some seat cannot look into.
+    chance = any(site.kind != "blind" for site in game.chances) or (hidden_zones and bool(game.chances))
+    # The returns of all seats sum to 1 when someone wins (docs/engine-api.md, "Returns"); the
+    # players' alone do only when no automa seat can take a share and nobody can be eliminated.
+    return GameFacts(
+        players=start.num_seats - len(automa), seats=start.num_seats, automa_seats=automa,
+        chance=chance, perfect_information=not hidden, can_eliminate=eliminate,
+        constant_sum=not automa and not eliminate, min_utility=0.0, max_utility=1.0,
+        num_distinct_actions=space.size, max_chance_outcomes=space.size)
+
+
+class ObservationEncoding:
+    """One seat's observation as a fixed-length list of floats.
+
+    Layout, in order (`parts()` gives each part's name and length):
+
+    - `seat`: one-hot of the observing seat; `to_move`: one-hot of the seat to move, then
+      chance, then the end; `round`: the round number;
+    - `seats`: per seat, eliminated (0/1), score, and for every per-player variable that is
+      not internal: known (0/1) and its value (0 when not known);
+    - `globals`: for every shared variable that is not internal: known (0/1), value;
+    - `zones`: for every zone and board cell that is not internal: how many pieces it holds
+      (every seat sees that), whether this seat sees what they are (0/1) and, if it does,
+      how many of each kind of piece setup makes (kind and fields), and how many others.
+
+    A value is a number as itself, true/false as 1/0, none as 0, a seat as its index + 1,
+    a name as its place (from 1) among the names the rules file writes, a list as its
+    length, a piece or zone as 1. Per-piece variables are not in the tensor (the
+    observation string has them).
+    """
+
+    def __init__(self, game, players: int, variants: Iterable[str] = ()):
+        variants = sorted(variants)
+        start = game.new_state(players=players, seed=0, variants=variants)
+        self.seats = start.num_seats
+        world = start.world
+        decls = game.var_decls
+        self.player_vars = [name for name, d in decls.items() if d.per_player and not d.internal]
+        self.global_vars = [name for name, d in decls.items()
+                            if not d.per_player and not d.per_piece and not d.internal]
+        classes: dict[tuple, int] = {}
+        for piece in start.pieces:
+            classes.setdefault(piece._signature, len(classes))
+        self.classes = classes
+        self.zones = [zone for zone in world.zones if zone.visibility != "internal"]
+        names, _, _ = declared_values(game.file)
+        self.names = {name: i + 1 for i, name in enumerate(names)}
+        per_zone = 2 + len(classes) + 1
+        self._parts = [("seat", self.seats), ("to_move", self.seats + 2), ("round", 1),
+                       ("seats", self.seats * (2 + 2 * len(self.player_vars))),
+                       ("globals", 2 * len(self.global_vars)), ("zones", len(self.zones) * per_zone)]
+        self.size = sum(length for _, length in self._parts)
+
+    def parts(self) -> list[tuple[str, int]]:
+        """The layout: each part's name and length, in order."""
+        return list(self._parts)
+
+    def _value(self, value: Any) -> float:
+        cls = value.__class__
+        if value is None:
+            return 0.0
+        if cls is bool or cls is int or cls is float:
+            return float(value)
+        if cls is Fraction:
+            return float(value)
+        if cls is str:
+            return float(self.names.get(value, 0))
+        if cls is Player:
+            return float(value.index + 1)
+        if cls is list or cls is tuple:
+            return float(len(value))
+        return 1.0
+
+    def encode(self, state, seat: int) -> list[float]:
+        """What `seat` may see of `state` (what `state.observation(seat)` shows), as `size` floats."""
+        out = [0.0] * self.size
+        out[seat] = 1.0
+        at = self.seats
+        to_move = state.current_player()
+        if state.is_terminal():
+            out[at + self.seats + 1] = 1.0
+        elif to_move < 0:
+            out[at + self.seats] = 1.0
+        else:
+            out[at + to_move] = 1.0
+        at += self.seats + 2
+        out[at] = float(state.round)
+        at += 1
+        # The same rules as state.observation(seat) (which a test holds this to): secret
+        # per-player variables only for their own seat, secret shared ones for nobody.
+        decls = state.program.var_decls
+        scores = state.scores()
+        for index in range(self.seats):
+            out[at] = 1.0 if state.eliminated[index] else 0.0
+            out[at + 1] = self._value(scores[index])
+            at += 2
+            values = state.pvars[index]
+            for name in self.player_vars:
+                if not decls[name].secret or index == seat:
+                    out[at] = 1.0
+                    out[at + 1] = self._value(values.get(name))
+                at += 2
+        for name in self.global_vars:
+            if not decls[name].secret:
+                out[at] = 1.0
+                out[at + 1] = self._value(state.vars.get(name))
+            at += 2
+        other = len(self.classes)
+        pieces = state.pieces
+        classes = self.classes
+        for zone in self.zones:
+            held = state.contents[zone.id]
+            out[at] = float(len(held))
+            if zone.seen_by(seat):
+                out[at + 1] = 1.0
+                base = at + 2
+                for piece_id in held:
+                    out[base + classes.get(pieces[piece_id]._signature, other)] += 1.0
+            at += 3 + other
+        return out
+

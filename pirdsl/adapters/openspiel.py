@@ -1,0 +1,274 @@
+"""Any rules file as an OpenSpiel game: `pyspiel.load_game("pirdsl", {"file": ..., "players": ...})`.
+
+Importing this module registers the game `pirdsl` with OpenSpiel (install it with
+`pip install 'pirdsl[openspiel]'`). Its parameters:
+
+- `file`: the rules file (a path);
+- `players`: the player count (default: the file's smallest);
+- `variants`: variant names joined by `+` (`"storm+shipwrecks"`), default none;
+- `max_game_length`: the longest game in moves, chance and forced decisions included
+  (default 100,000); a game that runs longer stops with an error, so the bound is true.
+
+The OpenSpiel players are the seats that decide; automa seats (`state.is_automa`) are
+played by the rules inside the game and are not OpenSpiel players, so the returns are
+the deciding seats' shares of the win. Actions are the game's fixed action numbers
+(interpreter/actions.py), the observation tensor is interpreter/encoding.py's, and the
+strings are the seat's observation as JSON without its log; the information state adds
+a digest of the seat's log and of its own past actions (perfect recall).
+docs/adapters.md shows it in use.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+try:
+    import numpy as np
+    import pyspiel
+except ImportError as error:  # pragma: no cover - depends on what is installed
+    from pirdsl.adapters import missing_extra
+    raise missing_extra("OpenSpiel", "openspiel") from error
+
+from interpreter import load_game as _load_rules
+from interpreter.actions import ActionSpace
+from interpreter.encoding import DEFAULT_MAX_GAME_LENGTH, ObservationEncoding, game_facts
+from pirdsl.adapters import split_variants
+
+SHORT_NAME = "pirdsl"
+_DEFAULTS = {"file": "", "players": 0, "variants": "", "max_game_length": DEFAULT_MAX_GAME_LENGTH}
+
+
+def _game_type(facts=None, min_players: int = 1, max_players: int = 100) -> "pyspiel.GameType":
+    """The GameType: the registered one (facts=None: what any rules file may be) or one file's."""
+    Type = pyspiel.GameType
+    if facts is None:
+        chance, information, utility = Type.ChanceMode.EXPLICIT_STOCHASTIC, Type.Information.IMPERFECT_INFORMATION, \
+            Type.Utility.GENERAL_SUM
+    else:
+        chance = Type.ChanceMode.EXPLICIT_STOCHASTIC if facts.chance else Type.ChanceMode.DETERMINISTIC
+        information = Type.Information.PERFECT_INFORMATION if facts.perfect_information \
+            else Type.Information.IMPERFECT_INFORMATION
+        utility = Type.Utility.CONSTANT_SUM if facts.constant_sum else Type.Utility.GENERAL_SUM
+    return Type(
+        short_name=SHORT_NAME, long_name="pirdsl rules file",
+        dynamics=Type.Dynamics.SEQUENTIAL, chance_mode=chance, information=information, utility=utility,
+        reward_model=Type.RewardModel.TERMINAL, max_num_players=max_players, min_num_players=min_players,
+        provides_information_state_string=True, provides_information_state_tensor=False,
+        provides_observation_string=True, provides_observation_tensor=True,
+        parameter_specification=dict(_DEFAULTS))
+
+
+class PirdslGame(pyspiel.Game):
+    """One rules file at one player count and set of variants, as an OpenSpiel game."""
+
+    def __init__(self, params: dict | None = None):
+        params = dict(params or {})
+        unknown = set(params) - set(_DEFAULTS)
+        if unknown:
+            raise ValueError(f"unknown parameter {sorted(unknown)[0]!r}: the parameters are {', '.join(_DEFAULTS)}")
+        path = str(params.get("file") or "")
+        if not path:
+            raise ValueError("give the rules file: pyspiel.load_game('pirdsl', {'file': 'games/x.pir'})")
+        rules = _load_rules(path)
+        players = int(params.get("players") or rules.min_players)
+        variants = sorted(split_variants(params.get("variants", "")))
+        max_length = int(params.get("max_game_length") or DEFAULT_MAX_GAME_LENGTH)
+        self.rules = rules
+        self.player_count = players
+        self.variant_names = variants
+        self.max_length = max_length
+        self.space = ActionSpace(rules, players, variants)  # checks players and variants
+        self.encoding = ObservationEncoding(rules, players, variants)
+        self.facts = game_facts(rules, players, variants, self.space)
+        start = rules.new_state(players=players, seed=0, variants=variants)
+        self.seats = [seat for seat in range(start.num_seats) if not start.is_automa(seat)]
+        self.player_of_seat = {seat: player for player, seat in enumerate(self.seats)}
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.space.size, max_chance_outcomes=self.space.size,
+            num_players=len(self.seats), min_utility=self.facts.min_utility, max_utility=self.facts.max_utility,
+            utility_sum=1.0 if self.facts.constant_sum else None, max_game_length=max_length)
+        # Only what differs from the defaults, so that the game's name reads back the same.
+        given = {"file": path, "players": players}
+        if variants:
+            given["variants"] = "+".join(variants)
+        if max_length != DEFAULT_MAX_GAME_LENGTH:
+            given["max_game_length"] = max_length
+        super().__init__(_game_type(self.facts, rules.min_players, rules.max_players), info, given)
+        self._shared = _Shared(self)
+        _LOADED.setdefault(str(self), self)
+
+    def new_initial_state(self) -> "PirdslState":
+        """The state at the first decision or chance event after setup."""
+        return PirdslState(self)
+
+    def make_py_observer(self, iig_obs_type=None, params=None) -> "PirdslObserver":
+        """Observation (perfect_recall false) or information state (true) strings and tensors."""
+        perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        return PirdslObserver(self, perfect_recall, params)
+
+
+class _Shared:
+    """What every state of one game shares and never changes: copies keep the same one."""
+
+    def __init__(self, game: PirdslGame):
+        self.rules, self.space, self.seats = game.rules, game.space, game.seats
+        self.player_of_seat, self.max_length = game.player_of_seat, game.max_length
+        self.name = str(game)
+
+    def __deepcopy__(self, memo):
+        return self
+
+    def __reduce__(self):
+        return _shared_of, (self.name,)
+
+
+_LOADED: dict[str, "PirdslGame"] = {}
+
+
+def _shared_of(name: str) -> _Shared:
+    """The shared part of the game named `name` (`pirdsl(file=...,players=...)`), for unpickling."""
+    game = _LOADED.get(name)
+    if game is None:
+        game = _LOADED[name] = pyspiel.load_game(name)
+    return game._shared
+
+
+class _Engine:
+    """The engine's state, copied with its own fast, exact `clone()` when OpenSpiel copies a state.
+
+    It also keeps the players' own past actions (for perfect recall) and, until the next
+    move, each seat's observation text (OpenSpiel asks for both strings of every player).
+    """
+
+    __slots__ = ("state", "mine", "texts")
+
+    def __init__(self, state, mine: tuple = ()):
+        self.state = state
+        self.mine = mine        # (player, action number) of every decision, oldest first
+        self.texts: dict = {}   # seat -> its observation as JSON text, without the log
+
+    def __deepcopy__(self, memo):
+        return _Engine(self.state.clone(), self.mine)
+
+    def __reduce__(self):
+        return _Engine, (self.state, self.mine)
+
+    def observation_text(self, seat: int) -> str:
+        text = self.texts.get(seat)
+        if text is None:
+            view = self.state.observation(seat)
+            view.pop("log", None)
+            text = self.texts[seat] = json.dumps(view, sort_keys=True, separators=(",", ":"))
+        return text
+
+
+class PirdslState(pyspiel.State):
+    """A pirdsl state behind OpenSpiel's State API (`.engine` is the pirdsl state)."""
+
+    def __init__(self, game: PirdslGame):
+        super().__init__(game)
+        self._rules_game = game._shared
+        self._engine = _Engine(game.rules.new_state(players=game.player_count, seed=0, variants=game.variant_names))
+
+    @property
+    def engine(self):
+        """The pirdsl state (docs/engine-api.md) this OpenSpiel state wraps."""
+        return self._engine.state
+
+    def current_player(self) -> int:
+        engine = self.engine
+        if engine.is_terminal():
+            return pyspiel.PlayerId.TERMINAL
+        if engine.is_chance():
+            return pyspiel.PlayerId.CHANCE
+        return self._rules_game.player_of_seat[engine.current_player()]
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return self._rules_game.space.legal_actions(self.engine)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return self._rules_game.space.chance_outcomes(self.engine)
+
+    def _apply_action(self, action: int) -> None:
+        game = self._rules_game
+        if len(self.engine.history) >= game.max_length:
+            raise RuntimeError(f"the game has run past max_game_length {game.max_length}: "
+                               f"load it with a larger max_game_length")
+        box = self._engine
+        if not box.state.is_chance():
+            box.mine += ((game.player_of_seat[box.state.current_player()], action),)
+        box.texts = {}
+        game.space.apply(box.state, action)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        engine = self.engine
+        space = self._rules_game.space
+        if not engine.is_terminal():
+            try:
+                return engine.action_labels()[space.engine_index(engine, action)]
+            except Exception:  # not legal here: say what the number stands for
+                pass
+        return space.describe(action)
+
+    def is_terminal(self) -> bool:
+        return self.engine.is_terminal()
+
+    def returns(self) -> list[float]:
+        shares = self.engine.returns()
+        return [shares[seat] for seat in self._rules_game.seats]
+
+    def __str__(self) -> str:
+        engine = self.engine
+        return (f"{engine.program.name}, round {engine.round}, {engine.phase}; "
+                f"scores {engine.scores()}; moves {len(engine.history)}")
+
+
+class PirdslObserver:
+    """OpenSpiel's observer interface: a tensor and strings for one player at a time."""
+
+    def __init__(self, game: PirdslGame, perfect_recall: bool, params: Any = None):
+        if params:
+            raise ValueError(f"the pirdsl observer takes no parameters, got {params}")
+        self.game = game
+        self.perfect_recall = perfect_recall
+        size = 0 if perfect_recall else game.encoding.size
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: PirdslState, player: int) -> None:
+        if self.perfect_recall:
+            return
+        seat = self.game.seats[player]
+        self.tensor[:] = self.game.encoding.encode(state.engine, seat)
+
+    def string_from(self, state: PirdslState, player: int) -> str:
+        box = state._engine
+        seat = self.game.seats[player]
+        text = box.observation_text(seat)
+        if not self.perfect_recall:
+            return text
+        # The information state: the observation, what the seat's log has shown it so far and
+        # its own actions. Those two grow with the game, so they are given as a digest.
+        recall = hashlib.sha256()
+        for line in box.state.log_for(seat):
+            recall.update(line.encode())
+            recall.update(b"\n")
+        recall.update(repr([action for who, action in box.mine if who == player]).encode())
+        return f"{text} recall {recall.hexdigest()}"
+
+
+pyspiel.register_game(_game_type(), PirdslGame)
+
+
+def load(file: str, players: int | None = None, variants=(), **params) -> PirdslGame:
+    """`pyspiel.load_game("pirdsl", ...)` with Python arguments: `load("games/glory_islands.pir", 3)`."""
+    given: dict[str, Any] = {"file": str(file)}
+    if players:
+        given["players"] = int(players)
+    names = split_variants(variants)
+    if names:
+        given["variants"] = "+".join(names)
+    given.update(params)
+    return pyspiel.load_game(SHORT_NAME, given)

@@ -1,0 +1,189 @@
+"""Any rules file as a PettingZoo AEC environment: `env("games/glory_islands.pir", players=3)`.
+
+Install with `pip install 'pirdsl[pettingzoo]'`. The agents (`player_0`, `player_1`...)
+are the seats that decide; automa seats are played by the rules inside the environment,
+and chance (draws, rolls, shuffles) is resolved inside it with the generator that
+`reset(seed=...)` seeds, so a seed and the agents' actions fix the whole game.
+
+- action space: `Discrete(n)` over the game's fixed action numbers (interpreter/actions.py);
+- observation space: `Dict({"observation": Box(float32), "action_mask": Box(int8, 0..1)})`,
+  the observation being interpreter/encoding.py's encoding of what the agent's seat may
+  see, the mask the legal actions (all zero for an agent not to move);
+- rewards: 0 until the end, then each agent's share of the win (`state.returns()`), so
+  an agent that wins alone gets 1;
+- a game longer than `max_game_length` moves is truncated (`truncations` all true);
+- `render_mode="ansi"`: `render()` returns the board and seats as the terminal draws them,
+  as the agent to move sees them (`"human"` prints it); `infos[agent]` holds its `prompt` and option `labels`.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+try:
+    import gymnasium
+    import numpy as np
+    from pettingzoo import AECEnv
+except ImportError as error:  # pragma: no cover - depends on what is installed
+    from pirdsl.adapters import missing_extra
+    raise missing_extra("PettingZoo", "pettingzoo") from error
+
+from interpreter import load_game
+from interpreter.actions import ActionSpace
+from interpreter.encoding import DEFAULT_MAX_GAME_LENGTH, ObservationEncoding
+from pirdsl.adapters import split_variants
+
+
+class PirdslEnv(AECEnv):
+    """A pirdsl game as a turn-based AEC environment."""
+
+    metadata = {"render_modes": ["ansi", "human"], "name": "pirdsl_v0", "is_parallelizable": False}
+
+    def __init__(self, file: str, players: int | None = None, variants=(), render_mode: str | None = None,
+                 max_game_length: int = DEFAULT_MAX_GAME_LENGTH):
+        super().__init__()
+        if render_mode not in (None, "ansi", "human"):
+            raise ValueError(f"render_mode {render_mode!r} is not offered: use 'ansi', 'human' or None")
+        self.rules = load_game(str(file))
+        self.player_count = int(players or self.rules.min_players)
+        self.variant_names = sorted(split_variants(variants))
+        self.space = ActionSpace(self.rules, self.player_count, self.variant_names)
+        self.encoding = ObservationEncoding(self.rules, self.player_count, self.variant_names)
+        self.render_mode = render_mode
+        self.max_game_length = max_game_length
+        start = self.rules.new_state(players=self.player_count, seed=0, variants=self.variant_names)
+        self.seats = [seat for seat in range(start.num_seats) if not start.is_automa(seat)]
+        self.possible_agents = [f"player_{i}" for i in range(len(self.seats))]
+        self.seat_of = dict(zip(self.possible_agents, self.seats))
+        self.agent_of = dict(zip(self.seats, self.possible_agents))
+        self.metadata = dict(self.metadata, name=f"pirdsl_{self.rules.name.lower().replace(' ', '_')}_v0")
+        observation = gymnasium.spaces.Box(-np.inf, np.inf, (self.encoding.size,), np.float32)
+        mask = gymnasium.spaces.Box(0, 1, (self.space.size,), np.int8)
+        self.observation_spaces = {agent: gymnasium.spaces.Dict({"observation": observation, "action_mask": mask})
+                                   for agent in self.possible_agents}
+        self.action_spaces = {agent: gymnasium.spaces.Discrete(self.space.size) for agent in self.possible_agents}
+        self.state = None
+
+    def observation_space(self, agent: str):
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str):
+        return self.action_spaces[agent]
+
+    # ------------------------------------------------------------ playing
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        if seed is None:
+            seed = int(np.random.SeedSequence().generate_state(1, np.uint64)[0])
+        self.state = self.rules.new_state(players=self.player_count, seed=int(seed) & ((1 << 63) - 1),
+                                          variants=self.variant_names)
+        self.agents = list(self.possible_agents)
+        self.rewards = {agent: 0.0 for agent in self.agents}
+        self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
+        self.terminations = {agent: False for agent in self.agents}
+        self.truncations = {agent: False for agent in self.agents}
+        self.infos = {agent: {} for agent in self.agents}
+        self._go_on()
+
+    def _go_on(self) -> None:
+        """Resolve chance up to the next decision or the end; then set who acts and what they get."""
+        state = self.state
+        while state.is_chance():
+            state.apply_chance()
+        for agent in self.agents:
+            self.rewards[agent] = 0.0
+            self.infos[agent] = {}
+        if state.is_terminal():
+            shares = state.returns()
+            for agent in self.agents:
+                self.rewards[agent] = shares[self.seat_of[agent]]
+                self.terminations[agent] = True
+        elif len(state.history) >= self.max_game_length:
+            for agent in self.agents:
+                self.truncations[agent] = True
+        else:
+            self.agent_selection = self.agent_of[state.current_player()]
+            self.infos[self.agent_selection] = {"prompt": state.prompt(), "labels": state.action_labels()}
+        self._accumulate_rewards()
+
+    def step(self, action) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        self.space.apply(self.state, int(action))
+        self._go_on()
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seat = self.seat_of[agent]
+        mask = np.zeros(self.space.size, np.int8)
+        state = self.state
+        if not state.is_terminal() and state.current_player() == seat:
+            mask[self.space.legal_actions(state)] = 1
+        return {"observation": np.asarray(self.encoding.encode(state, seat), np.float32), "action_mask": mask}
+
+    def render(self) -> str | None:
+        """The board and seats as the agent to move sees them: returned ("ansi") or printed ("human")."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() without a render_mode: make the environment with render_mode='ansi'")
+            return None
+        from rich.console import Console
+        from pirdsl.terminal import render_observation
+        state = self.state
+        seat = state.current_player() if state.current_player() >= 0 else self.seats[0]
+        out = io.StringIO()
+        Console(file=out, width=100, color_system=None, force_terminal=False).print(
+            render_observation(state.observation(seat)))
+        if self.render_mode == "human":
+            print(out.getvalue(), end="")
+            return None
+        return out.getvalue()
+
+    def close(self) -> None:
+        pass
+
+
+def env(file: str, players: int | None = None, variants=(), render_mode: str | None = None, **options: Any) -> AECEnv:
+    """A PettingZoo AEC environment for a rules file, wrapped as PettingZoo's own are.
+
+    An action that is not legal stops with `interpreter.actions.ActionSpaceError` (one line).
+
+    Args:
+        file: the rules file.
+        players: the player count (default: the file's smallest).
+        variants: variant names (a list, or one text joined by `+`).
+        render_mode: None or "ansi".
+        options: `max_game_length` (moves before truncation).
+    """
+    from pettingzoo.utils import wrappers
+    made = PirdslEnv(file, players, variants, render_mode, **options)
+    made = wrappers.AssertOutOfBoundsWrapper(made)
+    return wrappers.OrderEnforcingWrapper(made)
+
+
+def parallel_env(file: str, players: int | None = None, variants=(), render_mode: str | None = None, **options: Any):
+    """The same game as a PettingZoo ParallelEnv in which only the agent to move acts each step."""
+    from pettingzoo.utils.conversions import turn_based_aec_to_parallel
+    return turn_based_aec_to_parallel(env(file, players, variants, render_mode, **options))
+
+
+def run_official_tests(file: str, players: int | None = None, variants=(), cycles: int = 300) -> None:
+    """PettingZoo's api_test, seed_test, parallel_api_test and render_test on one configuration.
+
+    What they print (progress, and the boards of render mode "human") is kept quiet; a
+    failure raises.
+    """
+    import contextlib
+    import warnings
+    from pettingzoo.test import api_test, parallel_api_test, render_test, seed_test
+    with contextlib.redirect_stdout(io.StringIO()), warnings.catch_warnings():
+        # api_test suggests a Box or Discrete observation space; a Dict of an observation and
+        # an action mask is what PettingZoo's own classic games use.
+        warnings.filterwarnings("ignore", message="Observation space for each agent probably should be")
+        warnings.filterwarnings("ignore", message="Observation is not a NumPy array")
+        api_test(env(file, players, variants), num_cycles=cycles)
+        seed_test(lambda: env(file, players, variants), num_cycles=cycles)
+        parallel_api_test(parallel_env(file, players, variants), num_cycles=cycles)
+        render_test(lambda render_mode=None: env(file, players, variants, render_mode=render_mode))

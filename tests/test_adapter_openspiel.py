@@ -1,0 +1,103 @@
+"""Every game as an OpenSpiel game: OpenSpiel's own random simulation test, an algorithm, secrets.
+
+Skipped only when OpenSpiel is not installed (`pip install '.[openspiel]'`; CI installs it).
+`python -m pirdsl.adapters.check --all` runs the simulation test more times on every game.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import random
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+
+from pirdsl.adapters import openspiel as adapter  # noqa: E402  (after the skip)
+from pirdsl.adapters.check import configurations  # noqa: E402
+from tests.test_secrets import _swapped  # noqa: E402
+
+# All of them take minutes (Jamaica's long games at six seats): the suite runs a quick
+# selection unless PIRDSL_ADAPTERS=full, and CI runs `python -m pirdsl.adapters.check`.
+CONFIGURATIONS = list(configurations(quick=os.environ.get("PIRDSL_ADAPTERS") != "full"))
+
+
+@pytest.mark.parametrize("path, players, variants", CONFIGURATIONS,
+                         ids=[f"{p.split('/')[-1][:-4]}-{n}-{v or 'base'}" for p, n, v in CONFIGURATIONS])
+def test_openspiel_random_simulation(path, players, variants):
+    game = adapter.load(path, players, variants)
+    # Both ways on every configuration would double a slow test: the first of each file is
+    # serialised, and `python -m pirdsl.adapters.check --all` does both everywhere.
+    serialise = next(c for c in CONFIGURATIONS if c[0] == path) == (path, players, variants)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=serialise, verbose=False)
+
+
+def test_load_game_by_name_and_parameters_tells_the_truth():
+    game = pyspiel.load_game("pirdsl", {"file": "games/glory_islands.pir", "players": 2, "variants": "storm"})
+    kind = game.get_type()
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert kind.utility == pyspiel.GameType.Utility.GENERAL_SUM  # Henry Morgan can win
+    assert game.num_players() == 2  # the automa is not an OpenSpiel player
+    assert (game.min_utility(), game.max_utility()) == (0.0, 1.0)
+    assert str(game) == "pirdsl(file=games/glory_islands.pir,players=2,variants=storm)"
+    assert str(pyspiel.load_game(str(game))) == str(game)
+    ttt = adapter.load("tests/classic/tic_tac_toe.pir")
+    assert ttt.get_type().information == pyspiel.GameType.Information.PERFECT_INFORMATION
+    assert ttt.get_type().chance_mode == pyspiel.GameType.ChanceMode.DETERMINISTIC
+    assert ttt.get_type().utility == pyspiel.GameType.Utility.CONSTANT_SUM
+    assert ttt.utility_sum() == 1.0
+
+
+def test_states_copy_serialise_and_pickle():
+    game = adapter.load("games/decks_of_glory.pir")
+    state = game.new_initial_state()
+    rng = random.Random(1)
+    for _ in range(30):
+        if state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    copy = state.clone()
+    assert copy.history() == state.history() and copy.engine is not state.engine
+    again = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))[1]
+    assert again.history() == state.history()
+    assert again.information_state_string(0) == state.information_state_string(0)
+    unpickled = pickle.loads(pickle.dumps(state))
+    assert unpickled.observation_string(1) == state.observation_string(1)
+
+
+def test_an_openspiel_algorithm_plays_a_seed_game():
+    from open_spiel.python.algorithms import evaluate_bots, mcts
+    game = adapter.load("tests/classic/tic_tac_toe.pir")
+    rng = __import__("numpy").random.RandomState(7)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=2, random_state=rng)
+    bots = [mcts.MCTSBot(game, 1.4, 30, evaluator, random_state=rng),
+            pyspiel.make_uniform_random_bot(1, 7)]
+    returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rng)
+    assert sorted(returns) in ([0.0, 1.0], [0.5, 0.5])
+
+
+def test_observations_and_information_states_hide_what_they_should():
+    game = adapter.load("games/glory_islands.pir", 3)
+    state = game.new_initial_state()
+    rng = random.Random(5)
+    checked = 0
+    for step in range(150):
+        if state.is_terminal():
+            break
+        for player in range(game.num_players()):
+            other = _swapped(state.engine, game.seats[player], rng)
+            if other is not None and step % 3 == 0:
+                twin = state.clone()
+                twin._engine.state = other
+                assert twin.observation_tensor(player) == state.observation_tensor(player)
+                assert twin.observation_string(player) == state.observation_string(player)
+                assert twin.information_state_string(player) == state.information_state_string(player)
+                checked += 1
+        if state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert checked > 20
