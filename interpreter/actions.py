@@ -100,7 +100,7 @@ class ActionSpace:
         self.players = players
         self.variants = sorted(variants)
         start = game.new_state(players=players, seed=0, variants=self.variants)
-        self.setup_pieces = len(start.pieces)
+        self.setup_pieces = _pieces_after_setup(start)
         names, self.low, self.high = declared_values(game.file)
         atoms: list[tuple] = [SKIP, ("nothing",), ("list",), ("bool", False), ("bool", True)]
         atoms += [("seat", i) for i in range(start.num_seats)]
@@ -271,3 +271,25 @@ class ActionSpace:
     def apply(self, state, action: int) -> None:
         """Take action number `action` (a decision's option or a chance outcome)."""
         state.apply_action(self.engine_index(state, action))
+
+
+SETUP_STEPS = 10_000  # decisions and chance outcomes a setup may take, followed to its end
+
+
+def _pieces_after_setup(start) -> int:
+    """How many pieces there are once setup is over: a setup may ask the players first.
+
+    Setup is followed taking the first option (or outcome) each time. Pieces are numbered
+    in the order they are made, so a setup that makes as many pieces whatever is chosen
+    (as setups do) numbers them all; a piece beyond those still stops with ActionSpaceError.
+    """
+    state = start.clone()
+    for _ in range(SETUP_STEPS):
+        if not state.in_setup or state.is_terminal():
+            break
+        if state.is_chance():
+            state.apply_chance()
+        else:
+            state.apply_action(0)
+    return len(state.pieces)
+
