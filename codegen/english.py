@@ -1369,6 +1369,31 @@ class English:
         with self.within(scope):
             return self.steps(node.body)
 
+    def power_decl(self, node: ast.PowerDecl) -> list[Step]:
+        """A power as a step that names what it changes and when, with its own steps below."""
+        target = self.rules.get(node.target) or self.defines.get(node.target)
+        target_params = target.params if target is not None else []
+        roles = self.roles.rule_scope(node.target) if node.target in self.rules else {}
+        roles = {mine: roles[theirs] for mine, theirs in zip(node.params, target_params) if theirs in roles}
+        roles.update({param: Role("value") for param in node.params if param not in roles})
+        players = [param for param in node.params if roles.get(param) == Role("player")]
+        scope = Scope(roles=roles, everyone=dict(roles), you=players[0] if players else None)
+        title = escape_literal(node.text) if node.text else capitalize(words(node.name))
+        with self.within(scope):
+            changed = (self.rule_title(node.target) if node.target in self.rules
+                       else applied(node.target, [self.local(p) for p in node.params]))
+            when = f"while {self.phrase(node.condition)}" if node.condition is not None else "always"
+            if node.value is not None:
+                value = self.phrase(node.value)
+                if node.hook == "adding":
+                    text = f"{title}: {when}, {changed} also includes {value}."
+                else:
+                    text = f"{title}: {when}, {changed} is {value} instead."
+                return [Step(text, kind="PowerDecl")]
+            lead = {"before": f"before “{changed}”", "after": f"after “{changed}”",
+                    "instead": f"instead of “{changed}”"}[node.hook]
+            return [Step(f"{title}: {when}, {lead}:", self.steps(node.body), kind="PowerDecl")]
+
     def setup_decl(self, node: ast.SetupDecl) -> list[Step]:
         with self.within(self.section_scope(None, node.body)):
             return self.steps(node.body)

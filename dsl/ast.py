@@ -511,6 +511,32 @@ class RuleDecl(Decl):
     body: list[Stmt]
 
 
+class PowerDecl(Decl):
+    """An ability that changes a named rule or define while a condition holds.
+
+    ```pir
+    power schooner "Schooner: turn freely after moving" after sail(s) when schooner in s.keywords:
+      s chooses way from headings "Turn the ship"
+    power long_guns "Long guns reach one cell further" instead of reach(s) = 4 when s.long_guns
+    power extra_order "A captain may also repair" adding to orders(s) = [repair] when s.captain
+    ```
+
+    `hook` is "before", "after" or "instead" for a rule (then `body` holds the
+    statements), and "instead" or "adding" for a define (then `value` holds the
+    expression: the define's value is replaced by it, or the lists are joined).
+    `params` name the target's arguments for the condition and the body.
+    """
+
+    name: str
+    text: Optional[str] = None
+    hook: str
+    target: str
+    params: list[str] = []
+    condition: Optional[Expr] = None
+    body: list[Stmt] = []
+    value: Optional[Expr] = None
+
+
 class SetupDecl(Decl):
     """What happens before play: `setup: ...`."""
 

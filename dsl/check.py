@@ -507,6 +507,8 @@ class Checker:
                 self.declare(declaration.name, "define", self.word_span(span, declaration.name, "define"), declaration)
             elif isinstance(declaration, ast.RuleDecl):
                 self.declare(declaration.name, "rule", self.word_span(span, declaration.name, "rule"), declaration)
+            elif isinstance(declaration, ast.PowerDecl):
+                self.declare(declaration.name, "power", self.word_span(span, declaration.name, "power"), declaration)
         # Known once every symbol is: lets `table[fixed key]` be checked wherever it is written.
         for declaration in self.declarations:
             if isinstance(declaration, ast.TableDecl):
@@ -852,6 +854,50 @@ class Checker:
         body = Body("rule", f"rule '{node.name}'", frozenset(node.params), set(node.params))
         with self.owned_by(f"rule {node.name}"):
             self.statements_in(node.body, body)
+
+    def decl_PowerDecl(self, node: ast.PowerDecl) -> None:
+        """A power names a rule (with a block) or a define (with a value) it changes."""
+        self.check_parameters(node.params, node.span, f"power '{node.name}'")
+        target = self.globals.get(node.target)
+        where = self.word_span(node.span, node.target, {"instead": "of", "adding": "to"}.get(node.hook, node.hook))
+        owner = f"power {node.name}"
+        if target is not None and target.kind in ("rule", "define"):
+            owner = f"{target.kind} {node.target}"
+            params = target.node.params
+            if len(params) != len(node.params):
+                self.error(where, f"{target.kind} '{node.target}' takes {_plural(len(params), 'argument')}"
+                           f"{' (' + ', '.join(params) + ')' if params else ''}, but the power names {len(node.params)}",
+                           f"write {node.target}({', '.join(params)}), with names of your own if you like")
+            if target.kind == "rule" and node.value is not None:
+                self.error(self.first_line(node.span), f"'{node.target}' is a rule: a power changes it with a block of statements",
+                           f"write ':' and the statements on the lines below")
+            elif target.kind == "rule" and node.hook == "adding":
+                self.error(self.first_line(node.span), f"'adding to' joins lists a define gives, and '{node.target}' is a rule",
+                           "write 'before', 'after' or 'instead of'")
+            elif target.kind == "define" and node.value is None:
+                self.error(self.first_line(node.span), f"'{node.target}' is a define: a power gives it a value",
+                           f"write '= VALUE' instead of a block")
+            elif target.kind == "define" and node.hook in ("before", "after"):
+                self.error(self.first_line(node.span), f"'{node.target}' is a define: it does nothing {node.hook} which a power could add to",
+                           "write 'instead of' (a new value) or 'adding to' (more items for a list)")
+        elif target is not None:
+            self.error(where, f"'{node.target}' is {_article(target.title)}: a power changes a rule or a define",
+                       suggest(node.target, [n for n, s in self.globals.items() if s.kind in ("rule", "define")]))
+        else:
+            self.error(where, f"unknown rule or define '{node.target}'",
+                       suggest(node.target, [n for n, s in self.globals.items() if s.kind in ("rule", "define")])
+                       or f"declare it with 'rule {node.target}(...):'")
+        # What a power reads counts as read by its target: it is used whenever the target is.
+        with self.owned_by(owner):
+            if node.condition is not None:
+                with self.scope(frozenset(node.params)):
+                    self.expr(node.condition)
+            if node.value is not None:
+                with self.scope(frozenset(node.params)):
+                    self.expr(node.value)
+            else:
+                body = Body("rule", f"power '{node.name}'", frozenset(node.params), set(node.params))
+                self.statements_in(node.body, body)
 
     def decl_SetupDecl(self, node: ast.SetupDecl) -> None:
         self.statements_in(node.body, Body("setup", "setup"))

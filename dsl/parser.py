@@ -444,6 +444,31 @@ class _Builder:
         name, params, text, body = items
         return ast.RuleDecl(span=span, name=str(name), params=params or [], text=self._fixed_text(text, "a rule's description") if text else None, body=body)
 
+    def power_decl(self, span, items):
+        name, text, hook, target, params, condition, body = items
+        return ast.PowerDecl(span=span, name=str(name), text=self._fixed_text(text, "a power's description") if text else None,
+                             hook=hook, target=str(target), params=params or [], condition=condition, body=body)
+
+    def power_value_decl(self, span, items):
+        name, text, hook, target, params, value, condition = items
+        return ast.PowerDecl(span=span, name=str(name), text=self._fixed_text(text, "a power's description") if text else None,
+                             hook=hook, target=str(target), params=params or [], condition=condition, value=value)
+
+    def hook_before(self, span, items):
+        return "before"
+
+    def hook_after(self, span, items):
+        return "after"
+
+    def hook_instead(self, span, items):
+        return "instead"
+
+    def hook_adding(self, span, items):
+        return "adding"
+
+    def power_when(self, span, items):
+        return items[0]
+
     def params(self, span, items):
         return [str(i) for i in items if i is not None]
 

@@ -36,6 +36,7 @@ from dsl import ast
 from dsl.ast import local_names
 from interpreter import cache
 from interpreter.builtins import IMPLEMENTATIONS
+from interpreter.powers import with_powers
 
 # Part of the cache key of generated modules: change it when the generated code changes meaning.
 GENERATOR_VERSION = "1"
@@ -97,6 +98,7 @@ class ModuleWriter:
     """Writes the Python module of one checked game."""
 
     def __init__(self, game_file: ast.GameFile, source: str):
+        game_file = with_powers(game_file)  # powers become plain rules and defines (interpreter/powers.py)
         self.file = game_file
         self.source_lines = source.splitlines()
         decls = game_file.declarations
