@@ -1020,6 +1020,19 @@ class English:
         ending = "" if text.rstrip("”").endswith(("?", ".", "!")) else "."
         return Step(capitalize(agree(text)) + ending, kind="Choose")
 
+    def choose_set(self, node: ast.ChooseSet) -> Step:
+        chooser = self.phrase(node.player)
+        options = self.phrase(node.options)
+        budget = self.phrase(node.budget)
+        with self.within(self.with_local(node.var, Role("value"))):
+            cost = self.phrase(node.cost)
+        prompt = self.text_inside(node.prompt).strip().rstrip(".:") if node.prompt is not None else ""
+        verb = "choose" if chooser == "you" else "chooses"
+        text = (f"{capitalize(prompt)}: {chooser} {verb}" if prompt else f"{chooser} {verb}")
+        text += (f", one at a time, any of {options}, each at most once, while the total cost "
+                 f"({cost} each) stays within {budget}; call them *{words(node.var)}*.")
+        return Step(capitalize(agree(text)), kind="ChooseSet")
+
     def draw(self, node: ast.Draw) -> Step:
         return Step(f"Draw one at random from {self.phrase(node.source)}.", kind="Draw")
 

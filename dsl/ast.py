@@ -230,6 +230,27 @@ class Choose(Stmt):
     skip_text: Optional[Expr] = None
 
 
+class ChooseSet(Stmt):
+    """Options chosen one at a time, each at most once, while their costs fit the budget.
+
+    ```pir
+    p chooses fleet from keys(cards) up to build_total costing cards[fleet].points "Add a card to your fleet"
+    ```
+
+    The player adds one affordable option at a time, or stops (the last option of
+    each question); NAME is then the list of what was chosen, in order. In `cost`
+    and `label`, NAME stands for one option, as in `labelled`.
+    """
+
+    player: Expr
+    var: str
+    options: Expr
+    budget: Expr
+    cost: Expr
+    prompt: Optional["StringLiteral"] = None
+    label: Optional[Expr] = None
+
+
 class Draw(Stmt):
     """Chance: take a random piece from a zone or element of a list: `draw token from bag`."""
 
@@ -477,6 +498,10 @@ class TableDecl(Decl):
     name: str
     rows: list[TableRow]
     header: Optional[TableHeader] = None
+    # A catalogue (`table ships of ship:`): each row's key is the piece's first field and its
+    # list the other fields in order; `ships[k].points` reads a field of a row, and
+    # `create 1 ship(k) in dock` makes the piece the row describes.
+    piece: Optional[str] = None
 
 
 class AutomaDecl(Decl):
@@ -601,7 +626,7 @@ def local_names(statements: list[Stmt]) -> set[str]:
     for statement in statements:
         if isinstance(statement, Let):
             names.add(statement.name)
-        elif isinstance(statement, (Choose, Draw, Roll)):
+        elif isinstance(statement, (Choose, ChooseSet, Draw, Roll)):
             names.add(statement.var)
         elif isinstance(statement, ForEach):
             names.add(statement.var)

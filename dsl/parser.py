@@ -420,7 +420,10 @@ class _Builder:
         return ast.DieDecl(span=span, name=str(items[0]), faces=list(items[1:]))
 
     def table_decl(self, span, items):
-        return ast.TableDecl(span=span, name=str(items[0]), header=items[1], rows=items[2:])
+        return ast.TableDecl(span=span, name=str(items[0]), piece=items[1], header=items[2], rows=items[3:])
+
+    def table_of(self, span, items):
+        return str(items[0])
 
     def table_header(self, span, items):
         key, *values = (self._fixed_text(token, "a table heading") for token in items)
@@ -552,6 +555,11 @@ class _Builder:
         return ast.Choose(span=span, player=player, var=str(var), options=options,
                           prompt=self._string(prompt) if prompt else None, label=label, optional=optional is not None,
                           skip_text=optional[1] if optional is not None else None)
+
+    def choose_set_stmt(self, span, items):
+        player, var, options, budget, cost, prompt, label = items
+        return ast.ChooseSet(span=span, player=player, var=str(var), options=options, budget=budget, cost=cost,
+                             prompt=self._string(prompt) if prompt else None, label=label)
 
     def labelled(self, span, items):
         return items[0]
