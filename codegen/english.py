@@ -1391,21 +1391,24 @@ class English:
         roles.update({param: Role("value") for param in node.params if param not in roles})
         players = [param for param in node.params if roles.get(param) == Role("player")]
         scope = Scope(roles=roles, everyone=dict(roles), you=players[0] if players else None)
-        title = escape_literal(node.text) if node.text else capitalize(words(node.name))
         with self.within(scope):
             changed = (self.rule_title(node.target) if node.target in self.rules
                        else applied(node.target, [self.local(p) for p in node.params]))
-            when = f"while {self.phrase(node.condition)}" if node.condition is not None else "always"
+            # The reference prints the power's title above this step, so the step starts at "While".
+            when = f"While {self.phrase(node.condition)}" if node.condition is not None else "Always"
             if node.value is not None:
                 value = self.phrase(node.value)
                 if node.hook == "adding":
-                    text = f"{title}: {when}, {changed} also includes {value}."
+                    text = f"{when}, {changed} also includes {value}."
                 else:
-                    text = f"{title}: {when}, {changed} is {value} instead."
+                    text = f"{when}, {changed} is {value} instead."
                 return [Step(text, kind="PowerDecl")]
             lead = {"before": f"before “{changed}”", "after": f"after “{changed}”",
                     "instead": f"instead of “{changed}”"}[node.hook]
-            return [Step(f"{title}: {when}, {lead}:", self.steps(node.body), kind="PowerDecl")]
+            steps = self.steps(node.body)
+            if not steps:
+                return [Step(f"{when}, {lead}, nothing happens.", kind="PowerDecl")]
+            return [Step(f"{when}, {lead}:", steps, kind="PowerDecl")]
 
     def setup_decl(self, node: ast.SetupDecl) -> list[Step]:
         with self.within(self.section_scope(None, node.body)):
