@@ -1062,3 +1062,52 @@ example "scuttling: a derelict marked to sink goes down at the start of her next
     ann.home_gold == 0
     bo.home_gold == 0
     count(sunk) == 1
+
+example "Ransom: a crew with it, eliminated by a boarding party, is worth 1 gold to the winners":
+  players 2 named ann, bo
+  given:
+    launch(ann, hms_resolute, at(sea, 4, 4))
+    launch(bo, san_isidro, at(sea, 4, 5))
+    sign_on(governors_daughter, first(bo.fleet))
+  when:
+    plunder(first(ann.fleet), first(bo.fleet))
+  expect:
+    ann.home_gold == 1
+    count(bo.aboard) == 0
+
+example "Sea Monster: only moves and shoots, and is gone when its last segment is hit":
+  players 2 named ann, bo
+  given:
+    launch(ann, hms_resolute, at(sea, 4, 4))
+    launch(bo, the_kraken, at(sea, 8, 8))
+    bo.fleet[0].masts_left = 1
+  when:
+    take_hit(first(bo.fleet), ann)
+  expect:
+    bo.fleet == []
+    count(sunk) == 1
+
+example "Sea Monster: no exploring or repairing among its actions":
+  players 2 named ann, bo
+  given:
+    launch(bo, the_kraken, at(sea, 8, 8))
+  expect:
+    actions(first(bo.fleet)) == [sail, stand_by]
+
+example "Fear: an afraid ship's base move is S until she has moved":
+  players 2 named ann, bo
+  given:
+    launch(ann, hms_resolute, at(sea, 4, 4))
+    ann.fleet[0].afraid = true
+  expect:
+    legs(first(ann.fleet)) == [S]
+
+example "a ship keeps her own keywords, and a helmsman of her nation adds S":
+  players 2 named ann, bo
+  given:
+    launch(ann, hms_thistle, at(sea, 4, 4))
+    sign_on(helmsman_hale, first(ann.fleet))
+  expect:
+    keywords_of(first(ann.fleet)) == [schooner]
+    has_role(first(ann.fleet), helmsman)
+    legs(first(ann.fleet)) == [S, S, S]
