@@ -1167,6 +1167,19 @@ class English:
         ending = "" if text.rstrip("”").endswith(("?", ".", "!")) else "."
         return Step(capitalize(agree(text)) + ending, kind="Choose")
 
+    def choose_set(self, node: ast.ChooseSet) -> Step:
+        chooser = self.phrase(node.player)
+        options = self.phrase(node.options)
+        budget = self.phrase(node.budget)
+        with self.within(self.with_local(node.var, Role("value"))):
+            cost = self.phrase(node.cost)
+        prompt = self.text_inside(node.prompt).strip().rstrip(".:") if node.prompt is not None else ""
+        verb = "choose" if chooser == "you" else "chooses"
+        text = (f"{capitalize(prompt)}: {chooser} {verb}" if prompt else f"{chooser} {verb}")
+        text += (f", one at a time, any of {options}, each at most once, while the total cost "
+                 f"({cost} each) stays within {budget}; call them *{words(node.var)}*.")
+        return Step(capitalize(agree(text)), kind="ChooseSet")
+
     def draw(self, node: ast.Draw) -> Step:
         return Step(f"Draw one at random from {self.phrase(node.source)}.", kind="Draw")
 
@@ -1552,6 +1565,34 @@ class English:
             scope = replace(scope, you=players[0])
         with self.within(scope):
             return self.steps(node.body)
+
+    def power_decl(self, node: ast.PowerDecl) -> list[Step]:
+        """A power as a step that names what it changes and when, with its own steps below."""
+        target = self.rules.get(node.target) or self.defines.get(node.target)
+        target_params = target.params if target is not None else []
+        roles = self.roles.rule_scope(node.target) if node.target in self.rules else {}
+        roles = {mine: roles[theirs] for mine, theirs in zip(node.params, target_params) if theirs in roles}
+        roles.update({param: Role("value") for param in node.params if param not in roles})
+        players = [param for param in node.params if roles.get(param) == Role("player")]
+        scope = Scope(roles=roles, everyone=dict(roles), you=players[0] if players else None)
+        with self.within(scope):
+            changed = (self.rule_title(node.target) if node.target in self.rules
+                       else applied(node.target, [self.local(p) for p in node.params]))
+            # The reference prints the power's title above this step, so the step starts at "While".
+            when = f"While {self.phrase(node.condition)}" if node.condition is not None else "Always"
+            if node.value is not None:
+                value = self.phrase(node.value)
+                if node.hook == "adding":
+                    text = f"{when}, {changed} also includes {value}."
+                else:
+                    text = f"{when}, {changed} is {value} instead."
+                return [Step(text, kind="PowerDecl")]
+            lead = {"before": f"before “{changed}”", "after": f"after “{changed}”",
+                    "instead": f"instead of “{changed}”"}[node.hook]
+            steps = self.steps(node.body)
+            if not steps:
+                return [Step(f"{when}, {lead}, nothing happens.", kind="PowerDecl")]
+            return [Step(f"{when}, {lead}:", steps, kind="PowerDecl")]
 
     def setup_decl(self, node: ast.SetupDecl) -> list[Step]:
         with self.within(self.section_scope(None, node.body)):

@@ -193,6 +193,7 @@ def build_reference(
         steps = english.render(english.rules[name])
         if steps:
             rules.append(Rule(f"R{number}", name, english.rule_title(name), steps))
+    rules += power_rules(english, of_kind(ast.PowerDecl))
     texts = dict(header.texts)
     chosen = list(variants)
     return Reference(
@@ -242,6 +243,15 @@ def within_depth(steps: list[Step], depth: int) -> list[Step]:
         else:
             result.append(replace(step, children=within_depth(step.children, depth - 1)))
     return result
+
+
+def power_rules(english: English, powers: list[ast.PowerDecl]) -> list[Rule]:
+    """Each power as a rule of its own (P1, P2, ...): what it changes, when, and how."""
+    found = []
+    for number, power in enumerate(powers, 1):
+        title = escape_literal(power.text) if power.text else words(power.name).capitalize()
+        found.append(Rule(f"P{number}", power.name, title, english.render(power)))
+    return found
 
 
 def flatten(step: Step) -> str:

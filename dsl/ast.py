@@ -230,6 +230,27 @@ class Choose(Stmt):
     skip_text: Optional[Expr] = None
 
 
+class ChooseSet(Stmt):
+    """Options chosen one at a time, each at most once, while their costs fit the budget.
+
+    ```pir
+    p chooses fleet from keys(cards) up to build_total costing cards[fleet].points "Add a card to your fleet"
+    ```
+
+    The player adds one affordable option at a time, or stops (the last option of
+    each question); NAME is then the list of what was chosen, in order. In `cost`
+    and `label`, NAME stands for one option, as in `labelled`.
+    """
+
+    player: Expr
+    var: str
+    options: Expr
+    budget: Expr
+    cost: Expr
+    prompt: Optional["StringLiteral"] = None
+    label: Optional[Expr] = None
+
+
 class Draw(Stmt):
     """Chance: take a random piece from a zone or element of a list: `draw token from bag`."""
 
@@ -537,6 +558,10 @@ class TableDecl(Decl):
     name: str
     rows: list[TableRow]
     header: Optional[TableHeader] = None
+    # A catalogue (`table ships of ship:`): each row's key is the piece's first field and its
+    # list the other fields in order; `ships[k].points` reads a field of a row, and
+    # `create 1 ship(k) in dock` makes the piece the row describes.
+    piece: Optional[str] = None
 
 
 class AutomaDecl(Decl):
@@ -569,6 +594,32 @@ class RuleDecl(Decl):
     params: list[str] = []
     text: Optional[str] = None
     body: list[Stmt]
+
+
+class PowerDecl(Decl):
+    """An ability that changes a named rule or define while a condition holds.
+
+    ```pir
+    power schooner "Schooner: turn freely after moving" after sail(s) when schooner in s.keywords:
+      s chooses way from headings "Turn the ship"
+    power long_guns "Long guns reach one cell further" instead of reach(s) = 4 when s.long_guns
+    power extra_order "A captain may also repair" adding to orders(s) = [repair] when s.captain
+    ```
+
+    `hook` is "before", "after" or "instead" for a rule (then `body` holds the
+    statements), and "instead" or "adding" for a define (then `value` holds the
+    expression: the define's value is replaced by it, or the lists are joined).
+    `params` name the target's arguments for the condition and the body.
+    """
+
+    name: str
+    text: Optional[str] = None
+    hook: str
+    target: str
+    params: list[str] = []
+    condition: Optional[Expr] = None
+    body: list[Stmt] = []
+    value: Optional[Expr] = None
 
 
 class SetupDecl(Decl):
@@ -635,7 +686,7 @@ def local_names(statements: list[Stmt]) -> set[str]:
     for statement in statements:
         if isinstance(statement, Let):
             names.add(statement.name)
-        elif isinstance(statement, (Choose, Draw, Roll, WeightedDraw)):
+        elif isinstance(statement, (Choose, ChooseSet, Draw, Roll, WeightedDraw)):
             names.add(statement.var)
         elif isinstance(statement, Actions):
             for group in statement.groups:

@@ -44,7 +44,7 @@ from dsl.diagnostics import Diagnostic, PirError, Span, did_you_mean
 MAX_PLAYERS = 12
 
 # Symbols: declared names whose value is the name itself.
-SYMBOL_KINDS = ("kind member", "legend value", "die face")
+SYMBOL_KINDS = ("kind member", "legend value", "die face", "catalogue entry")
 
 # Declarations that can be read by their name alone (when not per player).
 BARE_KINDS = ("variable", "zone", "kind", "table", "board", "define", "automa") + SYMBOL_KINDS
@@ -499,6 +499,11 @@ class Checker:
                     self.declare(face, "die face", face_span, declaration)
             elif isinstance(declaration, ast.TableDecl):
                 self.declare(declaration.name, "table", self.word_span(span, declaration.name, "table"), declaration)
+                if declaration.piece:
+                    # A catalogue's keys are names of their own: `units[knight]`, `create 1 unit(knight) ...`.
+                    for row in declaration.rows:
+                        if isinstance(row.key, ast.Name) and row.key.id not in self.globals:
+                            self.declare(row.key.id, "catalogue entry", row.key.span, declaration)
             elif isinstance(declaration, ast.AutomaDecl):
                 self.declare(declaration.name, "automa", self.word_span(span, declaration.name, "automa"), declaration)
             elif isinstance(declaration, ast.VariantDecl):
@@ -507,6 +512,8 @@ class Checker:
                 self.declare(declaration.name, "define", self.word_span(span, declaration.name, "define"), declaration)
             elif isinstance(declaration, ast.RuleDecl):
                 self.declare(declaration.name, "rule", self.word_span(span, declaration.name, "rule"), declaration)
+            elif isinstance(declaration, ast.PowerDecl):
+                self.declare(declaration.name, "power", self.word_span(span, declaration.name, "power"), declaration)
         # Known once every symbol is: lets `table[fixed key]` be checked wherever it is written.
         for declaration in self.declarations:
             if isinstance(declaration, ast.TableDecl):
@@ -816,6 +823,40 @@ class Checker:
                     keys[value] = row.span.line
         if node.header is not None:
             self.table_header(node)
+        if node.piece:
+            self.catalogue(node)
+
+    def catalogue(self, node: ast.TableDecl) -> None:
+        """`table NAME of PIECE`: the piece exists, and each row gives its other fields in a list."""
+        piece = self.pieces.get(node.piece)
+        where = self.word_span(node.span, node.piece, "of")
+        if piece is None:
+            self.error(where, f"unknown piece '{node.piece}'",
+                       suggest(node.piece, self.pieces) or f"declare it with 'piece {node.piece}(key, field, ...)'")
+            return
+        self.use(piece)
+        fields = piece.node.fields
+        if not fields:
+            self.error(where, f"piece '{node.piece}' has no fields for the rows of table '{node.name}' to give",
+                       f"declare its fields: piece {node.piece}(name, ...)")
+            return
+        others = fields[1:]
+        for other in self.declarations:
+            if isinstance(other, ast.TableDecl) and other.piece == node.piece and other is not node:
+                if other.span.line < node.span.line:
+                    self.error(where, f"piece '{node.piece}' is already listed by table '{other.name}' (line {other.span.line})",
+                               "list all its rows in one table")
+                break
+        for row in node.rows:
+            fixed, value = self.fixed_value(row.value)
+            if not fixed:
+                continue  # reported with the row
+            count = len(value) if isinstance(value, list) else None
+            if len(others) == 0 or count != len(others):
+                what = f"a list of {_plural(count, 'value')}" if count is not None else "one value"
+                self.error(row.value.span, f"a row of table '{node.name}' gives the fields of piece '{node.piece}' "
+                           f"after the key ({', '.join(others)}), but this row has {what}",
+                           f"write a list of {len(others)} values, one per field, in that order")
 
     def table_header(self, node: ast.TableDecl) -> None:
         """A header names the key column and one value column, or one column per item of the rows' lists."""
@@ -884,6 +925,50 @@ class Checker:
         body = Body("rule", f"rule '{node.name}'", frozenset(node.params), set(node.params))
         with self.owned_by(f"rule {node.name}"):
             self.statements_in(node.body, body)
+
+    def decl_PowerDecl(self, node: ast.PowerDecl) -> None:
+        """A power names a rule (with a block) or a define (with a value) it changes."""
+        self.check_parameters(node.params, node.span, f"power '{node.name}'")
+        target = self.globals.get(node.target)
+        where = self.word_span(node.span, node.target, {"instead": "of", "adding": "to"}.get(node.hook, node.hook))
+        owner = f"power {node.name}"
+        if target is not None and target.kind in ("rule", "define"):
+            owner = f"{target.kind} {node.target}"
+            params = target.node.params
+            if len(params) != len(node.params):
+                self.error(where, f"{target.kind} '{node.target}' takes {_plural(len(params), 'argument')}"
+                           f"{' (' + ', '.join(params) + ')' if params else ''}, but the power names {len(node.params)}",
+                           f"write {node.target}({', '.join(params)}), with names of your own if you like")
+            if target.kind == "rule" and node.value is not None:
+                self.error(self.first_line(node.span), f"'{node.target}' is a rule: a power changes it with a block of statements",
+                           f"write ':' and the statements on the lines below")
+            elif target.kind == "rule" and node.hook == "adding":
+                self.error(self.first_line(node.span), f"'adding to' joins lists a define gives, and '{node.target}' is a rule",
+                           "write 'before', 'after' or 'instead of'")
+            elif target.kind == "define" and node.value is None:
+                self.error(self.first_line(node.span), f"'{node.target}' is a define: a power gives it a value",
+                           f"write '= VALUE' instead of a block")
+            elif target.kind == "define" and node.hook in ("before", "after"):
+                self.error(self.first_line(node.span), f"'{node.target}' is a define: it does nothing {node.hook} which a power could add to",
+                           "write 'instead of' (a new value) or 'adding to' (more items for a list)")
+        elif target is not None:
+            self.error(where, f"'{node.target}' is {_article(target.title)}: a power changes a rule or a define",
+                       suggest(node.target, [n for n, s in self.globals.items() if s.kind in ("rule", "define")]))
+        else:
+            self.error(where, f"unknown rule or define '{node.target}'",
+                       suggest(node.target, [n for n, s in self.globals.items() if s.kind in ("rule", "define")])
+                       or f"declare it with 'rule {node.target}(...):'")
+        # What a power reads counts as read by its target: it is used whenever the target is.
+        with self.owned_by(owner):
+            if node.condition is not None:
+                with self.scope(frozenset(node.params)):
+                    self.expr(node.condition)
+            if node.value is not None:
+                with self.scope(frozenset(node.params)):
+                    self.expr(node.value)
+            else:
+                body = Body("rule", f"power '{node.name}'", frozenset(node.params), set(node.params))
+                self.statements_in(node.body, body)
 
     def decl_SetupDecl(self, node: ast.SetupDecl) -> None:
         self.statements_in(node.body, Body("setup", "setup"))
@@ -1148,6 +1233,11 @@ class Checker:
         else:
             self.use(piece)
             fields = piece.node.fields
+            by_key = [d for d in self.declarations if isinstance(d, ast.TableDecl) and d.piece == node.piece]
+            if by_key and len(node.args) == 1:
+                if by_key[0].name in self.globals:
+                    self.use(self.globals[by_key[0].name])
+                return  # a catalogue gives the other fields from the key's row
             if len(node.args) != len(fields):
                 wanted = f"({', '.join(fields)})" if fields else "no fields"
                 self.error(where, f"piece '{node.piece}' has {_plural(len(fields), 'field')} {wanted}, "
@@ -1165,6 +1255,20 @@ class Checker:
         if node.label is not None:
             self.expr(node.label)
             self._warn_label_of_face_down_options(node)
+
+    def stmt_ChooseSet(self, node: ast.ChooseSet) -> None:
+        self.expr(node.player)
+        self.expect_player(node.player, "only a player can choose")
+        self.expr(node.options)
+        self.expr(node.budget)
+        if node.prompt is not None:
+            self.expr(node.prompt)
+        # In the cost and the label, NAME stands for one option.
+        with self.scope(frozenset([node.var])):
+            self.expr(node.cost)
+            if node.label is not None:
+                self.expr(node.label)
+        self.bind(node.var, self.word_span(node.span, node.var, "chooses"), "choice")
 
     def _warn_label_of_face_down_options(self, node: ast.Choose) -> None:
         """A label on options taken from a hidden zone would read pieces nobody may see."""
@@ -1459,6 +1563,12 @@ class Checker:
         if check_target:
             self.expr(node.target)
         name = node.name
+        fields = self.catalogue_fields(node.target)
+        if fields is not None:
+            if name not in fields:
+                self.error(self.attribute_span(node), f"a row of table '{node.target.target.id}' has no field '{name}'",
+                           suggest(name, fields) or f"its fields are {', '.join(fields)}")
+            return
         symbol = self.globals.get(name)
         if symbol is not None and symbol.per_player:
             self.use(symbol)
@@ -1474,6 +1584,16 @@ class Checker:
         candidates += list(self.piece_fields | self.layer_names | BUILTIN_ATTRIBUTES)
         self.error(where, f"nothing has an attribute '{name}': it is not a per-player variable or zone, "
                    "a piece field, a board layer or a built-in attribute", suggest(name, candidates))
+
+    def catalogue_fields(self, node: ast.Expr) -> list[str] | None:
+        """The fields of the piece a catalogue row describes, for `TABLE[KEY]`; else None."""
+        if not (isinstance(node, ast.Index) and isinstance(node.target, ast.Name)) or self.lookup_local(node.target.id):
+            return None
+        symbol = self.globals.get(node.target.id)
+        if symbol is None or symbol.kind != "table" or not symbol.node.piece:
+            return None
+        piece = self.pieces.get(symbol.node.piece)
+        return piece.node.fields if piece is not None else None
 
     def expr_Index(self, node: ast.Index) -> None:
         self.expr(node.target)

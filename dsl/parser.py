@@ -421,7 +421,10 @@ class _Builder:
         return ast.DieDecl(span=span, name=str(items[0]), faces=list(items[1:]))
 
     def table_decl(self, span, items):
-        return ast.TableDecl(span=span, name=str(items[0]), header=items[1], rows=items[2:])
+        return ast.TableDecl(span=span, name=str(items[0]), piece=items[1], header=items[2], rows=items[3:])
+
+    def table_of(self, span, items):
+        return str(items[0])
 
     def table_header(self, span, items):
         key, *values = (self._fixed_text(token, "a table heading") for token in items)
@@ -444,6 +447,31 @@ class _Builder:
     def rule_decl(self, span, items):
         name, params, text, body = items
         return ast.RuleDecl(span=span, name=str(name), params=params or [], text=self._fixed_text(text, "a rule's description") if text else None, body=body)
+
+    def power_decl(self, span, items):
+        name, text, hook, target, params, condition, body = items
+        return ast.PowerDecl(span=span, name=str(name), text=self._fixed_text(text, "a power's description") if text else None,
+                             hook=hook, target=str(target), params=params or [], condition=condition, body=body)
+
+    def power_value_decl(self, span, items):
+        name, text, hook, target, params, value, condition = items
+        return ast.PowerDecl(span=span, name=str(name), text=self._fixed_text(text, "a power's description") if text else None,
+                             hook=hook, target=str(target), params=params or [], condition=condition, value=value)
+
+    def hook_before(self, span, items):
+        return "before"
+
+    def hook_after(self, span, items):
+        return "after"
+
+    def hook_instead(self, span, items):
+        return "instead"
+
+    def hook_adding(self, span, items):
+        return "adding"
+
+    def power_when(self, span, items):
+        return items[0]
 
     def params(self, span, items):
         return [str(i) for i in items if i is not None]
@@ -528,6 +556,11 @@ class _Builder:
         return ast.Choose(span=span, player=player, var=str(var), options=options,
                           prompt=self._string(prompt) if prompt else None, label=label, optional=optional is not None,
                           skip_text=optional[1] if optional is not None else None)
+
+    def choose_set_stmt(self, span, items):
+        player, var, options, budget, cost, prompt, label = items
+        return ast.ChooseSet(span=span, player=player, var=str(var), options=options, budget=budget, cost=cost,
+                             prompt=self._string(prompt) if prompt else None, label=label)
 
     def labelled(self, span, items):
         return items[0]

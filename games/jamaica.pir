@@ -264,8 +264,10 @@ define ship_name(p) = "the Ghost Ship" if automa(p) else "{p.name}'s ship"
 define goods(n, k) = "1 doubloon" if n == 1 and k == gold else "{n} {unit[k]}"
 
 define start_holds = 5
-#: {p}'s hand size (4 with Morgan's Map, else 3)
-define hand_size(p) = 4 if has_power(p, morgans_map) else 3
+#: {p}'s hand size (3, or 4 with Morgan's Map)
+define hand_size(p) = 3
+# A treasure power is an ability that changes a rule while its card lies face up before you.
+power morgans_map_hand "Morgan's Map: a hand of four cards" instead of hand_size(p) = 4 when has_power(p, morgans_map)
 define lady_beth_bonus = 2
 
 #: the players (not the Ghost Ship)

@@ -290,6 +290,48 @@ def _perimeter(state, board, start):
     return cells[i:] + cells[:i]
 
 
+def _cells_between(state, a, b):
+    """The cells a straight line between two cells' centres passes through, ends left out, from a to b.
+
+    Sampled at twice the distance (plus one) points along the line, each nudged a
+    hair to one side, so that a line along the border of two cells counts the
+    same one every time (the usual convention for line of sight on hexes).
+    """
+    a, b = _cell(a), _cell(b)
+    if a.board is not b.board:
+        raise ValueError("cells_between() needs two cells of one board")
+    steps = 2 * _distance(state, a, b) + 1
+    found: list = []
+    board = a.board
+    if board.shape == "hex":
+        (ax, ay, az), (bx, by, bz) = _cube(a), _cube(b)
+        for i in range(1, steps):
+            t = i / steps
+            x, y, z = ax + (bx - ax) * t + 1e-6, ay + (by - ay) * t + 2e-6, az + (bz - az) * t - 3e-6
+            rx, ry, rz = round(x), round(y), round(z)
+            dx, dy, dz = abs(rx - x), abs(ry - y), abs(rz - z)
+            if dx > dy and dx > dz:
+                rx = -ry - rz
+            elif dy > dz:
+                ry = -rx - rz
+            else:
+                rz = -rx - ry
+            row = rz
+            col = rx + (row - (row & 1)) // 2
+            cell = board.at(row, col)
+            if cell is not None and cell is not a and cell is not b and cell not in found:
+                found.append(cell)
+        return found
+    for i in range(1, steps):
+        t = i / steps
+        row = round(a.row + (b.row - a.row) * t + 1e-6)
+        col = round(a.col + (b.col - a.col) * t + 2e-6)
+        cell = board.at(row, col)
+        if cell is not None and cell is not a and cell is not b and cell not in found:
+            found.append(cell)
+    return found
+
+
 def _neighbours(state, cell):
     cell = _cell(cell, state)
     if cell.board.shape == "hex":
@@ -402,6 +444,12 @@ def _min(state, xs):
     return min(items) if items else None
 
 
+def _keys(table):
+    if not isinstance(table, dict):
+        raise TypeError(f"keys() needs a table, not {type_name(table)}")
+    return list(table)
+
+
 IMPLEMENTATIONS: dict[str, Any] = {
     "count": _count,
     "sum": lambda state, xs: sum(as_list(state, xs)),
@@ -417,6 +465,7 @@ IMPLEMENTATIONS: dict[str, Any] = {
     "indices": lambda state, xs: list(range(len(as_list(state, xs)))),
     "range": _range,
     "index_of": _index_of,
+    "keys": lambda state, table: _keys(table),
     "ceil": lambda state, x: math.ceil(x),
     "floor": lambda state, x: math.floor(x),
     "abs": lambda state, x: abs(x),
@@ -435,6 +484,7 @@ IMPLEMENTATIONS: dict[str, Any] = {
     "direction_to": _direction_to,
     "rotated": _rotated,
     "pieces_in_line": _pieces_in_line,
+    "cells_between": _cells_between,
     "share_places": lambda state, counts, prizes: share_places(as_list(state, counts), as_list(state, prizes)),
     "eliminated": _eliminated,
     "automa": lambda state, p: _player(p).is_automa,

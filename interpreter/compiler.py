@@ -37,6 +37,8 @@ from dsl.ast import local_names
 from interpreter import cache
 from interpreter.builtins import IMPLEMENTATIONS
 from interpreter.lowering import lower_file
+from interpreter.catalogues import with_catalogues
+from interpreter.powers import with_powers
 
 # Part of the cache key of generated modules: change it when the generated code changes meaning.
 GENERATOR_VERSION = "1"
@@ -98,6 +100,8 @@ class ModuleWriter:
     """Writes the Python module of one checked game."""
 
     def __init__(self, game_file: ast.GameFile, source: str):
+        game_file = with_powers(game_file)  # powers become plain rules and defines (interpreter/powers.py)
+        game_file = with_catalogues(game_file)  # catalogue rows and budgeted choices (interpreter/catalogues.py)
         game_file = lower_file(game_file)  # turns of actions, as the loops of choices they are
         self.file = game_file
         self.source_lines = source.splitlines()
@@ -125,6 +129,10 @@ class ModuleWriter:
                         self.symbols.add(value)
         for die in self.dice.values():
             self.symbols.update(f for f in die.faces if isinstance(f, str))
+        for table in self.tables.values():
+            if table.piece:  # a catalogue's keys are names of their own (dsl/check.py)
+                self.symbols.update(row.key.id for row in table.rows if isinstance(row.key, ast.Name)
+                                    and row.key.id not in self.defines and row.key.id not in self.vars)
         self.piece_fields = {f for d in self.pieces.values() for f in d.fields}
         self.layer_names = {layer.name for b in self.boards.values() for layer in b.layers}
         self.chunks: list[list[tuple[str, int | None]]] = []  # each: lines and their span index

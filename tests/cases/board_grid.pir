@@ -122,3 +122,9 @@ example "a cell is a zone: pieces stand on it":
     "{at(tiny, 0, 0)}" == "row 1, column 1 of tiny"
     at(map, 1, 1).name == "map"
     at(map, 1, 1).owner == none
+
+example "cells_between on a grid: the squares a straight line crosses, both ends left out":
+  expect:
+    rc(cells_between(at(map, 0, 0), at(map, 0, 3))) == [[0, 1], [0, 2]]
+    rc(cells_between(at(map, 0, 0), at(map, 2, 2))) == [[1, 1]]
+    rc(cells_between(at(map, 0, 0), at(map, 1, 0))) == []

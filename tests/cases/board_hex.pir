@@ -62,3 +62,9 @@ example "a hex is shown by its row and column, counted from 1":
   expect:
     "{middle}" == "row 3, column 3"
     "{at(sea, 0, 4)}" == "row 1, column 5"
+
+example "cells_between: the hexes a straight line crosses, both ends left out":
+  expect:
+    cells_between(at(sea, 2, 0), at(sea, 2, 4)) == [at(sea, 2, 1), at(sea, 2, 2), at(sea, 2, 3)]
+    cells_between(middle, step(middle, 1)) == []
+    cells_between(at(sea, 0, 0), at(sea, 4, 2)) == [at(sea, 1, 0), at(sea, 2, 1), at(sea, 3, 1)]

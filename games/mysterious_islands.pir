@@ -1,0 +1,1113 @@
+game "Pirates of the Mysterious Islands":
+  players 2 to 2
+  overview "Build a fleet of ships and crew to a point total, sail a measured sea among six islands, dig up treasure on the wild ones, fight with cannons, rams and boarding parties, and bring the gold home."
+  goal "Be the first to bring more than half of all the gold to your home island."
+  credits "After the complete-game rules of Pirates of the Mysterious Islands (WizKids, 2005)."
+
+# How this file carries the rulebook over, and what it leaves out:
+# - The table becomes a hex board; S and L become whole numbers of hexes, every distance is
+#   counted in hex steps, and a ship fills one hex. A ship has no facing here, so "bow" rules
+#   read "next to": she rams a ship beside her, and the rotations of Schooner and Galley, and
+#   Junk's own masts in her line of fire, change nothing.
+# - Not in this file yet: pinning, towing, crew dropped off or moved between ships at a dock,
+#   exploring allied ships, explored-island streamers, unique treasure, Black Mark's Cursed
+#   flag, Marine's own gun, the part of Fear that stops abilities, and the optional rule of
+#   keeping treasure won. The scuttle of a towed ship therefore never fails.
+# - Ships and crew are bought from the card lists below; each card once per fleet.
+
+# ---------------------------------------------------------------- the measured sea
+# The sea is a hex board; the rulers become whole numbers of hexes. Distances are hex steps.
+# assumed: the short side S of a ship card is 2 hexes and the long side L is 3 (2.5 and 3.5 inches).
+define S = 2
+define L = 3
+# assumed: a table of 22 by 22 hexes, a little over 7 L across (most tabletops are 3 feet).
+board sea: hex 22 by 22
+  layer water:
+    "~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~"
+    "~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~"
+    "~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~"
+    "~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~"
+    "~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~"
+    "~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~"
+    "~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~"
+    "~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~"
+    "~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~"
+    "~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~"
+    "~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~"
+    "~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~"
+    "~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~"
+    "~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~"
+    "~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~"
+    "~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~"
+    "~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~"
+    "~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~"
+    "~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~"
+    "~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~"
+    "~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~"
+    "~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~ ~"
+  legend water: "~" = open_sea
+
+kind measure: s, l
+kind nation: england, france, spain, pirates, america, mercenaries, cursed
+kind keyword: black_mark, broadsides_attack, ex_patriot, fear, galley, ghost_ship, junk, limit, marine, mercenary, ransom, sea_monster, submarine, schooner, turtle_ship
+kind role: captain, helmsman, cannoneer, explorer, shipwright, oarsman, musketeer, second_action, plain_crew
+kind action: sail, shoot, broadside, explore, repair, stand_by
+kind effect: calm, reef, current, mutiny, treasure_map, fresh_timber, squall, trade_wind, fever, buried_cache
+
+# ---------------------------------------------------------------- components
+#: A ship card: name, nation, point cost, masts, cargo, base move (legs of S and L), one cannon per mast (rank and range) and keywords.
+piece ship(name, nation, points, masts, cargo, move, cannons, keywords) labelled "{name}" marked "{ship_marks[name]}"
+#: A crew card: name, nation, point cost, ability, the card it is linked to, and keywords.
+piece crew(name, nation, points, role, link, keywords) labelled "{name}"
+#: An island: its name, whether it is mysterious.
+piece island(name, mysterious) labelled "island {name}" marked "{island_marks[name]}"
+#: The other hexes of an island.
+piece shore(name) labelled "island {name}" marked "{island_marks[name]}"
+#: A treasure coin, worth some gold.
+piece coin(gold) labelled "{gold} gold"
+
+zone island_bag hidden                # islands not placed yet, drawn at random
+zone treasure_bag hidden              # the coins both players contribute, shuffled
+zone buried hidden                    # coins lying face down on the wild islands
+zone looking per player owner         # coins being looked at while exploring
+zone hold per player owner            # coins aboard the player's ships, face down
+zone shipyard per player                  # ship cards bought, waiting to be placed
+zone crew_home per player owner       # crew face down on the home island
+zone aboard per player owner          # crew face down on the player's ships
+zone sunk                             # ships sent to the bottom
+zone box internal                     # what has left the game
+
+var masts_left per ship = masts
+var panels per ship = 2 if turtle_ship in keywords else 0   # assumed: a Turtle Ship has 2 shell panels
+var owner per ship = none             # the player whose fleet she is in
+var submerged per ship = false        # a Submarine or Sea Monster below the surface
+var ghostly per ship = false          # a Ghost Ship this turn
+var afraid per ship = false           # her base move is S this turn (Fear)
+var scuttling per ship = false        # she sinks at the start of her player's next turn
+#: her next move made by the opponent
+var steered_by_rival per ship = false internal   # her next move is made by the opponent (mysterious island)
+#: the ship the crew is aboard
+var crew_ship per crew = none internal   # the ship a crew is aboard
+#: the ship the coin is aboard
+var coin_ship per coin = none internal   # the ship a coin is aboard
+#: the island the coin lies on
+var lies_on per coin = none internal  # the island a buried coin lies on
+#: the island's hexes
+var hexes per island = [] internal    # the hexes the island covers
+var revealed per island = false       # a mysterious island, turned face up
+var fleet per player = []             # ships afloat in the player's fleet
+var home per player = none            # the player's home island
+var home_gold per player = 0            # assumed: gold unloaded at home is counted openly
+#: the islands on the sea
+var placed_islands = [] internal     # the islands on the sea, in the order they were placed
+var first_player = none
+#: the order of play
+var turn_order = [] internal
+var gold_in_game = 0                  # all the gold the players contributed
+
+# assumed: the rules give no end to a game nobody can win; it ends after 30 rounds, the most gold at home winning.
+var round_limit = 30
+var build_total = 40                  # the build total both fleets are bought to
+# assumed: each player's eight coins worth 15 gold are 3 coins of 1, 3 of 2 and 2 of 3.
+define coin_values = [1, 1, 1, 2, 2, 2, 3, 3]
+
+die d6: 1, 2, 3, 4, 5, 6
+
+# ---------------------------------------------------------------- the card list
+# Ships of the six nations. Cannons are [rank, range]. The first four are the sample cards
+# of the set; the rest are assumed (invented names, plausible numbers).
+table ship_list of ship:
+  header "Ship" -> "Nation", "Points", "Masts", "Cargo", "Move", "Cannons", "Keywords"
+  fathom -> [mercenaries, 12, 3, 4, [l], [[3, l], [4, s], [4, s]], [submarine]]
+  matuku -> [mercenaries, 12, 3, 4, [s, l], [[4, l], [4, l], [4, l]], [schooner]]
+  smiling_jim -> [pirates, 7, 1, 1, [s, s, s], [[2, s]], []]
+  sea_storm -> [mercenaries, 12, 1, 2, [s, s], [[2, s]], [turtle_ship]]
+  hms_resolute -> [england, 9, 3, 3, [s, l], [[3, s], [3, l], [3, s]], []]      # assumed
+  hms_thistle -> [england, 6, 2, 2, [s, s], [[3, s], [4, s]], [schooner]]        # assumed
+  le_corsaire -> [france, 10, 3, 4, [s, l], [[3, l], [3, s], [4, s]], []]       # assumed
+  la_brume -> [france, 14, 4, 5, [s, l], [[2, s], [3, l], [3, s], [3, s]], [ghost_ship, limit]]   # assumed
+  san_isidro -> [spain, 11, 4, 5, [s, s], [[3, s], [3, s], [4, l], [4, l]], [broadsides_attack]] # assumed
+  el_dragon -> [spain, 8, 2, 3, [s, l], [[2, l], [3, s]], [fear]]             # assumed
+  black_gull -> [pirates, 5, 2, 2, [l], [[3, s], [3, s]], [galley]]           # assumed
+  golden_junk -> [mercenaries, 10, 3, 4, [s, s], [[3, s], [3, s], [3, l]], [junk, mercenary]]   # assumed
+  the_kraken -> [mercenaries, 8, 3, 0, [l], [[2, s], [3, s], [3, s]], [sea_monster]]   # assumed: segments as masts
+  usf_liberty -> [america, 7, 2, 3, [s, l], [[3, s], [3, l]], []]             # assumed
+  us_hawk -> [america, 4, 1, 2, [l, s], [[2, s]], []]                         # assumed
+
+# Crew. The point costs of the generic crew are the set's; what each does is assumed where
+# the rules leave it out (see the powers below). A link names the card a crew is linked to.
+table crew_list of crew:
+  header "Crew" -> "Nation", "Points", "Ability", "Linked to", "Keywords"
+  captain_morgan -> [pirates, 3, captain, smiling_jim, []]
+  helmsman_hale -> [england, 2, helmsman, hms_resolute, []]
+  cannoneer_cole -> [france, 2, cannoneer, none, []]
+  explorer_eva -> [spain, 1, explorer, none, []]
+  shipwright_sam -> [america, 2, shipwright, none, []]
+  oarsman_olaf -> [pirates, 1, oarsman, black_gull, []]
+  musketeer_mateo -> [spain, 3, musketeer, none, []]
+  lt_henry_ducie_chads -> [england, 5, second_action, hms_resolute, []]
+  royal_marine -> [england, 2, plain_crew, none, [marine]]            # assumed
+  cursed_bosun -> [pirates, 1, plain_crew, none, [black_mark]]        # assumed
+  jack_of_all_flags -> [america, 2, plain_crew, golden_junk, [ex_patriot]]   # assumed
+  governors_daughter -> [spain, 0, plain_crew, none, [ransom]]        # assumed
+  deckhand_dan -> [pirates, 0, helmsman, none, []]                    # assumed: a cost-0 crew
+
+# The mysterious islands and what a d6 rolled on docking does. Islands A and B follow the
+# set's cards (simplified where said); C and D are assumed.
+table island_list of island:
+  header "Island" -> "Mysterious"
+  home_rock -> [false]
+  palm_key -> [false]
+  isle_a -> [true]
+  isle_b -> [true]
+  isle_c -> [true]
+  isle_d -> [true]
+
+table mystery:
+  header "Island" -> "1", "2", "3", "4", "5", "6"
+  isle_a -> [reef, reef, calm, calm, current, current]
+  # assumed: B's 5-6 (swap treasure after exploring) is simplified to a map to one more coin.
+  isle_b -> [mutiny, mutiny, calm, calm, treasure_map, treasure_map]
+  isle_c -> [squall, calm, fresh_timber, fresh_timber, trade_wind, buried_cache]   # assumed
+  isle_d -> [fever, squall, calm, calm, trade_wind, fresh_timber]                   # assumed
+
+# How the board shows ships and islands: two letters a ship, one an island.
+table ship_marks:
+  fathom -> "Fa"
+  matuku -> "Ma"
+  smiling_jim -> "SJ"
+  sea_storm -> "SS"
+  hms_resolute -> "Re"
+  hms_thistle -> "Th"
+  le_corsaire -> "Co"
+  la_brume -> "Br"
+  san_isidro -> "SI"
+  el_dragon -> "Dr"
+  black_gull -> "BG"
+  golden_junk -> "GJ"
+  the_kraken -> "Kr"
+  usf_liberty -> "Li"
+  us_hawk -> "Ha"
+
+table island_marks:
+  home_rock -> "H"
+  palm_key -> "P"
+  isle_a -> "A"
+  isle_b -> "B"
+  isle_c -> "C"
+  isle_d -> "D"
+
+table effect_words:
+  calm -> "no effect"
+  reef -> "roll 3 dice: each 4-6 tears away one of her masts"
+  current -> "a current carries an opposing ship of your choice her base move"
+  mutiny -> "her next move is made by the opponent"
+  treasure_map -> "a map: she takes a random coin from another wild island, cargo allowing"
+  fresh_timber -> "fresh timber: she repairs one mast"
+  squall -> "a squall tears away one of her masts"
+  trade_wind -> "a trade wind: she may sail her base move again at once"
+  fever -> "fever: one of her crew, chosen at random, is lost"
+  buried_cache -> "a buried cache: one gold more on your home island"
+
+# ---------------------------------------------------------------- names for the rules
+define length(m) = S if m == s else L
+define rival(p) = players[1 - p.index]
+define afloat(x) = x in (x.owner).fleet if x.owner != none else false
+define derelict(x) = x.masts_left == 0
+define card_points(k) = ship_list[k].points if k in ship_list else crew_list[k].points
+define crew_on(x) = [c for c in (x.owner).aboard where c.crew_ship == x]
+define gold_on(x) = [c for c in (x.owner).hold where c.coin_ship == x]
+define links_on(x) = count([c for c in crew_on(x) where c.link == x.name]) + floor(count([c for c in crew_on(x) where c.link != none and c.link in [d.name for d in crew_on(x)]]) / 2)
+#: the cargo spaces {x} has
+define cargo_space(x) = x.cargo + links_on(x)
+define free_cargo(x) = cargo_space(x) - count(crew_on(x)) - count(gold_on(x))
+define crew_points_on(x) = sum([c.points for c in crew_on(x)])
+# A crew uses its ability only on a ship of its own nation.
+#: {x} has a {r} of her nation aboard
+define has_role(x, r) = any([c.role == r and c.nation == x.nation for c in crew_on(x)])
+# Keywords from the ship card and from the crew aboard; two sources count once.
+define keywords_of(x) = distinct(x.keywords + flatten([c.keywords for c in crew_on(x)]) + ([mercenary] if ex_patriot in flatten([c.keywords for c in crew_on(x)]) else []))
+#: {x} has the keyword {k}
+define has(x, k) = k in keywords_of(x)
+
+# ---- islands
+define islands = placed_islands
+define wild(i) = i != players[0].home and i != players[1].home
+define is_home_of(i, p) = i == p.home
+define hex_gap(c, i) = min([distance(c, h) for h in i.hexes])
+define touching_island(c, i) = hex_gap(c, i) == 1
+# assumed: an island covers three hexes, a small triangle: its anchor and the hexes east and south-east.
+define shape(c) = [h for h in [c, step(c, 1), step(c, 2)] where h != none]
+# assumed: islands are spaced by their anchor hexes; an island is 2 hexes wide, so "3 L apart"
+# is an anchor 3 L + 2 hexes away or more, and "at most 6 L" is 6 L + 2 hexes or less.
+define island_gap(c, i) = distance(c, where(i)) - 2
+define fits_shape(c) = count(shape(c)) == 3 and all([empty(h) for h in shape(c)]) and c.row > 0 and c.row < 20 and c.col > 0 and c.col < 20
+# Islands at least 3 L and at most 6 L from each other (the nearest one), hexes counted between them.
+define placeable(c) = fits_shape(c) and all([island_gap(c, i) >= 3 * L for i in islands]) and (count(islands) == 0 or any([island_gap(c, i) <= 6 * L for i in islands]))
+# assumed: if no hex keeps the 3 L spacing (a crowded sea), any hex at least L from the others will do.
+define fallback_place(c) = fits_shape(c) and all([island_gap(c, i) > L for i in islands])
+# assumed: anchors lie on every other row and column (a coarser choice keeps the question short).
+define anchor_hexes = [c for c in cells(sea) where c.row % 2 == 1 and c.col % 2 == 1]
+define island_sites = [c for c in anchor_hexes where placeable(c)]
+define fallback_sites = [c for c in anchor_hexes where fallback_place(c)]
+
+# ---- ships at sea
+define enemies(x) = (rival(x.owner)).fleet
+define others_near(c, x) = [y for y in all_pieces(neighbours(c)) where y != x]
+#: a hex {c} next to an island or another ship
+define touches(c, x) = count(others_near(c, x)) > 0
+define docked_islands(x) = [i for i in islands where touching_island(where(x), i)]
+# A ship may not dock at an opponent's home island.
+define may_dock(x, i) = not is_home_of(i, rival(x.owner)) and not x.ghostly
+define docked_at(x) = first([i for i in docked_islands(x) where may_dock(x, i)])
+define at_home(x) = docked_at(x) == (x.owner).home and docked_at(x) != none
+
+# ---- moving: legs of S and L, straight, changing direction only between legs
+define base_legs(x) = [length(m) for m in x.move]
+#: the legs {x} may sail this turn
+define legs(x) = [] if derelict(x) else base_legs(x)
+define path(x, d, n) = take(ray(where(x), d), n)
+# A leg stops before a hex that is taken and at the first hex that touches a ship or an island.
+define blocked_at(x, p) = first([i for i in indices(p) where not empty(p[i]) or touches(p[i], x)])
+define leg_end(x, p, b) = count(p) if b == none else (b if not empty(p[b]) else b + 1)
+define leg_hexes(x, d, n) = take(path(x, d, n), leg_end(x, path(x, d, n), blocked_at(x, path(x, d, n))))
+define leg_options(x, rest) = [[d, n, k] for n in distinct(rest) for d in [0, 1, 2, 3, 4, 5] for k in range(1, count(leg_hexes(x, d, n))) where not x.ghostly or empty(leg_hexes(x, d, n)[k - 1])]
+define direction_words = ["north-east", "east", "south-east", "south-west", "west", "north-west"]
+define without_one(xs, n) = take(xs, index_of(xs, n)) + [xs[i] for i in indices(xs) where i > index_of(xs, n)]
+
+# ---- shooting
+#: the cannons {x} still has: one per mast left
+define cannons(x) = take(x.cannons, x.masts_left)
+define may_be_shot(t) = not t.submerged and not at_home(t)
+# Line of fire: no island, ship or shore in the hexes between (the target's own hex excepted).
+define clear_line(x, t) = all([empty(c) for c in cells_between(where(x), where(t))])
+define in_range(x, t, gun) = distance(where(x), where(t)) <= length(gun[1])
+define targets(x, gun) = [t for t in enemies(x) where may_be_shot(t) and in_range(x, t, gun) and clear_line(x, t)]
+define gun_bonus(x) = 1 if has_role(x, cannoneer) else 0
+# A cannon hits on a roll higher than its rank; a 1 always misses, whatever is added.
+define hits(rank, result, bonus) = result != 1 and result + bonus > rank
+define can_shoot(x) = not x.submerged and any([count(targets(x, gun)) > 0 for gun in cannons(x)])
+
+# ---- the four actions
+define wild_coins(i) = [c for c in buried where c.lies_on == i]
+define can_explore(x) = docked_at(x) != none and wild(docked_at(x)) and count(wild_coins(docked_at(x))) > 0 and free_cargo(x) > 0 and not x.submerged
+define repair_here(x) = at_home(x)
+define can_repair(x) = repair_here(x) and x.masts_left < x.masts and not x.submerged
+define actions(x) = ([sail] if count(legs(x)) > 0 else []) + ([shoot] if can_shoot(x) else []) + ([explore] if can_explore(x) else []) + ([repair] if can_repair(x) else []) + [stand_by]
+
+# ---- ramming and boarding
+define rammable(x) = [t for t in enemies(x) where distance(where(x), where(t)) == 1 and not t.submerged and not t.ghostly]
+define ram_bonus(x) = 1 if has_role(x, captain) else 0
+define boarding_bonus(x) = 1 if has_role(x, musketeer) else 0
+
+# ---- winning
+define half_the_gold = gold_in_game / 2
+define has_won(p) = p.home_gold > half_the_gold
+
+# ---------------------------------------------------------------- setup
+setup:
+  for each k in keys(island_list):
+    create 1 island(k) in island_bag
+  shuffle island_bag
+
+# Each player rolls a d6; the higher roll goes first (ties are rolled again).
+rule choose_first_player() "Roll for the first player":
+  let deciding = true
+  while deciding:
+    roll a on d6
+    roll b on d6
+    if a != b:
+      deciding = false
+      first_player = players[0] if a > b else players[1]
+  turn_order = [first_player, rival(first_player)]
+  log "{first_player.name} rolls higher and is the first player."
+
+# A fleet: ships and crew with a combined point cost up to the build total (at least one ship).
+rule build_fleet(p) "Create a fleet":
+  p chooses flagship from [k for k in keys(ship_list) where ship_list[k].points <= build_total] "Choose your first ship" labelled "{flagship}: {ship_list[flagship].points} points"
+  p chooses more from [k for k in keys(ship_list) + keys(crew_list) where k != flagship] up to build_total - ship_list[flagship].points costing card_points(more) "Add a ship or crew to your fleet" labelled "{more}: {card_points(more)} points"
+  create 1 ship(flagship) in p.shipyard
+  for each k in more:
+    if k in ship_list:
+      create 1 ship(k) in p.shipyard
+    else:
+      create 1 crew(k) in p.crew_home
+
+# Islands are drawn at random and placed in turn, 3 L to 6 L from each other.
+rule place_island(p) "Place an island":
+  draw i from island_bag
+  let sites = island_sites
+  if count(sites) == 0:
+    sites = fallback_sites
+  p chooses c from sites "Place {i}" labelled "{i} at row {c.row + 1}, column {c.col + 1}"
+  put_island(i, c)
+
+rule put_island(i, c) "Lay an island on the sea":
+  i.hexes = shape(c)
+  move i to c
+  placed_islands = placed_islands + [i]
+  for each h in shape(c):
+    if h != c:
+      create 1 shore(i.name) in h
+
+# The second player chooses the first player's home island, then the first chooses the second's.
+rule choose_home(chooser, p) "Choose a home island":
+  chooser chooses i from [j for j in islands where j != rival(p).home] "Choose the home island of {p.name}" labelled "{i}"
+  p.home = i
+  log "{i} is the home island of {p.name}."
+
+define start_hexes(x, i) = [c for c in distinct(flatten([neighbours(h) for h in i.hexes])) where empty(c)]
+define spare_hexes(i) = [c for c in cells(sea) where empty(c) and hex_gap(c, i) <= L and not touches(c, none)]
+
+rule place_fleet(p) "Place the ships, bows touching the home island":
+  for each x in [y for y in p.shipyard]:
+    x.owner = p
+    let spots = start_hexes(x, p.home)
+    if count(spots) == 0:
+      spots = spare_hexes(p.home)
+    p chooses c from spots "Place {x}" labelled "{x} at row {c.row + 1}, column {c.col + 1}"
+    move x to c
+    p.fleet = p.fleet + [x]
+
+# Each crew takes a cargo space; crew on a ship cost at most the ship's points; a cost-0 crew only
+# sails with a ship of its own nation. A crew not placed on a ship stays on the home island.
+define fits_aboard(c, x) = free_cargo(x) > 0 and crew_points_on(x) + c.points <= x.points and (c.points > 0 or c.nation == x.nation) and not has(x, sea_monster)
+
+rule place_crew(p) "Place crew":
+  for each c in [d for d in p.crew_home]:
+    p chooses x from [y for y in p.fleet where fits_aboard(c, y)] "Put {c} aboard a ship" labelled "{x}" optional "Leave {c} on your home island"
+    if x != none:
+      move c to p.aboard
+      c.crew_ship = x
+
+# Each player adds eight coins worth 15 gold; they are shuffled and four go to each wild island.
+rule place_treasure() "Place treasure":
+  for each p in players:
+    for each v in coin_values:
+      create 1 coin(v) in treasure_bag
+      gold_in_game += v
+  shuffle treasure_bag
+  for each i in [j for j in islands where wild(j)]:
+    repeat 4 times:
+      if count(treasure_bag) > 0:
+        draw c from treasure_bag
+        c.lies_on = i
+        move c to buried
+
+# ---------------------------------------------------------------- a turn: one action per ship
+rule turn(p) "A turn":
+  for each x in [y for y in p.fleet where y.scuttling]:
+    log "{x} is scuttled."
+    sink(x, p)
+  for each x in p.fleet:
+    if afloat(x):
+      ready(p, x)
+      give_action(p, x)
+  for each x in [y for y in p.fleet where derelict(y)]:
+    scuttle_option(p, x)
+
+# Scuttle (a free action for a derelict): on a 5 or 6 she sinks at the start of your next turn,
+# and everything aboard goes down with her (crew and gold are lost, nobody gains the gold).
+rule scuttle_option(p, x) "Scuttle":
+  p chooses go from [true] "Scuttle {x}?" labelled "Try to scuttle her" optional "Keep her afloat"
+  if go != none:
+    roll r on d6
+    if r >= 5:
+      x.scuttling = true
+      log "{r}: {x} will sink at the start of the next turn."
+
+# Decisions taken before each of the player's ships acts (diving, going ghostly: see the keywords).
+rule ready(p, x) "Ready a ship":
+  pass
+
+rule give_action(p, x) "Give a ship an action":
+  take_action(p, x)
+
+rule take_action(p, x) "Carry out one action":
+  p chooses a from actions(x) "Give {x} an action" labelled "{a}"
+  if a == sail:
+    sail_ship(p, x)
+  elif a == shoot:
+    shoot_with(p, x)
+  elif a == broadside:
+    broadside_attack(p, x)
+  elif a == explore:
+    explore_island(p, x)
+  elif a == repair:
+    repair_ship(x)
+
+# ---------------------------------------------------------------- moving
+rule sail_ship(p, x) "Move":
+  let steerer = rival(p) if x.steered_by_rival else p
+  x.steered_by_rival = false
+  steer(steerer, x, legs(x))
+  after_move(p, x)
+
+# Leg by leg: any direction, up to the leg's length, stopping on touching a ship or an island.
+rule steer(q, x, legs_left) "Sail her legs":
+  let rest = legs_left
+  let moving = true
+  let options = []
+  let dest = none
+  while moving and count(rest) > 0:
+    options = leg_options(x, rest)
+    if count(options) == 0:
+      moving = false
+    else:
+      q chooses leg from options "Sail {x}" labelled "{direction_words[leg[0]]} {leg[2]} (of a {leg[1]}-hex leg)" optional "Stop here"
+      if leg == none:
+        moving = false
+      else:
+        dest = leg_hexes(x, leg[0], leg[1])[leg[2] - 1]
+        move x to dest
+        rest = without_one(rest, leg[1])
+        if touches(dest, x):
+          moving = false
+
+rule after_move(p, x) "After a move":
+  let i = docked_at(x)
+  if i != none:
+    dock_at_island(x, i)
+  if afloat(x):
+    ram_option(p, x)
+
+define mystery_roll(x, r) = r
+
+rule dock_at_island(x, i) "Dock":
+  if is_home_of(i, x.owner):
+    unload(x)
+  elif i.mysterious and wild(i):
+    if not i.revealed:
+      i.revealed = true
+      log "{i} is turned face up."
+    roll r on d6
+    mystery_effect(x, i, mystery[i.name][mystery_roll(x, r) - 1])
+
+# Unloading at home is a free action: all the gold aboard goes onto the home island.
+rule unload(x) "Unload treasure at home":
+  let gold = sum([c.gold for c in gold_on(x)])
+  if gold > 0:
+    (x.owner).home_gold += gold
+    move gold_on(x) to box
+    log "{x} unloads treasure worth {gold} at home."
+    check_winner()
+
+# ---------------------------------------------------------------- mysterious islands
+rule mystery_effect(x, i, e) "A mysterious island's effect":
+  log "{i}: {effect_words[e]}."
+  let p = x.owner
+  if e == reef:
+    repeat 3 times:
+      roll r on d6
+      if r >= 4 and x.masts_left > 0:
+        x.masts_left -= 1
+  elif e == squall:
+    if x.masts_left > 0:
+      x.masts_left -= 1
+  elif e == fresh_timber:
+    if x.masts_left < x.masts:
+      x.masts_left += 1
+  elif e == current:
+    let foes = [t for t in enemies(x) where not t.submerged]
+    if count(foes) > 0:
+      p chooses t from foes "The current carries which opposing ship?" labelled "{t}"
+      steer(p, t, base_legs(x))
+  elif e == mutiny:
+    x.steered_by_rival = true
+  elif e == treasure_map:
+    let found = [c for c in buried where c.lies_on != i]
+    if count(found) > 0 and free_cargo(x) > 0:
+      p chooses c from found "Take a coin from another wild island"
+      move c to p.hold
+      c.coin_ship = x
+  elif e == trade_wind:
+    steer(p, x, legs(x))
+    if at_home(x):
+      unload(x)
+  elif e == fever:
+    if count(crew_on(x)) > 0:
+      move first(crew_on(x)) to box
+  elif e == buried_cache:
+    p.home_gold += 1
+    check_winner()
+
+# ---------------------------------------------------------------- ramming and boarding
+rule ram_option(p, x) "Ram":
+  let foes = rammable(x)
+  if count(foes) > 0:
+    p chooses t from foes "Ram an enemy ship?" labelled "Ram {t}" optional "Do not ram"
+    if t != none:
+      roll r on d6
+      if r + ram_bonus(x) > t.masts_left:
+        rammed(t, x)
+      else:
+        log "{t} shrugs off the ram."
+      boarding_option(p, x, t)
+
+rule rammed(t, by) "A ram lands":
+  if t.masts_left > 0:
+    t.masts_left -= 1
+    log "The ram tears a mast from {t}."
+
+# Either player may start one boarding party, the player whose turn it is first. Each rolls a d6
+# and adds the masts of their ship; the higher total takes a crew or a coin from the other ship.
+rule boarding_option(p, x, t) "Board":
+  p chooses go from [true] "Board {t}?" labelled "Send a boarding party" optional "No boarding party"
+  if go != none:
+    boarding(x, t)
+  else:
+    rival(p) chooses back from [true] "Board {x} from {t}?" labelled "Send a boarding party" optional "No boarding party"
+    if back != none:
+      boarding(x, t)
+
+rule boarding(x, t) "A boarding party":
+  roll a on d6
+  roll b on d6
+  let mine = a + x.masts_left + boarding_bonus(x)
+  let theirs = b + t.masts_left + boarding_bonus(t)
+  log "Boarding: {x} {mine} against {t} {theirs}."
+  # assumed: a tie ends the fight with nothing taken.
+  if mine > theirs:
+    plunder(x, t)
+  elif theirs > mine:
+    plunder(t, x)
+
+rule plunder(winner, loser) "The winners take a crew or a coin":
+  let p = winner.owner
+  let spoils = crew_on(loser) + (gold_on(loser) if free_cargo(winner) > 0 else [])
+  if count(spoils) > 0:
+    p chooses prize from spoils "Eliminate a crew or take a coin from {loser}"
+    if piece_type(prize) == "coin":
+      move prize to p.hold
+      prize.coin_ship = winner
+    else:
+      move prize to box
+      if ransom in prize.keywords:
+        p.home_gold += 1
+        log "{prize} is ransomed: one gold more on the home island."
+        check_winner()
+
+# ---------------------------------------------------------------- shooting
+rule shoot_with(p, x) "Shoot":
+  for each gun in cannons(x):
+    let foes = targets(x, gun)
+    if count(foes) > 0:
+      p chooses t from foes "Fire a cannon of rank {gun[0]}, range {gun[1]}" labelled "at {t}" optional "Hold this cannon's fire"
+      if t != none and afloat(t):
+        roll r on d6
+        if hits(gun[0], r, gun_bonus(x)):
+          log "{r}: a hit on {t}."
+          take_hit(t, p)
+        else:
+          log "{r}: a miss."
+
+define broadside_targets(x) = [t for t in enemies(x) where may_be_shot(t) and distance(where(x), where(t)) <= S and clear_line(x, t)]
+
+# Broadsides Attack: every cannon at range S, one target, one die that must beat every rank.
+rule broadside_attack(p, x) "Broadsides attack":
+  p chooses t from broadside_targets(x) "Fire a broadside at" labelled "{t}"
+  roll r on d6
+  if all([hits(gun[0], r, 0) for gun in cannons(x)]):
+    log "{r}: every cannon hits, and one more."
+    repeat count(cannons(x)) + 1 times:
+      if afloat(t):
+        take_hit(t, p)
+  else:
+    log "{r}: the broadside misses."
+
+# Each hit takes a mast; a ship with no masts is derelict; a derelict that is hit sinks.
+rule take_hit(t, by) "A hit":
+  if derelict(t):
+    sink(t, by)
+  else:
+    t.masts_left -= 1
+    if derelict(t):
+      log "{t} is derelict."
+
+# The gold aboard is split: half to her player, the greater half to whoever sank her; crew are lost.
+rule sink(t, by) "A ship sinks":
+  let p = t.owner
+  let total = sum([c.gold for c in gold_on(t)])
+  if by != p:
+    by.home_gold += total - floor(total / 2)
+    p.home_gold += floor(total / 2)
+  move gold_on(t) to box
+  move crew_on(t) to box
+  p.fleet = [y for y in p.fleet where y != t]
+  move t to sunk
+  log "{t} sinks."
+  check_winner()
+
+# ---------------------------------------------------------------- exploring and repairing
+rule explore_island(p, x) "Explore":
+  let i = docked_at(x)
+  move wild_coins(i) to p.looking
+  p chooses taken from p.looking up to free_cargo(x) costing 1 "Take treasure aboard {x}" labelled "{taken}"
+  for each c in taken:
+    move c to p.hold
+    c.coin_ship = x
+    c.lies_on = none
+  move p.looking to buried
+
+rule repair_ship(x) "Repair":
+  x.masts_left += 1
+
+# ---------------------------------------------------------------- winning
+rule check_winner() "Check for a winner":
+  for each p in players:
+    if has_won(p):
+      log "{p.name} has brought home more than half of the gold."
+      end game
+
+# ---------------------------------------------------------------- keywords and crew abilities
+# Ability text supersedes the rules: each keyword is a power over the rule it changes. A power
+# asks has(x, k), which counts a keyword once however many cards aboard carry it, so two
+# sources of one ability do not stack. Junk and Schooner change nothing on this board (a ship
+# has no facing, and her own masts never stand in her line of fire here); Limit is kept by the
+# card list itself (one Limit card, and a fleet takes each card once).
+
+power turtle_shell "Turtle Ship: a hit takes a shell panel first" instead of take_hit(t, by) when has(t, turtle_ship) and t.panels > 0:
+  t.panels -= 1
+  log "A shell panel of {t} is smashed."
+
+power oars "Galley, Turtle Ship, or an oarsman aboard: a derelict can still move S" instead of legs(x) = [S] when derelict(x) and (has(x, galley) or has(x, turtle_ship) or has_role(x, oarsman))
+
+power helm "Helmsman: + S to her base move" adding to legs(x) = [S] when has_role(x, helmsman) and not derelict(x)
+
+power galley_ram "Galley: her ram takes no mast" instead of rammed(t, by) when has(by, galley):
+  log "The galley's ram takes no mast."
+
+power hull_pieces "Submarine: not damaged when rammed" instead of rammed(t, by) when has(t, submarine):
+  log "{t} is not damaged by the ram."
+
+power diving "Submarine, Sea Monster: dive or surface before her action" after ready(p, x) when has(x, submarine) or has(x, sea_monster):
+  p chooses down from [false, true] "Is {x} submerged this turn?" labelled "submerged" if down else "on the surface"
+  x.submerged = down
+
+power submerged_orders "Submerged: she can only move" instead of actions(x) = [sail, stand_by] when x.submerged
+
+power monster_orders "Sea Monster: only move and shoot" instead of actions(x) = ([sail] if count(legs(x)) > 0 else []) + ([shoot] if can_shoot(x) else []) + [stand_by] when has(x, sea_monster)
+
+power monster_dies "Sea Monster: gone when it has no segments" after take_hit(t, by) when has(t, sea_monster) and derelict(t) and afloat(t):
+  sink(t, by)
+
+power going_ghostly "Ghost Ship: ghostly or not, decided each turn" after ready(p, x) when has(x, ghost_ship):
+  p chooses ghost from [false, true] "Is {x} ghostly this turn?" labelled "ghostly" if ghost else "solid"
+  x.ghostly = ghost
+
+# A ghostly ship passes through islands and ships but may not end her leg on one.
+power ghostly_legs "Ghost Ship: a ghostly ship sails through islands and ships" instead of leg_hexes(x, d, n) = path(x, d, n) when x.ghostly
+
+power no_home_port "Mercenary: never docks at a home island" instead of may_dock(x, i) = false when has(x, mercenary) and (i == players[0].home or i == players[1].home)
+
+power mercenary_start "Mercenary: begins the game S away from the home island" instead of start_hexes(x, i) = [c for c in cells(sea) where empty(c) and hex_gap(c, i) == S + 1 and not touches(c, x)] when has(x, mercenary)
+
+power broadsides "Broadsides Attack: may fire a broadside" adding to actions(x) = [broadside] when has(x, broadsides_attack) and not x.submerged and count(cannons(x)) > 0 and count(broadside_targets(x)) > 0
+
+power extra_action "Lt. Henry Ducie Chads: on a 5 or 6 the ship acts twice" after give_action(p, x) when has_role(x, second_action) and afloat(x):
+  roll r on d6
+  if r >= 5:
+    log "{r}: {x} takes another action."
+    take_action(p, x)
+
+power explorer_ashore "Explorer: explores a wild island as a free action on docking" after dock_at_island(x, i) when has_role(x, explorer) and can_explore(x):
+  explore_island(x.owner, x)
+
+power shipwright_repairs "Shipwright: repairs docked at any island" instead of repair_here(x) = docked_at(x) != none when has_role(x, shipwright)
+
+power ex_patriot_luck "Ex-patriot on its linked ship: + 1 to the roll for effect" instead of mystery_roll(x, r) = min([r + 1, 6]) when any([ex_patriot in c.keywords and c.link == x.name for c in crew_on(x)])
+
+# Fear: each enemy ship within S at the start of this ship's turn rolls a d6; on a 6 her base move is S next turn.
+power fearsome "Fear: enemies within S may lose their nerve" after ready(p, x) when has(x, fear):
+  for each t in [y for y in enemies(x) where distance(where(x), where(y)) <= S]:
+    roll r on d6
+    if r == 6:
+      t.afraid = true
+      log "{t} is afraid: her base move is S next turn."
+
+power afraid_legs "Afraid: base move S" instead of base_legs(x) = [S] when x.afraid
+
+power nerve_back "Afraid ships recover after their move" after sail_ship(p, x) when x.afraid:
+  x.afraid = false
+
+play:
+  phase "Setup":
+    choose_first_player()
+    for each p in turn_order:
+      build_fleet(p)
+    for each k in [0, 1, 2, 3, 4, 5]:
+      place_island(turn_order[k % 2])
+    choose_home(turn_order[1], turn_order[0])
+    place_fleet(turn_order[0])
+    choose_home(turn_order[0], turn_order[1])
+    place_fleet(turn_order[1])
+    for each p in turn_order:
+      place_crew(p)
+    place_treasure()
+  phase "Turns":
+    rounds until round_number >= round_limit:
+      for each p in turn_order:
+        turn(p)
+
+score p: p.home_gold
+
+# ---------------------------------------------------------------- worked examples
+# Helpers that set a scene: an island from the bag on a hex, a ship from the list at sea.
+define bagged(k) = first([i for i in island_bag where i.name == k])
+define newest(c) = first([y for y in c where piece_type(y) == "ship"])
+
+rule launch(p, k, c) "Put a ship from the list to sea":
+  create 1 ship(k) in c
+  let x = newest(c)
+  x.owner = p
+  p.fleet = p.fleet + [x]
+
+rule sign_on(c, x) "Put a crew aboard":
+  create 1 crew(c) in (x.owner).crew_home
+  let hand = first([d for d in (x.owner).crew_home where d.name == c])
+  move hand to (x.owner).aboard
+  hand.crew_ship = x
+
+rule stow(v, x) "Put a coin aboard":
+  create 1 coin(v) in (x.owner).hold
+  let c = first([d for d in (x.owner).hold where d.coin_ship == none])
+  c.coin_ship = x
+
+example "a cannon hits on a roll higher than its rank, and a 1 always misses":
+  expect:
+    hits(3, 4, 0)
+    not hits(3, 3, 0)
+    hits(3, 3, 1)
+    not hits(0, 1, 5)
+
+example "line of fire: an island between blocks it, open sea does not":
+  players 2 named ann, bo
+  given:
+    put_island(bagged(palm_key), at(sea, 10, 10))
+    launch(ann, hms_resolute, at(sea, 10, 7))
+    launch(bo, usf_liberty, at(sea, 10, 14))
+    launch(bo, us_hawk, at(sea, 7, 7))
+  expect:
+    not clear_line(first(ann.fleet), first(bo.fleet))
+    clear_line(first(ann.fleet), bo.fleet[1])
+    targets(first(ann.fleet), [3, l]) == [bo.fleet[1]]
+    targets(first(ann.fleet), [3, s]) == []
+
+example "another ship in between blocks the line of fire too":
+  players 2 named ann, bo
+  given:
+    launch(ann, hms_resolute, at(sea, 4, 4))
+    launch(bo, usf_liberty, at(sea, 4, 5))
+    launch(bo, us_hawk, at(sea, 4, 6))
+  expect:
+    clear_line(first(ann.fleet), first(bo.fleet))
+    not clear_line(first(ann.fleet), bo.fleet[1])
+
+example "a hit takes a mast; at no masts she is derelict; hit again she sinks, her crew lost":
+  players 2 named ann, bo
+  given:
+    launch(bo, us_hawk, at(sea, 4, 4))
+    sign_on(explorer_eva, first(bo.fleet))
+  when:
+    take_hit(first(bo.fleet), ann)
+  expect:
+    derelict(first(bo.fleet))
+    legs(first(bo.fleet)) == []
+    count(bo.aboard) == 1
+
+example "sinking with 5 gold aboard: the sinker takes the greater half, 3, her player 2":
+  players 2 named ann, bo
+  given:
+    launch(bo, us_hawk, at(sea, 4, 4))
+    stow(2, first(bo.fleet))
+    stow(3, first(bo.fleet))
+    sign_on(explorer_eva, first(bo.fleet))
+    bo.fleet[0].masts_left = 0
+  when:
+    take_hit(first(bo.fleet), ann)
+  expect:
+    ann.home_gold == 3
+    bo.home_gold == 2
+    bo.fleet == []
+    count(sunk) == 1
+    count(bo.aboard) == 0
+    count(bo.hold) == 0
+
+example "Turtle Ship: hits smash shell panels before masts":
+  players 2 named ann, bo
+  given:
+    launch(bo, sea_storm, at(sea, 4, 4))
+  when:
+    take_hit(first(bo.fleet), ann)
+    take_hit(first(bo.fleet), ann)
+  expect:
+    bo.fleet[0].panels == 0
+    bo.fleet[0].masts_left == 1
+
+example "Turtle Ship, Galley and an oarsman: a derelict still moves S":
+  players 2 named ann, bo
+  given:
+    launch(bo, sea_storm, at(sea, 4, 4))
+    launch(bo, black_gull, at(sea, 8, 8))
+    launch(ann, smiling_jim, at(sea, 12, 12))
+    sign_on(oarsman_olaf, first(ann.fleet))
+    bo.fleet[0].masts_left = 0
+    bo.fleet[1].masts_left = 0
+    ann.fleet[0].masts_left = 0
+  expect:
+    legs(bo.fleet[0]) == [S]
+    legs(bo.fleet[1]) == [S]
+    legs(ann.fleet[0]) == [S]
+
+example "Helmsman: + S, but only aboard a ship of her own nation; two helmsmen do not stack":
+  players 2 named ann, bo
+  given:
+    launch(ann, hms_resolute, at(sea, 4, 4))
+    launch(ann, smiling_jim, at(sea, 8, 8))
+    sign_on(helmsman_hale, ann.fleet[0])
+    sign_on(helmsman_hale, ann.fleet[1])
+    sign_on(deckhand_dan, ann.fleet[1])
+    sign_on(deckhand_dan, ann.fleet[1])
+  expect:
+    legs(ann.fleet[0]) == [S, L, S]
+    legs(ann.fleet[1]) == [S, S, S, S]
+
+example "crew limits: cargo space, crew points up to the ship's, cost-0 crew only with her own nation":
+  players 2 named ann, bo
+  given:
+    launch(ann, us_hawk, at(sea, 4, 4))
+    launch(ann, smiling_jim, at(sea, 8, 8))
+    create 1 crew(deckhand_dan) in ann.crew_home
+    create 1 crew(lt_henry_ducie_chads) in ann.crew_home
+    create 1 crew(captain_morgan) in ann.crew_home
+  expect:
+    not fits_aboard(first([c for c in ann.crew_home where c.name == deckhand_dan]), ann.fleet[0])
+    fits_aboard(first([c for c in ann.crew_home where c.name == deckhand_dan]), ann.fleet[1])
+    not fits_aboard(first([c for c in ann.crew_home where c.name == lt_henry_ducie_chads]), ann.fleet[0])
+    fits_aboard(first([c for c in ann.crew_home where c.name == captain_morgan]), ann.fleet[0])
+
+example "linked crew: a crew on its linked ship gives her one more cargo space":
+  players 2 named ann, bo
+  given:
+    launch(ann, smiling_jim, at(sea, 4, 4))
+    sign_on(captain_morgan, ann.fleet[0])
+  expect:
+    cargo_space(ann.fleet[0]) == 2
+    free_cargo(ann.fleet[0]) == 1
+
+example "building a fleet: a first ship, then cards while the points last":
+  players 2 named ann, bo
+  when:
+    build_fleet(ann)
+  answers "fathom", "matuku", "hms_thistle", "lt_henry_ducie_chads", "Done"
+  expect:
+    count(ann.shipyard) == 3
+    count(ann.crew_home) == 1
+    sum([x.points for x in ann.shipyard]) + sum([c.points for c in ann.crew_home]) == 35
+
+example "sailing: legs in straight lines, stopping on touching an island":
+  players 2 named ann, bo
+  given:
+    put_island(bagged(palm_key), at(sea, 4, 9))
+    launch(ann, hms_resolute, at(sea, 4, 4))
+  when:
+    steer(ann, first(ann.fleet), legs(first(ann.fleet)))
+  answers "east 3 (of a 3-hex leg)", "east 1 (of a 2-hex leg)"
+  expect:
+    where(first(ann.fleet)) == at(sea, 4, 8)
+    docked_at(first(ann.fleet)) == first(placed_islands)
+
+example "exploring a wild island: look at its coins and take as many as the cargo holds":
+  players 2 named ann, bo
+  given:
+    put_island(bagged(palm_key), at(sea, 4, 9))
+    launch(ann, us_hawk, at(sea, 4, 8))
+    create 1 coin(3) in buried
+    create 1 coin(1) in buried
+    create 1 coin(2) in buried
+    for each c in buried:
+      c.lies_on = first(placed_islands)
+  when:
+    explore_island(ann, first(ann.fleet))
+  answers "3 gold", "2 gold"
+  expect:
+    sum([c.gold for c in gold_on(first(ann.fleet))]) == 5
+    count(buried) == 1
+
+example "unloading at home: more than half the gold at home wins at once":
+  players 2 named ann, bo
+  given:
+    put_island(bagged(home_rock), at(sea, 4, 9))
+    ann.home = first(placed_islands)
+    gold_in_game = 30
+    ann.home_gold = 12
+    launch(ann, us_hawk, at(sea, 4, 8))
+    stow(3, first(ann.fleet))
+    stow(1, first(ann.fleet))
+  when:
+    dock_at_island(first(ann.fleet), first(placed_islands))
+  expect:
+    ann.home_gold == 16
+    has_won(ann)
+
+example "a ram that lands tears away a mast; a winning boarding party takes a coin":
+  players 2 named ann, bo
+  given:
+    launch(ann, hms_resolute, at(sea, 4, 4))
+    launch(bo, us_hawk, at(sea, 4, 5))
+    stow(2, first(bo.fleet))
+  when:
+    rammed(first(bo.fleet), first(ann.fleet))
+    plunder(first(ann.fleet), first(bo.fleet))
+  expect:
+    derelict(first(bo.fleet))
+    count(gold_on(first(ann.fleet))) == 1
+    count(gold_on(first(bo.fleet))) == 0
+
+example "Galley rams take no mast; a Submarine is not damaged by a ram":
+  players 2 named ann, bo
+  given:
+    launch(ann, black_gull, at(sea, 4, 4))
+    launch(bo, usf_liberty, at(sea, 4, 5))
+    launch(bo, fathom, at(sea, 8, 8))
+  when:
+    rammed(first(bo.fleet), first(ann.fleet))
+    rammed(bo.fleet[1], first(ann.fleet))
+  expect:
+    bo.fleet[0].masts_left == 2
+    bo.fleet[1].masts_left == 3
+
+example "Submarine: submerged she can only move and cannot be shot":
+  players 2 named ann, bo
+  given:
+    launch(ann, hms_resolute, at(sea, 4, 4))
+    launch(bo, fathom, at(sea, 4, 6))
+    bo.fleet[0].submerged = true
+  expect:
+    actions(bo.fleet[0]) == [sail, stand_by]
+    targets(first(ann.fleet), [3, s]) == []
+
+example "Ghost Ship: a ghostly ship sails through an island, but not onto it":
+  players 2 named ann, bo
+  given:
+    put_island(bagged(palm_key), at(sea, 4, 6))
+    launch(ann, la_brume, at(sea, 4, 4))
+    ann.fleet[0].ghostly = true
+  expect:
+    leg_hexes(ann.fleet[0], 1, 3) == [at(sea, 4, 5), at(sea, 4, 6), at(sea, 4, 7)]
+    [1, 3, 3] not in leg_options(ann.fleet[0], [3])
+    [1, 3, 2] not in leg_options(ann.fleet[0], [3])
+    [1, 3, 1] in leg_options(ann.fleet[0], [3])
+    not may_dock(ann.fleet[0], first(placed_islands))
+
+example "Mercenary: never docks at a home island":
+  players 2 named ann, bo
+  given:
+    put_island(bagged(home_rock), at(sea, 4, 9))
+    ann.home = first(placed_islands)
+    launch(ann, golden_junk, at(sea, 4, 8))
+  expect:
+    docked_at(first(ann.fleet)) == none
+    not at_home(first(ann.fleet))
+
+example "Ex-patriot: any ship she joins becomes a Mercenary":
+  players 2 named ann, bo
+  given:
+    launch(ann, usf_liberty, at(sea, 4, 4))
+    sign_on(jack_of_all_flags, first(ann.fleet))
+  expect:
+    has(first(ann.fleet), mercenary)
+    has(first(ann.fleet), ex_patriot)
+
+example "Broadsides Attack adds an action when an enemy is within S":
+  players 2 named ann, bo
+  given:
+    launch(ann, san_isidro, at(sea, 4, 4))
+    launch(bo, us_hawk, at(sea, 4, 6))
+  expect:
+    broadside in actions(first(ann.fleet))
+    shoot in actions(first(ann.fleet))
+
+example "a mysterious island's effect: a squall takes a mast, fresh timber gives one back":
+  players 2 named ann, bo
+  given:
+    put_island(bagged(isle_c), at(sea, 4, 9))
+    launch(ann, hms_resolute, at(sea, 4, 8))
+  when:
+    mystery_effect(first(ann.fleet), first(placed_islands), squall)
+  expect:
+    first(ann.fleet).masts_left == 2
+
+example "mutiny: her next move is made by the opponent":
+  players 2 named ann, bo
+  given:
+    put_island(bagged(isle_b), at(sea, 4, 9))
+    launch(ann, us_hawk, at(sea, 4, 8))
+  when:
+    mystery_effect(first(ann.fleet), first(placed_islands), mutiny)
+  expect:
+    first(ann.fleet).steered_by_rival
+
+example "scuttling: a derelict marked to sink goes down at the start of her next turn, gold and all":
+  players 2 named ann, bo
+  given:
+    launch(ann, us_hawk, at(sea, 4, 4))
+    stow(3, first(ann.fleet))
+    ann.fleet[0].masts_left = 0
+    ann.fleet[0].scuttling = true
+  when:
+    turn(ann)
+  expect:
+    ann.fleet == []
+    ann.home_gold == 0
+    bo.home_gold == 0
+    count(sunk) == 1
+
+example "Ransom: a crew with it, eliminated by a boarding party, is worth 1 gold to the winners":
+  players 2 named ann, bo
+  given:
+    launch(ann, hms_resolute, at(sea, 4, 4))
+    launch(bo, san_isidro, at(sea, 4, 5))
+    sign_on(governors_daughter, first(bo.fleet))
+  when:
+    plunder(first(ann.fleet), first(bo.fleet))
+  expect:
+    ann.home_gold == 1
+    count(bo.aboard) == 0
+
+example "Sea Monster: only moves and shoots, and is gone when its last segment is hit":
+  players 2 named ann, bo
+  given:
+    launch(ann, hms_resolute, at(sea, 4, 4))
+    launch(bo, the_kraken, at(sea, 8, 8))
+    bo.fleet[0].masts_left = 1
+  when:
+    take_hit(first(bo.fleet), ann)
+  expect:
+    bo.fleet == []
+    count(sunk) == 1
+
+example "Sea Monster: no exploring or repairing among its actions":
+  players 2 named ann, bo
+  given:
+    launch(bo, the_kraken, at(sea, 8, 8))
+  expect:
+    actions(first(bo.fleet)) == [sail, stand_by]
+
+example "Fear: an afraid ship's base move is S until she has moved":
+  players 2 named ann, bo
+  given:
+    launch(ann, hms_resolute, at(sea, 4, 4))
+    ann.fleet[0].afraid = true
+  expect:
+    legs(first(ann.fleet)) == [S]
+
+example "a ship keeps her own keywords, and a helmsman of her nation adds S":
+  players 2 named ann, bo
+  given:
+    launch(ann, hms_thistle, at(sea, 4, 4))
+    sign_on(helmsman_hale, first(ann.fleet))
+  expect:
+    keywords_of(first(ann.fleet)) == [schooner]
+    has_role(first(ann.fleet), helmsman)
+    legs(first(ann.fleet)) == [S, S, S]
