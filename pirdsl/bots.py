@@ -15,7 +15,8 @@ import hashlib
 import random
 from typing import Any, Protocol, Sequence
 
-BOT_KINDS = ("random", "greedy")
+BOT_KINDS = ("random", "greedy", "mcts", "ismcts")
+SEARCH_KINDS = ("mcts", "ismcts")  # the kinds that take a budget: mcts:2000, ismcts:0.5s
 
 
 class Bot(Protocol):
@@ -149,13 +150,49 @@ def lead_over_others(scores: Sequence[float], seat: int) -> float:
     return scores[seat] - (max(others) if others else 0)
 
 
-def make_bot(kind: str, seed: int | str) -> RandomBot | GreedyBot:
-    """A bot of the named kind ("random" or "greedy"); ValueError for another name."""
-    if kind == "random":
+def make_bot(kind: str, seed: int | str) -> Any:
+    """A bot from its spec: "random", "greedy", "mcts", "ismcts", or a search bot with a budget
+    ("mcts:2000" iterations, "ismcts:0.5s" seconds per decision; pirdsl/mcts.py).
+
+    Raises:
+        ValueError: for another name or a bad budget, with a one-line reason.
+    """
+    name, budget = parse_bot_spec(kind)
+    if name == "random":
         return RandomBot(seed)
-    if kind == "greedy":
+    if name == "greedy":
         return GreedyBot(seed)
-    raise ValueError(f"unknown bot '{kind}' (choose from {', '.join(BOT_KINDS)})")
+    from pirdsl.mcts import SearchBot
+
+    return SearchBot(seed, budget, redeal=name == "ismcts")
+
+
+def parse_bot_spec(spec: str) -> tuple[str, Any]:
+    """(kind, budget) for a bot spec; the budget is None for random and greedy.
+
+    Raises:
+        ValueError: for an unknown kind, a budget on a bot that takes none, or a bad budget.
+    """
+    if not isinstance(spec, str):
+        raise ValueError(f"a bot is named by text, not {spec!r}")
+    name, colon, budget_text = spec.partition(":")
+    if name not in BOT_KINDS:
+        raise ValueError(
+            f"unknown bot '{spec}' (choose from {', '.join(BOT_KINDS)}; "
+            "mcts and ismcts take a budget, as in mcts:2000 or ismcts:0.5s)")
+    if name not in SEARCH_KINDS:
+        if colon:
+            raise ValueError(f"the {name} bot takes no budget: write '{name}', not '{spec}'")
+        return name, None
+    from pirdsl.mcts import Budget, parse_budget
+
+    return name, parse_budget(name, budget_text) if colon else Budget()
+
+
+def check_bot_spec(spec: str) -> str:
+    """The spec itself when it names a bot (see `parse_bot_spec`); ValueError otherwise."""
+    parse_bot_spec(spec)
+    return spec
 
 
 def seat_seed(game_seed: int, seat: int) -> int:

@@ -560,6 +560,21 @@ def command_reference(args: argparse.Namespace) -> int:
 # --- argument parsing ------------------------------------------------------------------
 
 
+def bot_spec(text: str) -> str:
+    """argparse type: a bot ("random", "greedy", "mcts", "ismcts", "mcts:2000", "ismcts:0.5s")."""
+    from pirdsl.bots import check_bot_spec
+
+    try:
+        return check_bot_spec(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def seat_spec(text: str) -> str:
+    """argparse type for play's --seat: "human" or a bot spec."""
+    return text if text == "human" else bot_spec(text)
+
+
 def positive_int(text: str) -> int:
     """argparse type: a whole number >= 1."""
     try:
@@ -633,8 +648,9 @@ def build_parser() -> argparse.ArgumentParser:
     play = commands.add_parser("play", help="play a game in the terminal")
     add_game_options(play, default_seed=None)
     play.add_argument(
-        "--seat", action="append", choices=SEAT_KINDS, metavar="{human,random,greedy}",
-        help="who plays each seat, in order (repeatable); default: seat 1 human, the others random",
+        "--seat", action="append", type=seat_spec, metavar="{human,random,greedy,mcts,ismcts}",
+        help="who plays each seat, in order (repeatable); default: seat 1 human, the others random; "
+        "mcts and ismcts take a budget: mcts:2000 (iterations) or ismcts:0.5s (seconds per decision)",
     )
     play.add_argument("--load", metavar="SAVE", help="continue a game saved with 'save FILE'")
     play.set_defaults(handler=command_play)
@@ -643,7 +659,9 @@ def build_parser() -> argparse.ArgumentParser:
     add_game_options(simulate_command, default_seed=0)
     simulate_command.add_argument("--games", type=positive_int, default=100, metavar="N", help="default 100")
     simulate_command.add_argument(
-        "--bot", choices=BOT_KINDS, default="random", help="the bot for every seat not given by --seat (default random)"
+        "--bot", type=bot_spec, default="random", metavar="{" + ",".join(BOT_KINDS) + "}",
+        help="the bot for every seat not given by --seat (default random); mcts and ismcts take a budget: "
+        "mcts:2000 (iterations) or ismcts:0.5s (seconds per decision)"
     )
     simulate_command.add_argument(
         "--seat", action="append", metavar="{" + ",".join(BOT_KINDS) + "}",

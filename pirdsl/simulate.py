@@ -42,7 +42,7 @@ from fractions import Fraction
 from typing import Any, Callable, Iterator, Sequence
 
 from interpreter import GameRuleError
-from pirdsl.bots import BOT_KINDS, make_bot, seat_seed
+from pirdsl.bots import make_bot, parse_bot_spec, seat_seed
 
 DEFAULT_STEP_LIMIT = 100_000
 AUTOMA = "automa"  # the seat_bots entry of a seat the rules play themselves
@@ -103,8 +103,7 @@ def assign_seat_bots(state: Any, bot: str, seat_bots: Sequence[str] | None = Non
     """
     requested = list(seat_bots or [])
     for kind in [bot, *requested]:
-        if kind not in BOT_KINDS:
-            raise ValueError(f"unknown bot '{kind}' (choose from {', '.join(BOT_KINDS)})")
+        parse_bot_spec(kind)
     player_seats = [seat for seat in range(state.num_seats) if not state.is_automa(seat)]
     if len(requested) > len(player_seats):
         raise ValueError(f"{len(requested)} bots given for {len(player_seats)} player seats")
