@@ -307,6 +307,7 @@ def command_simulate(args: argparse.Namespace) -> int:
     """Play many bot games and report outcomes, scores and speed."""
     import json
 
+    from pirdsl.cluster import ClusterError
     from pirdsl.simulate import SimulationWorkerError, WorkerDied, assign_seat_bots, simulate
 
     game = load_rules(args.file, quiet=args.quiet)
@@ -328,7 +329,12 @@ def command_simulate(args: argparse.Namespace) -> int:
     console = make_console()
     show_progress = sys.stdout.isatty() and not args.json
     # The workers load the file with the same loader as this process (the tests' fake engine too).
-    options = dict(seat_bots=args.seat, on_record=write_record, jobs=args.jobs or default_jobs(), loader=load_game)
+    if args.report:
+        check_report_possible(args.report)
+    if args.ray:
+        check_ray_possible()
+    options = dict(seat_bots=args.seat, on_record=write_record, jobs=args.jobs or default_jobs(), loader=load_game,
+                   rotate=args.rotate, ray_address=args.ray)
     try:
         if show_progress:
             from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -349,9 +355,13 @@ def command_simulate(args: argparse.Namespace) -> int:
         raise CommandError(f"{error}; --jobs 1 plays every game in this process") from None
     except SimulationWorkerError as error:
         raise CommandError(str(error)) from None
+    except ClusterError as error:
+        raise CommandError(f"--ray: {error}") from None
     finally:
         if records is not None:
             records.close()
+    if args.report:
+        write_report_file(args.report, game, result)
     if result["first_error"]:
         error_line(f"pirdsl: {result['errors']} of {result['games']} games failed; the first: {result['first_error']}")
     if args.json:
@@ -359,6 +369,39 @@ def command_simulate(args: argparse.Namespace) -> int:
     else:
         console.print(simulation_report(game, result))
     return EXIT_FAILURE if result["errors"] else EXIT_OK
+
+
+def check_report_possible(path: str) -> None:
+    """Fail before the games are played when the report cannot be written: no matplotlib, or a bad path."""
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        raise CommandError(
+            "--report needs matplotlib, which is not installed: pip install 'pirdsl[report]'", EXIT_USAGE
+        ) from None
+    try:
+        with open(path, "a", encoding="utf-8"):
+            pass
+    except OSError as error:
+        raise CommandError(f"{path}: cannot write the file ({error.strerror or error})") from None
+
+
+def check_ray_possible() -> None:
+    """Fail before anything else when Ray is not installed."""
+    import importlib.util
+
+    if importlib.util.find_spec("ray") is None:
+        raise CommandError("--ray needs Ray, which is not installed: pip install 'pirdsl[ray]'", EXIT_USAGE)
+
+
+def write_report_file(path: str, game: Any, result: dict[str, Any]) -> None:
+    from pirdsl.report import write_report
+
+    try:
+        write_report(path, game.name, result)
+    except OSError as error:
+        raise CommandError(f"{path}: cannot write the report ({error.strerror or error})") from None
+    error_line(f"pirdsl: report written to {path}")
 
 
 def default_jobs() -> int:
@@ -382,7 +425,10 @@ def simulation_report(game: Any, result: dict[str, Any]) -> Group:
 
     completed = result["completed"]
     player_bots = [kind for kind in result["seat_bots"] if kind != "automa"]
-    if len(set(player_bots)) <= 1:
+    if result.get("rotate"):
+        player_bots = result["balance"].get("rotation") or player_bots
+        bots = "bots " + ", ".join(player_bots) + " rotated round the seats"
+    elif len(set(player_bots)) <= 1:
         bots = f"{player_bots[0] if player_bots else result['bot']} bots"
     else:
         bots = "bots " + ", ".join(player_bots)
@@ -422,14 +468,69 @@ def simulation_report(game: Any, result: dict[str, Any]) -> Group:
         outcomes += f" ({100 * result['draws'] / completed:.1f}%)"
     if result["no_winner"]:
         outcomes += f"; no winner: {result['no_winner']}"
-    return Group(
-        Text(title, style="bold"),
-        Text(summary),
-        table,
-        Text(outcomes),
-        Text(f"mean rounds: {rounds}"),
-        Text(f"games per second: {speed}"),
-    )
+    parts = [Text(title, style="bold"), Text(summary), table, Text(outcomes), Text(f"mean rounds: {rounds}")]
+    if result.get("balance") and result["balance"]["completed"]:
+        parts += balance_lines(result)
+    parts.append(Text(f"games per second: {speed}"))
+    return Group(*parts)
+
+
+def figure(value: Any, digits: int = 2) -> str:
+    """A number for the tables: '-' for none, no trailing zeros for whole numbers."""
+    if value is None:
+        return "-"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return f"{value:.{digits}f}"
+
+
+def spread_text(summary: dict[str, Any]) -> str:
+    """'mean ± sd, median m (10%–90%: a–b)' for a distribution summary."""
+    if not summary["n"]:
+        return "-"
+    quantiles = summary["quantiles"]
+    text = figure(summary["mean"]) + ("" if summary["sd"] is None else f" ± {figure(summary['sd'])}")
+    return text + f", median {figure(quantiles['50%'])} (10%–90%: {figure(quantiles['10%'])}–{figure(quantiles['90%'])})"
+
+
+def balance_lines(result: dict[str, Any]) -> list[Any]:
+    """The balance figures under the main table: score quantiles, per bot, margins, lengths, seat order."""
+    from rich.table import Table
+    from rich.text import Text
+
+    balance = result["balance"]
+    lines: list[Any] = []
+    if balance["has_scores"]:
+        scores = Table(box=None, title="scores per seat", title_justify="left")
+        for column in ("seat", "10%", "25%", "median", "75%", "90%"):
+            scores.add_column(column, justify="left" if column == "seat" else "right")
+        for figures in balance["seats"]:
+            quantiles = figures["score"]["quantiles"]
+            scores.add_row(Text(str(figures["name"])), *(figure(quantiles[key]) for key in ("10%", "25%", "50%", "75%", "90%")))
+        lines.append(scores)
+    if len(balance["bots"]) > 1 or balance["rotated"]:
+        bots = Table(box=None, title="per bot" + (" (seats rotated every game)" if balance["rotated"] else ""),
+                     title_justify="left")
+        for column in ("bot", "games", "won", "drew", "lost", "win rate (95% CI)", "mean score ± sd"):
+            bots.add_column(column, justify="left" if column == "bot" else "right")
+        for kind, figures in balance["bots"].items():
+            rate, interval = figures["win_rate"], figures["win_rate_interval"]
+            rate_text = "-" if rate is None else f"{100 * rate:.1f}% ({100 * interval[0]:.1f}–{100 * interval[1]:.1f})"
+            score = figures["score"]
+            score_text = "-" if score["mean"] is None else figure(score["mean"]) + (
+                "" if score["sd"] is None else f" ± {figure(score['sd'])}")
+            bots.add_row(kind, str(figures["games"]), str(figures["sole_wins"]), str(figures["shared_wins"]),
+                         str(figures["losses"]), rate_text, score_text)
+        lines.append(bots)
+    if balance["has_scores"]:
+        lines.append(Text(f"margin of victory (sole winner over the next best): {spread_text(balance['margin_of_victory'])}"))
+    lines.append(Text(f"game length in rounds: {spread_text(balance['rounds'])}"))
+    lines.append(Text(f"game length in decisions: {spread_text(balance['decisions'])}"))
+    if balance["has_scores"] and balance["lead_changes"]["n"]:
+        lines.append(Text(f"lead changes per game: {spread_text(balance['lead_changes'])}"))
+    order = balance["seat_order"]
+    lines.append(Text(order["verdict"], style="bold red" if order["biased"] else ""))
+    return lines
 
 
 def command_test(args: argparse.Namespace) -> int:
@@ -675,6 +776,20 @@ def build_parser() -> argparse.ArgumentParser:
         "--jobs", type=positive_int, metavar="N",
         help="processes to play the games in (default: one per CPU core, here "
         f"{default_jobs()}); 1 plays them all in this process",
+    )
+    simulate_command.add_argument(
+        "--rotate", action="store_true",
+        help="move the bots one seat on every game, so that each bot plays each seat equally often "
+        "(separates seat order from bot strength)",
+    )
+    simulate_command.add_argument(
+        "--report", metavar="FILE.html",
+        help="write a one-page report with plots (needs the report extra: pip install 'pirdsl[report]')",
+    )
+    simulate_command.add_argument(
+        "--ray", metavar="auto|ADDRESS",
+        help="play the games on a Ray cluster: 'auto' joins the one this machine belongs to (or starts one "
+        "here), an address (ray://host:10001 or host:6379) joins that one (needs: pip install 'pirdsl[ray]')",
     )
     simulate_command.set_defaults(handler=command_simulate)
 

@@ -42,6 +42,7 @@ from fractions import Fraction
 from typing import Any, Callable, Iterator, Sequence
 
 from interpreter import GameRuleError
+from pirdsl.balance import BalanceTotals, sole_leader
 from pirdsl.bots import make_bot, parse_bot_spec, seat_seed
 
 DEFAULT_STEP_LIMIT = 100_000
@@ -62,6 +63,7 @@ def play_to_end(
     bots: Sequence[Any],
     step_limit: int = DEFAULT_STEP_LIMIT,
     counts: StepCounts | None = None,
+    on_round: Callable[[Any], None] | None = None,
 ) -> bool:
     """Play `state` in place with one bot per seat; True when it ended, False at the step limit.
 
@@ -74,10 +76,16 @@ def play_to_end(
         step_limit: decisions and chance steps after which to give up.
         counts: when given, counts each decision and chance step as it is applied,
             so that it still holds how far the game got when the rules fail.
+        on_round: when given, called with the state whenever a new round has begun
+            (and once at the end), before anything else happens in it.
     """
     if counts is None:
         counts = StepCounts()
+    last_round = state.round
     for _ in range(step_limit):
+        if on_round is not None and state.round != last_round:
+            last_round = state.round
+            on_round(state)
         if state.is_terminal():
             return True
         if state.is_chance():
@@ -134,6 +142,8 @@ class PlaySettings:
         bot: "random" or "greedy", for every player seat not given in `seat_bots`.
         seat_bots: bots for the player seats in order (see `assign_seat_bots`).
         step_limit: decisions and chance steps after which a game counts as unfinished.
+        rotate: game i moves the player seats' bots i places on (see `rotated_bots`), so
+            that every bot plays every seat equally often and seat order and bot separate.
     """
 
     players: int
@@ -141,6 +151,7 @@ class PlaySettings:
     bot: str = "random"
     seat_bots: tuple[str, ...] | None = None
     step_limit: int = DEFAULT_STEP_LIMIT
+    rotate: bool = False
 
 
 @dataclass
@@ -154,6 +165,7 @@ class GameResult:
     record: dict[str, Any]
     seat_names: list[str]
     seat_bots: list[str]
+    leaders: list[int | None] | None = None  # the sole leader on score as each round began (None: a tie)
 
 
 def play_game(game: Any, settings: PlaySettings, game_number: int, game_seed: int) -> GameResult:
@@ -167,17 +179,20 @@ def play_game(game: Any, settings: PlaySettings, game_number: int, game_seed: in
     state = None
     seat_names: list[str] = []
     kinds: list[str] = []
+    leaders: list[int | None] = []
     try:
         state = game.new_state(players=settings.players, seed=game_seed, variants=list(settings.variants))
         seat_names = list(state.seat_names)
         kinds = assign_seat_bots(state, settings.bot, settings.seat_bots)
+        if settings.rotate:
+            kinds = rotated_bots(kinds, game_number)
         # An automa seat is never asked; it gets a bot all the same, as it always has, so
         # that every seat's bot and seed stay what they were before seat_bots existed.
         bots = [
             make_bot(settings.bot if kinds[seat] == AUTOMA else kinds[seat], seat_seed(game_seed, seat))
             for seat in range(state.num_seats)
         ]
-        finished = play_to_end(state, bots, settings.step_limit, counts)
+        finished = play_to_end(state, bots, settings.step_limit, counts, on_round=lambda now: note_leader(now, leaders))
         if finished:
             scores, winners, returns = state.scores(), state.winners(), state.returns()
     except GameRuleError as error:
@@ -190,7 +205,32 @@ def play_game(game: Any, settings: PlaySettings, game_number: int, game_seed: in
                 game_number, game_seed, state, counts, scores_so_far(state), [], [0.0] * state.num_seats,
                 unfinished=True,
             )
-    return GameResult(record, seat_names, kinds)
+    if settings.rotate:
+        record["bots"] = list(kinds)
+    return GameResult(record, seat_names, kinds, leaders)
+
+
+def rotated_bots(kinds: Sequence[str], game_number: int) -> list[str]:
+    """The player seats' bots moved `game_number` places on (seat i gets the bot of seat i - n); automa stay."""
+    player_seats = [seat for seat, kind in enumerate(kinds) if kind != AUTOMA]
+    if not player_seats:
+        return list(kinds)
+    shift = game_number % len(player_seats)
+    bots = [kinds[seat] for seat in player_seats]
+    moved = list(kinds)
+    for position, seat in enumerate(player_seats):
+        moved[seat] = bots[(position - shift) % len(bots)]
+    return moved
+
+
+def note_leader(state: Any, leaders: list[int | None]) -> None:
+    """Add the sole leader on score now (None for a tie, or scores the rules cannot work out yet)."""
+    try:
+        scores = state.scores()
+    except GameRuleError:
+        leaders.append(None)
+        return
+    leaders.append(sole_leader(scores))
 
 
 class RunningTotals:
@@ -343,6 +383,8 @@ def simulate(
     loader: Callable[[str], Any] | None = None,
     on_game_done: Callable[[int], None] | None = None,
     on_record: Callable[[dict[str, Any]], None] | None = None,
+    rotate: bool = False,
+    ray_address: str | None = None,
 ) -> dict[str, Any]:
     """Play `games` bot games and return the figures as a JSON-ready dict.
 
@@ -385,10 +427,16 @@ def simulate(
             or stops unexpectedly.
     """
     started = time.perf_counter()
-    settings = PlaySettings(players, tuple(variants), bot, None if seat_bots is None else tuple(seat_bots), step_limit)
+    settings = PlaySettings(
+        players, tuple(variants), bot, None if seat_bots is None else tuple(seat_bots), step_limit, rotate)
     jobs = max(1, min(jobs, games))
     totals = RunningTotals()
-    if jobs == 1:
+    balance = BalanceTotals()
+    if ray_address is not None:
+        from pirdsl.cluster import played_on_ray
+
+        results = played_on_ray(game, settings, seed, games, ray_address)
+    elif jobs == 1:
         results: Iterator[GameResult] = (
             play_game(game, settings, game_number, seed + game_number) for game_number in range(games)
         )
@@ -397,11 +445,25 @@ def simulate(
     with contextlib.closing(results):
         for done, result in enumerate(results, 1):
             totals.add(result)
+            balance.add(result.record, result.seat_bots, result.leaders)
             if on_record is not None:
                 on_record(result.record)
             if on_game_done is not None:
                 on_game_done(done)
-    return totals.summary(games, time.perf_counter() - started, settings, seed, jobs)
+    summary = totals.summary(games, time.perf_counter() - started, settings, seed, jobs)
+    if rotate:
+        summary["seat_bots"] = [AUTOMA if kind == AUTOMA else "rotated" for kind in summary["seat_bots"]]
+    summary["rotate"] = rotate
+    summary["balance"] = balance.summary(summary["seats"], summary["seat_bots"], rotate)
+    if rotate:
+        summary["balance"]["rotation"] = [kind for kind in assigned_bots(game, settings) if kind != AUTOMA]
+    return summary
+
+
+def assigned_bots(game: Any, settings: PlaySettings) -> list[str]:
+    """Each seat's bot in game 0 (before any rotation)."""
+    state = game.new_state(players=settings.players, seed=0, variants=list(settings.variants))
+    return assign_seat_bots(state, settings.bot, settings.seat_bots)
 
 
 # --- worker processes -------------------------------------------------------------------
