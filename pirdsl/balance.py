@@ -15,8 +15,8 @@ What is reported (`BalanceTotals.summary`):
 - the margin of victory: the sole winner's score minus the best other score;
 - game length in rounds and in decisions;
 - lead changes: how often the sole leader on score changed from one round to
-  the next, and, per round, how often the game's eventual sole winner was the
-  sole leader then (how early a game is decided);
+  the next, and, after each round, how often the game's eventual sole winner
+  was the sole leader then (how early a game is decided);
 - the seat-order test: each player seat's sole wins against a fair share (the
   average of the player seats), with an exact two-sided binomial p-value, and a
   sentence saying whether the first seat's rate is consistent with fair.
@@ -150,7 +150,8 @@ class BalanceTotals:
         self.rounds = Distribution()
         self.decisions = Distribution()
         self.lead_changes = Distribution()
-        self.winner_leads: list[list[int]] = []  # per round index: [games with a sole winner reaching it, winner led]
+        # per round: [games with a sole winner that finished it, games whose winner was the sole leader after it]
+        self.winner_leads: dict[int, list[int]] = {}
         self.player_seats: list[int] | None = None
         self.completed = 0
         self.has_scores = False
@@ -185,18 +186,17 @@ class BalanceTotals:
         self.decisions.add(record.get("length"))
         if leaders is not None:
             changes, last = 0, None
-            for leader in leaders:
+            for _, leader in leaders:
                 if leader is not None:
                     if last is not None and leader != last:
                         changes += 1
                     last = leader
             self.lead_changes.add(changes)
             if len(winners) == 1:
-                for index, leader in enumerate(leaders):
-                    while len(self.winner_leads) <= index:
-                        self.winner_leads.append([0, 0])
-                    self.winner_leads[index][0] += 1
-                    self.winner_leads[index][1] += leader == winners[0]
+                for round_number, leader in leaders:
+                    tally = self.winner_leads.setdefault(round_number, [0, 0])
+                    tally[0] += 1
+                    tally[1] += leader == winners[0]
 
     def summary(self, seat_names: Sequence[str], seat_bots: Sequence[str], rotated: bool) -> dict[str, Any]:
         """The figures as a JSON-ready dict (the `balance` key of `simulate`'s result)."""
@@ -218,8 +218,8 @@ class BalanceTotals:
             "decisions": self.decisions.summary() | {"histogram": self.decisions.histogram()},
             "lead_changes": self.lead_changes.summary() | {"histogram": self.lead_changes.histogram()},
             "winner_leads_by_round": [
-                {"round": index + 1, "games": games, "winner_leads": led / games if games else None}
-                for index, (games, led) in enumerate(self.winner_leads)
+                {"round": round_number, "games": games, "winner_leads": led / games if games else None}
+                for round_number, (games, led) in sorted(self.winner_leads.items())
             ],
             "seat_order": self.seat_order_test(seat_names, seat_bots, rotated),
         }

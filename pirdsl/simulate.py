@@ -165,7 +165,8 @@ class GameResult:
     record: dict[str, Any]
     seat_names: list[str]
     seat_bots: list[str]
-    leaders: list[int | None] | None = None  # the sole leader on score as each round began (None: a tie)
+    # [round, leader] after each round that ended: the sole leader on score then (None: a tie)
+    leaders: list[list[Any]] | None = None
 
 
 def play_game(game: Any, settings: PlaySettings, game_number: int, game_seed: int) -> GameResult:
@@ -179,7 +180,7 @@ def play_game(game: Any, settings: PlaySettings, game_number: int, game_seed: in
     state = None
     seat_names: list[str] = []
     kinds: list[str] = []
-    leaders: list[int | None] = []
+    leaders: list[list[Any]] = []
     try:
         state = game.new_state(players=settings.players, seed=game_seed, variants=list(settings.variants))
         seat_names = list(state.seat_names)
@@ -223,14 +224,13 @@ def rotated_bots(kinds: Sequence[str], game_number: int) -> list[str]:
     return moved
 
 
-def note_leader(state: Any, leaders: list[int | None]) -> None:
-    """Add the sole leader on score now (None for a tie, or scores the rules cannot work out yet)."""
+def note_leader(state: Any, leaders: list[list[Any]]) -> None:
+    """A new round began: add [the round that ended, its sole leader on score] (None for a tie or no scores)."""
     try:
-        scores = state.scores()
+        leader = sole_leader(state.scores())
     except GameRuleError:
-        leaders.append(None)
-        return
-    leaders.append(sole_leader(scores))
+        leader = None
+    leaders.append([state.round - 1, leader])
 
 
 class RunningTotals:

@@ -1,0 +1,47 @@
+"""`pirdsl simulate --report FILE.html`: one self-contained page with the tables and plots (matplotlib extra)."""
+
+from __future__ import annotations
+
+import base64
+import re
+from pathlib import Path
+
+import pytest
+
+import pirdsl.cli as cli
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_the_report_holds_tables_verdict_and_plots(tmp_path, capsys):
+    pytest.importorskip("matplotlib")
+    report = tmp_path / "report.html"
+    code = cli.main(["simulate", str(ROOT / "games" / "decks_of_glory.pir"), "--games", "8", "--jobs", "1",
+                     "--seat", "greedy", "--rotate", "--report", str(report)])
+    assert code == 0
+    page = report.read_text(encoding="utf-8")
+    assert "Decks of Glory: balance report" in page
+    assert "Per seat" in page and "Per bot" in page and "seat order" in page
+    images = re.findall(r'src="data:image/png;base64,([^"]+)"', page)
+    assert len(images) == 4  # win rates, scores, length, lead
+    for image in images:
+        assert base64.b64decode(image).startswith(b"\x89PNG")
+    assert "report written to" in capsys.readouterr().err
+
+
+def test_a_report_without_matplotlib_is_a_one_line_usage_error(tmp_path, capsys, monkeypatch):
+    import builtins
+
+    real_import = builtins.__import__
+
+    def no_matplotlib(name, *args, **kwargs):
+        if name == "matplotlib" or name.startswith("matplotlib."):
+            raise ImportError(name)
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_matplotlib)
+    code = cli.main(["simulate", str(ROOT / "tests" / "classic" / "tic_tac_toe.pir"), "--games", "2",
+                     "--report", str(tmp_path / "r.html")])
+    assert code == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("pirdsl: error:") and "pirdsl[report]" in err and "\n" not in err
