@@ -454,6 +454,7 @@ def simulate(
     if rotate:
         summary["seat_bots"] = [AUTOMA if kind == AUTOMA else "rotated" for kind in summary["seat_bots"]]
     summary["rotate"] = rotate
+    summary["ray"] = ray_address
     summary["balance"] = balance.summary(summary["seats"], summary["seat_bots"], rotate)
     if rotate:
         summary["balance"]["rotation"] = [kind for kind in assigned_bots(game, settings) if kind != AUTOMA]
