@@ -262,6 +262,7 @@ def command_play(args: argparse.Namespace) -> int:
 
     from pirdsl.play import HUMAN, PlaySession, SaveFileError, read_save
 
+    check_seat_specs(args.seat, human=True)
     game = load_rules(args.file, quiet=args.quiet)
     # The seed decides every hidden card and draw: unless given, it is 64 bits from the
     # operating system, and it is shown only where it tells no one at the table anything.
@@ -297,6 +298,7 @@ def command_play(args: argparse.Namespace) -> int:
 def seat_controllers(state: Any, requested: Sequence[str] | None) -> list[str]:
     from pirdsl.play import assign_controllers
 
+    check_seat_specs(requested, human=True)
     try:
         return assign_controllers(state, requested)
     except ValueError as error:
@@ -310,14 +312,15 @@ def command_simulate(args: argparse.Namespace) -> int:
     from pirdsl.cluster import ClusterError
     from pirdsl.simulate import SimulationWorkerError, WorkerDied, assign_seat_bots, simulate
 
-    game = load_rules(args.file, quiet=args.quiet)
-    players = choose_player_count(game, args.players, len(args.seat or []))
-    variants = checked_variants(game, args.variant)
-    state = start_state(game, players, args.seed, variants)  # reject bad options before the long run
     if "human" in (args.seat or []):
         raise CommandError(
             f"--seat human is for play; simulate needs a bot in every seat ({', '.join(BOT_KINDS)})", EXIT_USAGE
         )
+    check_seat_specs(args.seat, args.bot)
+    game = load_rules(args.file, quiet=args.quiet)
+    players = choose_player_count(game, args.players, len(args.seat or []))
+    variants = checked_variants(game, args.variant)
+    state = start_state(game, players, args.seed, variants)  # reject bad options before the long run
     try:
         assign_seat_bots(state, args.bot, args.seat)
     except ValueError as error:
@@ -579,6 +582,108 @@ def example_runner() -> Any:
     return run_examples
 
 
+def command_compare(args: argparse.Namespace) -> int:
+    """Simulate two rules files (or two variant sets) alike and report each figure's difference with its interval."""
+    import json
+
+    from pirdsl.cluster import ClusterError
+    from pirdsl.compare import differences
+    from pirdsl.simulate import SimulationWorkerError, WorkerDied, assign_seat_bots, simulate
+
+    if "human" in (args.seat or []):
+        raise CommandError("--seat human is for play; compare needs a bot in every seat", EXIT_USAGE)
+    check_seat_specs(args.seat, args.bot)
+    if args.ray:
+        check_ray_possible()
+    sides = []
+    for label, path, extra in (("A", args.file_a, args.variant_a), ("B", args.file_b, args.variant_b)):
+        game = load_rules(path, quiet=args.quiet)
+        players = choose_player_count(game, args.players, len(args.seat or []))
+        variants = checked_variants(game, [*args.variant, *extra])
+        state = start_state(game, players, args.seed, variants)
+        try:
+            assign_seat_bots(state, args.bot, args.seat)
+        except ValueError as error:
+            raise CommandError(f"--seat: {error}", EXIT_USAGE) from None
+        sides.append((label, path, game, players, variants))
+    if sides[0][3] != sides[1][3]:
+        raise CommandError(f"A plays with {sides[0][3]} players and B with {sides[1][3]}: give --players", EXIT_USAGE)
+    results = []
+    for label, path, game, players, variants in sides:
+        try:
+            result = simulate(game, players, args.games, args.seed, variants, args.bot, seat_bots=args.seat,
+                              jobs=args.jobs or default_jobs(), loader=load_game, rotate=args.rotate,
+                              ray_address=args.ray)
+        except WorkerDied as error:
+            raise CommandError(f"{error}; --jobs 1 plays every game in this process") from None
+        except SimulationWorkerError as error:
+            raise CommandError(str(error)) from None
+        except ClusterError as error:
+            raise CommandError(f"--ray: {error}") from None
+        if result["first_error"]:
+            error_line(f"pirdsl: {label}: {result['errors']} of {result['games']} games failed; "
+                       f"the first: {result['first_error']}")
+        results.append(result)
+    rows = differences(results[0], results[1])
+    if args.json:
+        print(json.dumps({
+            "a": {"file": sides[0][1], "game": sides[0][2].name, "variants": sides[0][4], "result": results[0]},
+            "b": {"file": sides[1][1], "game": sides[1][2].name, "variants": sides[1][4], "result": results[1]},
+            "differences": rows,
+        }))
+    else:
+        make_console().print(comparison_report(sides, results, rows))
+    return EXIT_FAILURE if any(result["errors"] for result in results) else EXIT_OK
+
+
+def comparison_report(sides: list[tuple], results: list[dict[str, Any]], rows: list[dict[str, Any]]) -> Any:
+    """The comparison as a rich table: each figure for A and B, B - A with its 95% interval."""
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
+    def side_text(side: tuple, result: dict[str, Any]) -> str:
+        label, path, game, _, variants = side
+        options = f", variants {', '.join(variants)}" if variants else ""
+        return f"{label}: {path} ({game.name}{options}): {result['completed']} of {result['games']} games completed"
+
+    def value(row: dict[str, Any], number: Any) -> str:
+        if number is None:
+            return "-"
+        return f"{100 * number:.1f}%" if row["kind"] == "rate" else f"{number:.2f}"
+
+    def difference(row: dict[str, Any]) -> str:
+        if row["difference"] is None:
+            return "-"
+        scale, unit = (100, " pts") if row["kind"] == "rate" else (1, "")
+        text = f"{scale * row['difference']:+.1f}{unit}" if row["kind"] == "rate" else f"{row['difference']:+.2f}"
+        if row["interval"] is not None:
+            low, high = row["interval"]
+            text += f" ({scale * low:+.1f} to {scale * high:+.1f})" if row["kind"] == "rate" else \
+                f" ({low:+.2f} to {high:+.2f})"
+        return text
+
+    first = results[0]
+    bots = ", ".join(first["balance"].get("rotation") or [kind for kind in first["seat_bots"] if kind != "automa"])
+    title = (f"compare: {first['games']} games each, {first['players']} players, bots {bots}"
+             f"{' rotated round the seats' if first['rotate'] else ''}, seeds {first['seed']}.."
+             f"{first['seed'] + first['games'] - 1}")
+    table = Table(box=None)
+    table.add_column("figure")
+    table.add_column("A", justify="right")
+    table.add_column("B", justify="right")
+    table.add_column("B - A (95% CI)", justify="right")
+    table.add_column("")
+    for row in rows:
+        table.add_row(row["figure"], value(row, row["a"]), value(row, row["b"]), difference(row),
+                      Text("differs", style="bold") if row["shown"] else Text("-", style="dim"))
+    shown = sum(row["shown"] for row in rows)
+    closing = (f"{shown} of {len(rows)} figures differ by more than chance explains (95% intervals leave out 0)"
+               if shown else "no figure differs by more than chance explains (every 95% interval holds 0)")
+    return Group(Text(title, style="bold"), Text(side_text(sides[0], results[0])), Text(side_text(sides[1], results[1])),
+                 table, Text(closing))
+
+
 def command_perft(args: argparse.Namespace) -> int:
     """Count the action sequences of each length from the start."""
     game = load_rules(args.file, quiet=args.quiet)
@@ -661,19 +766,18 @@ def command_reference(args: argparse.Namespace) -> int:
 # --- argument parsing ------------------------------------------------------------------
 
 
-def bot_spec(text: str) -> str:
-    """argparse type: a bot ("random", "greedy", "mcts", "ismcts", "mcts:2000", "ismcts:0.5s")."""
+def check_seat_specs(seats: Sequence[str] | None, bot: str | None = None, human: bool = False) -> None:
+    """Refuse a bad --seat or --bot value in one line: an unknown kind or a bad budget ("mcts:zero")."""
     from pirdsl.bots import check_bot_spec
 
-    try:
-        return check_bot_spec(text)
-    except ValueError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
-
-
-def seat_spec(text: str) -> str:
-    """argparse type for play's --seat: "human" or a bot spec."""
-    return text if text == "human" else bot_spec(text)
+    for option, values in (("--seat", seats or []), ("--bot", [] if bot is None else [bot])):
+        for value in values:
+            if human and value == "human":
+                continue
+            try:
+                check_bot_spec(value)
+            except ValueError as error:
+                raise CommandError(f"{option}: {error}", EXIT_USAGE) from None
 
 
 def positive_int(text: str) -> int:
@@ -749,7 +853,7 @@ def build_parser() -> argparse.ArgumentParser:
     play = commands.add_parser("play", help="play a game in the terminal")
     add_game_options(play, default_seed=None)
     play.add_argument(
-        "--seat", action="append", type=seat_spec, metavar="{human,random,greedy,mcts,ismcts}",
+        "--seat", action="append", metavar="{human,random,greedy,mcts,ismcts}",
         help="who plays each seat, in order (repeatable); default: seat 1 human, the others random; "
         "mcts and ismcts take a budget: mcts:2000 (iterations) or ismcts:0.5s (seconds per decision)",
     )
@@ -760,7 +864,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_game_options(simulate_command, default_seed=0)
     simulate_command.add_argument("--games", type=positive_int, default=100, metavar="N", help="default 100")
     simulate_command.add_argument(
-        "--bot", type=bot_spec, default="random", metavar="{" + ",".join(BOT_KINDS) + "}",
+        "--bot", default="random", metavar="{" + ",".join(BOT_KINDS) + "}",
         help="the bot for every seat not given by --seat (default random); mcts and ismcts take a budget: "
         "mcts:2000 (iterations) or ismcts:0.5s (seconds per decision)"
     )
@@ -797,6 +901,30 @@ def build_parser() -> argparse.ArgumentParser:
     test.add_argument("files", nargs="+", metavar="FILE")
     add_quiet_option(test)
     test.set_defaults(handler=command_test)
+
+    compare = commands.add_parser(
+        "compare", help="simulate two rules files (or two variant sets) alike and show what differs")
+    compare.add_argument("file_a", metavar="A", help="the first rules file")
+    compare.add_argument("file_b", metavar="B", help="the second rules file (the same file to compare variants)")
+    add_quiet_option(compare)
+    compare.add_argument("--players", type=positive_int, metavar="N", help="number of players")
+    compare.add_argument("--seed", type=whole_number, default=0, metavar="S", help="random seed (default 0)")
+    compare.add_argument("--games", type=positive_int, default=200, metavar="N", help="games on each side (default 200)")
+    compare.add_argument("--variant", action="append", default=[], metavar="NAME",
+                         help="switch on a variant on both sides (repeatable)")
+    compare.add_argument("--variant-a", action="append", default=[], metavar="NAME",
+                         help="switch on a variant for A only (repeatable)")
+    compare.add_argument("--variant-b", action="append", default=[], metavar="NAME",
+                         help="switch on a variant for B only (repeatable)")
+    compare.add_argument("--bot", default="random", metavar="{" + ",".join(BOT_KINDS) + "}",
+                         help="the bot for every seat not given by --seat (default random)")
+    compare.add_argument("--seat", action="append", metavar="BOT",
+                         help="the bot for each player seat, in order (repeatable)")
+    compare.add_argument("--rotate", action="store_true", help="rotate the bots round the seats every game")
+    compare.add_argument("--jobs", type=positive_int, metavar="N", help="processes (default: one per CPU core)")
+    compare.add_argument("--ray", metavar="auto|ADDRESS", help="play the games on a Ray cluster")
+    compare.add_argument("--json", action="store_true", help="print one JSON object")
+    compare.set_defaults(handler=command_compare)
 
     perft_command = commands.add_parser("perft", help="count action sequences to a depth")
     add_game_options(perft_command, default_seed=0)
