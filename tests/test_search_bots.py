@@ -150,3 +150,14 @@ def test_mcts_beats_random_at_connect_four():
     wins = sum(_play(CONNECT_FOUR, ["mcts:200", "random"], seed) == [0] for seed in range(2))
     wins += sum(_play(CONNECT_FOUR, ["random", "mcts:200"], seed) == [1] for seed in range(2))
     assert wins == 4
+
+
+def test_play_takes_search_bots_with_budgets_at_the_terminal(capsys, monkeypatch):
+    import pirdsl.cli as cli
+
+    monkeypatch.setattr("builtins.input", lambda *_: "")
+    code = cli.main(["play", str(CLASSIC / "tic_tac_toe.pir"), "--seat", "ismcts:30", "--seat", "mcts:0.01s",
+                     "--seed", "2"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "ismcts:30" in out and "mcts:0.01s" in out and "Final scores" in out
