@@ -340,10 +340,20 @@ def command_simulate(args: argparse.Namespace) -> int:
                    rotate=args.rotate, ray_address=args.ray)
     try:
         if show_progress:
-            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+            from rich.progress import (
+                BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn, TimeRemainingColumn,
+            )
+            from rich.text import Text
+
+            class GamesPerSecond(ProgressColumn):
+                """How many games a second the run plays (rich's own speed column counts bytes)."""
+
+                def render(self, task: Any) -> Text:
+                    speed = task.finished_speed or task.speed
+                    return Text("" if speed is None else f"{speed:.1f} games/s")
 
             progress = Progress(
-                TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), GamesPerSecond(), TimeRemainingColumn(),
                 console=console, transient=True,
             )
             with progress:
