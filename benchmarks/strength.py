@@ -62,7 +62,7 @@ def measure(path: str, players: int, bot_a: str, bot_b: str, games: int, jobs: i
     game = load_game(str(ROOT / path))
     seats = [bot_a] + [bot_b] * (players - 1)
     started = time.perf_counter()
-    result = simulate(game, players, games, seed=0, seat_bots=seats, rotate=True, jobs=jobs)
+    result = simulate(game, players, games, seed=0, seat_bots=seats, rotate=True, jobs=jobs, balance=True)
     bots = result["balance"]["bots"]
     a, b = bots[bot_a], bots[bot_b]
     difference = difference_interval(b["sole_wins"], b["games"], a["sole_wins"], a["games"])

@@ -337,7 +337,7 @@ def command_simulate(args: argparse.Namespace) -> int:
     if args.ray:
         check_ray_possible()
     options = dict(seat_bots=args.seat, on_record=write_record, jobs=args.jobs or default_jobs(), loader=load_game,
-                   rotate=args.rotate, ray_address=args.ray)
+                   rotate=args.rotate, ray_address=args.ray, balance=True)
     try:
         if show_progress:
             from rich.progress import (
@@ -623,7 +623,7 @@ def command_compare(args: argparse.Namespace) -> int:
         try:
             result = simulate(game, players, args.games, args.seed, variants, args.bot, seat_bots=args.seat,
                               jobs=args.jobs or default_jobs(), loader=load_game, rotate=args.rotate,
-                              ray_address=args.ray)
+                              ray_address=args.ray, balance=True)
         except WorkerDied as error:
             raise CommandError(f"{error}; --jobs 1 plays every game in this process") from None
         except SimulationWorkerError as error:

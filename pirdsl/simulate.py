@@ -385,6 +385,7 @@ def simulate(
     on_record: Callable[[dict[str, Any]], None] | None = None,
     rotate: bool = False,
     ray_address: str | None = None,
+    balance: bool = False,
 ) -> dict[str, Any]:
     """Play `games` bot games and return the figures as a JSON-ready dict.
 
@@ -405,6 +406,11 @@ def simulate(
         on_game_done: called with the number of games played so far, after each game
             (in game order).
         on_record: called after each game with its record (see `game_record`), in game order.
+        rotate: move the player seats' bots one seat on for every game (`rotated_bots`).
+        ray_address: play the games as Ray tasks on this cluster ("auto" or an address;
+            pirdsl/cluster.py) instead of in local processes.
+        balance: add the balance figures (`balance`, pirdsl/balance.py) and the keys
+            `rotate` and `ray`; always added with `rotate` or `ray_address`.
 
     Returns:
         A dict with `games`, `completed`, `errors`, `unfinished`, `wins` (per seat;
@@ -431,7 +437,7 @@ def simulate(
         players, tuple(variants), bot, None if seat_bots is None else tuple(seat_bots), step_limit, rotate)
     jobs = max(1, min(jobs, games))
     totals = RunningTotals()
-    balance = BalanceTotals()
+    totals_of_balance = BalanceTotals()
     if ray_address is not None:
         from pirdsl.cluster import played_on_ray
 
@@ -445,7 +451,7 @@ def simulate(
     with contextlib.closing(results):
         for done, result in enumerate(results, 1):
             totals.add(result)
-            balance.add(result.record, result.seat_bots, result.leaders)
+            totals_of_balance.add(result.record, result.seat_bots, result.leaders)
             if on_record is not None:
                 on_record(result.record)
             if on_game_done is not None:
@@ -453,11 +459,12 @@ def simulate(
     summary = totals.summary(games, time.perf_counter() - started, settings, seed, jobs)
     if rotate:
         summary["seat_bots"] = [AUTOMA if kind == AUTOMA else "rotated" for kind in summary["seat_bots"]]
-    summary["rotate"] = rotate
-    summary["ray"] = ray_address
-    summary["balance"] = balance.summary(summary["seats"], summary["seat_bots"], rotate)
-    if rotate:
-        summary["balance"]["rotation"] = [kind for kind in assigned_bots(game, settings) if kind != AUTOMA]
+    if balance or rotate or ray_address is not None:
+        summary["rotate"] = rotate
+        summary["ray"] = ray_address
+        summary["balance"] = totals_of_balance.summary(summary["seats"], summary["seat_bots"], rotate)
+        if rotate:
+            summary["balance"]["rotation"] = [kind for kind in assigned_bots(game, settings) if kind != AUTOMA]
     return summary
 
 

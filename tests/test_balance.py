@@ -74,7 +74,7 @@ def test_rotation_moves_the_player_seats_bots_and_leaves_automa_alone():
 
 def test_rotated_bots_play_every_seat_equally_often_and_are_counted_per_bot():
     game = load_game(str(ROOT / "tests" / "classic" / "tic_tac_toe.pir"))
-    result = simulate(game, 2, 20, seat_bots=["greedy", "random"], rotate=True)
+    result = simulate(game, 2, 20, seat_bots=["greedy", "random"], rotate=True, balance=True)
     assert result["seat_bots"] == ["rotated", "rotated"]
     bots = result["balance"]["bots"]
     assert bots["greedy"]["games"] == bots["random"]["games"] == 20
@@ -82,15 +82,15 @@ def test_rotated_bots_play_every_seat_equally_often_and_are_counted_per_bot():
 
 
 def test_a_first_seat_advantage_is_flagged_in_words():
-    result = simulate(load_source(TILTED), 2, 300, seed=1)
+    result = simulate(load_source(TILTED), 2, 300, seed=1, balance=True)
     order = result["balance"]["seat_order"]
     assert order["biased"] and "SEAT-ORDER BIAS" in order["verdict"] and "advantage" in order["verdict"]
-    fair = simulate(load_source(FAIR), 2, 300, seed=1)["balance"]["seat_order"]
+    fair = simulate(load_source(FAIR), 2, 300, seed=1, balance=True)["balance"]["seat_order"]
     assert not fair["biased"] and "consistent with fair" in fair["verdict"]
 
 
 def test_margins_lengths_and_quantiles_are_reported():
-    result = simulate(load_game(str(ROOT / "games" / "decks_of_glory.pir")), 2, 6, seed=2)
+    result = simulate(load_game(str(ROOT / "games" / "decks_of_glory.pir")), 2, 6, seed=2, balance=True)
     balance = result["balance"]
     assert balance["has_scores"]
     assert balance["rounds"]["n"] == balance["decisions"]["n"] == result["completed"]
@@ -102,8 +102,8 @@ def test_margins_lengths_and_quantiles_are_reported():
 @pytest.mark.parametrize("rotate", [False, True])
 def test_balance_figures_are_the_same_in_one_process_or_two(rotate):
     game = load_game(str(ROOT / "games" / "glory_islands.pir"))
-    one = simulate(game, 3, 12, seed=4, seat_bots=["greedy"], rotate=rotate, jobs=1)
-    two = simulate(game, 3, 12, seed=4, seat_bots=["greedy"], rotate=rotate, jobs=2)
+    one = simulate(game, 3, 12, seed=4, seat_bots=["greedy"], rotate=rotate, jobs=1, balance=True)
+    two = simulate(game, 3, 12, seed=4, seat_bots=["greedy"], rotate=rotate, jobs=2, balance=True)
     for result in (one, two):
         for key in ("seconds", "games_per_second", "jobs"):
             result.pop(key)

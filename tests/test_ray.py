@@ -34,7 +34,7 @@ def _figures(result):
 
 def test_ray_gives_the_same_figures_as_one_local_process(local_ray):
     game = load_game(str(ROOT / "games" / "decks_of_glory.pir"))
-    options = dict(seed=3, seat_bots=["greedy"], rotate=True)
+    options = dict(seed=3, seat_bots=["greedy"], rotate=True, balance=True)
     records = []
     on_ray = simulate(game, 2, 12, ray_address="auto", on_record=records.append, **options)
     local_records = []
