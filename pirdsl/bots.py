@@ -4,9 +4,11 @@ A bot answers one question, `choose_action(state) -> int`: the `Action.index`
 to play for the seat to move. Every bot owns a seeded `random.Random`, so a
 game played by bots is repeatable from its seeds.
 
-Both bots here are baselines for simulation and for filling seats in terminal
-play, not opponents worth studying. Neither looks at anything its seat may not
-see; `GreedyBot`'s docstring says exactly what it uses.
+The two bots here are baselines for simulation and for filling seats in
+terminal play, not opponents worth studying. Neither looks at anything its seat
+may not see; `GreedyBot`'s docstring says exactly what it uses. The search bots
+`mcts` and `ismcts` live in pirdsl/mcts.py; `make_bot` makes any of them from
+its spec ("greedy", "mcts:2000", "ismcts:0.5s").
 """
 
 from __future__ import annotations
@@ -76,9 +78,10 @@ class GreedyBot:
     cards the others laid before anyone sees them. So whenever something left
     a zone hidden from this seat during the lookahead (its count went down in
     `observation(seat)`), the result is treated as unknown: the action is
-    valued as if it changed nothing. A fair lookahead beyond that needs the
-    engine to deal the hidden information afresh from the seat's point of view
-    (a determinisation), which the engine does not offer yet.
+    valued as if it changed nothing. A fair lookahead beyond that deals the
+    hidden information afresh from the seat's point of view (a determinisation,
+    `State.resample_hidden`), which is what the search bots of pirdsl/mcts.py do;
+    this bot stays as it is, a fixed baseline.
 
     Args:
         seed: seed of the bot's own random generator.
