@@ -1,4 +1,4 @@
-"""Measure the bots' strength and write docs/strength.md (and a sample balance report per seed game).
+"""Measure the bots' strength and write docs/strength.md.
 
 Each pairing is a `simulate` run with the two bots rotated round the seats, so
 each bot plays each seat equally often. A bot's win rate is its games won alone
@@ -41,14 +41,6 @@ PAIRINGS = [
     ("games/decks_of_glory.pir", 2, "greedy", "random", 300, 12),
     ("games/decks_of_glory.pir", 2, "ismcts:50", "greedy", 60, 4),
 ]
-# The sample report of each seed game: the pairing whose run it shows.
-REPORTS = {
-    "games/glory_islands.pir": ("ismcts:50", "greedy"),
-    "games/jamaica.pir": ("ismcts:50", "greedy"),
-    "games/decks_of_glory.pir": ("ismcts:50", "greedy"),
-}
-
-
 def percent(rate: float | None) -> str:
     return "–" if rate is None else f"{100 * rate:.1f}%"
 
@@ -122,9 +114,7 @@ def write_table(rows: list[dict], path: Path, quick: bool) -> None:
         "the same command gives the same games. `ismcts:50` is a small budget chosen so that the",
         "table can be made on two cores in about an hour; more iterations play better and slower.",
         "",
-        "Sample balance reports of the seed games (the ismcts-against-greedy runs above):",
-        "[Glory Islands](reports/glory_islands.html), [Jamaica](reports/jamaica.html),",
-        "[Decks of Glory](reports/decks_of_glory.html).",
+        "Sample balance reports of the seed games: [docs/reports/](reports/README.md).",
         "",
     ]
     path.write_text("\n".join(lines), encoding="utf-8")
@@ -141,16 +131,10 @@ def main() -> int:
     for path, players, bot_a, bot_b, games, quick_games in PAIRINGS:
         if args.only and args.only not in path:
             continue
-        row, result = measure(path, players, bot_a, bot_b, quick_games if args.quick else games, args.jobs)
+        row, _ = measure(path, players, bot_a, bot_b, quick_games if args.quick else games, args.jobs)
         rows.append(row)
         print(f"{row['game']}: {bot_a} {percent(row['a_rate'])} vs {bot_b} {percent(row['b_rate'])} "
               f"over {row['games']} games; {verdict(row)} ({row['seconds']:.0f} s)", flush=True)
-        if REPORTS.get(path) == (bot_a, bot_b):
-            from pirdsl.report import write_report
-
-            reports = ROOT / "docs" / "reports"
-            reports.mkdir(exist_ok=True)
-            write_report(str(reports / f"{Path(path).stem}.html"), row["game"], result)
     if not args.only:
         write_table(rows, Path(args.output), args.quick)
     return 0

@@ -38,6 +38,8 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from interpreter import GameRuleError
+
 DEFAULT_ITERATIONS = 1000
 PLAYOUT_LIMIT = 200  # steps (decisions and chance) of a random playout before it is scored as it stands
 EXPLORATION = 0.7  # UCB1's constant for rewards in [0, 1]
@@ -108,6 +110,7 @@ class SearchBot:
         self.kind = "ismcts" if redeal else "mcts"
         self.memories: dict[int, Any] = {}
         self.last_iterations = 0  # how many iterations the last decision had (for reports and tests)
+        self.failed_iterations = 0  # iterations whose deal the rules failed on, over the bot's life
 
     def choose_action(self, state: Any) -> int:
         """The index of the option the search visited most (ties: the first such in the state's order)."""
@@ -135,7 +138,12 @@ class SearchBot:
                     deal.resample_hidden(seat, self.random, known)
                 table = deal.clone()
                 table.rng = self.random.getrandbits(64)  # its own chance for every iteration
-            self._iterate(table, root)
+            try:
+                self._iterate(table, root)
+            except GameRuleError:
+                # A deal the rules cannot go on from (one the seat's knowledge allows but the
+                # rules could never reach): this iteration teaches nothing, so nothing is kept.
+                self.failed_iterations += 1
             done += 1
         self.last_iterations = done
         labels = state.action_labels()
@@ -178,7 +186,7 @@ class SearchBot:
             best_index, best_child, best_value = -1, None, -1.0
             for index, label in enumerate(labels):
                 child = children.get(label)
-                if child is None:
+                if child is None or child.visits == 0:  # never tried, or only in a failed iteration
                     untried.append(index)
                     continue
                 child.available += 1
@@ -189,8 +197,10 @@ class SearchBot:
                         best_index, best_child, best_value = index, child, value
             if untried:
                 index = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
-                child = children[labels[index]] = Node()
-                child.available = 1
+                child = children.get(labels[index])
+                if child is None:
+                    child = children[labels[index]] = Node()
+                child.available += 1
                 state.apply_action(index)
                 path.append((child, mover))
                 break
