@@ -145,7 +145,9 @@ def length_table(result: dict[str, Any]) -> str:
         summary = balance[key]
         if summary["n"]:
             rows.append([label, str(summary["n"]), *_score_cells(summary)])
-    rows.append(["draws (wins shared)", str(result["completed"]), _number(result["draws"]), "", "", ""])
+    if result["completed"]:
+        share = f"{result['draws']} games ({100 * result['draws'] / result['completed']:.1f}%)"
+        rows.append(["draws (wins shared)", str(result["completed"]), share, "", "", ""])
     return _table("Margins and lengths", ["figure", "games", "mean ± sd", "10%", "median", "90%"], rows)
 
 
@@ -184,6 +186,12 @@ def _interval_bars(axes: Any, names: list[str], rates: list[float | None], inter
     axes.set_xlim(0, 1)
     axes.xaxis.set_major_formatter(_percent())
     axes.set_title(title, loc="left")
+
+
+def _whole_numbers() -> Any:
+    from matplotlib.ticker import MaxNLocator
+
+    return MaxNLocator(integer=True)
 
 
 def _percent() -> Any:
@@ -258,6 +266,7 @@ def length_plot(result: dict[str, Any]) -> bytes:
             counts = [count for _, count in histogram]
             if key == "rounds" and len(values) <= 40:
                 panel.bar(values, counts, color=SEAT_COLOUR, alpha=0.85, width=0.8)
+                panel.xaxis.set_major_locator(_whole_numbers())
             else:
                 panel.hist(values, weights=counts, bins=min(15, len(values)), color=SEAT_COLOUR, alpha=0.85)
         panel.set_xlabel(label)
@@ -284,6 +293,7 @@ def lead_plot(result: dict[str, Any]) -> bytes:
     histogram = balance["lead_changes"]["histogram"]
     if histogram:
         axes[1].bar([value for value, _ in histogram], [count for _, count in histogram], color=BOT_COLOUR, width=0.8)
+    axes[1].xaxis.set_major_locator(_whole_numbers())
     axes[1].set_xlabel("lead changes in a game")
     axes[1].set_ylabel("games")
     axes[1].set_title("lead changes", loc="left")

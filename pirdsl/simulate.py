@@ -226,6 +226,8 @@ def rotated_bots(kinds: Sequence[str], game_number: int) -> list[str]:
 
 def note_leader(state: Any, leaders: list[list[Any]]) -> None:
     """A new round began: add [the round that ended, its sole leader on score] (None for a tie or no scores)."""
+    if state.round - 1 < 1:
+        return  # the end of setup (round 0): nobody has played yet
     try:
         leader = sole_leader(state.scores())
     except GameRuleError:
