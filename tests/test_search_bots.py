@@ -161,3 +161,22 @@ def test_play_takes_search_bots_with_budgets_at_the_terminal(capsys, monkeypatch
     out = capsys.readouterr().out
     assert code == 0
     assert "ismcts:30" in out and "mcts:0.01s" in out and "Final scores" in out
+
+
+def test_an_iteration_the_rules_fail_on_is_dropped(monkeypatch):
+    from interpreter import GameRuleError
+
+    real_playout = SearchBot._playout
+    calls = {"n": 0}
+
+    def sometimes_failing(self, state):
+        calls["n"] += 1
+        if calls["n"] % 3 == 0:
+            raise GameRuleError("a deal the rules cannot go on from")
+        return real_playout(self, state)
+
+    monkeypatch.setattr(SearchBot, "_playout", sometimes_failing)
+    bot = SearchBot(1, Budget(iterations=60), redeal=True)
+    state = CONNECT_FOUR.new_state(players=2, seed=0)
+    assert 0 <= bot.choose_action(state) < state.num_actions()
+    assert bot.failed_iterations == 20
