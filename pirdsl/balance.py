@@ -30,7 +30,7 @@ from fractions import Fraction
 from typing import Any, Iterable, Sequence
 
 QUANTILES = (0.1, 0.25, 0.5, 0.75, 0.9)
-WILSON_Z = 1.959963984540054
+WILSON_Z = 1.959963984540054  # statistics.NormalDist().inv_cdf(0.975): a two-sided 95% interval
 SIGNIFICANCE = 0.05
 
 

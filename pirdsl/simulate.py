@@ -15,7 +15,10 @@ The summary is built from running totals as the games finish, so a run of any
 length holds no per-game data: counts, and per seat the exact sum and sum of
 squares of the scores (integers stay integers, floats become fractions), from
 which the mean and the sample standard deviation are worked out exactly, as
-`statistics.stdev` does, and rounded once. No quantiles are reported.
+`statistics.stdev` does, and rounded once. The balance figures (pirdsl/balance.py:
+quantiles, per-bot figures, margins, lengths, lead changes, the seat-order test)
+are kept the same way, as counts of each value seen, and added to the result
+when asked for (`balance`, and always with `rotate` or `ray_address`).
 
 With `jobs` above 1 the games are split into chunks, shared between this
 process and `jobs - 1` worker processes. Each worker loads the rules file
@@ -42,12 +45,12 @@ from fractions import Fraction
 from typing import Any, Callable, Iterator, Sequence
 
 from interpreter import GameRuleError
-from pirdsl.balance import BalanceTotals, sole_leader
+# The interval and exact numbers live with the balance figures; imported here, where they began.
+from pirdsl.balance import WILSON_Z, BalanceTotals, exact, sole_leader, wilson_interval  # noqa: F401
 from pirdsl.bots import make_bot, parse_bot_spec, seat_seed
 
 DEFAULT_STEP_LIMIT = 100_000
 AUTOMA = "automa"  # the seat_bots entry of a seat the rules play themselves
-WILSON_Z = 1.959963984540054  # statistics.NormalDist().inv_cdf(0.975): a two-sided 95% interval
 
 
 @dataclass
@@ -119,17 +122,6 @@ def assign_seat_bots(state: Any, bot: str, seat_bots: Sequence[str] | None = Non
     for position, seat in enumerate(player_seats):
         kinds[seat] = requested[position] if position < len(requested) else bot
     return kinds
-
-
-def wilson_interval(successes: int, trials: int, z: float = WILSON_Z) -> list[float] | None:
-    """The Wilson score interval [low, high] for a proportion (95% by default); None without trials."""
-    if trials == 0:
-        return None
-    rate = successes / trials
-    spread = z * z / trials
-    centre = (rate + spread / 2) / (1 + spread)
-    half_width = z / (1 + spread) * math.sqrt(rate * (1 - rate) / trials + spread / (4 * trials))
-    return [max(0.0, centre - half_width), min(1.0, centre + half_width)]
 
 
 @dataclass(frozen=True)
@@ -337,15 +329,6 @@ class RunningTotals:
             "mean_returns": [self.per_completed(total) for total in self.returns_totals],
             "jobs": jobs,
         }
-
-
-def exact(score: Any) -> Any:
-    """A score as an exact number: an int as it is, a float as the fraction it stands for (inf and nan stay)."""
-    if isinstance(score, int):
-        return score
-    if isinstance(score, float) and not math.isfinite(score):
-        return score
-    return Fraction(score)
 
 
 # Enough bits that rounding the integer root to odd, then to a float, rounds correctly once.
