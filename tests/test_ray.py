@@ -42,3 +42,16 @@ def test_ray_gives_the_same_figures_as_one_local_process(local_ray):
     assert on_ray["ray"] == "auto"
     assert _figures(on_ray) == _figures(local)
     assert records == local_records
+
+
+def test_without_ray_installed_the_option_is_a_one_line_usage_error(monkeypatch, capsys):
+    import importlib.util
+
+    import pirdsl.cli as cli
+
+    real_find_spec = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *rest: None if name == "ray" else
+                        real_find_spec(name, *rest))
+    code = cli.main(["simulate", str(ROOT / "tests" / "classic" / "tic_tac_toe.pir"), "--games", "2", "--ray", "auto"])
+    err = capsys.readouterr().err
+    assert code == 2 and err.startswith("pirdsl: error: --ray needs Ray") and err.count("\n") == 1
