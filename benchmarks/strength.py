@@ -16,6 +16,7 @@ The default test run has only small versions of these checks
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import platform
 import sys
@@ -126,17 +127,32 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--only", help="only pairings whose file contains this text")
     parser.add_argument("--output", default=str(ROOT / "docs" / "strength.md"))
+    parser.add_argument("--cache", help="a JSON-lines file of pairings measured before (reused) and now (added): "
+                        "a long run can be taken up again where it stopped")
     args = parser.parse_args()
+    cached = {}
+    if args.cache and Path(args.cache).exists():
+        for line in Path(args.cache).read_text(encoding="utf-8").splitlines():
+            entry = json.loads(line)
+            cached[tuple(entry["key"])] = entry["row"]
     rows = []
     for path, players, bot_a, bot_b, games, quick_games in PAIRINGS:
+        count = quick_games if args.quick else games
+        key = (path, players, bot_a, bot_b, count)
+        if key in cached:
+            rows.append(cached[key])
+            continue
         if args.only and args.only not in path:
             continue
-        row, _ = measure(path, players, bot_a, bot_b, quick_games if args.quick else games, args.jobs)
+        row, _ = measure(path, players, bot_a, bot_b, count, args.jobs)
         rows.append(row)
+        if args.cache:
+            with open(args.cache, "a", encoding="utf-8") as file:
+                file.write(json.dumps({"key": list(key), "row": row}) + "\n")
         print(f"{row['game']}: {bot_a} {percent(row['a_rate'])} vs {bot_b} {percent(row['b_rate'])} "
               f"over {row['games']} games; {verdict(row)} ({row['seconds']:.0f} s)", flush=True)
-    if not args.only:
-        write_table(rows, Path(args.output), args.quick)
+        write_table(rows, Path(args.output), args.quick)  # what is measured so far, in case the run stops
+    write_table(rows, Path(args.output), args.quick)
     return 0
 
 

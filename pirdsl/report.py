@@ -173,8 +173,9 @@ def _interval_bars(axes: Any, names: list[str], rates: list[float | None], inter
                    fair: float | None, title: str) -> None:
     positions = list(range(len(names)))[::-1]
     values = [rate or 0.0 for rate in rates]
-    below = [(rate or 0) - (interval or [rate or 0])[0] for rate, interval in zip(rates, intervals)]
-    above = [(interval or [0, rate or 0])[1] - (rate or 0) for rate, interval in zip(rates, intervals)]
+    # max(0, ...): at a rate of 0 or 1 the interval's end can land a rounding error inside the rate.
+    below = [max(0.0, (rate or 0) - (interval or [rate or 0])[0]) for rate, interval in zip(rates, intervals)]
+    above = [max(0.0, (interval or [0, rate or 0])[1] - (rate or 0)) for rate, interval in zip(rates, intervals)]
     axes.barh(positions, values, color=colour, alpha=0.85, height=0.6)
     axes.errorbar(values, positions, xerr=[below, above], fmt="none", ecolor="#222", capsize=4, linewidth=1.2)
     for position, value, high in zip(positions, values, above):

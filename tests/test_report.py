@@ -45,3 +45,15 @@ def test_a_report_without_matplotlib_is_a_one_line_usage_error(tmp_path, capsys,
     assert code == 2
     err = capsys.readouterr().err.strip()
     assert err.startswith("pirdsl: error:") and "pirdsl[report]" in err and "\n" not in err
+
+
+def test_a_seat_that_always_wins_is_drawn_without_error():
+    pytest.importorskip("matplotlib")
+    from interpreter.game import load_source
+    from pirdsl.report import report_html
+    from pirdsl.simulate import simulate
+
+    always = 'game "First":\n  players 2 to 2\n\nplay:\n  log "The first seat wins."\n\nscore p: 1 if p == players[0] else 0\n'
+    result = simulate(load_source(always), 2, 12, seat_bots=["greedy", "random"], rotate=True)
+    assert result["win_rate"] == [1.0, 0.0]
+    assert "SEAT-ORDER BIAS" in report_html("First", result)
