@@ -448,6 +448,139 @@ class State:
             returns[seat] = 1.0 / len(winners)
         return returns
 
+    # ------------------------------------------------------------ a seat's view of what it cannot see
+
+    def resample_hidden(self, seat: int, rng, known_zones: dict[int, int] | None = None) -> None:
+        """Deal everything hidden from `seat` afresh, in place: a determinisation for fair search.
+
+        The pieces in zones `seat` may not look into (hidden zones, other seats'
+        `owner` zones, internal zones) trade places at random, each only with
+        pieces of the same kind: the kind is on a piece's back, everything else
+        about it is not. Every zone keeps its count, and everything `seat` sees
+        stays as it was (`observation(seat)` is unchanged). The state's chance
+        generator is reseeded from `rng`, so no draw or roll to come follows the
+        real game's. What the rules keep about a moved piece (a name in the
+        waiting rules, a face-down option, a secret variable of another seat)
+        follows the place: it now means the piece that took that place.
+
+        Other seats' secret per-player variables are set to `seat`'s own value of
+        the same variable (a plausible stand-in of the right kind; the real value
+        is not kept). Secret shared variables are left as they are: no rule says
+        what else they could be, so a game with one leaks it to a searching bot.
+
+        What this does not know: anything `seat` remembers but no longer sees
+        (a card it saw pass face up into another hand, its own card laid face
+        down). Such pieces are dealt at random like any other, which makes a bot
+        weaker, never better informed.
+
+        With `known_zones` (piece id -> zone id, as `interpreter.knowledge.SeatMemory`
+        keeps it from watching the table), a piece trades places only with pieces of
+        its kind last known in the same zone: a card seen going into one hand stays
+        among that hand's possible cards, and tokens drawn unseen from a bag stay
+        mixed with the bag's. Without it, every hidden piece of a kind mixes with
+        every other: fair, but some deals are ones the rules could never reach.
+
+        The new deal depends only on what the seat can tell apart: which pieces of a
+        group lie in which of the group's places is forgotten before dealing.
+
+        Args:
+            seat: the seat whose knowledge the new deal must agree with.
+            rng: a `random.Random` that decides the deal and the new chance seed.
+            known_zones: where the seat last knew each piece to be (optional).
+        """
+        groups: dict[tuple, list[tuple[int, int]]] = {}  # (kind, known zone) -> (zone id, index) places
+        for zone in self.world.zones:
+            if zone.seen_by(seat):
+                continue
+            for position, piece_id in enumerate(self.contents[zone.id]):
+                kind = self.pieces[piece_id].type
+                known = -1 if known_zones is None else known_zones.get(piece_id, zone.id)
+                groups.setdefault((kind, known), []).append((zone.id, position))
+        renamed: dict[int, int] = {}  # piece id at a place before -> piece id there now
+        for key in sorted(groups):
+            places = groups[key]
+            if len(places) < 2:
+                continue
+            before = [self.contents[zone_id][position] for zone_id, position in places]
+            after = sorted(before)  # forget which of them lies where: only the group is known
+            rng.shuffle(after)
+            for (zone_id, position), old, new in zip(places, before, after):
+                self.contents[zone_id][position] = new
+                self.loc[new] = zone_id
+                if old != new:
+                    renamed[old] = new
+        self.rng = rng.getrandbits(64)
+        self._labels = None
+        declarations = self.program.var_decls
+        for player_index, variables in enumerate(self.pvars):
+            if player_index == seat:
+                continue
+            for name in variables:
+                declaration = declarations.get(name)
+                if declaration is not None and declaration.secret and name in self.pvars[seat]:
+                    variables[name] = self.pvars[seat][name]
+        if renamed:
+            self._follow_places(renamed, seat)
+
+    def _follow_places(self, renamed: dict[int, int], seat: int) -> None:
+        """After `resample_hidden`: names the rules keep for moved pieces now mean their places' new pieces."""
+        pieces = self.pieces
+
+        def follow(value: Any) -> Any:
+            cls = value.__class__
+            if cls is Piece:
+                new = renamed.get(value.id)
+                return value if new is None else pieces[new]
+            if cls is list:
+                return [follow(item) for item in value]
+            if cls is tuple:
+                return tuple(follow(item) for item in value)
+            if cls is Blind:
+                return Blind(value.zone, [renamed.get(piece_id, piece_id) for piece_id in value.pieces])
+            return value
+
+        frames = self.frames
+        self.running = None
+        self._frames = [(function_id, point, follow(saved)) for function_id, point, saved in frames]
+        for name in self.env:
+            self.env[name] = follow(self.env[name])
+        if self.pending is not None:
+            if self.pending[0] == "choice":
+                self.pending[3] = [follow(option) for option in self.pending[3]]
+            else:
+                self.pending[2] = [follow(outcome) for outcome in self.pending[2]]
+        declarations = self.program.var_decls
+        for player_index, variables in enumerate(self.pvars):
+            for name in variables:
+                declaration = declarations.get(name)
+                if declaration is not None and declaration.secret and player_index != seat:
+                    variables[name] = follow(variables[name])
+        for name in self.vars:
+            declaration = declarations.get(name)
+            if declaration is not None and declaration.secret:
+                self.vars[name] = follow(self.vars[name])
+
+    def chance_outcomes_for(self, seat: int) -> list[tuple[str, float]]:
+        """The chance event waiting, as `seat` knows it: (label, probability), [] when none waits.
+
+        `chance_outcomes()` lists the real pieces a draw may give, which would tell a
+        bot what a hidden pile holds. Here every piece that lies where `seat` may not
+        look is only "a face-down KIND", and look-alike outcomes are added together, so
+        a draw from a face-down deck reads as one outcome of probability 1.
+        """
+        if self.terminal or self.pending[0] != "chance":
+            return []
+        values = self.pending[2]
+        weights = self.pending[3]
+        total = sum(weights)
+        labels = self.action_labels()
+        seen: dict[str, float] = {}
+        for value, weight, label in zip(values, weights, labels):
+            if value.__class__ is Piece and not self.world.zones[self.loc[value.id]].seen_by(seat):
+                label = f"a face-down {value.type.replace('_', ' ')}"
+            seen[label] = seen.get(label, 0.0) + weight / total
+        return list(seen.items())
+
     def log_for(self, seat: int | None) -> list[str]:
         return [text for to, text in self.log if to is None or to == seat]
 

@@ -4,9 +4,11 @@ A bot answers one question, `choose_action(state) -> int`: the `Action.index`
 to play for the seat to move. Every bot owns a seeded `random.Random`, so a
 game played by bots is repeatable from its seeds.
 
-Both bots here are baselines for simulation and for filling seats in terminal
-play, not opponents worth studying. Neither looks at anything its seat may not
-see; `GreedyBot`'s docstring says exactly what it uses.
+The two bots here are baselines for simulation and for filling seats in
+terminal play, not opponents worth studying. Neither looks at anything its seat
+may not see; `GreedyBot`'s docstring says exactly what it uses. The search bots
+`mcts` and `ismcts` live in pirdsl/mcts.py; `make_bot` makes any of them from
+its spec ("greedy", "mcts:2000", "ismcts:0.5s").
 """
 
 from __future__ import annotations
@@ -15,7 +17,8 @@ import hashlib
 import random
 from typing import Any, Protocol, Sequence
 
-BOT_KINDS = ("random", "greedy")
+BOT_KINDS = ("random", "greedy", "mcts", "ismcts")
+SEARCH_KINDS = ("mcts", "ismcts")  # the kinds that take a budget: mcts:2000, ismcts:0.5s
 
 
 class Bot(Protocol):
@@ -75,9 +78,10 @@ class GreedyBot:
     cards the others laid before anyone sees them. So whenever something left
     a zone hidden from this seat during the lookahead (its count went down in
     `observation(seat)`), the result is treated as unknown: the action is
-    valued as if it changed nothing. A fair lookahead beyond that needs the
-    engine to deal the hidden information afresh from the seat's point of view
-    (a determinisation), which the engine does not offer yet.
+    valued as if it changed nothing. A fair lookahead beyond that deals the
+    hidden information afresh from the seat's point of view (a determinisation,
+    `State.resample_hidden`), which is what the search bots of pirdsl/mcts.py do;
+    this bot stays as it is, a fixed baseline.
 
     Args:
         seed: seed of the bot's own random generator.
@@ -149,13 +153,49 @@ def lead_over_others(scores: Sequence[float], seat: int) -> float:
     return scores[seat] - (max(others) if others else 0)
 
 
-def make_bot(kind: str, seed: int | str) -> RandomBot | GreedyBot:
-    """A bot of the named kind ("random" or "greedy"); ValueError for another name."""
-    if kind == "random":
+def make_bot(kind: str, seed: int | str) -> Any:
+    """A bot from its spec: "random", "greedy", "mcts", "ismcts", or a search bot with a budget
+    ("mcts:2000" iterations, "ismcts:0.5s" seconds per decision; pirdsl/mcts.py).
+
+    Raises:
+        ValueError: for another name or a bad budget, with a one-line reason.
+    """
+    name, budget = parse_bot_spec(kind)
+    if name == "random":
         return RandomBot(seed)
-    if kind == "greedy":
+    if name == "greedy":
         return GreedyBot(seed)
-    raise ValueError(f"unknown bot '{kind}' (choose from {', '.join(BOT_KINDS)})")
+    from pirdsl.mcts import SearchBot
+
+    return SearchBot(seed, budget, redeal=name == "ismcts")
+
+
+def parse_bot_spec(spec: str) -> tuple[str, Any]:
+    """(kind, budget) for a bot spec; the budget is None for random and greedy.
+
+    Raises:
+        ValueError: for an unknown kind, a budget on a bot that takes none, or a bad budget.
+    """
+    if not isinstance(spec, str):
+        raise ValueError(f"a bot is named by text, not {spec!r}")
+    name, colon, budget_text = spec.partition(":")
+    if name not in BOT_KINDS:
+        raise ValueError(
+            f"unknown bot '{spec}' (choose from {', '.join(BOT_KINDS)}; "
+            "mcts and ismcts take a budget, as in mcts:2000 or ismcts:0.5s)")
+    if name not in SEARCH_KINDS:
+        if colon:
+            raise ValueError(f"the {name} bot takes no budget: write '{name}', not '{spec}'")
+        return name, None
+    from pirdsl.mcts import Budget, parse_budget
+
+    return name, parse_budget(name, budget_text) if colon else Budget()
+
+
+def check_bot_spec(spec: str) -> str:
+    """The spec itself when it names a bot (see `parse_bot_spec`); ValueError otherwise."""
+    parse_bot_spec(spec)
+    return spec
 
 
 def seat_seed(game_seed: int, seat: int) -> int:

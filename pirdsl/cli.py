@@ -262,6 +262,7 @@ def command_play(args: argparse.Namespace) -> int:
 
     from pirdsl.play import HUMAN, PlaySession, SaveFileError, read_save
 
+    check_seat_specs(args.seat, human=True)
     game = load_rules(args.file, quiet=args.quiet)
     # The seed decides every hidden card and draw: unless given, it is 64 bits from the
     # operating system, and it is shown only where it tells no one at the table anything.
@@ -297,6 +298,7 @@ def command_play(args: argparse.Namespace) -> int:
 def seat_controllers(state: Any, requested: Sequence[str] | None) -> list[str]:
     from pirdsl.play import assign_controllers
 
+    check_seat_specs(requested, human=True)
     try:
         return assign_controllers(state, requested)
     except ValueError as error:
@@ -307,16 +309,18 @@ def command_simulate(args: argparse.Namespace) -> int:
     """Play many bot games and report outcomes, scores and speed."""
     import json
 
+    from pirdsl.cluster import ClusterError
     from pirdsl.simulate import SimulationWorkerError, WorkerDied, assign_seat_bots, simulate
 
-    game = load_rules(args.file, quiet=args.quiet)
-    players = choose_player_count(game, args.players, len(args.seat or []))
-    variants = checked_variants(game, args.variant)
-    state = start_state(game, players, args.seed, variants)  # reject bad options before the long run
     if "human" in (args.seat or []):
         raise CommandError(
             f"--seat human is for play; simulate needs a bot in every seat ({', '.join(BOT_KINDS)})", EXIT_USAGE
         )
+    check_seat_specs(args.seat, args.bot)
+    game = load_rules(args.file, quiet=args.quiet)
+    players = choose_player_count(game, args.players, len(args.seat or []))
+    variants = checked_variants(game, args.variant)
+    state = start_state(game, players, args.seed, variants)  # reject bad options before the long run
     try:
         assign_seat_bots(state, args.bot, args.seat)
     except ValueError as error:
@@ -328,13 +332,28 @@ def command_simulate(args: argparse.Namespace) -> int:
     console = make_console()
     show_progress = sys.stdout.isatty() and not args.json
     # The workers load the file with the same loader as this process (the tests' fake engine too).
-    options = dict(seat_bots=args.seat, on_record=write_record, jobs=args.jobs or default_jobs(), loader=load_game)
+    if args.report:
+        check_report_possible(args.report)
+    if args.ray:
+        check_ray_possible()
+    options = dict(seat_bots=args.seat, on_record=write_record, jobs=args.jobs or default_jobs(), loader=load_game,
+                   rotate=args.rotate, ray_address=args.ray, balance=True)
     try:
         if show_progress:
-            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+            from rich.progress import (
+                BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn, TimeRemainingColumn,
+            )
+            from rich.text import Text
+
+            class GamesPerSecond(ProgressColumn):
+                """How many games a second the run plays (rich's own speed column counts bytes)."""
+
+                def render(self, task: Any) -> Text:
+                    speed = task.finished_speed or task.speed
+                    return Text("" if speed is None else f"{speed:.1f} games/s")
 
             progress = Progress(
-                TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), GamesPerSecond(), TimeRemainingColumn(),
                 console=console, transient=True,
             )
             with progress:
@@ -349,9 +368,13 @@ def command_simulate(args: argparse.Namespace) -> int:
         raise CommandError(f"{error}; --jobs 1 plays every game in this process") from None
     except SimulationWorkerError as error:
         raise CommandError(str(error)) from None
+    except ClusterError as error:
+        raise CommandError(f"--ray: {error}") from None
     finally:
         if records is not None:
             records.close()
+    if args.report:
+        write_report_file(args.report, game, result)
     if result["first_error"]:
         error_line(f"pirdsl: {result['errors']} of {result['games']} games failed; the first: {result['first_error']}")
     if args.json:
@@ -359,6 +382,39 @@ def command_simulate(args: argparse.Namespace) -> int:
     else:
         console.print(simulation_report(game, result))
     return EXIT_FAILURE if result["errors"] else EXIT_OK
+
+
+def check_report_possible(path: str) -> None:
+    """Fail before the games are played when the report cannot be written: no matplotlib, or a bad path."""
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        raise CommandError(
+            "--report needs matplotlib, which is not installed: pip install 'pirdsl[report]'", EXIT_USAGE
+        ) from None
+    try:
+        with open(path, "a", encoding="utf-8"):
+            pass
+    except OSError as error:
+        raise CommandError(f"{path}: cannot write the file ({error.strerror or error})") from None
+
+
+def check_ray_possible() -> None:
+    """Fail before anything else when Ray is not installed."""
+    import importlib.util
+
+    if importlib.util.find_spec("ray") is None:
+        raise CommandError("--ray needs Ray, which is not installed: pip install 'pirdsl[ray]'", EXIT_USAGE)
+
+
+def write_report_file(path: str, game: Any, result: dict[str, Any]) -> None:
+    from pirdsl.report import write_report
+
+    try:
+        write_report(path, game.name, result)
+    except OSError as error:
+        raise CommandError(f"{path}: cannot write the report ({error.strerror or error})") from None
+    error_line(f"pirdsl: report written to {path}")
 
 
 def default_jobs() -> int:
@@ -382,7 +438,10 @@ def simulation_report(game: Any, result: dict[str, Any]) -> Group:
 
     completed = result["completed"]
     player_bots = [kind for kind in result["seat_bots"] if kind != "automa"]
-    if len(set(player_bots)) <= 1:
+    if result.get("rotate"):
+        player_bots = result["balance"].get("rotation") or player_bots
+        bots = "bots " + ", ".join(player_bots) + " rotated round the seats"
+    elif len(set(player_bots)) <= 1:
         bots = f"{player_bots[0] if player_bots else result['bot']} bots"
     else:
         bots = "bots " + ", ".join(player_bots)
@@ -422,14 +481,69 @@ def simulation_report(game: Any, result: dict[str, Any]) -> Group:
         outcomes += f" ({100 * result['draws'] / completed:.1f}%)"
     if result["no_winner"]:
         outcomes += f"; no winner: {result['no_winner']}"
-    return Group(
-        Text(title, style="bold"),
-        Text(summary),
-        table,
-        Text(outcomes),
-        Text(f"mean rounds: {rounds}"),
-        Text(f"games per second: {speed}"),
-    )
+    parts = [Text(title, style="bold"), Text(summary), table, Text(outcomes), Text(f"mean rounds: {rounds}")]
+    if result.get("balance") and result["balance"]["completed"]:
+        parts += balance_lines(result)
+    parts.append(Text(f"games per second: {speed}"))
+    return Group(*parts)
+
+
+def figure(value: Any, digits: int = 2) -> str:
+    """A number for the tables: '-' for none, no trailing zeros for whole numbers."""
+    if value is None:
+        return "-"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return f"{value:.{digits}f}"
+
+
+def spread_text(summary: dict[str, Any]) -> str:
+    """'mean ± sd, median m (10%–90%: a–b)' for a distribution summary."""
+    if not summary["n"]:
+        return "-"
+    quantiles = summary["quantiles"]
+    text = figure(summary["mean"]) + ("" if summary["sd"] is None else f" ± {figure(summary['sd'])}")
+    return text + f", median {figure(quantiles['50%'])} (10%–90%: {figure(quantiles['10%'])}–{figure(quantiles['90%'])})"
+
+
+def balance_lines(result: dict[str, Any]) -> list[Any]:
+    """The balance figures under the main table: score quantiles, per bot, margins, lengths, seat order."""
+    from rich.table import Table
+    from rich.text import Text
+
+    balance = result["balance"]
+    lines: list[Any] = []
+    if balance["has_scores"]:
+        scores = Table(box=None, title="scores per seat", title_justify="left")
+        for column in ("seat", "10%", "25%", "median", "75%", "90%"):
+            scores.add_column(column, justify="left" if column == "seat" else "right")
+        for figures in balance["seats"]:
+            quantiles = figures["score"]["quantiles"]
+            scores.add_row(Text(str(figures["name"])), *(figure(quantiles[key]) for key in ("10%", "25%", "50%", "75%", "90%")))
+        lines.append(scores)
+    if len(balance["bots"]) > 1 or balance["rotated"]:
+        bots = Table(box=None, title="per bot" + (" (seats rotated every game)" if balance["rotated"] else ""),
+                     title_justify="left")
+        for column in ("bot", "games", "won", "drew", "lost", "win rate (95% CI)", "mean score ± sd"):
+            bots.add_column(column, justify="left" if column == "bot" else "right")
+        for kind, figures in balance["bots"].items():
+            rate, interval = figures["win_rate"], figures["win_rate_interval"]
+            rate_text = "-" if rate is None else f"{100 * rate:.1f}% ({100 * interval[0]:.1f}–{100 * interval[1]:.1f})"
+            score = figures["score"]
+            score_text = "-" if score["mean"] is None else figure(score["mean"]) + (
+                "" if score["sd"] is None else f" ± {figure(score['sd'])}")
+            bots.add_row(kind, str(figures["games"]), str(figures["sole_wins"]), str(figures["shared_wins"]),
+                         str(figures["losses"]), rate_text, score_text)
+        lines.append(bots)
+    if balance["has_scores"]:
+        lines.append(Text(f"margin of victory (sole winner over the next best): {spread_text(balance['margin_of_victory'])}"))
+    lines.append(Text(f"game length in rounds: {spread_text(balance['rounds'])}"))
+    lines.append(Text(f"game length in decisions: {spread_text(balance['decisions'])}"))
+    if balance["has_scores"] and balance["lead_changes"]["n"]:
+        lines.append(Text(f"lead changes per game: {spread_text(balance['lead_changes'])}"))
+    order = balance["seat_order"]
+    lines.append(Text(order["verdict"], style="bold red" if order["biased"] else ""))
+    return lines
 
 
 def command_test(args: argparse.Namespace) -> int:
@@ -476,6 +590,108 @@ def example_runner() -> Any:
     except ImportError as error:
         raise CommandError(f"this engine cannot run examples ({error})") from None
     return run_examples
+
+
+def command_compare(args: argparse.Namespace) -> int:
+    """Simulate two rules files (or two variant sets) alike and report each figure's difference with its interval."""
+    import json
+
+    from pirdsl.cluster import ClusterError
+    from pirdsl.compare import differences
+    from pirdsl.simulate import SimulationWorkerError, WorkerDied, assign_seat_bots, simulate
+
+    if "human" in (args.seat or []):
+        raise CommandError("--seat human is for play; compare needs a bot in every seat", EXIT_USAGE)
+    check_seat_specs(args.seat, args.bot)
+    if args.ray:
+        check_ray_possible()
+    sides = []
+    for label, path, extra in (("A", args.file_a, args.variant_a), ("B", args.file_b, args.variant_b)):
+        game = load_rules(path, quiet=args.quiet)
+        players = choose_player_count(game, args.players, len(args.seat or []))
+        variants = checked_variants(game, [*args.variant, *extra])
+        state = start_state(game, players, args.seed, variants)
+        try:
+            assign_seat_bots(state, args.bot, args.seat)
+        except ValueError as error:
+            raise CommandError(f"--seat: {error}", EXIT_USAGE) from None
+        sides.append((label, path, game, players, variants))
+    if sides[0][3] != sides[1][3]:
+        raise CommandError(f"A plays with {sides[0][3]} players and B with {sides[1][3]}: give --players", EXIT_USAGE)
+    results = []
+    for label, path, game, players, variants in sides:
+        try:
+            result = simulate(game, players, args.games, args.seed, variants, args.bot, seat_bots=args.seat,
+                              jobs=args.jobs or default_jobs(), loader=load_game, rotate=args.rotate,
+                              ray_address=args.ray, balance=True)
+        except WorkerDied as error:
+            raise CommandError(f"{error}; --jobs 1 plays every game in this process") from None
+        except SimulationWorkerError as error:
+            raise CommandError(str(error)) from None
+        except ClusterError as error:
+            raise CommandError(f"--ray: {error}") from None
+        if result["first_error"]:
+            error_line(f"pirdsl: {label}: {result['errors']} of {result['games']} games failed; "
+                       f"the first: {result['first_error']}")
+        results.append(result)
+    rows = differences(results[0], results[1])
+    if args.json:
+        print(json.dumps({
+            "a": {"file": sides[0][1], "game": sides[0][2].name, "variants": sides[0][4], "result": results[0]},
+            "b": {"file": sides[1][1], "game": sides[1][2].name, "variants": sides[1][4], "result": results[1]},
+            "differences": rows,
+        }))
+    else:
+        make_console().print(comparison_report(sides, results, rows))
+    return EXIT_FAILURE if any(result["errors"] for result in results) else EXIT_OK
+
+
+def comparison_report(sides: list[tuple], results: list[dict[str, Any]], rows: list[dict[str, Any]]) -> Any:
+    """The comparison as a rich table: each figure for A and B, B - A with its 95% interval."""
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
+    def side_text(side: tuple, result: dict[str, Any]) -> str:
+        label, path, game, _, variants = side
+        options = f", variants {', '.join(variants)}" if variants else ""
+        return f"{label}: {path} ({game.name}{options}): {result['completed']} of {result['games']} games completed"
+
+    def value(row: dict[str, Any], number: Any) -> str:
+        if number is None:
+            return "-"
+        return f"{100 * number:.1f}%" if row["kind"] == "rate" else f"{number:.2f}"
+
+    def difference(row: dict[str, Any]) -> str:
+        if row["difference"] is None:
+            return "-"
+        scale, unit = (100, " pts") if row["kind"] == "rate" else (1, "")
+        text = f"{scale * row['difference']:+.1f}{unit}" if row["kind"] == "rate" else f"{row['difference']:+.2f}"
+        if row["interval"] is not None:
+            low, high = row["interval"]
+            text += f" ({scale * low:+.1f} to {scale * high:+.1f})" if row["kind"] == "rate" else \
+                f" ({low:+.2f} to {high:+.2f})"
+        return text
+
+    first = results[0]
+    bots = ", ".join(first["balance"].get("rotation") or [kind for kind in first["seat_bots"] if kind != "automa"])
+    title = (f"compare: {first['games']} games each, {first['players']} players, bots {bots}"
+             f"{' rotated round the seats' if first['rotate'] else ''}, seeds {first['seed']}.."
+             f"{first['seed'] + first['games'] - 1}")
+    table = Table(box=None)
+    table.add_column("figure")
+    table.add_column("A", justify="right")
+    table.add_column("B", justify="right")
+    table.add_column("B - A (95% CI)", justify="right")
+    table.add_column("")
+    for row in rows:
+        table.add_row(row["figure"], value(row, row["a"]), value(row, row["b"]), difference(row),
+                      Text("differs", style="bold") if row["shown"] else Text("-", style="dim"))
+    shown = sum(row["shown"] for row in rows)
+    closing = (f"{shown} of {len(rows)} figures differ by more than chance explains (95% intervals leave out 0)"
+               if shown else "no figure differs by more than chance explains (every 95% interval holds 0)")
+    return Group(Text(title, style="bold"), Text(side_text(sides[0], results[0])), Text(side_text(sides[1], results[1])),
+                 table, Text(closing))
 
 
 def command_perft(args: argparse.Namespace) -> int:
@@ -560,6 +776,20 @@ def command_reference(args: argparse.Namespace) -> int:
 # --- argument parsing ------------------------------------------------------------------
 
 
+def check_seat_specs(seats: Sequence[str] | None, bot: str | None = None, human: bool = False) -> None:
+    """Refuse a bad --seat or --bot value in one line: an unknown kind or a bad budget ("mcts:zero")."""
+    from pirdsl.bots import check_bot_spec
+
+    for option, values in (("--seat", seats or []), ("--bot", [] if bot is None else [bot])):
+        for value in values:
+            if human and value == "human":
+                continue
+            try:
+                check_bot_spec(value)
+            except ValueError as error:
+                raise CommandError(f"{option}: {error}", EXIT_USAGE) from None
+
+
 def positive_int(text: str) -> int:
     """argparse type: a whole number >= 1."""
     try:
@@ -633,8 +863,9 @@ def build_parser() -> argparse.ArgumentParser:
     play = commands.add_parser("play", help="play a game in the terminal")
     add_game_options(play, default_seed=None)
     play.add_argument(
-        "--seat", action="append", choices=SEAT_KINDS, metavar="{human,random,greedy}",
-        help="who plays each seat, in order (repeatable); default: seat 1 human, the others random",
+        "--seat", action="append", metavar="{human,random,greedy,mcts,ismcts}",
+        help="who plays each seat, in order (repeatable); default: seat 1 human, the others random; "
+        "mcts and ismcts take a budget: mcts:2000 (iterations) or ismcts:0.5s (seconds per decision)",
     )
     play.add_argument("--load", metavar="SAVE", help="continue a game saved with 'save FILE'")
     play.set_defaults(handler=command_play)
@@ -643,7 +874,9 @@ def build_parser() -> argparse.ArgumentParser:
     add_game_options(simulate_command, default_seed=0)
     simulate_command.add_argument("--games", type=positive_int, default=100, metavar="N", help="default 100")
     simulate_command.add_argument(
-        "--bot", choices=BOT_KINDS, default="random", help="the bot for every seat not given by --seat (default random)"
+        "--bot", default="random", metavar="{" + ",".join(BOT_KINDS) + "}",
+        help="the bot for every seat not given by --seat (default random); mcts and ismcts take a budget: "
+        "mcts:2000 (iterations) or ismcts:0.5s (seconds per decision)"
     )
     simulate_command.add_argument(
         "--seat", action="append", metavar="{" + ",".join(BOT_KINDS) + "}",
@@ -658,12 +891,50 @@ def build_parser() -> argparse.ArgumentParser:
         help="processes to play the games in (default: one per CPU core, here "
         f"{default_jobs()}); 1 plays them all in this process",
     )
+    simulate_command.add_argument(
+        "--rotate", action="store_true",
+        help="move the bots one seat on every game, so that each bot plays each seat equally often "
+        "(separates seat order from bot strength)",
+    )
+    simulate_command.add_argument(
+        "--report", metavar="FILE.html",
+        help="write a one-page report with plots (needs the report extra: pip install 'pirdsl[report]')",
+    )
+    simulate_command.add_argument(
+        "--ray", metavar="auto|ADDRESS",
+        help="play the games on a Ray cluster: 'auto' joins the one this machine belongs to (or starts one "
+        "here), an address (ray://host:10001 or host:6379) joins that one (needs: pip install 'pirdsl[ray]')",
+    )
     simulate_command.set_defaults(handler=command_simulate)
 
     test = commands.add_parser("test", help="run the examples written in rules files")
     test.add_argument("files", nargs="+", metavar="FILE")
     add_quiet_option(test)
     test.set_defaults(handler=command_test)
+
+    compare = commands.add_parser(
+        "compare", help="simulate two rules files (or two variant sets) alike and show what differs")
+    compare.add_argument("file_a", metavar="A", help="the first rules file")
+    compare.add_argument("file_b", metavar="B", help="the second rules file (the same file to compare variants)")
+    add_quiet_option(compare)
+    compare.add_argument("--players", type=positive_int, metavar="N", help="number of players")
+    compare.add_argument("--seed", type=whole_number, default=0, metavar="S", help="random seed (default 0)")
+    compare.add_argument("--games", type=positive_int, default=200, metavar="N", help="games on each side (default 200)")
+    compare.add_argument("--variant", action="append", default=[], metavar="NAME",
+                         help="switch on a variant on both sides (repeatable)")
+    compare.add_argument("--variant-a", action="append", default=[], metavar="NAME",
+                         help="switch on a variant for A only (repeatable)")
+    compare.add_argument("--variant-b", action="append", default=[], metavar="NAME",
+                         help="switch on a variant for B only (repeatable)")
+    compare.add_argument("--bot", default="random", metavar="{" + ",".join(BOT_KINDS) + "}",
+                         help="the bot for every seat not given by --seat (default random)")
+    compare.add_argument("--seat", action="append", metavar="BOT",
+                         help="the bot for each player seat, in order (repeatable)")
+    compare.add_argument("--rotate", action="store_true", help="rotate the bots round the seats every game")
+    compare.add_argument("--jobs", type=positive_int, metavar="N", help="processes (default: one per CPU core)")
+    compare.add_argument("--ray", metavar="auto|ADDRESS", help="play the games on a Ray cluster")
+    compare.add_argument("--json", action="store_true", help="print one JSON object")
+    compare.set_defaults(handler=command_compare)
 
     perft_command = commands.add_parser("perft", help="count action sequences to a depth")
     add_game_options(perft_command, default_seed=0)

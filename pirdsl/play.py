@@ -41,7 +41,7 @@ from rich.console import Console
 from rich.text import Text
 
 from interpreter import IllegalAction
-from pirdsl.bots import make_bot, seat_seed
+from pirdsl.bots import make_bot, parse_bot_spec, seat_seed
 from pirdsl.seal import CONFIG_DIR_VARIABLE, SealError, config_dir, load_key, seal, seal_matches
 from pirdsl.simulate import DEFAULT_STEP_LIMIT
 from pirdsl.terminal import fit_screen, render_boards, render_log, render_results
@@ -53,7 +53,7 @@ MAX_SAVE_DEPTH = 100         # lists and objects inside each other; a real save 
 MAX_SAVE_DIGITS = 100        # digits of one number in a save
 HUMAN = "human"
 AUTOMA = "automa"
-SEAT_KINDS = (HUMAN, "random", "greedy")
+SEAT_KINDS = (HUMAN, "random", "greedy", "mcts", "ismcts")  # mcts and ismcts also as mcts:2000, ismcts:0.5s
 
 HELP_TEXT = """\
 Type the number of an action to play it, or one of:
@@ -156,6 +156,17 @@ def _save_target(path: str) -> Path:
     return Path(path)
 
 
+def _known_seat_kind(kind: Any) -> bool:
+    """Whether a save's seat entry names a controller: human, automa, or a bot spec (mcts:2000 too)."""
+    if kind in SEAT_KINDS + (AUTOMA,):
+        return True
+    try:
+        parse_bot_spec(kind)
+    except ValueError:
+        return False
+    return True
+
+
 def read_save(path: str | Path, game: Any) -> tuple[Any, list[str]]:
     """Load a save file for `game`: the state and each seat's controller.
 
@@ -209,7 +220,7 @@ def read_save(path: str | Path, game: Any) -> tuple[Any, list[str]]:
     if (
         not isinstance(seats, list)
         or len(seats) != state.num_seats
-        or any(kind not in SEAT_KINDS + (AUTOMA,) for kind in seats)
+        or any(not _known_seat_kind(kind) for kind in seats)
     ):
         raise SaveFileError(f"{path}: corrupt save file: its 'seats' list does not match the game")
     controllers = [AUTOMA if state.is_automa(seat) else kind for seat, kind in enumerate(seats)]

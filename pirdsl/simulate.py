@@ -15,7 +15,10 @@ The summary is built from running totals as the games finish, so a run of any
 length holds no per-game data: counts, and per seat the exact sum and sum of
 squares of the scores (integers stay integers, floats become fractions), from
 which the mean and the sample standard deviation are worked out exactly, as
-`statistics.stdev` does, and rounded once. No quantiles are reported.
+`statistics.stdev` does, and rounded once. The balance figures (pirdsl/balance.py:
+quantiles, per-bot figures, margins, lengths, lead changes, the seat-order test)
+are kept the same way, as counts of each value seen, and added to the result
+when asked for (`balance`, and always with `rotate` or `ray_address`).
 
 With `jobs` above 1 the games are split into chunks, shared between this
 process and `jobs - 1` worker processes. Each worker loads the rules file
@@ -43,11 +46,12 @@ from fractions import Fraction
 from typing import Any, Callable, Iterator, Sequence
 
 from interpreter import GameRuleError
-from pirdsl.bots import BOT_KINDS, make_bot, seat_seed
+# The interval and exact numbers live with the balance figures; imported here, where they began.
+from pirdsl.balance import WILSON_Z, BalanceTotals, exact, sole_leader, wilson_interval  # noqa: F401
+from pirdsl.bots import make_bot, parse_bot_spec, seat_seed
 
 DEFAULT_STEP_LIMIT = 100_000
 AUTOMA = "automa"  # the seat_bots entry of a seat the rules play themselves
-WILSON_Z = 1.959963984540054  # statistics.NormalDist().inv_cdf(0.975): a two-sided 95% interval
 
 
 @dataclass
@@ -63,6 +67,7 @@ def play_to_end(
     bots: Sequence[Any],
     step_limit: int = DEFAULT_STEP_LIMIT,
     counts: StepCounts | None = None,
+    on_round: Callable[[Any], None] | None = None,
 ) -> bool:
     """Play `state` in place with one bot per seat; True when it ended, False at the step limit.
 
@@ -75,13 +80,19 @@ def play_to_end(
         step_limit: decisions and chance steps after which to give up.
         counts: when given, counts each decision and chance step as it is applied,
             so that it still holds how far the game got when the rules fail.
+        on_round: when given, called with the state whenever a new round has begun
+            (and once at the end), before anything else happens in it.
     """
     if counts is None:
         counts = StepCounts()
     is_terminal, is_chance, current_player = state.is_terminal, state.is_chance, state.current_player
     apply_action, apply_chance = state.apply_action, state.apply_chance
     choosers = [bot.choose_action for bot in bots]
+    last_round = state.round
     for _ in range(step_limit):
+        if on_round is not None and state.round != last_round:
+            last_round = state.round
+            on_round(state)
         if is_terminal():
             return True
         if is_chance():
@@ -106,8 +117,7 @@ def assign_seat_bots(state: Any, bot: str, seat_bots: Sequence[str] | None = Non
     """
     requested = list(seat_bots or [])
     for kind in [bot, *requested]:
-        if kind not in BOT_KINDS:
-            raise ValueError(f"unknown bot '{kind}' (choose from {', '.join(BOT_KINDS)})")
+        parse_bot_spec(kind)
     player_seats = [seat for seat in range(state.num_seats) if not state.is_automa(seat)]
     if len(requested) > len(player_seats):
         raise ValueError(f"{len(requested)} bots given for {len(player_seats)} player seats")
@@ -115,17 +125,6 @@ def assign_seat_bots(state: Any, bot: str, seat_bots: Sequence[str] | None = Non
     for position, seat in enumerate(player_seats):
         kinds[seat] = requested[position] if position < len(requested) else bot
     return kinds
-
-
-def wilson_interval(successes: int, trials: int, z: float = WILSON_Z) -> list[float] | None:
-    """The Wilson score interval [low, high] for a proportion (95% by default); None without trials."""
-    if trials == 0:
-        return None
-    rate = successes / trials
-    spread = z * z / trials
-    centre = (rate + spread / 2) / (1 + spread)
-    half_width = z / (1 + spread) * math.sqrt(rate * (1 - rate) / trials + spread / (4 * trials))
-    return [max(0.0, centre - half_width), min(1.0, centre + half_width)]
 
 
 @dataclass(frozen=True)
@@ -138,6 +137,8 @@ class PlaySettings:
         bot: "random" or "greedy", for every player seat not given in `seat_bots`.
         seat_bots: bots for the player seats in order (see `assign_seat_bots`).
         step_limit: decisions and chance steps after which a game counts as unfinished.
+        rotate: game i moves the player seats' bots i places on (see `rotated_bots`), so
+            that every bot plays every seat equally often and seat order and bot separate.
     """
 
     players: int
@@ -145,6 +146,7 @@ class PlaySettings:
     bot: str = "random"
     seat_bots: tuple[str, ...] | None = None
     step_limit: int = DEFAULT_STEP_LIMIT
+    rotate: bool = False
 
 
 @dataclass
@@ -158,6 +160,8 @@ class GameResult:
     record: dict[str, Any]
     seat_names: list[str]
     seat_bots: list[str]
+    # [round, leader] after each round that ended: the sole leader on score then (None: a tie)
+    leaders: list[list[Any]] | None = None
 
 
 def play_game(game: Any, settings: PlaySettings, game_number: int, game_seed: int) -> GameResult:
@@ -171,17 +175,20 @@ def play_game(game: Any, settings: PlaySettings, game_number: int, game_seed: in
     state = None
     seat_names: list[str] = []
     kinds: list[str] = []
+    leaders: list[list[Any]] = []
     try:
         state = game.new_state(players=settings.players, seed=game_seed, variants=list(settings.variants))
         seat_names = list(state.seat_names)
         kinds = list(_seat_bots(settings, tuple(map(state.is_automa, range(state.num_seats)))))
+        if settings.rotate:
+            kinds = rotated_bots(kinds, game_number)
         # An automa seat is never asked; it gets a bot all the same, as it always has, so
         # that every seat's bot and seed stay what they were before seat_bots existed.
         bots = [
             make_bot(settings.bot if kinds[seat] == AUTOMA else kinds[seat], seat_seed(game_seed, seat))
             for seat in range(state.num_seats)
         ]
-        finished = play_to_end(state, bots, settings.step_limit, counts)
+        finished = play_to_end(state, bots, settings.step_limit, counts, on_round=lambda now: note_leader(now, leaders))
         if finished:
             scores, winners, returns = state.outcome()
     except GameRuleError as error:
@@ -194,7 +201,33 @@ def play_game(game: Any, settings: PlaySettings, game_number: int, game_seed: in
                 game_number, game_seed, state, counts, scores_so_far(state), [], [0.0] * state.num_seats,
                 unfinished=True,
             )
-    return GameResult(record, seat_names, kinds)
+    if settings.rotate:
+        record["bots"] = list(kinds)
+    return GameResult(record, seat_names, kinds, leaders)
+
+
+def rotated_bots(kinds: Sequence[str], game_number: int) -> list[str]:
+    """The player seats' bots moved `game_number` places on (seat i gets the bot of seat i - n); automa stay."""
+    player_seats = [seat for seat, kind in enumerate(kinds) if kind != AUTOMA]
+    if not player_seats:
+        return list(kinds)
+    shift = game_number % len(player_seats)
+    bots = [kinds[seat] for seat in player_seats]
+    moved = list(kinds)
+    for position, seat in enumerate(player_seats):
+        moved[seat] = bots[(position - shift) % len(bots)]
+    return moved
+
+
+def note_leader(state: Any, leaders: list[list[Any]]) -> None:
+    """A new round began: add [the round that ended, its sole leader on score] (None for a tie or no scores)."""
+    if state.round - 1 < 1:
+        return  # the end of setup (round 0): nobody has played yet
+    try:
+        leader = sole_leader(state.scores())
+    except GameRuleError:
+        leader = None
+    leaders.append([state.round - 1, leader])
 
 
 @functools.lru_cache(maxsize=64)
@@ -312,15 +345,6 @@ class RunningTotals:
         }
 
 
-def exact(score: Any) -> Any:
-    """A score as an exact number: an int as it is, a float as the fraction it stands for (inf and nan stay)."""
-    if isinstance(score, int):
-        return score
-    if isinstance(score, float) and not math.isfinite(score):
-        return score
-    return Fraction(score)
-
-
 # Enough bits that rounding the integer root to odd, then to a float, rounds correctly once.
 SQRT_BITS = 2 * sys.float_info.mant_dig + 3
 
@@ -358,6 +382,9 @@ def simulate(
     loader: Callable[[str], Any] | None = None,
     on_game_done: Callable[[int], None] | None = None,
     on_record: Callable[[dict[str, Any]], None] | None = None,
+    rotate: bool = False,
+    ray_address: str | None = None,
+    balance: bool = False,
 ) -> dict[str, Any]:
     """Play `games` bot games and return the figures as a JSON-ready dict.
 
@@ -378,6 +405,11 @@ def simulate(
         on_game_done: called with the number of games played so far, after each game
             (in game order).
         on_record: called after each game with its record (see `game_record`), in game order.
+        rotate: move the player seats' bots one seat on for every game (`rotated_bots`).
+        ray_address: play the games as Ray tasks on this cluster ("auto" or an address;
+            pirdsl/cluster.py) instead of in local processes.
+        balance: add the balance figures (`balance`, pirdsl/balance.py) and the keys
+            `rotate` and `ray`; always added with `rotate` or `ray_address`.
 
     Returns:
         A dict with `games`, `completed`, `errors`, `unfinished`, `wins` (per seat;
@@ -400,10 +432,16 @@ def simulate(
             or stops unexpectedly.
     """
     started = time.perf_counter()
-    settings = PlaySettings(players, tuple(variants), bot, None if seat_bots is None else tuple(seat_bots), step_limit)
+    settings = PlaySettings(
+        players, tuple(variants), bot, None if seat_bots is None else tuple(seat_bots), step_limit, rotate)
     jobs = max(1, min(jobs, games))
     totals = RunningTotals()
-    if jobs == 1:
+    totals_of_balance = BalanceTotals()
+    if ray_address is not None:
+        from pirdsl.cluster import played_on_ray
+
+        results = played_on_ray(game, settings, seed, games, ray_address)
+    elif jobs == 1:
         results: Iterator[GameResult] = (
             play_game(game, settings, game_number, seed + game_number) for game_number in range(games)
         )
@@ -412,11 +450,27 @@ def simulate(
     with contextlib.closing(results):
         for done, result in enumerate(results, 1):
             totals.add(result)
+            totals_of_balance.add(result.record, result.seat_bots, result.leaders)
             if on_record is not None:
                 on_record(result.record)
             if on_game_done is not None:
                 on_game_done(done)
-    return totals.summary(games, time.perf_counter() - started, settings, seed, jobs)
+    summary = totals.summary(games, time.perf_counter() - started, settings, seed, jobs)
+    if rotate:
+        summary["seat_bots"] = [AUTOMA if kind == AUTOMA else "rotated" for kind in summary["seat_bots"]]
+    if balance or rotate or ray_address is not None:
+        summary["rotate"] = rotate
+        summary["ray"] = ray_address
+        summary["balance"] = totals_of_balance.summary(summary["seats"], summary["seat_bots"], rotate)
+        if rotate:
+            summary["balance"]["rotation"] = [kind for kind in assigned_bots(game, settings) if kind != AUTOMA]
+    return summary
+
+
+def assigned_bots(game: Any, settings: PlaySettings) -> list[str]:
+    """Each seat's bot in game 0 (before any rotation)."""
+    state = game.new_state(players=settings.players, seed=0, variants=list(settings.variants))
+    return assign_seat_bots(state, settings.bot, settings.seat_bots)
 
 
 # --- worker processes -------------------------------------------------------------------

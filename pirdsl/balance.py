@@ -1,0 +1,312 @@
+"""Balance figures for `pirdsl simulate`: per seat and per bot, with intervals, spreads and a seat-order test.
+
+Built, like the rest of a simulation's summary, from running totals as games
+finish, in constant memory whatever the number of games: every distribution
+(scores, margins of victory, game lengths, lead changes) is kept as a count of
+each value seen, from which means, spreads and quantiles are exact. So the
+figures are the same whether the games were played in one process, several,
+or on a Ray cluster, as long as they are added in game order.
+
+What is reported (`BalanceTotals.summary`):
+
+- per seat and per bot: games, sole wins, shared wins, win rate (sole wins over
+  completed games) with its 95% Wilson interval, mean score, its spread (sample
+  standard deviation) and quantiles (10%, 25%, 50%, 75%, 90%);
+- the margin of victory: the sole winner's score minus the best other score;
+- game length in rounds and in decisions;
+- lead changes: how often the sole leader on score changed from one round to
+  the next, and, after each round, how often the game's eventual sole winner
+  was the sole leader then (how early a game is decided);
+- the seat-order test: each player seat's sole wins against a fair share (the
+  average of the player seats), with an exact two-sided binomial p-value, and a
+  sentence saying whether the first seat's rate is consistent with fair.
+"""
+
+from __future__ import annotations
+
+import collections
+import math
+from fractions import Fraction
+from typing import Any, Iterable, Sequence
+
+QUANTILES = (0.1, 0.25, 0.5, 0.75, 0.9)
+WILSON_Z = 1.959963984540054  # statistics.NormalDist().inv_cdf(0.975): a two-sided 95% interval
+SIGNIFICANCE = 0.05
+
+
+def wilson_interval(successes: int, trials: int, z: float = WILSON_Z) -> list[float] | None:
+    """The Wilson score interval [low, high] for a proportion (95% by default); None without trials."""
+    if trials == 0:
+        return None
+    rate = successes / trials
+    spread = z * z / trials
+    centre = (rate + spread / 2) / (1 + spread)
+    half_width = z / (1 + spread) * math.sqrt(rate * (1 - rate) / trials + spread / (4 * trials))
+    return [max(0.0, centre - half_width), min(1.0, centre + half_width)]
+
+
+def exact(value: Any) -> Any:
+    """A number as an exact one: ints stay, finite floats become fractions; inf and nan stay floats."""
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and not math.isfinite(value):
+        return value
+    return Fraction(value)
+
+
+class Distribution:
+    """A count of each value seen: exact mean, spread and quantiles in memory that grows only with distinct values."""
+
+    def __init__(self) -> None:
+        self.counts: collections.Counter = collections.Counter()
+        self.total = 0
+
+    def add(self, value: Any) -> None:
+        if value is None:
+            return
+        self.counts[exact(value)] += 1
+        self.total += 1
+
+    def mean(self) -> float | None:
+        if not self.total:
+            return None
+        if any(isinstance(value, float) for value in self.counts):
+            return math.nan
+        return float(sum(value * count for value, count in self.counts.items()) / self.total)
+
+    def sd(self) -> float | None:
+        """Sample standard deviation (n - 1); None below two values."""
+        if self.total < 2:
+            return None
+        if any(isinstance(value, float) for value in self.counts):
+            return math.nan
+        mean = Fraction(sum(value * count for value, count in self.counts.items()), self.total)
+        squares = sum((value - mean) ** 2 * count for value, count in self.counts.items())
+        return math.sqrt(squares / (self.total - 1))
+
+    def quantile(self, q: float) -> float | None:
+        """The q-quantile, interpolated between neighbours (as numpy's default, "linear")."""
+        if not self.total:
+            return None
+        position = (self.total - 1) * q
+        low_rank, fraction = int(math.floor(position)), position - math.floor(position)
+        low = self._at(low_rank)
+        if fraction == 0:
+            return float(low)
+        high = self._at(low_rank + 1)
+        return float(low + (high - low) * Fraction(fraction))
+
+    def _at(self, rank: int) -> Any:
+        seen = 0
+        for value in sorted(self.counts):
+            seen += self.counts[value]
+            if rank < seen:
+                return value
+        raise IndexError(rank)
+
+    def summary(self) -> dict[str, Any]:
+        return {
+            "n": self.total,
+            "mean": self.mean(),
+            "sd": self.sd(),
+            "quantiles": {f"{int(q * 100)}%": self.quantile(q) for q in QUANTILES},
+        }
+
+    def histogram(self) -> list[list[Any]]:
+        """[[value, count], ...] in increasing order of value (floats), for plots."""
+        return [[float(value), count] for value, count in sorted(self.counts.items())]
+
+
+class Record:
+    """Games, wins and scores of one seat or one bot."""
+
+    def __init__(self) -> None:
+        self.games = 0
+        self.sole_wins = 0
+        self.shared_wins = 0
+        self.scores = Distribution()
+
+    def summary(self) -> dict[str, Any]:
+        games = self.games
+        return {
+            "games": games,
+            "sole_wins": self.sole_wins,
+            "shared_wins": self.shared_wins,
+            "losses": games - self.sole_wins - self.shared_wins,
+            "win_rate": self.sole_wins / games if games else None,
+            "win_rate_interval": wilson_interval(self.sole_wins, games),
+            "score": self.scores.summary(),
+            "score_histogram": self.scores.histogram(),
+        }
+
+
+class BalanceTotals:
+    """The balance figures of a run so far; add each game's record in game order."""
+
+    def __init__(self) -> None:
+        self.seats: list[Record] = []
+        self.bots: dict[str, Record] = {}
+        self.margin = Distribution()
+        self.rounds = Distribution()
+        self.decisions = Distribution()
+        self.lead_changes = Distribution()
+        # per round: [games with a sole winner that finished it, games whose winner was the sole leader after it]
+        self.winner_leads: dict[int, list[int]] = {}
+        self.player_seats: list[int] | None = None
+        self.completed = 0
+        self.has_scores = False
+
+    def add(self, record: dict[str, Any], seat_bots: Sequence[str], leaders: Sequence[int | None] | None) -> None:
+        """Count one game: its record (`simulate.game_record`), who played each seat, the leader after each round."""
+        if "error" in record or record.get("unfinished") or record.get("scores") is None:
+            return
+        scores, winners = record["scores"], record["winners"]
+        if self.player_seats is None:
+            self.player_seats = [seat for seat, kind in enumerate(seat_bots) if kind != "automa"]
+        while len(self.seats) < len(scores):
+            self.seats.append(Record())
+        self.completed += 1
+        if any(score != 0 for score in scores):
+            self.has_scores = True
+        for seat, score in enumerate(scores):
+            kind = seat_bots[seat] if seat < len(seat_bots) else "automa"
+            tallies = [self.seats[seat]] if kind == "automa" else [self.seats[seat], self.bots.setdefault(kind, Record())]
+            for tally in tallies:
+                tally.games += 1
+                tally.scores.add(score)
+                if winners == [seat]:
+                    tally.sole_wins += 1
+                elif seat in winners:
+                    tally.shared_wins += 1
+        if len(winners) == 1 and len(scores) > 1:
+            winner = winners[0]
+            others = [score for seat, score in enumerate(scores) if seat != winner]
+            self.margin.add(exact(scores[winner]) - exact(max(others)))
+        self.rounds.add(record.get("rounds"))
+        self.decisions.add(record.get("length"))
+        if leaders is not None:
+            changes, last = 0, None
+            for _, leader in leaders:
+                if leader is not None:
+                    if last is not None and leader != last:
+                        changes += 1
+                    last = leader
+            self.lead_changes.add(changes)
+            if len(winners) == 1:
+                for round_number, leader in leaders:
+                    tally = self.winner_leads.setdefault(round_number, [0, 0])
+                    tally[0] += 1
+                    tally[1] += leader == winners[0]
+
+    def summary(self, seat_names: Sequence[str], seat_bots: Sequence[str], rotated: bool) -> dict[str, Any]:
+        """The figures as a JSON-ready dict (the `balance` key of `simulate`'s result)."""
+        seats = []
+        for seat, tally in enumerate(self.seats):
+            figures = tally.summary()
+            figures["name"] = seat_names[seat] if seat < len(seat_names) else f"seat {seat + 1}"
+            figures["bot"] = seat_bots[seat] if seat < len(seat_bots) else None
+            seats.append(figures)
+        bots = {kind: tally.summary() for kind, tally in self.bots.items() if kind != "automa"}
+        return {
+            "completed": self.completed,
+            "rotated": rotated,
+            "has_scores": self.has_scores,
+            "seats": seats,
+            "bots": bots,
+            "margin_of_victory": self.margin.summary() | {"histogram": self.margin.histogram()},
+            "rounds": self.rounds.summary() | {"histogram": self.rounds.histogram()},
+            "decisions": self.decisions.summary() | {"histogram": self.decisions.histogram()},
+            "lead_changes": self.lead_changes.summary() | {"histogram": self.lead_changes.histogram()},
+            "winner_leads_by_round": [
+                {"round": round_number, "games": games, "winner_leads": led / games if games else None}
+                for round_number, (games, led) in sorted(self.winner_leads.items())
+            ],
+            "seat_order": self.seat_order_test(seat_names, seat_bots, rotated),
+        }
+
+    def seat_order_test(self, seat_names: Sequence[str], seat_bots: Sequence[str], rotated: bool) -> dict[str, Any]:
+        """Each player seat's sole wins against a fair share, with p-values; and the verdict in words."""
+        player_seats = self.player_seats or []
+        games = self.completed
+        if len(player_seats) < 2 or not games:
+            return {"fair_rate": None, "seats": [], "verdict": "no seat-order test: fewer than two player seats "
+                    "or no completed game", "biased": False}
+        wins = [self.seats[seat].sole_wins for seat in player_seats]
+        fair = sum(wins) / len(player_seats) / games
+        tests = []
+        for seat, won in zip(player_seats, wins):
+            tests.append({"seat": seat, "name": seat_names[seat], "sole_wins": won, "rate": won / games,
+                          "p_value": binomial_two_sided(won, games, fair)})
+        first = tests[0]
+        name = first["name"]
+        mixed_bots = len({seat_bots[seat] for seat in player_seats}) > 1
+        caveat = ""
+        if mixed_bots and not rotated:
+            caveat = " (the seats have different bots, so this mixes seat order with bot strength: --rotate separates them)"
+        if first["p_value"] is None:
+            verdict, biased = f"seat order: no test ({name} and the others never win alone)", False
+        elif first["p_value"] < SIGNIFICANCE:
+            side = "an advantage" if first["rate"] > fair else "a disadvantage"
+            verdict = (f"SEAT-ORDER BIAS: the first seat ({name}) wins {100 * first['rate']:.1f}% of games against "
+                       f"a fair {100 * fair:.1f}% (p = {first['p_value']:.3g}): moving first is {side}{caveat}")
+            biased = True
+        else:
+            verdict = (f"seat order: the first seat ({name}) wins {100 * first['rate']:.1f}% of games against a fair "
+                       f"{100 * fair:.1f}% (p = {first['p_value']:.2f}): consistent with fair{caveat}")
+            biased = False
+        others = [test for test in tests[1:] if test["p_value"] is not None and test["p_value"] < SIGNIFICANCE]
+        if others:
+            verdict += "; " + ", ".join(
+                f"{test['name']} {100 * test['rate']:.1f}% (p = {test['p_value']:.3g})" for test in others
+            ) + " also differ from fair"
+        return {"fair_rate": fair, "seats": tests, "verdict": verdict, "biased": biased}
+
+
+def binomial_two_sided(successes: int, trials: int, rate: float) -> float | None:
+    """Exact two-sided binomial p-value (outcomes no more likely than the one seen); None when undefined."""
+    if trials == 0 or not 0 < rate < 1:
+        return None
+    log_rate, log_rest = math.log(rate), math.log1p(-rate)
+
+    def log_probability(k: int) -> float:
+        return (math.lgamma(trials + 1) - math.lgamma(k + 1) - math.lgamma(trials - k + 1)
+                + k * log_rate + (trials - k) * log_rest)
+
+    seen = log_probability(successes)
+    threshold = seen + 1e-7 * abs(seen) + 1e-12
+    total = math.fsum(math.exp(log_probability(k)) for k in range(trials + 1) if log_probability(k) <= threshold)
+    return min(1.0, total)
+
+
+def difference_interval(successes_a: int, trials_a: int, successes_b: int, trials_b: int) -> list[float] | None:
+    """95% interval for rate B minus rate A (Newcombe's hybrid score method, from the Wilson intervals)."""
+    interval_a, interval_b = wilson_interval(successes_a, trials_a), wilson_interval(successes_b, trials_b)
+    if interval_a is None or interval_b is None:
+        return None
+    rate_a, rate_b = successes_a / trials_a, successes_b / trials_b
+    low_a, high_a = interval_a
+    low_b, high_b = interval_b
+    difference = rate_b - rate_a
+    low = difference - math.sqrt((rate_b - low_b) ** 2 + (high_a - rate_a) ** 2)
+    high = difference + math.sqrt((high_b - rate_b) ** 2 + (rate_a - low_a) ** 2)
+    return [max(-1.0, low), min(1.0, high)]
+
+
+def mean_difference_interval(a: dict[str, Any], b: dict[str, Any]) -> list[float] | None:
+    """95% interval for mean B minus mean A (Welch, normal approximation) from two `Distribution.summary()`s."""
+    if a["n"] < 2 or b["n"] < 2 or a["sd"] is None or b["sd"] is None:
+        return None
+    difference = b["mean"] - a["mean"]
+    half = WILSON_Z * math.sqrt(a["sd"] ** 2 / a["n"] + b["sd"] ** 2 / b["n"])
+    return [difference - half, difference + half]
+
+
+def sole_leader(scores: Iterable[Any]) -> int | None:
+    """The seat with the highest score, or None when several share it."""
+    best, leader = None, None
+    for seat, score in enumerate(scores):
+        if best is None or score > best:
+            best, leader = score, seat
+        elif score == best:
+            leader = None
+    return leader

@@ -1,0 +1,104 @@
+"""Play a simulation's games on a Ray cluster (`pirdsl simulate --ray auto|ADDRESS`).
+
+Ray is an optional extra (`pip install 'pirdsl[ray]'`). The games are cut into
+chunks, each a Ray task that loads the rules from their text (sent with the
+task, so a cluster's machines need no copy of the file, only pirdsl and Ray) and
+plays its games exactly as a local worker would (`simulate.play_game`, the
+same seeds). The results are taken back in game order, so every figure is the
+same as in one local process for the same seeds; at most a few chunks per CPU
+of the cluster are in flight at once, so memory stays bounded.
+
+`auto` joins the Ray cluster this machine is part of (started with `ray start`,
+or named by RAY_ADDRESS), and starts a private one on this machine when there
+is none; an address (`ray://head:10001` for a remote client, `head:6379` on a
+cluster's own machine) joins that cluster. docs/cluster.md shows the steps.
+"""
+
+from __future__ import annotations
+
+import collections
+from typing import Any, Iterator
+
+GAMES_PER_TASK_LIMIT = 25
+TASKS_AHEAD_PER_CPU = 2
+
+
+class ClusterError(Exception):
+    """Ray is missing, the cluster cannot be reached, or a task failed; the message is one line."""
+
+
+def connect(address: str) -> Any:
+    """Join (or for `auto` with no cluster around, start) a Ray cluster; the ray module."""
+    try:
+        import ray
+    except ImportError:
+        raise ClusterError("Ray is not installed: pip install 'pirdsl[ray]'") from None
+    if ray.is_initialized():
+        return ray
+    try:
+        if address == "auto":
+            # Workers on this machine import the very pirdsl this process runs (a checkout, say).
+            import os
+            from pathlib import Path
+
+            root = str(Path(__file__).resolve().parent.parent)
+            paths = [root] + [part for part in os.environ.get("PYTHONPATH", "").split(os.pathsep) if part]
+            ray.init(include_dashboard=False, logging_level="ERROR", log_to_driver=False,
+                     runtime_env={"env_vars": {"PYTHONPATH": os.pathsep.join(paths)}})
+        else:
+            ray.init(address=address, logging_level="ERROR", log_to_driver=False)
+    except Exception as error:  # noqa: BLE001 - Ray raises many kinds; the user gets one line
+        first_line = (str(error).strip().splitlines() or [type(error).__name__])[0]
+        raise ClusterError(f"cannot join the Ray cluster at {address}: {first_line}") from None
+    return ray
+
+
+def _play_chunk(source: str, path: str, settings: Any, seed: int, first_game: int, count: int) -> list:
+    """On a Ray worker: load the rules from their text and play games first_game .. first_game + count - 1."""
+    from pirdsl.simulate import play_game
+
+    game = _loaded(source, path)
+    return [play_game(game, settings, number, seed + number) for number in range(first_game, first_game + count)]
+
+
+_GAMES: dict[str, Any] = {}
+
+
+def _loaded(source: str, path: str) -> Any:
+    """The game for these rules, loaded once per worker process."""
+    import hashlib
+
+    key = hashlib.sha256(source.encode()).hexdigest()
+    game = _GAMES.get(key)
+    if game is None:
+        from interpreter.game import load_source
+
+        game = _GAMES[key] = load_source(source, path)
+    return game
+
+
+def played_on_ray(game: Any, settings: Any, seed: int, games: int, address: str) -> Iterator[Any]:
+    """The results of games 0 .. games - 1, in game order, played as Ray tasks."""
+    ray = connect(address)
+    cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
+    chunk = max(1, min(GAMES_PER_TASK_LIMIT, games // (cpus * 4) or 1))
+    remote = ray.remote(_play_chunk)
+    source_ref = ray.put(game.source)
+    pending: collections.deque = collections.deque()
+    next_game = 0
+    try:
+        while pending or next_game < games:
+            while next_game < games and len(pending) < cpus * TASKS_AHEAD_PER_CPU:
+                count = min(chunk, games - next_game)
+                pending.append(remote.remote(source_ref, game.path, settings, seed, next_game, count))
+                next_game += count
+            task = pending.popleft()
+            try:
+                results = ray.get(task)
+            except Exception as error:  # noqa: BLE001 - a task's failure, reported in one line
+                first_line = (str(error).strip().splitlines() or [type(error).__name__])[-1]
+                raise ClusterError(f"a Ray task failed: {first_line}") from None
+            yield from results
+    finally:
+        for task in pending:
+            ray.cancel(task, force=True)

@@ -1,0 +1,182 @@
+"""The search bots (pirdsl/mcts.py): their specs, reproducibility, fairness, and small strength checks.
+
+The long strength measurements (dozens of games per pairing) are not run here:
+`python benchmarks/strength.py` plays them and writes docs/strength.md. The
+checks below are their small versions, sized for the default test run.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from interpreter import load_game
+from interpreter.knowledge import SeatMemory
+from pirdsl.bots import make_bot, parse_bot_spec, seat_seed
+from pirdsl.mcts import Budget, SearchBot
+from pirdsl.simulate import play_to_end
+
+ROOT = Path(__file__).resolve().parent.parent
+CLASSIC = ROOT / "tests" / "classic"
+TIC_TAC_TOE = load_game(str(CLASSIC / "tic_tac_toe.pir"))
+CONNECT_FOUR = load_game(str(CLASSIC / "connect_four.pir"))
+SEED_GAMES = {path.stem: load_game(str(path)) for path in sorted((ROOT / "games").glob("*.pir"))}
+
+
+@pytest.mark.parametrize("spec, kind, budget", [
+    ("mcts", "mcts", Budget()),
+    ("mcts:2000", "mcts", Budget(iterations=2000)),
+    ("ismcts:0.5s", "ismcts", Budget(iterations=None, seconds=0.5)),
+    ("random", "random", None),
+    ("greedy", "greedy", None),
+])
+def test_bot_specs_name_a_kind_and_a_budget(spec, kind, budget):
+    assert parse_bot_spec(spec) == (kind, budget)
+
+
+@pytest.mark.parametrize("spec", ["mcts:", "mcts:0", "mcts:x", "ismcts:-1s", "ismcts:nans", "random:5", "alien", "MCTS"])
+def test_bad_bot_specs_are_refused_with_a_reason(spec):
+    with pytest.raises(ValueError) as caught:
+        parse_bot_spec(spec)
+    assert "\n" not in str(caught.value)
+
+
+def _choices(game, players, seed, specs, decisions=12):
+    """The first `decisions` choices of a game played by bots of the given specs (fresh bots, fixed seeds)."""
+    state = game.new_state(players=players, seed=seed)
+    bots = [make_bot(specs[seat % len(specs)], seat_seed(seed, seat)) for seat in range(state.num_seats)]
+    taken = []
+    while not state.is_terminal() and len(taken) < decisions:
+        if state.is_chance():
+            state.apply_chance()
+            continue
+        index = bots[state.current_player()].choose_action(state)
+        taken.append(index)
+        state.apply_action(index)
+    return taken
+
+
+def test_an_iteration_budget_gives_the_same_choices_for_the_same_seed():
+    first = _choices(CONNECT_FOUR, 2, 4, ["mcts:60", "ismcts:60"])
+    assert first == _choices(CONNECT_FOUR, 2, 4, ["mcts:60", "ismcts:60"])
+    deck = SEED_GAMES["decks_of_glory"]
+    assert _choices(deck, 2, 1, ["ismcts:15"], 6) == _choices(deck, 2, 1, ["ismcts:15"], 6)
+
+
+def test_a_seconds_budget_thinks_for_about_that_long():
+    bot = make_bot("mcts:0.05s", 1)
+    state = CONNECT_FOUR.new_state(players=2, seed=0)
+    bot.choose_action(state)
+    assert bot.last_iterations >= 1
+
+
+def test_a_forced_move_is_taken_without_search():
+    state = TIC_TAC_TOE.new_state(players=2, seed=0)
+    bot = SearchBot(0, Budget(iterations=10))
+    while state.num_actions() != 1 and not state.is_terminal():
+        state.apply_action(0)
+    if not state.is_terminal():
+        assert bot.choose_action(state) == 0
+        assert bot.last_iterations == 0
+
+
+def _swap_unseen_alike(state, seat, rng):
+    """A copy where two hidden pieces `seat` cannot tell apart trade places; None when there are none.
+
+    Two pieces the seat cannot see are alike to it when they are of one kind and it last
+    knew them in the same place (`SeatMemory`): the same seat, at the same table,
+    could be looking at either arrangement.
+    """
+    known = SeatMemory(seat).update(state)
+    hidden = [i for zone in state.world.zones if not zone.seen_by(seat) for i in state.contents[zone.id]]
+    rng.shuffle(hidden)
+    for a in hidden:
+        for b in hidden:
+            if a == b or state.pieces[a].type != state.pieces[b].type or known.get(a) != known.get(b):
+                continue
+            if state.piece_key(state.pieces[a]) == state.piece_key(state.pieces[b]):
+                continue
+            other = state.clone()
+            zone_a, zone_b = other.loc[a], other.loc[b]
+            index_a, index_b = other.contents[zone_a].index(a), other.contents[zone_b].index(b)
+            other.contents[zone_a][index_a], other.contents[zone_b][index_b] = b, a
+            other.loc[a], other.loc[b] = zone_b, zone_a
+            return other
+    return None
+
+
+@pytest.mark.parametrize("name, players", [("glory_islands", 3), ("jamaica", 3), ("decks_of_glory", 2)])
+@pytest.mark.parametrize("spec", ["ismcts:12", "mcts:12"])
+def test_search_bots_cheat_nowhere(name, players, spec):
+    """Same seed, same choices, when hidden pieces the bot cannot see are swapped."""
+    game = SEED_GAMES[name]
+    rng = random.Random(name)
+    state = game.new_state(players=players, seed=11)
+    walker = make_bot("random", 0)
+    checked = differing_tables = 0
+    while not state.is_terminal() and checked < 4:
+        if state.is_chance():
+            state.apply_chance()
+            continue
+        seat = state.current_player()
+        if state.num_actions() > 1 and len(state.history) % 3 == 0:
+            other = _swap_unseen_alike(state, seat, rng)
+            if other is not None:
+                checked += 1
+                differing_tables += other.contents != state.contents
+                chosen = make_bot(spec, 77).choose_action(state.clone())
+                assert make_bot(spec, 77).choose_action(other) == chosen, \
+                    f"{spec} chose differently at {state.seat_names[seat]}'s decision after an unseen swap"
+        state.apply_action(walker.choose_action(state))
+    assert checked > 0 and differing_tables == checked
+
+
+def _play(game, specs, seed):
+    state = game.new_state(players=len(specs), seed=seed)
+    bots = [make_bot(spec, seat_seed(seed, seat)) for seat, spec in enumerate(specs)]
+    assert play_to_end(state, bots)
+    return state.winners()
+
+
+def test_mcts_with_2000_iterations_never_loses_tic_tac_toe_to_random():
+    for seed in range(2):  # a draw is a win shared by both seats
+        assert 0 in _play(TIC_TAC_TOE, ["mcts:2000", "random"], seed)
+        assert 1 in _play(TIC_TAC_TOE, ["random", "mcts:2000"], seed)
+
+
+def test_mcts_beats_random_at_connect_four():
+    wins = sum(_play(CONNECT_FOUR, ["mcts:200", "random"], seed) == [0] for seed in range(2))
+    wins += sum(_play(CONNECT_FOUR, ["random", "mcts:200"], seed) == [1] for seed in range(2))
+    assert wins == 4
+
+
+def test_play_takes_search_bots_with_budgets_at_the_terminal(capsys, monkeypatch):
+    import pirdsl.cli as cli
+
+    monkeypatch.setattr("builtins.input", lambda *_: "")
+    code = cli.main(["play", str(CLASSIC / "tic_tac_toe.pir"), "--seat", "ismcts:30", "--seat", "mcts:0.01s",
+                     "--seed", "2"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "ismcts:30" in out and "mcts:0.01s" in out and "Final scores" in out
+
+
+def test_an_iteration_the_rules_fail_on_is_dropped(monkeypatch):
+    from interpreter import GameRuleError
+
+    real_playout = SearchBot._playout
+    calls = {"n": 0}
+
+    def sometimes_failing(self, state):
+        calls["n"] += 1
+        if calls["n"] % 3 == 0:
+            raise GameRuleError("a deal the rules cannot go on from")
+        return real_playout(self, state)
+
+    monkeypatch.setattr(SearchBot, "_playout", sometimes_failing)
+    bot = SearchBot(1, Budget(iterations=60), redeal=True)
+    state = CONNECT_FOUR.new_state(players=2, seed=0)
+    assert 0 <= bot.choose_action(state) < state.num_actions()
+    assert bot.failed_iterations == 20
