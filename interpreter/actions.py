@@ -8,7 +8,7 @@ from play, so it is the same in every process and for every seed:
 
 - an *atom* is one thing an option or outcome can be: the skip of an optional choice,
   `none`, an empty list, `false`/`true`, a seat, a zone or cell, a face-down pick from a zone,
-  a piece that exists after setup, a name (a kind's member, a die face, a fixed text the
+  a piece that exists after setup, a name (a kind's member, a die face, a table's key, a fixed text the
   rules write), or a whole number in the range the rules file writes (from its smallest
   to its largest number literal, 0 included, mirrored below 0 when the file negates);
 - an option that is a list of one or two atoms (a move written `[piece, cell]`, a plan
@@ -73,6 +73,9 @@ def declared_values(game_file: ast.GameFile) -> tuple[list[str], int, int]:
                     names.add(face)
                 elif isinstance(face, int) and not isinstance(face, bool):
                     numbers.add(face)
+        elif isinstance(node, ast.TableDecl):
+            # A table's keys that are names (a catalogue's rows): `keys(table)` offers them.
+            names.update(row.key.id for row in node.rows if isinstance(row.key, ast.Name))
         elif isinstance(node, ast.StringLiteral):
             if all(isinstance(part, str) for part in node.parts):
                 names.add("".join(node.parts))

@@ -15,12 +15,23 @@ import pytest
 from interpreter import load_source
 from interpreter.actions import ActionSpace, ActionSpaceError
 from interpreter.encoding import ObservationEncoding, game_facts
+from pirdsl.adapters.check import NOT_YET
 from tests.test_secrets import LOADED, _configurations, _swapped
 
 STEPS = 400  # moves per playout: enough to reach every kind of decision, quick enough for the suite
 
 
-@pytest.mark.parametrize("name, players, variants", list(_configurations()))
+def _with_not_yet(configurations):
+    """The configurations, those of games the adapters cannot play yet expected to fail as NOT_YET says."""
+    for configuration in configurations:
+        name = configuration.values[0]
+        if f"games/{name}.pir" in NOT_YET:
+            configuration = pytest.param(*configuration.values, id=configuration.id, marks=pytest.mark.xfail(
+                raises=ActionSpaceError, strict=True, reason=NOT_YET[f"games/{name}.pir"]))
+        yield configuration
+
+
+@pytest.mark.parametrize("name, players, variants", list(_with_not_yet(_configurations())))
 def test_actions_have_fixed_numbers_and_encodings_hide_what_they_should(name, players, variants):
     game = LOADED[name]
     space = ActionSpace(game, players, variants)

@@ -19,6 +19,14 @@ from interpreter import load_game
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 
+# Games the adapters cannot play yet, and why. Listed here, not skipped in silence: the check
+# and the tests expect them to fail with ActionSpaceError, and fail themselves as soon as one
+# works (then take it off this list).
+NOT_YET = {
+    "games/mysterious_islands.pir": "its fleets are made during play, and the fixed action space "
+                                    "numbers only the pieces that setup makes",
+}
+
 
 def configurations(quick: bool = False):
     """(rules file, player count, variants joined by +) for every game in games/ and tests/classic/.
@@ -48,6 +56,9 @@ def main(argv: list[str] | None = None) -> int:
     failed = 0
     for path, players, variants in configurations():
         name = f"{path} {players} players {variants or 'base'}"
+        if path in NOT_YET:
+            failed += not_yet(path, players, variants, name)
+            continue
         if options.library in ("openspiel", "both"):
             import pyspiel
             from pirdsl.adapters.openspiel import load
@@ -71,6 +82,25 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"pettingzoo FAIL  {name}: {str(error).splitlines()[0] if str(error) else type(error).__name__}",
                       flush=True)
     return 1 if failed else 0
+
+
+def not_yet(path: str, players: int, variants: str, name: str) -> int:
+    """Say that a game on NOT_YET is not played, and check that it still cannot be (1 when it can)."""
+    from interpreter.actions import ActionSpaceError
+    from pirdsl.adapters.openspiel import load
+
+    try:
+        import pyspiel
+        pyspiel.random_sim_test(load(str(ROOT / path), players, variants), num_sims=1, serialize=False,
+                                verbose=False)
+    except ActionSpaceError:
+        print(f"not yet    --    {name}: {NOT_YET[path]}", flush=True)
+        return 0
+    except Exception as error:  # noqa: BLE001 - reported in one line
+        print(f"openspiel  FAIL  {name}: {str(error).splitlines()[0]}", flush=True)
+        return 1
+    print(f"openspiel  ok    {name}: it works now; take it off NOT_YET in pirdsl/adapters/check.py", flush=True)
+    return 1
 
 
 if __name__ == "__main__":
