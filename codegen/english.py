@@ -506,6 +506,10 @@ class English:
             return new
         if isinstance(statement, (ast.Draw, ast.WeightedDraw)):
             return self.with_local(statement.var, self.roles.element_role(statement.source, scope.roles))
+        if isinstance(statement, ast.ChooseSet):
+            new = self.with_local(statement.var, None)
+            chosen = agree(f"the ones {self.phrase(statement.player)} chose")
+            return replace(new, meanings={**new.meanings, statement.var: chosen})
         if isinstance(statement, ast.Roll):
             new = self.with_local(statement.var, None)
             return replace(new, meanings={**new.meanings, statement.var: f"the {self.roll_name(statement.die)}"})
@@ -1177,7 +1181,7 @@ class English:
         verb = "choose" if chooser == "you" else "chooses"
         text = (f"{capitalize(prompt)}: {chooser} {verb}" if prompt else f"{chooser} {verb}")
         text += (f", one at a time, any of {options}, each at most once, while the total cost "
-                 f"({cost} each) stays within {budget}; call them *{words(node.var)}*.")
+                 f"({cost} each) stays within {budget}.")
         return Step(capitalize(agree(text)), kind="ChooseSet")
 
     def draw(self, node: ast.Draw) -> Step:

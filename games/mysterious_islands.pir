@@ -80,11 +80,15 @@ zone box internal                     # what has left the game
 var masts_left per ship = masts
 var panels per ship = 2 if turtle_ship in keywords else 0   # assumed: a Turtle Ship has 2 shell panels
 var owner per ship = none             # the player whose fleet she is in
+#: {x} is below the surface
 var submerged per ship = false        # a Submarine or Sea Monster below the surface
+#: {x} is a ghost this turn
 var ghostly per ship = false          # a Ghost Ship this turn
+#: {x} is held to an S move by fear this turn
 var afraid per ship = false           # her base move is S this turn (Fear)
+#: {x} is being scuttled
 var scuttling per ship = false        # she sinks at the start of her player's next turn
-#: her next move made by the opponent
+#: {x} is to be moved by the opponent
 var steered_by_rival per ship = false internal   # her next move is made by the opponent (mysterious island)
 #: the ship the crew is aboard
 var crew_ship per crew = none internal   # the ship a crew is aboard
@@ -94,6 +98,7 @@ var coin_ship per coin = none internal   # the ship a coin is aboard
 var lies_on per coin = none internal  # the island a buried coin lies on
 #: the island's hexes
 var hexes per island = [] internal    # the hexes the island covers
+#: {x} has been turned face up
 var revealed per island = false       # a mysterious island, turned face up
 var fleet per player = []             # ships afloat in the player's fleet
 var home per player = none            # the player's home island
@@ -312,7 +317,9 @@ setup:
 
 # Each player rolls a d6; the higher roll goes first (ties are rolled again).
 rule choose_first_player() "Roll for the first player":
+  #: -
   let deciding = true
+  #: Each player rolls a d6, again until the rolls differ; the higher roll goes first.
   while deciding:
     roll a on d6
     roll b on d6
@@ -446,21 +453,26 @@ rule sail_ship(p, x) "Move":
 # Leg by leg: any direction, up to the leg's length, stopping on touching a ship or an island.
 rule steer(q, x, legs_left) "Sail her legs":
   let rest = legs_left
+  #: -
   let moving = true
   let options = []
   let dest = none
+  #: Sail the legs one at a time, while legs are left and the ship has not stopped:
   while moving and count(rest) > 0:
     options = leg_options(x, rest)
+    #: If no leg can be sailed, the ship stops.
     if count(options) == 0:
       moving = false
     else:
       q chooses leg from options "Sail {x}" labelled "{direction_words[leg[0]]} {leg[2]} (of a {leg[1]}-hex leg)" optional "Stop here"
+      #: If you stop here, the move ends.
       if leg == none:
         moving = false
       else:
         dest = leg_hexes(x, leg[0], leg[1])[leg[2] - 1]
         move x to dest
         rest = without_one(rest, leg[1])
+        #: A ship that touches another ship or an island stops.
         if touches(dest, x):
           moving = false
 
