@@ -19,8 +19,10 @@ from interpreter.values import Blind, Board, GameRuleError, IllegalAction, Piece
 
 _LOOP_HINT = "a loop must be able to stop: make its condition turn false, or ask a player to decide inside it"
 
+# Seat numbers that are not seats, as OpenSpiel has them (its -2 is SIMULTANEOUS, which no
+# pirdsl game has).
 CHANCE = -1
-TERMINAL = -2
+TERMINAL = -4
 STEP_LIMIT = 2_000_000
 MASK = (1 << 64) - 1
 STATE_FORMAT = "pirdsl-state"
@@ -193,6 +195,8 @@ class State:
 
     def is_chance(self) -> bool:
         return not self.terminal and self.pending[0] == "chance"
+
+    is_chance_node = is_chance  # OpenSpiel's name
 
     def num_actions(self) -> int:
         """How many actions are legal now (0 when terminal)."""
