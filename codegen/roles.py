@@ -16,26 +16,10 @@ from dataclasses import dataclass
 from typing import Iterator, Optional
 
 from dsl import ast
+from dsl.ast import walk  # noqa: F401 - codegen's modules take it from here
 from dsl.builtins import BUILTIN_ATTRIBUTES
 
 
-def walk(node: object) -> Iterator[ast.Node]:
-    """Every node inside a node (or a list of nodes), the node itself first."""
-    if isinstance(node, list):
-        for item in node:
-            yield from walk(item)
-        return
-    if not isinstance(node, ast.Node):
-        return
-    yield node
-    for name in type(node).model_fields:
-        if name == "span":
-            continue
-        value = getattr(node, name)
-        if isinstance(value, (ast.Node, list)):
-            yield from walk(value)
-        elif isinstance(value, dict):
-            yield from walk(list(value.values()))
 
 
 @dataclass(frozen=True)

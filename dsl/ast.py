@@ -7,7 +7,7 @@ a short `.pir` example, and `codegen` renders an English sentence for each.
 
 from __future__ import annotations
 
-from typing import Optional, Union
+from typing import Iterator, Optional, Union
 
 from pydantic import BaseModel, ConfigDict
 
@@ -710,3 +710,23 @@ NODE_KINDS: tuple[type[Node], ...] = tuple(
     for cls in list(globals().values())
     if isinstance(cls, type) and issubclass(cls, Node) and cls not in (Node, Expr, Stmt, Decl)
 )
+
+
+def walk(node: object) -> Iterator[Node]:
+    """Every node inside a node (or a list of nodes), the node itself first, in the file's order."""
+    if isinstance(node, (list, tuple)):
+        for item in node:
+            yield from walk(item)
+        return
+    if not isinstance(node, Node):
+        return
+    yield node
+    for name in type(node).model_fields:
+        if name == "span":
+            continue
+        value = getattr(node, name)
+        if isinstance(value, (Node, list, tuple)):
+            yield from walk(value)
+        elif isinstance(value, dict):
+            yield from walk(list(value.values()))
+

@@ -32,7 +32,7 @@ statement, rather than being given a number that could mean something else.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Iterable
+from typing import Iterable
 
 from dsl import ast
 from interpreter.values import Blind, Piece, Player, Zone
@@ -45,26 +45,12 @@ class ActionSpaceError(Exception):
     """An option or outcome that the game's fixed action space has no number for."""
 
 
-def _nodes(node: Any) -> Iterable[Any]:
-    """Every AST node under `node`, itself included."""
-    stack = [node]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, ast.Node):
-            yield item
-            for name in type(item).model_fields:
-                if name != "span":
-                    stack.append(getattr(item, name))
-        elif isinstance(item, (list, tuple)):
-            stack.extend(item)
-
-
 def declared_values(game_file: ast.GameFile) -> tuple[list[str], int, int]:
     """The names and the range of whole numbers a rules file can offer as options or outcomes."""
     names: set[str] = set()
     numbers = {0}
     negates = False
-    for node in _nodes(game_file):
+    for node in ast.walk(game_file):
         if isinstance(node, ast.KindDecl):
             names.update(node.members)
         elif isinstance(node, ast.DieDecl):

@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import Any, Iterable
 
 from dsl import ast
-from interpreter.actions import ActionSpace, _nodes, declared_values
+from interpreter.actions import ActionSpace, declared_values
 from interpreter.values import Player
 
 # The longest game an adapter plays before it stops with an error, unless told otherwise:
@@ -49,7 +49,7 @@ def game_facts(game, players: int, variants: Iterable[str] = (), space: ActionSp
     automa = tuple(seat for seat in range(start.num_seats) if start.is_automa(seat))
     hidden = hidden_zones = False
     eliminate = False
-    for node in _nodes(game.file):
+    for node in ast.walk(game.file):
         if isinstance(node, ast.ZoneDecl) and node.visibility in ("hidden", "owner"):
             hidden = hidden_zones = True
         elif isinstance(node, ast.VarDecl) and node.secret:

@@ -571,13 +571,4 @@ __all__ = ["Game", "World", "load_game", "load_source", "parse_file"]
 
 def _names_in(node) -> set[str]:
     """Every bare name read anywhere in an expression."""
-    if isinstance(node, ast.Name):
-        return {node.id}
-    names: set[str] = set()
-    if isinstance(node, ast.Node):
-        for field in type(node).model_fields:
-            names |= _names_in(getattr(node, field))
-    elif isinstance(node, list):
-        for item in node:
-            names |= _names_in(item)
-    return names
+    return {inner.id for inner in ast.walk(node) if isinstance(inner, ast.Name)}
