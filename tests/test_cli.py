@@ -35,11 +35,6 @@ def fake_engine_loader(monkeypatch):
     monkeypatch.setattr(cli, "load_game", fake_engine.load_game)
 
 
-@pytest.fixture(autouse=True)
-def save_key_folder(tmp_path, monkeypatch):
-    """Saves are sealed with a key from a folder of the test's own, never the user's."""
-    monkeypatch.setenv("PIRDSL_CONFIG_DIR", str(tmp_path / "config"))
-
 
 @pytest.fixture
 def rules_file(tmp_path):
@@ -48,22 +43,6 @@ def rules_file(tmp_path):
     return str(path)
 
 
-@pytest.fixture
-def typed(monkeypatch):
-    """Replace standard input with the given lines (not a terminal unless asked)."""
-
-    def provide(text: str, terminal: bool = False) -> None:
-        stream = TerminalInput(text) if terminal else io.StringIO(text)
-        monkeypatch.setattr(sys, "stdin", stream)
-
-    return provide
-
-
-class TerminalInput(io.StringIO):
-    """Piped text that claims to be a terminal, to exercise the hot-seat screen."""
-
-    def isatty(self) -> bool:
-        return True
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:

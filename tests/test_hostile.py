@@ -16,12 +16,10 @@ rules files written for each case (or the shipped Glory Islands).
 
 from __future__ import annotations
 
-import io
 import json
 import math
 import os
 import stat
-import sys
 import time
 from pathlib import Path
 
@@ -34,20 +32,6 @@ from pirdsl.seal import load_key, seal
 GLORY_ISLANDS = str(Path(__file__).resolve().parent.parent / "games" / "glory_islands.pir")
 
 
-@pytest.fixture(autouse=True)
-def save_key_folder(tmp_path, monkeypatch):
-    """Saves are sealed with a key from a folder of the test's own, never the user's."""
-    monkeypatch.setenv("PIRDSL_CONFIG_DIR", str(tmp_path / "config"))
-
-
-@pytest.fixture
-def typed(monkeypatch):
-    """Replace standard input with the given text (a pipe, not a terminal)."""
-
-    def provide(text: str) -> None:
-        monkeypatch.setattr(sys, "stdin", io.StringIO(text))
-
-    return provide
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:

@@ -9,11 +9,9 @@ in process through `pirdsl.cli.main`; the rules file is loaded once per content
 from __future__ import annotations
 
 import hashlib
-import io
 import json
 import re
 import shutil
-import sys
 from pathlib import Path
 
 import pytest
@@ -40,20 +38,6 @@ def loaded_once(monkeypatch):
     monkeypatch.setattr(cli, "load_game", load_once)
 
 
-@pytest.fixture(autouse=True)
-def save_key_folder(tmp_path, monkeypatch):
-    """Saves are sealed with a key from a folder of the test's own, never the user's."""
-    monkeypatch.setenv("PIRDSL_CONFIG_DIR", str(tmp_path / "config"))
-
-
-@pytest.fixture
-def typed(monkeypatch):
-    """Replace standard input with the given text (a pipe, not a terminal)."""
-
-    def provide(text: str) -> None:
-        monkeypatch.setattr(sys, "stdin", io.StringIO(text))
-
-    return provide
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:
