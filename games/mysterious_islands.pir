@@ -176,6 +176,7 @@ table crew_list of crew:
   jack_of_all_flags -> [america, 2, plain_crew, golden_junk, [ex_patriot]]   # assumed
   governors_daughter -> [spain, 0, plain_crew, none, [ransom]]        # assumed
   deckhand_dan -> [pirates, 0, helmsman, none, []]                    # assumed: a cost-0 crew
+  dread_captain_ned -> [pirates, 4, captain, black_gull, [limit]]     # assumed
 
 # The mysterious islands and what a d6 rolled on docking does. Islands A and B follow the
 # set's cards (simplified where said); C and D are assumed.
@@ -257,6 +258,7 @@ define length(m) = S if m == s else L
 define rival(p) = players[1 - p.index]
 define afloat(x) = x in (x.owner).fleet if x.owner != none else false
 define derelict(x) = x.masts_left == 0
+define limited(k) = limit in (ship_list[k].keywords if k in ship_list else crew_list[k].keywords)
 define card_points(k) = ship_list[k].points if k in ship_list else crew_list[k].points
 define crew_on(x) = [c for c in (x.owner).aboard where c.crew_ship == x]
 define gold_on(x) = [c for c in (x.owner).hold where c.coin_ship == x]
@@ -440,10 +442,16 @@ rule choose_first_player() "Roll for the first player":
 # A fleet: ships and crew with a combined point cost up to the build total (at least one ship).
 rule build_fleet(p) "Create a fleet":
   p chooses flagship from [k for k in keys(ship_list) where ship_list[k].points <= build_total] "Choose your first ship" labelled "{flagship}: {ship_list[flagship].points} points"
-  p chooses more from [k for k in keys(ship_list) + keys(crew_list) where k != flagship] up to build_total - ship_list[flagship].points costing card_points(more) "Add a ship or crew to your fleet" labelled "{more}: {card_points(more)} points"
+  p chooses more from [k for k in keys(ship_list) + keys(crew_list) where k != flagship and not limited(k)] up to build_total - ship_list[flagship].points costing card_points(more) "Add a ship or crew to your fleet" labelled "{more}: {card_points(more)} points"
   p.spent = ship_list[flagship].points + sum([card_points(k) for k in more])
+  let extra = none
+  # Limit: one card with it in a fleet.
+  if not limited(flagship):
+    p chooses extra from [k for k in keys(ship_list) + keys(crew_list) where limited(k) and card_points(k) <= build_total - p.spent] "Add a Limit card?" labelled "{extra}: {card_points(extra)} points" optional "No Limit card"
+  if extra != none:
+    p.spent += card_points(extra)
   create 1 ship(flagship) in p.shipyard
-  for each k in more:
+  for each k in more + ([extra] if extra != none else []):
     if k in ship_list:
       create 1 ship(k) in p.shipyard
     else:
@@ -1033,9 +1041,8 @@ rule check_winner() "Check for a winner":
 # ---------------------------------------------------------------- keywords and crew abilities
 # Ability text supersedes the rules: each keyword is a power over the rule it changes. A power
 # asks has(x, k), which counts a keyword once however many cards aboard carry it, so two
-# sources of one ability do not stack. Junk and Schooner change nothing on this board (a ship
-# has no facing, and her own masts never stand in her line of fire here); Limit is kept by the
-# card list itself (one Limit card, and a fleet takes each card once).
+# sources of one ability do not stack. Limit is kept when the fleet is built: a Limit card is
+# either the first ship or the one Limit card added at the end.
 
 power turtle_shell "Turtle Ship: a hit takes a shell panel first" instead of take_hit(t, by) when has(t, turtle_ship) and t.panels > 0:
   t.panels -= 1
@@ -1311,7 +1318,7 @@ example "building a fleet: a first ship, then cards while the points last":
   players 2 named ann, bo
   when:
     build_fleet(ann)
-  answers "fathom", "matuku", "hms_thistle", "lt_henry_ducie_chads", "Done"
+  answers "fathom", "matuku", "hms_thistle", "lt_henry_ducie_chads", "Done", "No Limit card"
   expect:
     count(ann.shipyard) == 3
     count(ann.crew_home) == 1
@@ -1862,3 +1869,44 @@ example "Fear, a 5: the ship loses her abilities this turn, so a Turtle Ship's s
     not has(bo.fleet[0], turtle_ship)
     bo.fleet[0].panels == 2
     derelict(bo.fleet[0])
+
+example "Limit: with a Limit ship first, no other Limit card is offered":
+  players 2 named ann, bo
+  when:
+    build_fleet(ann)
+  answers "la_brume", "smiling_jim", "captain_morgan", "Done"
+  expect:
+    count(ann.shipyard) == 2
+    [c.name for c in ann.crew_home] == [captain_morgan]
+    ann.spent == 24
+
+example "Limit: one Limit card may be added at the end, when the first ship has none":
+  players 2 named ann, bo
+  when:
+    build_fleet(ann)
+  answers "black_gull", "smiling_jim", "Done", "dread_captain_ned"
+  expect:
+    [c.name for c in ann.crew_home] == [dread_captain_ned]
+    ann.spent == 16
+
+example "Ex-patriot on her linked ship: + 1 to her roll for a mysterious island's effect":
+  players 2 named ann, bo
+  given:
+    launch(ann, golden_junk, at(sea, 4, 4))
+    sign_on(jack_of_all_flags, ann.fleet[0])
+  expect:
+    mystery_roll(ann.fleet[0], 4) == 5
+    mystery_roll(ann.fleet[0], 6) == 6
+
+example "Submarine: submerged, after a ram she moves S away from her target":
+  players 2 named ann, bo
+  given:
+    launch(bo, fathom, at(sea, 4, 4))
+    launch(ann, usf_liberty, at(sea, 4, 5))
+    bo.fleet[0].submerged = true
+  when:
+    dive_away(bo, bo.fleet[0], ann.fleet[0])
+  answers 1
+  expect:
+    distance(bo.fleet[0], at(sea, 4, 4)) == S
+    distance(bo.fleet[0], ann.fleet[0]) > 1
