@@ -6,13 +6,10 @@ game "Pirates of the Mysterious Islands":
 
 # How this file carries the rulebook over, and what it leaves out:
 # - The table becomes a hex board; S and L become whole numbers of hexes, every distance is
-#   counted in hex steps, and a ship fills one hex. A ship has no facing here, so "bow" rules
-#   read "next to": she rams a ship beside her, and the rotations of Schooner and Galley, and
-#   Junk's own masts in her line of fire, change nothing.
-# - Not in this file yet: pinning, towing, crew dropped off or moved between ships at a dock,
-#   exploring allied ships, explored-island streamers, unique treasure, Black Mark's Cursed
-#   flag, Marine's own gun, the part of Fear that stops abilities, and the optional rule of
-#   keeping treasure won. The scuttle of a towed ship therefore never fails.
+#   counted in hex steps, and a ship fills one hex and faces one of its six sides: her bow
+#   is that side, her stern the side opposite (see "the bow and the stern" below).
+# - Not in this file: the optional rule of keeping treasure won (it is about the boxes, not
+#   the game).
 # - Ships and crew are bought from the card lists below; each card once per fleet.
 
 # ---------------------------------------------------------------- the measured sea
@@ -52,11 +49,12 @@ kind nation: england, france, spain, pirates, america, mercenaries, cursed
 kind keyword: black_mark, broadsides_attack, ex_patriot, fear, galley, ghost_ship, junk, limit, marine, mercenary, ransom, sea_monster, submarine, schooner, turtle_ship
 kind role: captain, helmsman, cannoneer, explorer, shipwright, oarsman, musketeer, second_action, plain_crew
 kind action: sail, shoot, broadside, explore, repair, stand_by
+kind unique: idol_of_the_sun, storm_compass
 kind effect: calm, reef, current, mutiny, treasure_map, fresh_timber, squall, trade_wind, fever, buried_cache
 
 # ---------------------------------------------------------------- components
 #: A ship card: name, nation, point cost, masts, cargo, base move (legs of S and L), one cannon per mast (rank and range) and keywords.
-piece ship(name, nation, points, masts, cargo, move, cannons, keywords) labelled "{name}" marked "{ship_marks[name]}"
+piece ship(name, nation, points, masts, cargo, move, cannons, keywords) labelled "{name}" marked "{ship_marks[name]}{arrow[facing]}"
 #: A crew card: name, nation, point cost, ability, the card it is linked to, and keywords.
 piece crew(name, nation, points, role, link, keywords) labelled "{name}"
 #: An island: its name, whether it is mysterious.
@@ -65,6 +63,8 @@ piece island(name, mysterious) labelled "island {name}" marked "{island_marks[na
 piece shore(name) labelled "island {name}" marked "{island_marks[name]}"
 #: A treasure coin, worth some gold.
 piece coin(gold) labelled "{gold} gold"
+#: A unique treasure: worth no gold at first, it has an ability of its own.
+piece relic(name) labelled "{name}"
 
 zone island_bag hidden                # islands not placed yet, drawn at random
 zone treasure_bag hidden              # the coins both players contribute, shuffled
@@ -74,10 +74,13 @@ zone hold per player owner            # coins aboard the player's ships, face do
 zone shipyard per player                  # ship cards bought, waiting to be placed
 zone crew_home per player owner       # crew face down on the home island
 zone aboard per player owner          # crew face down on the player's ships
+zone landed per player                # Marines put ashore on islands other than home, face up
+zone relics per player                # unique treasure face up on the player's ships
 zone sunk                             # ships sent to the bottom
 zone box internal                     # what has left the game
 
 var masts_left per ship = masts
+var facing per ship = 1               # the side her bow faces, 0 to 5 (north-east, east, ... clockwise)
 var panels per ship = 2 if turtle_ship in keywords else 0   # assumed: a Turtle Ship has 2 shell panels
 var owner per ship = none             # the player whose fleet she is in
 #: {x} is below the surface
@@ -90,19 +93,36 @@ var afraid per ship = false           # her base move is S this turn (Fear)
 var scuttling per ship = false        # she sinks at the start of her player's next turn
 #: {x} is to be moved by the opponent
 var steered_by_rival per ship = false internal   # her next move is made by the opponent (mysterious island)
+#: {x} has lost her nerve this turn
+var unnerved per ship = false         # a 5 against Fear: no ship or crew abilities this turn
+#: the ship {x} rammed and is pinned to
+var pinned_to per ship = none internal   # the enemy she rammed; she is pinned while her bow touches it
+#: the ship towing {x}
+var towed_by per ship = none          # the ship that has her in tow
+#: {x} has rammed on this move
+var ram_made per ship = false internal   # she rammed after this move (Schooner may not turn)
 #: the ship the crew is aboard
 var crew_ship per crew = none internal   # the ship a crew is aboard
-#: the ship the coin is aboard
-var coin_ship per coin = none internal   # the ship a coin is aboard
-#: the island the coin lies on
-var lies_on per coin = none internal  # the island a buried coin lies on
+#: the island the crew is ashore on
+var ashore_on per crew = none internal   # the island a crew waits on when not aboard
+#: the hits the Marine has taken this turn
+var hits_taken per crew = 0 internal  # a Marine ashore is lost at two hits in one turn
+#: {x} is placed face up as Cursed
+var cursed_flag per crew = false      # a Black Mark crew placed face up as Cursed
+#: the ship the treasure is aboard
+var coin_ship per coin, relic = none internal   # the ship a coin or unique treasure is aboard
+#: the island the treasure lies on
+var lies_on per coin, relic = none internal  # the island a buried coin or unique treasure lies on
 #: the island's hexes
 var hexes per island = [] internal    # the hexes the island covers
 #: {x} has been turned face up
 var revealed per island = false       # a mysterious island, turned face up
+var streamers per island = []         # the players who have left the island after docking there
 var fleet per player = []             # ships afloat in the player's fleet
 var home per player = none            # the player's home island
 var home_gold per player = 0            # assumed: gold unloaded at home is counted openly
+#: the points the player's fleet cost
+var spent per player = 0 internal     # the build total the fleet used (a Cursed flag costs 1 more)
 #: the islands on the sea
 var placed_islands = [] internal     # the islands on the sea, in the order they were placed
 var first_player = none
@@ -156,6 +176,7 @@ table crew_list of crew:
   jack_of_all_flags -> [america, 2, plain_crew, golden_junk, [ex_patriot]]   # assumed
   governors_daughter -> [spain, 0, plain_crew, none, [ransom]]        # assumed
   deckhand_dan -> [pirates, 0, helmsman, none, []]                    # assumed: a cost-0 crew
+  dread_captain_ned -> [pirates, 4, captain, black_gull, [limit]]     # assumed
 
 # The mysterious islands and what a d6 rolled on docking does. Islands A and B follow the
 # set's cards (simplified where said); C and D are assumed.
@@ -176,23 +197,32 @@ table mystery:
   isle_c -> [squall, calm, fresh_timber, fresh_timber, trade_wind, buried_cache]   # assumed
   isle_d -> [fever, squall, calm, calm, trade_wind, fresh_timber]                   # assumed
 
-# How the board shows ships and islands: two letters a ship, one an island.
+# How the board shows ships and islands: a small letter and her bow's arrow a ship, a capital an island.
 table ship_marks:
-  fathom -> "Fa"
-  matuku -> "Ma"
-  smiling_jim -> "SJ"
-  sea_storm -> "SS"
-  hms_resolute -> "Re"
-  hms_thistle -> "Th"
-  le_corsaire -> "Co"
-  la_brume -> "Br"
-  san_isidro -> "SI"
-  el_dragon -> "Dr"
-  black_gull -> "BG"
-  golden_junk -> "GJ"
-  the_kraken -> "Kr"
-  usf_liberty -> "Li"
-  us_hawk -> "Ha"
+  fathom -> "f"
+  matuku -> "m"
+  smiling_jim -> "j"
+  sea_storm -> "w"
+  hms_resolute -> "r"
+  hms_thistle -> "t"
+  le_corsaire -> "c"
+  la_brume -> "b"
+  san_isidro -> "i"
+  el_dragon -> "d"
+  black_gull -> "g"
+  golden_junk -> "n"
+  the_kraken -> "k"
+  usf_liberty -> "l"
+  us_hawk -> "h"
+
+# Her bow's direction, drawn after her letters.
+table arrow:
+  0 -> "↗"
+  1 -> "→"
+  2 -> "↘"
+  3 -> "↙"
+  4 -> "←"
+  5 -> "↖"
 
 table island_marks:
   home_rock -> "H"
@@ -214,11 +244,21 @@ table effect_words:
   fever -> "fever: one of her crew, chosen at random, is lost"
   buried_cache -> "a buried cache: one gold more on your home island"
 
+# Unique treasure. assumed: both cards are invented (the facts name none of the set's).
+table unique_list:
+  header "Unique treasure" -> "Ability"
+  idol_of_the_sun -> "worth a gold for each mysterious island turned face up"
+  storm_compass -> "the ship carrying it adds S to her base move"
+
+# assumed: a Marine's gun is rank 3, range S (the rank is lost from the rule text).
+define marine_gun = [3, s]
+
 # ---------------------------------------------------------------- names for the rules
 define length(m) = S if m == s else L
 define rival(p) = players[1 - p.index]
 define afloat(x) = x in (x.owner).fleet if x.owner != none else false
 define derelict(x) = x.masts_left == 0
+define limited(k) = limit in (ship_list[k].keywords if k in ship_list else crew_list[k].keywords)
 define card_points(k) = ship_list[k].points if k in ship_list else crew_list[k].points
 define crew_on(x) = [c for c in (x.owner).aboard where c.crew_ship == x]
 define gold_on(x) = [c for c in (x.owner).hold where c.coin_ship == x]
@@ -226,14 +266,24 @@ define links_on(x) = count([c for c in crew_on(x) where c.link == x.name]) + flo
 #: the cargo spaces {x} has
 define cargo_space(x) = x.cargo + links_on(x)
 define free_cargo(x) = cargo_space(x) - count(crew_on(x)) - count(gold_on(x))
-define crew_points_on(x) = sum([c.points for c in crew_on(x)])
-# A crew uses its ability only on a ship of its own nation.
+define relics_on(x) = [r for r in (x.owner).relics where r.coin_ship == x]
+define has_relic(x, u) = any([r.name == u for r in relics_on(x)])
+# A unique treasure's worth in gold changes with its ability.
+define worth(r) = count([i for i in islands where i.revealed]) if r.name == idol_of_the_sun else 0
+# Black Mark: a crew placed face up as Cursed makes its ship fly the Cursed flag, and costs 1 more.
+define crew_nation(c) = cursed if c.cursed_flag else c.nation
+define crew_cost(c) = c.points + (1 if c.cursed_flag else 0)
+#: the flag {x} flies
+define flag_of(x) = cursed if any([c.cursed_flag for c in crew_on(x)]) else x.nation
+define crew_points_on(x) = sum([crew_cost(c) for c in crew_on(x)])
+# A crew uses its ability only on a ship of its own nation, and not while Fear has unnerved her.
 #: {x} has a {r} of her nation aboard
-define has_role(x, r) = any([c.role == r and c.nation == x.nation for c in crew_on(x)])
+define has_role(x, r) = not x.unnerved and any([c.role == r and crew_nation(c) == flag_of(x) for c in crew_on(x)])
 # Keywords from the ship card and from the crew aboard; two sources count once.
 define keywords_of(x) = distinct(x.keywords + flatten([c.keywords for c in crew_on(x)]) + ([mercenary] if ex_patriot in flatten([c.keywords for c in crew_on(x)]) else []))
+# assumed: Fear's 5 stops abilities, not what a piece is: Sea Monster, Submarine, Mercenary and Limit stay.
 #: {x} has the keyword {k}
-define has(x, k) = k in keywords_of(x)
+define has(x, k) = k in keywords_of(x) and (not x.unnerved or k in [sea_monster, submarine, mercenary, limit])
 
 # ---- islands
 define islands = placed_islands
@@ -258,19 +308,49 @@ define fallback_sites = [c for c in anchor_hexes where fallback_place(c)]
 
 # ---- ships at sea
 define enemies(x) = (rival(x.owner)).fleet
-define others_near(c, x) = [y for y in all_pieces(neighbours(c)) where y != x]
+# The ship a ship has in tow does not stop her.
+define others_near(c, x) = [y for y in all_pieces(neighbours(c)) where y != x and (x == none or y != towing(x))]
 #: a hex {c} next to an island or another ship
 define touches(c, x) = count(others_near(c, x)) > 0
 define docked_islands(x) = [i for i in islands where touching_island(where(x), i)]
 # A ship may not dock at an opponent's home island.
 define may_dock(x, i) = not is_home_of(i, rival(x.owner)) and not x.ghostly
-define docked_at(x) = first([i for i in docked_islands(x) where may_dock(x, i)])
+define dock_of(x) = first([i for i in docked_islands(x) where may_dock(x, i)])
+# A ship in tow is docked wherever the ship towing her is.
+define docked_at(x) = dock_of(x.towed_by) if in_tow(x) else dock_of(x)
 define at_home(x) = docked_at(x) == (x.owner).home and docked_at(x) != none
 
+# ---- the bow and the stern
+# assumed: a ship's bow is the side of her hex she faces, touching only the hex beyond it; her
+# stern is the opposite side. She faces the way she sailed her last leg.
+define bow_hexes(x) = [h for h in [step(where(x), x.facing)] where h != none]
+#: the hex at the stern of {x}
+define stern_hex(x) = step(where(x), rotated(x.facing, 3))
+#: the bow of {x} touches {y}
+define bow_touches(x, y) = where(y) in bow_hexes(x)
+define ships_afloat = flatten([q.fleet for q in players])
+define facing_island(c, i) = first([d for d in [0, 1, 2, 3, 4, 5] where step(c, d) in i.hexes])
+
+# ---- pinning and towing
+# A ship that rams is pinned while she still touches the ship she rammed and that ship has masts.
+#: {x} is pinned
+define pinned(x) = x.pinned_to != none and afloat(x.pinned_to) and not derelict(x.pinned_to) and distance(where(x), where(x.pinned_to)) == 1
+define pinned_pair(x, t) = (pinned(x) and x.pinned_to == t) or (pinned(t) and t.pinned_to == x)
+define may_pin(x, t) = not t.ghostly
+#: {x} is in tow
+define in_tow(x) = x.towed_by != none and derelict(x) and afloat(x.towed_by) and x.towed_by in (x.owner).fleet
+#: the ship {x} has in tow
+define towing(x) = first([d for d in (x.owner).fleet where d.towed_by == x and in_tow(d)])
+define may_tow(x, d) = true
+# A ship touching the bow of a derelict may take her in tow (one at a time, assumed).
+define towable(x) = [d for d in ships_afloat where d != x and derelict(d) and not in_tow(d) and bow_touches(d, x) and may_tow(x, d)] if towing(x) == none and not derelict(x) else []
+define can_sail(x) = not pinned(x) and not in_tow(x)
+
 # ---- moving: legs of S and L, straight, changing direction only between legs
-define base_legs(x) = [length(m) for m in x.move]
+# A ship towing another has a base move of S.
+define base_legs(x) = [S] if towing(x) != none else [length(m) for m in x.move]
 #: the legs {x} may sail this turn
-define legs(x) = [] if derelict(x) else base_legs(x)
+define legs(x) = [] if derelict(x) or not can_sail(x) else base_legs(x)
 define path(x, d, n) = take(ray(where(x), d), n)
 # A leg stops before a hex that is taken and at the first hex that touches a ship or an island.
 define blocked_at(x, p) = first([i for i in indices(p) where not empty(p[i]) or touches(p[i], x)])
@@ -285,23 +365,53 @@ define without_one(xs, n) = take(xs, index_of(xs, n)) + [xs[i] for i in indices(
 define cannons(x) = take(x.cannons, x.masts_left)
 define may_be_shot(t) = not t.submerged and not at_home(t)
 # Line of fire: no island, ship or shore in the hexes between (the target's own hex excepted).
-define clear_line(x, t) = all([empty(c) for c in cells_between(where(x), where(t))])
+define open_line(a, b) = all([empty(c) for c in cells_between(a, b)])
+# assumed: a ship's masts stand in a line from bow to stern, so with two or more left they
+# block her own fire at anything straight ahead or straight astern.
+define own_masts_block(x, c) = count(cannons(x)) > 1 and direction_to(where(x), c) in [x.facing, rotated(x.facing, 3)]
+define clear_line(x, t) = not own_masts_block(x, where(t)) and open_line(where(x), where(t))
 define in_range(x, t, gun) = distance(where(x), where(t)) <= length(gun[1])
-define targets(x, gun) = [t for t in enemies(x) where may_be_shot(t) and in_range(x, t, gun) and clear_line(x, t)]
+define in_sight(a, b, reach) = distance(a, b) <= reach and open_line(a, b)
+# A Marine ashore stands on the hex of its island nearest the shot.
+define nearest_hex(i, c) = first([h for h in i.hexes order by distance(h, c)])
+define landed_targets(q, c, reach) = [n for n in q.landed where in_sight(c, nearest_hex(n.ashore_on, c), reach)]
+define targets(x, gun) = [t for t in enemies(x) where may_be_shot(t) and in_range(x, t, gun) and clear_line(x, t)] + [n for n in landed_targets(rival(x.owner), where(x), length(gun[1])) where not own_masts_block(x, nearest_hex(n.ashore_on, where(x)))]
+#: {t} is still in the game
+define standing(t) = afloat(t) if piece_type(t) == "ship" else where(t) != box
 define gun_bonus(x) = 1 if has_role(x, cannoneer) else 0
 # A cannon hits on a roll higher than its rank; a 1 always misses, whatever is added.
 define hits(rank, result, bonus) = result != 1 and result + bonus > rank
 define can_shoot(x) = not x.submerged and any([count(targets(x, gun)) > 0 for gun in cannons(x)])
+# Marine: its own rank-and-range gun, fired from its ship or from the island it stands on.
+define spot_of(m, c) = where(m.crew_ship) if m.crew_ship != none else nearest_hex(m.ashore_on, c)
+#: the targets in reach of the gun of {m}
+define marine_targets(m, p) = [t for t in (rival(p)).fleet where may_be_shot(t) and in_sight(spot_of(m, where(t)), where(t), length(marine_gun[1]))] + [n for n in (rival(p)).landed where in_sight(spot_of(m, where(n.ashore_on)), nearest_hex(n.ashore_on, spot_of(m, where(n.ashore_on))), length(marine_gun[1]))]
+# A Marine aboard uses its gun only on a ship of its nation that may shoot this turn.
+define marine_ready(m) = m.crew_ship == none or (crew_nation(m) == flag_of(m.crew_ship) and not (m.crew_ship).unnerved and not (m.crew_ship).submerged)
+define marines_of(p) = [m for m in p.aboard where marine in m.keywords and marine_ready(m)] + [m for m in p.landed where marine in m.keywords]
 
 # ---- the four actions
 define wild_coins(i) = [c for c in buried where c.lies_on == i]
-define can_explore(x) = docked_at(x) != none and wild(docked_at(x)) and count(wild_coins(docked_at(x))) > 0 and free_cargo(x) > 0 and not x.submerged
+# A unique treasure takes no cargo space.
+#: {x} can explore the island she is docked at
+define can_explore_island(x) = docked_at(x) != none and wild(docked_at(x)) and count(wild_coins(docked_at(x))) > 0 and (free_cargo(x) > 0 or any([piece_type(c) == "relic" for c in wild_coins(docked_at(x))])) and not x.submerged
+# Exploring an allied ship, or any derelict, beside her: crew and treasure change ships (from a
+# derelict of the enemy, only to your ship).
+define loads(x) = crew_on(x) + gold_on(x) + relics_on(x)
+define captured(t, y) = ransom in t.keywords and t not in (y.owner).aboard
+define may_carry(t, y) = (free_cargo(y) > 0 if captured(t, y) else fits_aboard(t, y)) if piece_type(t) == "crew" else (free_cargo(y) > 0 if piece_type(t) == "coin" else not has(y, sea_monster))
+#: the crew and treasure that may move between {x} and {y}
+define swaps(x, y, moved) = [[t, x] for t in loads(y) where t not in moved and may_carry(t, x)] + ([[t, y] for t in loads(x) where t not in moved and may_carry(t, y)] if y.owner == x.owner else [])
+#: the ships beside {x} she may explore
+define ships_to_explore(x) = [y for y in ships_afloat where y != x and distance(where(x), where(y)) == 1 and (y.owner == x.owner or derelict(y)) and not y.submerged and count(swaps(x, y, [])) > 0]
+define can_explore(x) = not x.submerged and (can_explore_island(x) or count(ships_to_explore(x)) > 0)
 define repair_here(x) = at_home(x)
 define can_repair(x) = repair_here(x) and x.masts_left < x.masts and not x.submerged
 define actions(x) = ([sail] if count(legs(x)) > 0 else []) + ([shoot] if can_shoot(x) else []) + ([explore] if can_explore(x) else []) + ([repair] if can_repair(x) else []) + [stand_by]
 
 # ---- ramming and boarding
-define rammable(x) = [t for t in enemies(x) where distance(where(x), where(t)) == 1 and not t.submerged and not t.ghostly]
+# She rams an enemy her bow touches; ships pinned to each other cannot ram each other.
+define rammable(x) = [t for t in enemies(x) where bow_touches(x, t) and not t.submerged and not t.ghostly and not pinned_pair(x, t)]
 define ram_bonus(x) = 1 if has_role(x, captain) else 0
 define boarding_bonus(x) = 1 if has_role(x, musketeer) else 0
 
@@ -332,9 +442,16 @@ rule choose_first_player() "Roll for the first player":
 # A fleet: ships and crew with a combined point cost up to the build total (at least one ship).
 rule build_fleet(p) "Create a fleet":
   p chooses flagship from [k for k in keys(ship_list) where ship_list[k].points <= build_total] "Choose your first ship" labelled "{flagship}: {ship_list[flagship].points} points"
-  p chooses more from [k for k in keys(ship_list) + keys(crew_list) where k != flagship] up to build_total - ship_list[flagship].points costing card_points(more) "Add a ship or crew to your fleet" labelled "{more}: {card_points(more)} points"
+  p chooses more from [k for k in keys(ship_list) + keys(crew_list) where k != flagship and not limited(k)] up to build_total - ship_list[flagship].points costing card_points(more) "Add a ship or crew to your fleet" labelled "{more}: {card_points(more)} points"
+  p.spent = ship_list[flagship].points + sum([card_points(k) for k in more])
+  let extra = none
+  # Limit: one card with it in a fleet.
+  if not limited(flagship):
+    p chooses extra from [k for k in keys(ship_list) + keys(crew_list) where limited(k) and card_points(k) <= build_total - p.spent] "Add a Limit card?" labelled "{extra}: {card_points(extra)} points" optional "No Limit card"
+  if extra != none:
+    p.spent += card_points(extra)
   create 1 ship(flagship) in p.shipyard
-  for each k in more:
+  for each k in more + ([extra] if extra != none else []):
     if k in ship_list:
       create 1 ship(k) in p.shipyard
     else:
@@ -374,11 +491,14 @@ rule place_fleet(p) "Place the ships, bows touching the home island":
       spots = spare_hexes(p.home)
     p chooses c from spots "Place {x}" labelled "{x} at row {c.row + 1}, column {c.col + 1}"
     move x to c
+    let bow = facing_island(c, p.home)
+    if bow != none:
+      x.facing = bow
     p.fleet = p.fleet + [x]
 
 # Each crew takes a cargo space; crew on a ship cost at most the ship's points; a cost-0 crew only
 # sails with a ship of its own nation. A crew not placed on a ship stays on the home island.
-define fits_aboard(c, x) = free_cargo(x) > 0 and crew_points_on(x) + c.points <= x.points and (c.points > 0 or c.nation == x.nation) and not has(x, sea_monster)
+define fits_aboard(c, x) = free_cargo(x) > 0 and crew_points_on(x) + crew_cost(c) <= x.points and (c.points > 0 or crew_nation(c) == flag_of(x)) and not has(x, sea_monster)
 
 rule place_crew(p) "Place crew":
   for each c in [d for d in p.crew_home]:
@@ -386,23 +506,42 @@ rule place_crew(p) "Place crew":
     if x != none:
       move c to p.aboard
       c.crew_ship = x
+      if black_mark in c.keywords and p.spent < build_total and crew_points_on(x) < x.points:
+        p chooses face_up from [true] "Place {c} face up as Cursed, for 1 point more?" labelled "Fly the Cursed flag" optional "Keep the flag of her nation"
+        if face_up != none:
+          c.cursed_flag = true
+          p.spent += 1
+          log "{c} is placed face up: {x} flies the Cursed flag."
+    else:
+      c.ashore_on = p.home
 
-# Each player adds eight coins worth 15 gold; they are shuffled and four go to each wild island.
+# Each player adds eight coins worth 15 gold, and may add one unique treasure; all is shuffled
+# and dealt face down to the wild islands in turn, four coins each.
+# assumed: a unique treasure is dealt with the coins, so two islands may get five pieces.
 rule place_treasure() "Place treasure":
   for each p in players:
     for each v in coin_values:
       create 1 coin(v) in treasure_bag
       gold_in_game += v
+    p chooses u from keys(unique_list) "Add a unique treasure?" labelled "{u}: {unique_list[u]}" optional "No unique treasure"
+    if u != none:
+      create 1 relic(u) in treasure_bag
   shuffle treasure_bag
-  for each i in [j for j in islands where wild(j)]:
-    repeat 4 times:
-      if count(treasure_bag) > 0:
-        draw c from treasure_bag
-        c.lies_on = i
-        move c to buried
+  let wilds = [j for j in islands where wild(j)]
+  let dealt = 0
+  while count(treasure_bag) > 0:
+    draw c from treasure_bag
+    c.lies_on = wilds[dealt % count(wilds)]
+    move c to buried
+    dealt += 1
 
 # ---------------------------------------------------------------- a turn: one action per ship
 rule turn(p) "A turn":
+  for each y in ships_afloat:
+    y.unnerved = false
+  for each q in players:
+    for each c in q.landed:
+      c.hits_taken = 0
   for each x in [y for y in p.fleet where y.scuttling]:
     log "{x} is scuttled."
     sink(x, p)
@@ -410,8 +549,68 @@ rule turn(p) "A turn":
     if afloat(x):
       ready(p, x)
       give_action(p, x)
+      if afloat(x) and docked_at(x) != none and count(crew_moves(x, [])) > 0:
+        crew_at_dock(p, x)
+  for each m in marines_of(p):
+    marine_fire(p, m)
   for each x in [y for y in p.fleet where derelict(y)]:
     scuttle_option(p, x)
+
+# Free at a dock: crew go ashore (Marines on any island, others at home), come aboard, or
+# change to another of your ships docked at the same island.
+# assumed: each crew moves once a turn.
+define ashore_at(p, i) = ([c for c in p.crew_home] if i == p.home else []) + [c for c in p.landed where c.ashore_on == i]
+define may_land(c, i, p) = i == p.home or marine in c.keywords
+define dock_mates(x) = [y for y in (x.owner).fleet where y != x and docked_at(y) == docked_at(x)]
+#: the crew moves open at the dock of {x}
+define crew_moves(x, moved) = [] if docked_at(x) == none else [[c, docked_at(x)] for c in crew_on(x) where c not in moved and may_land(c, docked_at(x), x.owner)] + [[c, x] for c in ashore_at(x.owner, docked_at(x)) where c not in moved and fits_aboard(c, x)] + [[c, y] for y in dock_mates(x) for c in crew_on(x) where c not in moved and fits_aboard(c, y)] + [[c, x] for y in dock_mates(x) for c in crew_on(y) where c not in moved and fits_aboard(c, x)]
+
+rule crew_at_dock(p, x) "Crew at a dock":
+  let moved = []
+  #: -
+  let going = true
+  let options = []
+  #: Move crew one at a time, each once, until you stop:
+  while going:
+    options = crew_moves(x, moved)
+    #: If no crew can move, this ends.
+    if count(options) == 0:
+      going = false
+    else:
+      p chooses m from options "Move a crew at this dock?" labelled "{m[0]} to {m[1]}" optional "Leave the crew where they are"
+      #: If you leave them, this ends.
+      if m == none:
+        going = false
+      else:
+        put_crew(p, m[0], m[1])
+        moved = moved + [m[0]]
+
+rule put_crew(p, c, dest) "A crew goes aboard or ashore":
+  if piece_type(dest) == "ship":
+    move c to p.aboard
+    c.crew_ship = dest
+    c.ashore_on = none
+  else:
+    c.crew_ship = none
+    c.ashore_on = dest
+    if dest == p.home:
+      move c to p.crew_home
+    else:
+      move c to p.landed
+      log "{c} goes ashore on {dest}."
+
+# Marine: each Marine of the player, aboard or ashore, may fire its own gun once a turn.
+rule marine_fire(p, m) "A Marine shoots":
+  let foes = marine_targets(m, p)
+  if count(foes) > 0:
+    p chooses t from foes "Fire the gun of {m}" labelled "at {t}" optional "Hold fire"
+    if t != none:
+      roll r on d6
+      if hits(marine_gun[0], r, 0):
+        log "{r}: {m} hits {t}."
+        struck(t, p)
+      else:
+        log "{r}: a miss."
 
 # Scuttle (a free action for a derelict): on a 5 or 6 she sinks at the start of your next turn,
 # and everything aboard goes down with her (crew and gold are lost, nobody gains the gold).
@@ -439,15 +638,19 @@ rule take_action(p, x) "Carry out one action":
   elif a == broadside:
     broadside_attack(p, x)
   elif a == explore:
-    explore_island(p, x)
+    go_exploring(p, x)
   elif a == repair:
     repair_ship(x)
 
 # ---------------------------------------------------------------- moving
 rule sail_ship(p, x) "Move":
   let steerer = rival(p) if x.steered_by_rival else p
+  let left = docked_at(x)
   x.steered_by_rival = false
   steer(steerer, x, legs(x))
+  # Leaving a wild island, she leaves a streamer there.
+  if left != none and wild(left) and docked_at(x) != left and p not in left.streamers:
+    left.streamers = left.streamers + [p]
   after_move(p, x)
 
 # Leg by leg: any direction, up to the leg's length, stopping on touching a ship or an island.
@@ -471,17 +674,72 @@ rule steer(q, x, legs_left) "Sail her legs":
       else:
         dest = leg_hexes(x, leg[0], leg[1])[leg[2] - 1]
         move x to dest
+        x.facing = leg[0]
         rest = without_one(rest, leg[1])
         #: A ship that touches another ship or an island stops.
         if touches(dest, x):
           moving = false
+  follow(x)
 
 rule after_move(p, x) "After a move":
+  x.ram_made = false
   let i = docked_at(x)
   if i != none:
     dock_at_island(x, i)
+    if towing(x) != none:
+      dock_at_island(towing(x), i)
   if afloat(x):
     ram_option(p, x)
+  if afloat(x):
+    tow_option(p, x)
+
+# ---------------------------------------------------------------- towing
+rule tow_option(p, x) "Tow":
+  let wrecks = towable(x)
+  if count(wrecks) > 0:
+    p chooses d from wrecks "Take a derelict in tow?" labelled "Tow {d}" optional "Do not tow"
+    if d != none:
+      take_in_tow(x, d)
+
+# The towed ship, with her crew and treasure, joins the towing player's fleet; a scuttle of her fails.
+rule take_in_tow(x, d) "Take a derelict in tow":
+  if d.owner != x.owner:
+    change_fleet(d, x.owner)
+  d.towed_by = x
+  d.scuttling = false
+  d.pinned_to = none
+  log "{x} takes {d} in tow."
+  follow(x)
+
+rule change_fleet(d, p) "A ship changes fleets":
+  let q = d.owner
+  let crew = crew_on(d)
+  let gold = gold_on(d)
+  let found = relics_on(d)
+  q.fleet = [y for y in q.fleet where y != d]
+  p.fleet = p.fleet + [d]
+  d.owner = p
+  move crew to p.aboard
+  move gold to p.hold
+  move found to p.relics
+
+# The ship in tow follows with her bow at the towing ship's stern (or beside her, if that is taken).
+rule follow(x) "The tow follows":
+  let d = towing(x)
+  if d != none:
+    let spot = stern_hex(x)
+    if spot == none or not (empty(spot) or spot == where(d)):
+      spot = first([c for c in neighbours(where(x)) where empty(c) or c == where(d)])
+    if spot != none:
+      if spot != where(d):
+        move d to spot
+      d.facing = direction_to(spot, where(x))
+
+# Schooner and Galley: after a move she may turn on her stern to face any way.
+rule turn_about(p, x) "Turn on her stern":
+  p chooses d from [0, 1, 2, 3, 4, 5] "Which way does {x} face now?" labelled "{direction_words[d]}"
+  x.facing = d
+  follow(x)
 
 define mystery_roll(x, r) = r
 
@@ -494,13 +752,21 @@ rule dock_at_island(x, i) "Dock":
       log "{i} is turned face up."
     roll r on d6
     mystery_effect(x, i, mystery[i.name][mystery_roll(x, r) - 1])
+  # Back at an island with her player's streamer, she may explore it at once, free.
+  if wild(i) and (x.owner) in i.streamers and can_explore_island(x) and afloat(x):
+    (x.owner) chooses again from [true] "Explore {i} now?" labelled "Explore it now" optional "Not now"
+    if again != none:
+      explore_island(x.owner, x)
 
-# Unloading at home is a free action: all the gold aboard goes onto the home island.
+# Unloading at home is a free action: all the gold aboard goes onto the home island, unique
+# treasure with it once it is worth gold.
 rule unload(x) "Unload treasure at home":
-  let gold = sum([c.gold for c in gold_on(x)])
+  let found = [r for r in relics_on(x) where worth(r) > 0]
+  let gold = sum([c.gold for c in gold_on(x)]) + sum([worth(r) for r in found])
   if gold > 0:
     (x.owner).home_gold += gold
     move gold_on(x) to box
+    move found to box
     log "{x} unloads treasure worth {gold} at home."
     check_winner()
 
@@ -554,7 +820,24 @@ rule ram_option(p, x) "Ram":
         rammed(t, x)
       else:
         log "{t} shrugs off the ram."
+      x.ram_made = true
+      # Unless the ram left the enemy derelict, the rammer is pinned.
+      if not derelict(t) and may_pin(x, t):
+        pin(x, t)
       boarding_option(p, x, t)
+      if x.submerged and afloat(x):
+        dive_away(p, x, t)
+
+rule pin(x, t) "Pinned":
+  x.pinned_to = t
+  log "{x} is pinned against {t}."
+
+# Submerged, a Submarine that rams is then moved S away from her target, whatever the result.
+rule dive_away(p, x, t) "Dive away":
+  let spots = [c for c in cells(sea) where empty(c) and distance(where(x), c) == S and distance(c, where(t)) > 1]
+  if count(spots) > 0:
+    p chooses c from spots "Where does {x} dive to?" labelled "row {c.row + 1}, column {c.col + 1}"
+    move x to c
 
 rule rammed(t, by) "A ram lands":
   if t.masts_left > 0:
@@ -563,11 +846,15 @@ rule rammed(t, by) "A ram lands":
 
 # Either player may start one boarding party, the player whose turn it is first. Each rolls a d6
 # and adds the masts of their ship; the higher total takes a crew or a coin from the other ship.
+define may_board(t) = true
+
 rule boarding_option(p, x, t) "Board":
-  p chooses go from [true] "Board {t}?" labelled "Send a boarding party" optional "No boarding party"
+  let go = none
+  if may_board(t):
+    p chooses go from [true] "Board {t}?" labelled "Send a boarding party" optional "No boarding party"
   if go != none:
     boarding(x, t)
-  else:
+  elif may_board(x):
     rival(p) chooses back from [true] "Board {x} from {t}?" labelled "Send a boarding party" optional "No boarding party"
     if back != none:
       boarding(x, t)
@@ -584,20 +871,46 @@ rule boarding(x, t) "A boarding party":
   elif theirs > mine:
     plunder(t, x)
 
-rule plunder(winner, loser) "The winners take a crew or a coin":
+# A Sea Monster takes no crew and cannot carry treasure: a unique treasure it takes is lost.
+rule plunder(winner, loser) "The winners take a crew or a treasure":
   let p = winner.owner
-  let spoils = crew_on(loser) + (gold_on(loser) if free_cargo(winner) > 0 else [])
+  let spoils = (crew_on(loser) if not has(winner, sea_monster) else []) + (gold_on(loser) if free_cargo(winner) > 0 else []) + relics_on(loser)
   if count(spoils) > 0:
-    p chooses prize from spoils "Eliminate a crew or take a coin from {loser}"
+    p chooses prize from spoils "Eliminate a crew or take a treasure from {loser}"
     if piece_type(prize) == "coin":
       move prize to p.hold
       prize.coin_ship = winner
+    elif piece_type(prize) == "relic":
+      if has(winner, sea_monster):
+        move prize to box
+        log "{prize} is lost to the deep."
+      else:
+        move prize to p.relics
+        prize.coin_ship = winner
     else:
-      move prize to box
-      if ransom in prize.keywords:
-        p.home_gold += 1
-        log "{prize} is ransomed: one gold more on the home island."
-        check_winner()
+      crew_lost(prize, p)
+
+# Ransom: a crew with it, eliminated by an opponent, is 1 gold on that opponent's home island.
+rule crew_lost(c, p) "A crew is eliminated":
+  move c to box
+  if ransom in c.keywords:
+    p.home_gold += 1
+    log "{c} is ransomed: one gold more on the home island."
+    check_winner()
+
+rule hit_marine(n, by) "A Marine ashore is hit":
+  n.hits_taken += 1
+  if n.hits_taken >= 2:
+    log "{n} falls."
+    crew_lost(n, by)
+  else:
+    log "{n} holds: a single hit has no effect."
+
+rule struck(t, by) "A hit on a ship or a Marine":
+  if piece_type(t) == "crew":
+    hit_marine(t, by)
+  else:
+    take_hit(t, by)
 
 # ---------------------------------------------------------------- shooting
 rule shoot_with(p, x) "Shoot":
@@ -605,11 +918,11 @@ rule shoot_with(p, x) "Shoot":
     let foes = targets(x, gun)
     if count(foes) > 0:
       p chooses t from foes "Fire a cannon of rank {gun[0]}, range {gun[1]}" labelled "at {t}" optional "Hold this cannon's fire"
-      if t != none and afloat(t):
+      if t != none and standing(t):
         roll r on d6
         if hits(gun[0], r, gun_bonus(x)):
           log "{r}: a hit on {t}."
-          take_hit(t, p)
+          struck(t, p)
         else:
           log "{r}: a miss."
 
@@ -645,14 +958,29 @@ rule sink(t, by) "A ship sinks":
     p.home_gold += floor(total / 2)
   move gold_on(t) to box
   move crew_on(t) to box
+  move relics_on(t) to box
   p.fleet = [y for y in p.fleet where y != t]
   move t to sunk
   log "{t} sinks."
   check_winner()
 
 # ---------------------------------------------------------------- exploring and repairing
-rule explore_island(p, x) "Explore":
+rule go_exploring(p, x) "Explore":
+  let places = ([docked_at(x)] if can_explore_island(x) else []) + ships_to_explore(x)
+  p chooses what from places "Explore what?" labelled "{what}"
+  if piece_type(what) == "island":
+    explore_island(p, x)
+  else:
+    explore_ship(p, x, what)
+
+# A unique treasure goes to the first player to explore its island, face up, taking no cargo.
+rule explore_island(p, x) "Explore an island":
   let i = docked_at(x)
+  for each r in [c for c in wild_coins(i) where piece_type(c) == "relic"]:
+    move r to p.relics
+    r.coin_ship = x
+    r.lies_on = none
+    log "{x} finds {r}: {unique_list[r.name]}."
   move wild_coins(i) to p.looking
   p chooses taken from p.looking up to free_cargo(x) costing 1 "Take treasure aboard {x}" labelled "{taken}"
   for each c in taken:
@@ -661,8 +989,47 @@ rule explore_island(p, x) "Explore":
     c.lies_on = none
   move p.looking to buried
 
+rule explore_ship(p, x, y) "Explore a ship":
+  let moved = []
+  #: -
+  let going = true
+  let options = []
+  #: Move crew and treasure one at a time, each once, until you stop:
+  while going:
+    options = swaps(x, y, moved)
+    #: If nothing can move, the exploring ends.
+    if count(options) == 0:
+      going = false
+    else:
+      p chooses m from options "Move a crew or a treasure to the other ship?" labelled "{m[0]} to {m[1]}" optional "Stop exploring"
+      #: If you stop, the exploring ends.
+      if m == none:
+        going = false
+      else:
+        shift(p, m[0], m[1])
+        moved = moved + [m[0]]
+
+# Ransom: a crew with it taken onto an enemy ship becomes treasure worth 5 gold to the captors.
+rule shift(p, t, dest) "Crew or treasure changes ships":
+  if piece_type(t) == "crew":
+    if captured(t, dest):
+      move t to box
+      create 1 coin(5) in p.hold
+      let ransom_coin = first([d for d in p.hold where d.coin_ship == none])
+      ransom_coin.coin_ship = dest
+      log "{t} is held for ransom: a treasure worth five gold."
+    else:
+      put_crew(p, t, dest)
+  elif piece_type(t) == "coin":
+    move t to p.hold
+    t.coin_ship = dest
+  else:
+    move t to p.relics
+    t.coin_ship = dest
+
 rule repair_ship(x) "Repair":
   x.masts_left += 1
+  x.towed_by = none
 
 # ---------------------------------------------------------------- winning
 rule check_winner() "Check for a winner":
@@ -674,17 +1041,42 @@ rule check_winner() "Check for a winner":
 # ---------------------------------------------------------------- keywords and crew abilities
 # Ability text supersedes the rules: each keyword is a power over the rule it changes. A power
 # asks has(x, k), which counts a keyword once however many cards aboard carry it, so two
-# sources of one ability do not stack. Junk and Schooner change nothing on this board (a ship
-# has no facing, and her own masts never stand in her line of fire here); Limit is kept by the
-# card list itself (one Limit card, and a fleet takes each card once).
+# sources of one ability do not stack. Limit is kept when the fleet is built: a Limit card is
+# either the first ship or the one Limit card added at the end.
 
 power turtle_shell "Turtle Ship: a hit takes a shell panel first" instead of take_hit(t, by) when has(t, turtle_ship) and t.panels > 0:
   t.panels -= 1
   log "A shell panel of {t} is smashed."
 
-power oars "Galley, Turtle Ship, or an oarsman aboard: a derelict can still move S" instead of legs(x) = [S] when derelict(x) and (has(x, galley) or has(x, turtle_ship) or has_role(x, oarsman))
+power oars "Galley, Turtle Ship, or an oarsman aboard: a derelict can still move S" instead of legs(x) = [S] when derelict(x) and can_sail(x) and (has(x, galley) or has(x, turtle_ship) or has_role(x, oarsman))
 
-power helm "Helmsman: + S to her base move" adding to legs(x) = [S] when has_role(x, helmsman) and not derelict(x)
+power helm "Helmsman: + S to her base move" adding to legs(x) = [S] when has_role(x, helmsman) and not derelict(x) and can_sail(x)
+
+power compass "Storm Compass: + S to the base move of the ship carrying it" adding to legs(x) = [S] when has_relic(x, storm_compass) and not derelict(x) and can_sail(x)
+
+power shell_repels_boarders "Turtle Ship: can't be boarded while she has shell panels" instead of may_board(t) = false when has(t, turtle_ship) and t.panels > 0
+
+power schooner_turn "Schooner: may turn on her stern after a move, unless she has just rammed" after after_move(p, x) when has(x, schooner) and afloat(x) and not x.ram_made:
+  turn_about(p, x)
+
+power galley_turn "Galley: may turn on her stern after a move" after after_move(p, x) when has(x, galley) and afloat(x):
+  turn_about(p, x)
+
+power galley_unpinned "Galley: can't pin or be pinned" instead of may_pin(x, t) = false when has(x, galley) or has(t, galley)
+
+power submarine_unpinned "Submarine: can't pin or be pinned" instead of may_pin(x, t) = false when has(x, submarine) or has(t, submarine)
+
+power ghost_unpinned "Ghost Ship: a ghostly ship is not pinned" instead of may_pin(x, t) = false when x.ghostly
+
+power no_tow "Submarine: can't tow or be towed; Sea Monster: can't tow" instead of may_tow(x, d) = false when has(x, submarine) or has(d, submarine) or has(x, sea_monster)
+
+power monster_bow "Sea Monster: rams with any part of it" instead of bow_hexes(x) = neighbours(where(x)) when has(x, sea_monster)
+
+power monster_pins "Sea Monster: the ship it rams is pinned, never the monster" instead of pin(x, t) when has(x, sea_monster):
+  t.pinned_to = x
+  log "{t} is pinned by {x}."
+
+power junk_masts "Junk: her own masts do not block her line of fire" instead of own_masts_block(x, c) = false when has(x, junk)
 
 power galley_ram "Galley: her ram takes no mast" instead of rammed(t, by) when has(by, galley):
   log "The galley's ram takes no mast."
@@ -722,18 +1114,22 @@ power extra_action "Lt. Henry Ducie Chads: on a 5 or 6 the ship acts twice" afte
     log "{r}: {x} takes another action."
     take_action(p, x)
 
-power explorer_ashore "Explorer: explores a wild island as a free action on docking" after dock_at_island(x, i) when has_role(x, explorer) and can_explore(x):
+power explorer_ashore "Explorer: explores a wild island as a free action on docking" after dock_at_island(x, i) when has_role(x, explorer) and can_explore_island(x) and afloat(x):
   explore_island(x.owner, x)
 
 power shipwright_repairs "Shipwright: repairs docked at any island" instead of repair_here(x) = docked_at(x) != none when has_role(x, shipwright)
 
 power ex_patriot_luck "Ex-patriot on its linked ship: + 1 to the roll for effect" instead of mystery_roll(x, r) = min([r + 1, 6]) when any([ex_patriot in c.keywords and c.link == x.name for c in crew_on(x)])
 
-# Fear: each enemy ship within S at the start of this ship's turn rolls a d6; on a 6 her base move is S next turn.
+# Fear: a d6 for each enemy ship within S at the start of this ship's turn: on a 5 she has no
+# abilities this turn, on a 6 her base move is S on her next turn.
 power fearsome "Fear: enemies within S may lose their nerve" after ready(p, x) when has(x, fear):
   for each t in [y for y in enemies(x) where distance(where(x), where(y)) <= S]:
     roll r on d6
-    if r == 6:
+    if r == 5:
+      t.unnerved = true
+      log "{t} loses her nerve: none of her ship or crew abilities this turn."
+    elif r == 6:
       t.afraid = true
       log "{t} is afraid: her base move is S next turn."
 
@@ -780,6 +1176,16 @@ rule sign_on(c, x) "Put a crew aboard":
   move hand to (x.owner).aboard
   hand.crew_ship = x
 
+rule keep_relic(u, x) "Put a unique treasure aboard":
+  create 1 relic(u) in (x.owner).relics
+  let r = first([d for d in (x.owner).relics where d.coin_ship == none])
+  r.coin_ship = x
+
+rule bury(v, i) "Bury a coin on an island":
+  create 1 coin(v) in buried
+  for each c in [d for d in buried where d.lies_on == none]:
+    c.lies_on = i
+
 rule stow(v, x) "Put a coin aboard":
   create 1 coin(v) in (x.owner).hold
   let c = first([d for d in (x.owner).hold where d.coin_ship == none])
@@ -811,6 +1217,7 @@ example "another ship in between blocks the line of fire too":
     launch(ann, hms_resolute, at(sea, 4, 4))
     launch(bo, usf_liberty, at(sea, 4, 5))
     launch(bo, us_hawk, at(sea, 4, 6))
+    ann.fleet[0].facing = 0
   expect:
     clear_line(first(ann.fleet), first(bo.fleet))
     not clear_line(first(ann.fleet), bo.fleet[1])
@@ -911,7 +1318,7 @@ example "building a fleet: a first ship, then cards while the points last":
   players 2 named ann, bo
   when:
     build_fleet(ann)
-  answers "fathom", "matuku", "hms_thistle", "lt_henry_ducie_chads", "Done"
+  answers "fathom", "matuku", "hms_thistle", "lt_henry_ducie_chads", "Done", "No Limit card"
   expect:
     count(ann.shipyard) == 3
     count(ann.crew_home) == 1
@@ -1036,6 +1443,7 @@ example "Broadsides Attack adds an action when an enemy is within S":
   given:
     launch(ann, san_isidro, at(sea, 4, 4))
     launch(bo, us_hawk, at(sea, 4, 6))
+    ann.fleet[0].facing = 0
   expect:
     broadside in actions(first(ann.fleet))
     shoot in actions(first(ann.fleet))
@@ -1123,3 +1531,382 @@ example "a ship keeps her own keywords, and a helmsman of her nation adds S":
     keywords_of(first(ann.fleet)) == [schooner]
     has_role(first(ann.fleet), helmsman)
     legs(first(ann.fleet)) == [S, S, S]
+
+example "a ram pins the rammer while she touches her target: she cannot sail, and the two cannot ram each other":
+  players 2 named ann, bo
+  given:
+    launch(ann, hms_resolute, at(sea, 4, 4))
+    launch(bo, usf_liberty, at(sea, 4, 5))
+    bo.fleet[0].facing = 4
+  when:
+    pin(ann.fleet[0], bo.fleet[0])
+  expect:
+    bow_touches(ann.fleet[0], bo.fleet[0])
+    bow_touches(bo.fleet[0], ann.fleet[0])
+    pinned(ann.fleet[0])
+    not pinned(bo.fleet[0])
+    legs(ann.fleet[0]) == []
+    legs(bo.fleet[0]) == [S, L]
+    rammable(bo.fleet[0]) == []
+
+example "a pinned ship is free again once the ship she rammed is derelict":
+  players 2 named ann, bo
+  given:
+    launch(ann, hms_resolute, at(sea, 4, 4))
+    launch(bo, usf_liberty, at(sea, 4, 5))
+    pin(ann.fleet[0], bo.fleet[0])
+  when:
+    bo.fleet[0].masts_left = 0
+  expect:
+    not pinned(ann.fleet[0])
+    legs(ann.fleet[0]) == [S, L]
+
+example "Galley: she may turn on her stern after a move, her ram takes no mast, and she is never pinned":
+  players 2 named ann, bo
+  given:
+    launch(ann, black_gull, at(sea, 4, 4))
+    launch(bo, usf_liberty, at(sea, 4, 5))
+  when:
+    after_move(ann, ann.fleet[0])
+  answers "Ram usf liberty", "No boarding party", "No boarding party", "west"
+  expect:
+    bo.fleet[0].masts_left == 2
+    not pinned(ann.fleet[0])
+    ann.fleet[0].facing == 4
+    not bow_touches(ann.fleet[0], bo.fleet[0])
+
+example "Schooner: she may turn on her stern after a move":
+  players 2 named ann, bo
+  given:
+    launch(ann, matuku, at(sea, 4, 4))
+  when:
+    after_move(ann, ann.fleet[0])
+  answers "south-west"
+  expect:
+    ann.fleet[0].facing == 3
+
+example "Schooner: not after she has rammed, and then she is pinned":
+  players 2 named ann, bo
+  given:
+    launch(ann, matuku, at(sea, 4, 4))
+    launch(bo, usf_liberty, at(sea, 4, 5))
+  when:
+    after_move(ann, ann.fleet[0])
+  answers "Ram usf liberty", "No boarding party", "No boarding party"
+  expect:
+    ann.fleet[0].facing == 1
+    ann.fleet[0].ram_made
+    pinned(ann.fleet[0])
+
+example "Sea Monster: it rams with any part, and the ship it rams is pinned, not the monster":
+  players 2 named ann, bo
+  given:
+    launch(bo, the_kraken, at(sea, 4, 4))
+    launch(ann, usf_liberty, at(sea, 4, 3))
+  when:
+    pin(bo.fleet[0], ann.fleet[0])
+  expect:
+    bow_touches(bo.fleet[0], ann.fleet[0])
+    pinned(ann.fleet[0])
+    not pinned(bo.fleet[0])
+    legs(ann.fleet[0]) == []
+
+example "Galley and Submarine neither pin nor are pinned; a Submarine neither tows nor is towed":
+  players 2 named ann, bo
+  given:
+    launch(ann, black_gull, at(sea, 4, 4))
+    launch(bo, fathom, at(sea, 4, 5))
+    launch(bo, usf_liberty, at(sea, 8, 8))
+  expect:
+    not may_pin(ann.fleet[0], bo.fleet[1])
+    not may_pin(bo.fleet[1], ann.fleet[0])
+    not may_pin(bo.fleet[0], bo.fleet[1])
+    may_pin(bo.fleet[1], bo.fleet[1])
+    not may_tow(bo.fleet[0], ann.fleet[0])
+    not may_tow(bo.fleet[1], bo.fleet[0])
+
+example "a tow: a derelict whose bow she touches joins her fleet with crew and gold, and a scuttle of her fails":
+  players 2 named ann, bo
+  given:
+    launch(ann, hms_resolute, at(sea, 4, 6))
+    launch(bo, us_hawk, at(sea, 4, 5))
+    stow(2, bo.fleet[0])
+    sign_on(explorer_eva, bo.fleet[0])
+    bo.fleet[0].masts_left = 0
+    bo.fleet[0].scuttling = true
+  when:
+    tow_option(ann, ann.fleet[0])
+  answers "Tow us hawk"
+  expect:
+    bo.fleet == []
+    count(ann.fleet) == 2
+    ann.fleet[1].towed_by == ann.fleet[0]
+    in_tow(ann.fleet[1])
+    count(gold_on(ann.fleet[1])) == 1
+    count(crew_on(ann.fleet[1])) == 1
+    not ann.fleet[1].scuttling
+    legs(ann.fleet[0]) == [S]
+    legs(ann.fleet[1]) == []
+    where(ann.fleet[1]) == stern_hex(ann.fleet[0])
+
+example "the tow follows astern and docks where the towing ship docks: at home her gold is unloaded":
+  players 2 named ann, bo
+  given:
+    put_island(bagged(home_rock), at(sea, 4, 9))
+    ann.home = first(placed_islands)
+    launch(ann, hms_resolute, at(sea, 4, 6))
+    launch(bo, us_hawk, at(sea, 4, 5))
+    stow(2, bo.fleet[0])
+    bo.fleet[0].masts_left = 0
+    take_in_tow(ann.fleet[0], bo.fleet[0])
+  when:
+    sail_ship(ann, ann.fleet[0])
+  answers "east 2 (of a 2-hex leg)"
+  expect:
+    where(ann.fleet[0]) == at(sea, 4, 8)
+    where(ann.fleet[1]) == at(sea, 4, 7)
+    docked_at(ann.fleet[1]) == ann.home
+    ann.home_gold == 2
+    repair_here(ann.fleet[1])
+
+example "a ship's own masts block her fire straight ahead and astern, but a Junk's do not":
+  players 2 named ann, bo
+  given:
+    launch(ann, hms_resolute, at(sea, 4, 4))
+    launch(ann, golden_junk, at(sea, 8, 4))
+    launch(bo, us_hawk, at(sea, 4, 6))
+    launch(bo, usf_liberty, at(sea, 8, 6))
+  expect:
+    not clear_line(ann.fleet[0], bo.fleet[0])
+    clear_line(ann.fleet[1], bo.fleet[1])
+    targets(ann.fleet[1], [3, s]) == [bo.fleet[1]]
+
+example "at a dock, crew change ships and come aboard from the home island, a free action":
+  players 2 named ann, bo
+  given:
+    put_island(bagged(home_rock), at(sea, 4, 9))
+    ann.home = first(placed_islands)
+    launch(ann, hms_resolute, at(sea, 4, 8))
+    launch(ann, usf_liberty, at(sea, 4, 11))
+    sign_on(helmsman_hale, ann.fleet[0])
+    create 1 crew(explorer_eva) in ann.crew_home
+  when:
+    crew_at_dock(ann, ann.fleet[0])
+  answers "helmsman hale to usf liberty", "explorer eva to hms resolute"
+  expect:
+    [c.name for c in crew_on(ann.fleet[1])] == [helmsman_hale]
+    [c.name for c in crew_on(ann.fleet[0])] == [explorer_eva]
+    count(ann.crew_home) == 0
+    not has_role(ann.fleet[1], helmsman)
+
+example "exploring an allied ship beside her: crew and treasure change ships":
+  players 2 named ann, bo
+  given:
+    launch(ann, hms_resolute, at(sea, 4, 4))
+    launch(ann, usf_liberty, at(sea, 4, 5))
+    stow(2, ann.fleet[0])
+    sign_on(cannoneer_cole, ann.fleet[0])
+  when:
+    go_exploring(ann, ann.fleet[1])
+  answers "2 gold to usf liberty", "cannoneer cole to usf liberty"
+  expect:
+    explore in actions(ann.fleet[0])
+    count(gold_on(ann.fleet[1])) == 1
+    count(crew_on(ann.fleet[1])) == 1
+    count(crew_on(ann.fleet[0])) == 0
+
+example "Ransom: a crew with it taken from an enemy derelict becomes treasure worth 5 gold":
+  players 2 named ann, bo
+  given:
+    launch(ann, hms_resolute, at(sea, 4, 4))
+    launch(bo, san_isidro, at(sea, 4, 5))
+    sign_on(governors_daughter, bo.fleet[0])
+    bo.fleet[0].masts_left = 0
+  when:
+    go_exploring(ann, ann.fleet[0])
+  answers 1
+  expect:
+    sum([c.gold for c in gold_on(ann.fleet[0])]) == 5
+    count(bo.aboard) == 0
+
+example "a streamer: a ship leaving a wild island marks it explored":
+  players 2 named ann, bo
+  given:
+    put_island(bagged(palm_key), at(sea, 4, 9))
+    launch(ann, us_hawk, at(sea, 4, 8))
+  when:
+    sail_ship(ann, ann.fleet[0])
+  answers "west 2 (of a 3-hex leg)", "Stop here"
+  expect:
+    first(placed_islands).streamers == [ann]
+
+example "docking again at an island with her streamer, she may explore it at once, free":
+  players 2 named ann, bo
+  given:
+    put_island(bagged(palm_key), at(sea, 4, 9))
+    launch(ann, us_hawk, at(sea, 4, 8))
+    bury(3, first(placed_islands))
+    first(placed_islands).streamers = [ann]
+  when:
+    dock_at_island(ann.fleet[0], first(placed_islands))
+  answers "Explore it now", "3 gold"
+  expect:
+    sum([c.gold for c in gold_on(ann.fleet[0])]) == 3
+
+example "unique treasure: the first to explore its island takes it face up, needing no cargo space":
+  players 2 named ann, bo
+  given:
+    put_island(bagged(isle_a), at(sea, 4, 9))
+    launch(ann, us_hawk, at(sea, 4, 8))
+    stow(1, ann.fleet[0])
+    stow(1, ann.fleet[0])
+    create 1 relic(idol_of_the_sun) in buried
+    for each r in buried:
+      r.lies_on = first(placed_islands)
+  when:
+    explore_island(ann, ann.fleet[0])
+  expect:
+    count(relics_on(ann.fleet[0])) == 1
+    free_cargo(ann.fleet[0]) == 0
+    count(buried) == 0
+    worth(first(ann.relics)) == 0
+
+example "the Idol of the Sun is worth a gold for each mysterious island face up, and is unloaded at home":
+  players 2 named ann, bo
+  given:
+    put_island(bagged(home_rock), at(sea, 4, 9))
+    ann.home = first(placed_islands)
+    put_island(bagged(isle_b), at(sea, 12, 12))
+    placed_islands[1].revealed = true
+    launch(ann, us_hawk, at(sea, 4, 8))
+    keep_relic(idol_of_the_sun, ann.fleet[0])
+  when:
+    dock_at_island(ann.fleet[0], ann.home)
+  expect:
+    ann.home_gold == 1
+    count(ann.relics) == 0
+
+example "unique treasure sinks with her ship; the Storm Compass adds S to her move":
+  players 2 named ann, bo
+  given:
+    launch(ann, us_hawk, at(sea, 4, 4))
+    launch(ann, usf_liberty, at(sea, 8, 8))
+    keep_relic(storm_compass, ann.fleet[1])
+    keep_relic(idol_of_the_sun, ann.fleet[0])
+    ann.fleet[0].masts_left = 0
+  when:
+    take_hit(ann.fleet[0], bo)
+  expect:
+    [r.name for r in ann.relics] == [storm_compass]
+    legs(ann.fleet[0]) == [S, L, S]
+
+example "Black Mark: placed face up, its ship flies the Cursed flag, the crew costs 1 more, and other crew lose their abilities":
+  players 2 named ann, bo
+  given:
+    launch(ann, hms_thistle, at(sea, 4, 4))
+    create 1 crew(cursed_bosun) in ann.crew_home
+    create 1 crew(helmsman_hale) in ann.crew_home
+    ann.spent = 9
+  when:
+    place_crew(ann)
+  answers "hms thistle", "Fly the Cursed flag", "hms thistle"
+  expect:
+    flag_of(ann.fleet[0]) == cursed
+    crew_cost(first([c for c in crew_on(ann.fleet[0]) where c.cursed_flag])) == 2
+    ann.spent == 10
+    not has_role(ann.fleet[0], helmsman)
+    legs(ann.fleet[0]) == [S, S]
+
+example "Marine: it goes ashore on a wild island and its gun reaches from there; ships may shoot at it":
+  players 2 named ann, bo
+  given:
+    put_island(bagged(palm_key), at(sea, 4, 9))
+    launch(ann, hms_resolute, at(sea, 4, 8))
+    sign_on(royal_marine, ann.fleet[0])
+    launch(bo, us_hawk, at(sea, 4, 12))
+  when:
+    crew_at_dock(ann, ann.fleet[0])
+  answers "royal marine to island palm key"
+  expect:
+    first(ann.landed).ashore_on == first(placed_islands)
+    marine_targets(first(ann.landed), ann) == [bo.fleet[0]]
+    targets(bo.fleet[0], [2, s]) == [first(ann.landed)]
+
+example "Marine ashore: a single hit does nothing; a second in the same turn eliminates it":
+  players 2 named ann, bo
+  given:
+    put_island(bagged(palm_key), at(sea, 4, 9))
+    launch(ann, hms_resolute, at(sea, 4, 8))
+    sign_on(royal_marine, ann.fleet[0])
+    put_crew(ann, first(ann.aboard), first(placed_islands))
+  when:
+    struck(first(ann.landed), bo)
+  expect:
+    count(ann.landed) == 1
+    first(ann.landed).hits_taken == 1
+
+example "Marine ashore: two hits in one turn":
+  players 2 named ann, bo
+  given:
+    put_island(bagged(palm_key), at(sea, 4, 9))
+    launch(ann, hms_resolute, at(sea, 4, 8))
+    sign_on(royal_marine, ann.fleet[0])
+    put_crew(ann, first(ann.aboard), first(placed_islands))
+  when:
+    struck(first(ann.landed), bo)
+    struck(first(ann.landed), bo)
+  expect:
+    count(ann.landed) == 0
+
+example "Fear, a 5: the ship loses her abilities this turn, so a Turtle Ship's shell does not help":
+  players 2 named ann, bo
+  given:
+    launch(bo, sea_storm, at(sea, 4, 4))
+    bo.fleet[0].unnerved = true
+  when:
+    take_hit(bo.fleet[0], ann)
+  expect:
+    not has(bo.fleet[0], turtle_ship)
+    bo.fleet[0].panels == 2
+    derelict(bo.fleet[0])
+
+example "Limit: with a Limit ship first, no other Limit card is offered":
+  players 2 named ann, bo
+  when:
+    build_fleet(ann)
+  answers "la_brume", "smiling_jim", "captain_morgan", "Done"
+  expect:
+    count(ann.shipyard) == 2
+    [c.name for c in ann.crew_home] == [captain_morgan]
+    ann.spent == 24
+
+example "Limit: one Limit card may be added at the end, when the first ship has none":
+  players 2 named ann, bo
+  when:
+    build_fleet(ann)
+  answers "black_gull", "smiling_jim", "Done", "dread_captain_ned"
+  expect:
+    [c.name for c in ann.crew_home] == [dread_captain_ned]
+    ann.spent == 16
+
+example "Ex-patriot on her linked ship: + 1 to her roll for a mysterious island's effect":
+  players 2 named ann, bo
+  given:
+    launch(ann, golden_junk, at(sea, 4, 4))
+    sign_on(jack_of_all_flags, ann.fleet[0])
+  expect:
+    mystery_roll(ann.fleet[0], 4) == 5
+    mystery_roll(ann.fleet[0], 6) == 6
+
+example "Submarine: submerged, after a ram she moves S away from her target":
+  players 2 named ann, bo
+  given:
+    launch(bo, fathom, at(sea, 4, 4))
+    launch(ann, usf_liberty, at(sea, 4, 5))
+    bo.fleet[0].submerged = true
+  when:
+    dive_away(bo, bo.fleet[0], ann.fleet[0])
+  answers 1
+  expect:
+    distance(bo.fleet[0], at(sea, 4, 4)) == S
+    distance(bo.fleet[0], ann.fleet[0]) > 1
