@@ -294,6 +294,12 @@ class English:
         self.decisions: list[Decision] = []
         # How many levels of rule calls show the rule's own steps under the call (the card's turn sequence).
         self.expand_calls = 0
+        # While set: the rules already opened up, each shown once ("as above" after that).
+        self.opened: Optional[set[str]] = None
+        # True: only calls inside `rounds` are opened up (what is done once before the first round
+        # is setup, which the card leaves to the summary); `rounds_entered` counts the levels inside.
+        self.open_only_in_rounds = False
+        self.rounds_entered = 0
         # Rules that say nothing a player needs (they only log): calls to them are left out.
         self.silent_rules: set[str] = set()
         self.collect_decisions = False
@@ -696,6 +702,9 @@ class English:
             return define is not None and self.is_condition(define.body)
         if isinstance(node, ast.Name) and node.id in self.defines:
             return self.is_condition(self.defines[node.id].body)
+        if isinstance(node, ast.IfExpr):  # `x in y if x != none else false`
+            return all(isinstance(branch, ast.BoolLiteral) or self.is_condition(branch)
+                       for branch in (node.then, node.otherwise))
         if isinstance(node, (ast.Name, ast.Attribute)):
             name = node.id if isinstance(node, ast.Name) else node.name
             return name in self.vars and isinstance(self.vars[name].init, ast.BoolLiteral)
@@ -1175,13 +1184,16 @@ class English:
         chooser = self.phrase(node.player)
         options = self.phrase(node.options)
         budget = self.phrase(node.budget)
-        with self.within(self.with_local(node.var, Role("value"))):
-            cost = self.phrase(node.cost)
+        # The cost is worded for one option at a time: "its card points".
+        scope = self.with_local(node.var, Role("value"))
+        scope.meanings[node.var] = "it"
+        with self.within(scope):
+            cost = re.sub(r"\bit's\b", "its", self.phrase(node.cost))
         prompt = self.text_inside(node.prompt).strip().rstrip(".:") if node.prompt is not None else ""
         verb = "choose" if chooser == "you" else "chooses"
         text = (f"{capitalize(prompt)}: {chooser} {verb}" if prompt else f"{chooser} {verb}")
-        text += (f", one at a time, any of {options}, each at most once, while the total cost "
-                 f"({cost} each) stays within {budget}.")
+        text += (f", one at a time, any of {options}, each at most once and each costing {cost}, "
+                 f"while the total cost stays within {budget}.")
         return Step(capitalize(agree(text)), kind="ChooseSet")
 
     def draw(self, node: ast.Draw) -> Step:
@@ -1231,6 +1243,8 @@ class English:
         rule = self.rules.get(node.rule)
         params = rule.params if rule is not None else []
         arguments = [self.phrase(a) for a in node.args]
+        again = ["as above"] if self.expand_calls > 0 and self.opened is not None and node.rule in self.opened \
+            and not (self.open_only_in_rounds and not self.rounds_entered) else []
         wording = self.author_wording(rule) if rule is not None else None
         if wording and "{" in wording:
             text = capitalize(fill_in(wording, dict(zip(params, arguments))).rstrip("."))
@@ -1253,11 +1267,13 @@ class English:
             label = self.rule_labels.get(node.rule)
             if label:
                 shown.append(f"see {label}")
+            shown = again + shown
             text = f"**{self.rule_title(node.rule)}**" + (f" ({'; '.join(shown)})" if shown else "")
             return Step(text + ("" if text.endswith(("?", "!", ".")) else "."), self.expanded(node.rule), "CallRule")
         label = self.rule_labels.get(node.rule)
-        if label:
-            text += f" (see {label})"
+        notes = again + ([f"see {label}"] if label else [])
+        if notes:
+            text += f" ({'; '.join(notes)})"
         return Step(text + ".", self.expanded(node.rule), "CallRule")
 
     def only_logged(self, rule: ast.RuleDecl, param: str) -> bool:
@@ -1269,8 +1285,12 @@ class English:
     def expanded(self, name: str) -> list[Step]:
         """A called rule's own steps, when calls are being opened up (else none)."""
         rule = self.rules.get(name)
-        if self.expand_calls <= 0 or rule is None:
+        if self.expand_calls <= 0 or rule is None or (self.open_only_in_rounds and not self.rounds_entered):
             return []
+        if self.opened is not None:
+            if name in self.opened:
+                return []  # said once already: the call says "as above"
+            self.opened.add(name)
         self.expand_calls -= 1
         try:
             return self.render(rule)
@@ -1433,7 +1453,11 @@ class English:
             text = "Play rounds:"
         else:
             text = f"Play rounds until, at the end of a round, {self.phrase(node.until)}:"
-        return Step(text, self.steps(node.body), "Rounds")
+        self.rounds_entered += 1
+        try:
+            return Step(text, self.steps(node.body), "Rounds")
+        finally:
+            self.rounds_entered -= 1
 
     def repeat(self, node: ast.Repeat) -> Optional[Step]:
         body = self.steps(node.body)
@@ -1528,11 +1552,25 @@ class English:
         return self.cell(node.key), self.cell(value)
 
     def cell(self, node: ast.Expr) -> str:
-        """A fixed value as a table cell: texts without their quotes."""
+        """A fixed value as a table cell, as short as a printed chart has it.
+
+        Texts lose their quotes; a name that is only a key or a member is its words
+        ("smiling jim", not "the smiling jim"), a one-letter one a capital ("S");
+        a list of pairs reads "3/S, 4/L"; an empty list is a dash.
+        """
         if isinstance(node, ast.StringLiteral):
             return self.text_inside(node)
+        if isinstance(node, ast.NoneLiteral):
+            return "–"
         if isinstance(node, ast.ListLiteral):
-            return ", ".join(self.cell(item) for item in node.items)
+            if not node.items:
+                return "–"
+            return ", ".join("/".join(self.cell(inner) for inner in item.items)
+                             if isinstance(item, ast.ListLiteral) and item.items else self.cell(item)
+                             for item in node.items)
+        if isinstance(node, ast.Name) and node.id not in self.vars and node.id not in self.defines \
+                and node.id not in VALUE_PHRASES:
+            return node.id.upper() if len(node.id) == 1 else words(node.id)
         return self.phrase(node)
 
     def table_header(self, node: ast.TableHeader) -> str:

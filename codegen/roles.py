@@ -287,6 +287,12 @@ class Roles:
             left, right = self.role(node.left, scope), self.role(node.right, scope)
             if left is not None and left == right and left.many:
                 return left
+            # A list variable not known yet (`fleet = fleet + [s]`, the list starting empty)
+            # holds what is added to it.
+            if (left is None) != (right is None) and self.variable_of(node.left if left is None else node.right):
+                known = left or right
+                if known is not None and known.many and known.kind != "zone":
+                    return known
             return None
         if isinstance(node, ast.IfExpr):
             then, otherwise = self.role(node.then, scope), self.role(node.otherwise, scope)
