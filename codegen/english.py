@@ -150,6 +150,9 @@ def possessive(phrase: str) -> str:
     """`you` -> `your`, `the ship` -> `the ship's`, `the players` -> `the players'`."""
     if phrase.lower() == "you":
         return phrase[0] + "our"
+    chosen = re.fullmatch(r"the (.+) you chose", phrase)
+    if chosen:
+        return f"the chosen {chosen.group(1)}'s"  # not "the ship you chose's"
     if phrase.endswith("s") and not phrase.endswith("'s"):
         return phrase + "'"
     return phrase + "'s"
@@ -1612,8 +1615,11 @@ class English:
         """A power as a step that names what it changes and when, with its own steps below."""
         target = self.rules.get(node.target) or self.defines.get(node.target)
         target_params = target.params if target is not None else []
-        roles = self.roles.rule_scope(node.target) if node.target in self.rules else {}
-        roles = {mine: roles[theirs] for mine, theirs in zip(node.params, target_params) if theirs in roles}
+        theirs_known = {param: self.roles.param_roles[(node.target, param)] for param in target_params
+                        if (node.target, param) in self.roles.param_roles}
+        roles = {mine: theirs_known[theirs] for mine, theirs in zip(node.params, target_params) if theirs in theirs_known}
+        roles.update({param: self.roles.param_roles[(node.name, param)] for param in node.params
+                      if param not in roles and (node.name, param) in self.roles.param_roles})
         roles.update({param: Role("value") for param in node.params if param not in roles})
         players = [param for param in node.params if roles.get(param) == Role("player")]
         scope = Scope(roles=roles, everyone=dict(roles), you=players[0] if players else None)
@@ -1802,10 +1808,13 @@ def fill_in(wording: str, values: dict[str, str], missing: Optional[Callable[[st
 
     def plain(match: re.Match) -> str:
         found = value(match.group(1))
-        return match.group(0) if found is None else found
+        if found is None:
+            return match.group(0)
+        # "a {role}" filled with a word that starts with a vowel: "an oarsman".
+        return found if not match.group(0).startswith("a ") else ("an " if found[:1] in "aeiou" else "a ") + found
 
     text = re.sub(r"\{(\w+)\}'s\b", possessed, wording)
-    text = re.sub(r"\{(\w+)\}", plain, text)
+    text = re.sub(r"(?:(?<![\w'])a )?\{(\w+)\}", plain, text)
     return agree(text)
 
 

@@ -68,11 +68,15 @@ piece coin(gold) labelled "{gold} gold"
 
 zone island_bag hidden                # islands not placed yet, drawn at random
 zone treasure_bag hidden              # the coins both players contribute, shuffled
+#: the buried coins
 zone buried hidden                    # coins lying face down on the wild islands
+#: coins in view
 zone looking per player owner         # coins being looked at while exploring
 zone hold per player owner            # coins aboard the player's ships, face down
 zone shipyard per player                  # ship cards bought, waiting to be placed
+#: crew ashore
 zone crew_home per player owner       # crew face down on the home island
+#: crew at sea
 zone aboard per player owner          # crew face down on the player's ships
 zone sunk                             # ships sent to the bottom
 zone box internal                     # what has left the game
@@ -264,6 +268,7 @@ define touches(c, x) = count(others_near(c, x)) > 0
 define docked_islands(x) = [i for i in islands where touching_island(where(x), i)]
 # A ship may not dock at an opponent's home island.
 define may_dock(x, i) = not is_home_of(i, rival(x.owner)) and not x.ghostly
+#: the island {x} is docked at
 define docked_at(x) = first([i for i in docked_islands(x) where may_dock(x, i)])
 define at_home(x) = docked_at(x) == (x.owner).home and docked_at(x) != none
 
@@ -290,10 +295,12 @@ define in_range(x, t, gun) = distance(where(x), where(t)) <= length(gun[1])
 define targets(x, gun) = [t for t in enemies(x) where may_be_shot(t) and in_range(x, t, gun) and clear_line(x, t)]
 define gun_bonus(x) = 1 if has_role(x, cannoneer) else 0
 # A cannon hits on a roll higher than its rank; a 1 always misses, whatever is added.
+#: {result} plus {bonus} beats rank {rank}
 define hits(rank, result, bonus) = result != 1 and result + bonus > rank
 define can_shoot(x) = not x.submerged and any([count(targets(x, gun)) > 0 for gun in cannons(x)])
 
 # ---- the four actions
+#: the coins buried on {i}
 define wild_coins(i) = [c for c in buried where c.lies_on == i]
 define can_explore(x) = docked_at(x) != none and wild(docked_at(x)) and count(wild_coins(docked_at(x))) > 0 and free_cargo(x) > 0 and not x.submerged
 define repair_here(x) = at_home(x)
