@@ -846,8 +846,10 @@ class English:
         with self.within(inner):
             subject = self.local(node.var)
         preposition = "of" if source.startswith(("the ", "every ")) else "in"
-        if subject.startswith("the ") and alone and source == f"the {plural(subject[4:])}":
-            text = source
+        many = f"{plural(subject[4:])}"
+        if subject.startswith("the ") and alone and (source == f"the {many}" or source.startswith(f"the {many} ")
+                                                     or source.endswith(f" {many}")):
+            text = source  # "the island spaces", not "the spaces of the island spaces"
         elif subject.startswith("the ") and alone:
             text = f"the {plural(subject[4:])} {preposition} {source}"
         elif subject.startswith("the "):
@@ -860,7 +862,15 @@ class English:
             text = f"each {subject} in {source}"
         if node.where is not None:
             with self.within(inner):
-                text += f" where {self.phrase(node.where)}"
+                condition = self.phrase(node.where)
+            # "where the space is empty" said of the spaces themselves: "that are empty".
+            verbs = {" is ": " that are " if text.startswith("the ") else " that is ",
+                     " has ": " that have " if text.startswith("the ") else " that has "}
+            said = next((verbs[verb] + condition[len(subject) + len(verb):] for verb in verbs
+                         if subject.startswith("the ") and condition.startswith(subject + verb)
+                         and " and " not in condition and " or " not in condition
+                         and not condition[len(subject) + len(verb):].startswith(("a ", "an "))), None)
+            text += said or f" where {condition}"
         return text
 
     def attribute(self, node: ast.Attribute) -> str:

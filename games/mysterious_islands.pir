@@ -94,11 +94,11 @@ var afraid per ship = false           # her base move is S this turn (Fear)
 var scuttling per ship = false        # she sinks at the start of her player's next turn
 #: {x} is to be moved by the opponent
 var steered_by_rival per ship = false internal   # her next move is made by the opponent (mysterious island)
-#: the ship the crew is aboard
+#: the ship {x} is aboard
 var crew_ship per crew = none internal   # the ship a crew is aboard
-#: the ship the coin is aboard
+#: the ship {x} is aboard
 var coin_ship per coin = none internal   # the ship a coin is aboard
-#: the island the coin lies on
+#: the island {x} lies on
 var lies_on per coin = none internal  # the island a buried coin lies on
 #: the island's hexes
 var hexes per island = [] internal    # the hexes the island covers
