@@ -245,6 +245,9 @@ def board_picture(board: ast.BoardDecl, tables: list[ast.TableDecl] = ()) -> Boa
         notes.append("A line joins each space to the next along the track; →N at the bottom left: the way on is to "
                      "space N (two numbers where the track forks).")
     distinct = {fills.get(token) for row in layer.rows for token in row}
+    tokens = {token for row in layer.rows for token in row}
+    if len(tokens) == 1 and regions is None and caption is None and len(entries) == 1:
+        description += f", all {entries[0].meaning}"  # nothing else to draw: the words say it
     return BoardPicture(words(board.name), description, svg, "\n".join(lines), entries, region_note,
                         varied=len(distinct) > 1 or regions is not None or caption is not None, notes=notes,
                         text_note=f"Each token follows the {words(caption.name)}." if caption is not None else "")

@@ -150,6 +150,9 @@ def possessive(phrase: str) -> str:
     """`you` -> `your`, `the ship` -> `the ship's`, `the players` -> `the players'`."""
     if phrase.lower() == "you":
         return phrase[0] + "our"
+    chosen = re.fullmatch(r"the (.+) you chose", phrase)
+    if chosen:
+        return f"the chosen {chosen.group(1)}'s"  # not "the ship you chose's"
     if phrase.endswith("s") and not phrase.endswith("'s"):
         return phrase + "'"
     return phrase + "'s"
@@ -294,6 +297,12 @@ class English:
         self.decisions: list[Decision] = []
         # How many levels of rule calls show the rule's own steps under the call (the card's turn sequence).
         self.expand_calls = 0
+        # While set: the rules already opened up, each shown once ("as above" after that).
+        self.opened: Optional[set[str]] = None
+        # True: only calls inside `rounds` are opened up (what is done once before the first round
+        # is setup, which the card leaves to the summary); `rounds_entered` counts the levels inside.
+        self.open_only_in_rounds = False
+        self.rounds_entered = 0
         # Rules that say nothing a player needs (they only log): calls to them are left out.
         self.silent_rules: set[str] = set()
         self.collect_decisions = False
@@ -696,6 +705,9 @@ class English:
             return define is not None and self.is_condition(define.body)
         if isinstance(node, ast.Name) and node.id in self.defines:
             return self.is_condition(self.defines[node.id].body)
+        if isinstance(node, ast.IfExpr):  # `x in y if x != none else false`
+            return all(isinstance(branch, ast.BoolLiteral) or self.is_condition(branch)
+                       for branch in (node.then, node.otherwise))
         if isinstance(node, (ast.Name, ast.Attribute)):
             name = node.id if isinstance(node, ast.Name) else node.name
             return name in self.vars and isinstance(self.vars[name].init, ast.BoolLiteral)
@@ -834,8 +846,10 @@ class English:
         with self.within(inner):
             subject = self.local(node.var)
         preposition = "of" if source.startswith(("the ", "every ")) else "in"
-        if subject.startswith("the ") and alone and source == f"the {plural(subject[4:])}":
-            text = source
+        many = f"{plural(subject[4:])}"
+        if subject.startswith("the ") and alone and (source == f"the {many}" or source.startswith(f"the {many} ")
+                                                     or source.endswith(f" {many}")):
+            text = source  # "the island spaces", not "the spaces of the island spaces"
         elif subject.startswith("the ") and alone:
             text = f"the {plural(subject[4:])} {preposition} {source}"
         elif subject.startswith("the "):
@@ -848,7 +862,15 @@ class English:
             text = f"each {subject} in {source}"
         if node.where is not None:
             with self.within(inner):
-                text += f" where {self.phrase(node.where)}"
+                condition = self.phrase(node.where)
+            # "where the space is empty" said of the spaces themselves: "that are empty".
+            verbs = {" is ": " that are " if text.startswith("the ") else " that is ",
+                     " has ": " that have " if text.startswith("the ") else " that has "}
+            said = next((verbs[verb] + condition[len(subject) + len(verb):] for verb in verbs
+                         if subject.startswith("the ") and condition.startswith(subject + verb)
+                         and " and " not in condition and " or " not in condition
+                         and not condition[len(subject) + len(verb):].startswith(("a ", "an "))), None)
+            text += said or f" where {condition}"
         return text
 
     def attribute(self, node: ast.Attribute) -> str:
@@ -1175,13 +1197,16 @@ class English:
         chooser = self.phrase(node.player)
         options = self.phrase(node.options)
         budget = self.phrase(node.budget)
-        with self.within(self.with_local(node.var, Role("value"))):
-            cost = self.phrase(node.cost)
+        # The cost is worded for one option at a time: "its card points".
+        scope = self.with_local(node.var, Role("value"))
+        scope.meanings[node.var] = "it"
+        with self.within(scope):
+            cost = re.sub(r"\bit's\b", "its", self.phrase(node.cost))
         prompt = self.text_inside(node.prompt).strip().rstrip(".:") if node.prompt is not None else ""
         verb = "choose" if chooser == "you" else "chooses"
         text = (f"{capitalize(prompt)}: {chooser} {verb}" if prompt else f"{chooser} {verb}")
-        text += (f", one at a time, any of {options}, each at most once, while the total cost "
-                 f"({cost} each) stays within {budget}.")
+        text += (f", one at a time, any of {options}, each at most once and each costing {cost}, "
+                 f"while the total cost stays within {budget}.")
         return Step(capitalize(agree(text)), kind="ChooseSet")
 
     def draw(self, node: ast.Draw) -> Step:
@@ -1231,6 +1256,8 @@ class English:
         rule = self.rules.get(node.rule)
         params = rule.params if rule is not None else []
         arguments = [self.phrase(a) for a in node.args]
+        again = ["as above"] if self.expand_calls > 0 and self.opened is not None and node.rule in self.opened \
+            and not (self.open_only_in_rounds and not self.rounds_entered) else []
         wording = self.author_wording(rule) if rule is not None else None
         if wording and "{" in wording:
             text = capitalize(fill_in(wording, dict(zip(params, arguments))).rstrip("."))
@@ -1253,11 +1280,13 @@ class English:
             label = self.rule_labels.get(node.rule)
             if label:
                 shown.append(f"see {label}")
+            shown = again + shown
             text = f"**{self.rule_title(node.rule)}**" + (f" ({'; '.join(shown)})" if shown else "")
             return Step(text + ("" if text.endswith(("?", "!", ".")) else "."), self.expanded(node.rule), "CallRule")
         label = self.rule_labels.get(node.rule)
-        if label:
-            text += f" (see {label})"
+        notes = again + ([f"see {label}"] if label else [])
+        if notes:
+            text += f" ({'; '.join(notes)})"
         return Step(text + ".", self.expanded(node.rule), "CallRule")
 
     def only_logged(self, rule: ast.RuleDecl, param: str) -> bool:
@@ -1269,8 +1298,12 @@ class English:
     def expanded(self, name: str) -> list[Step]:
         """A called rule's own steps, when calls are being opened up (else none)."""
         rule = self.rules.get(name)
-        if self.expand_calls <= 0 or rule is None:
+        if self.expand_calls <= 0 or rule is None or (self.open_only_in_rounds and not self.rounds_entered):
             return []
+        if self.opened is not None:
+            if name in self.opened:
+                return []  # said once already: the call says "as above"
+            self.opened.add(name)
         self.expand_calls -= 1
         try:
             return self.render(rule)
@@ -1433,7 +1466,11 @@ class English:
             text = "Play rounds:"
         else:
             text = f"Play rounds until, at the end of a round, {self.phrase(node.until)}:"
-        return Step(text, self.steps(node.body), "Rounds")
+        self.rounds_entered += 1
+        try:
+            return Step(text, self.steps(node.body), "Rounds")
+        finally:
+            self.rounds_entered -= 1
 
     def repeat(self, node: ast.Repeat) -> Optional[Step]:
         body = self.steps(node.body)
@@ -1528,11 +1565,25 @@ class English:
         return self.cell(node.key), self.cell(value)
 
     def cell(self, node: ast.Expr) -> str:
-        """A fixed value as a table cell: texts without their quotes."""
+        """A fixed value as a table cell, as short as a printed chart has it.
+
+        Texts lose their quotes; a name that is only a key or a member is its words
+        ("smiling jim", not "the smiling jim"), a one-letter one a capital ("S");
+        a list of pairs reads "3/S, 4/L"; an empty list is a dash.
+        """
         if isinstance(node, ast.StringLiteral):
             return self.text_inside(node)
+        if isinstance(node, ast.NoneLiteral):
+            return "–"
         if isinstance(node, ast.ListLiteral):
-            return ", ".join(self.cell(item) for item in node.items)
+            if not node.items:
+                return "–"
+            return ", ".join("/".join(self.cell(inner) for inner in item.items)
+                             if isinstance(item, ast.ListLiteral) and item.items else self.cell(item)
+                             for item in node.items)
+        if isinstance(node, ast.Name) and node.id not in self.vars and node.id not in self.defines \
+                and node.id not in VALUE_PHRASES:
+            return node.id.upper() if len(node.id) == 1 else words(node.id)
         return self.phrase(node)
 
     def table_header(self, node: ast.TableHeader) -> str:
@@ -1574,8 +1625,11 @@ class English:
         """A power as a step that names what it changes and when, with its own steps below."""
         target = self.rules.get(node.target) or self.defines.get(node.target)
         target_params = target.params if target is not None else []
-        roles = self.roles.rule_scope(node.target) if node.target in self.rules else {}
-        roles = {mine: roles[theirs] for mine, theirs in zip(node.params, target_params) if theirs in roles}
+        theirs_known = {param: self.roles.param_roles[(node.target, param)] for param in target_params
+                        if (node.target, param) in self.roles.param_roles}
+        roles = {mine: theirs_known[theirs] for mine, theirs in zip(node.params, target_params) if theirs in theirs_known}
+        roles.update({param: self.roles.param_roles[(node.name, param)] for param in node.params
+                      if param not in roles and (node.name, param) in self.roles.param_roles})
         roles.update({param: Role("value") for param in node.params if param not in roles})
         players = [param for param in node.params if roles.get(param) == Role("player")]
         scope = Scope(roles=roles, everyone=dict(roles), you=players[0] if players else None)
@@ -1764,10 +1818,13 @@ def fill_in(wording: str, values: dict[str, str], missing: Optional[Callable[[st
 
     def plain(match: re.Match) -> str:
         found = value(match.group(1))
-        return match.group(0) if found is None else found
+        if found is None:
+            return match.group(0)
+        # "a {role}" filled with a word that starts with a vowel: "an oarsman".
+        return found if not match.group(0).startswith("a ") else ("an " if found[:1] in "aeiou" else "a ") + found
 
     text = re.sub(r"\{(\w+)\}'s\b", possessed, wording)
-    text = re.sub(r"\{(\w+)\}", plain, text)
+    text = re.sub(r"(?:(?<![\w'])a )?\{(\w+)\}", plain, text)
     return agree(text)
 
 

@@ -19,7 +19,8 @@ from pathlib import Path
 from typing import Iterable, Iterator, Optional
 
 from codegen.board import BoardPicture, board_picture
-from codegen.english import Decision, English, Scope, Step, capitalize, escape_literal, lower_first, words
+from codegen.english import Decision, English, Scope, Step, capitalize, escape_literal, fill_in, joined, lower_first, \
+    words
 
 SEQUENCE_OF_PLAY = "Sequence of play"
 from codegen.roles import walk
@@ -46,6 +47,22 @@ class Rule:
     name: str
     title: str
     steps: list[Step]
+
+    @property
+    def run_in(self) -> str:
+        """The rule as one short paragraph set after its title, when it is one step; else "".
+
+        A list of one item, under a heading of its own, takes three lines for what one says.
+        """
+        step = self.steps[0] if len(self.steps) == 1 else None
+        if step is None or len(step.children) > 1 or any(child.children for child in step.children):
+            return ""  # several steps read better as a list
+        text = flatten(self.steps[0])
+        return text if len(text) <= RUN_IN_LENGTH else ""
+
+
+# The longest one-step rule set as a paragraph (about three lines of a summary's column).
+RUN_IN_LENGTH = 260
 
 
 @dataclass
@@ -79,7 +96,16 @@ class Table:
     caption: str
     header: list[str]
     rows: list[list[str]]
-    on_card: bool  # the author named its columns: a chart players read
+    on_card: bool  # the author named its columns: a chart players read (a catalogue's cards are in their hands)
+
+    @property
+    def wide(self) -> bool:
+        """Too many columns for a column of the summary: set across the page."""
+        return len(self.header) > WIDE_TABLE_COLUMNS
+
+
+# A table of more columns than this does not fit one of the summary's two columns.
+WIDE_TABLE_COLUMNS = 4
 
 
 @dataclass
@@ -135,8 +161,32 @@ class Reference:
     chosen_variants: list[str] = field(default_factory=list)
 
     @property
+    def wide_tables(self) -> list[Table]:
+        """The charts set across the page at the end: all of them once one is wide, side by side
+        where they fit, so that the charts are in one place."""
+        return list(self.tables) if any(table.wide for table in self.tables) else []
+
+    @property
+    def column_tables(self) -> list[Table]:
+        """The charts set in the summary's columns, under Scoring."""
+        return [] if self.wide_tables else list(self.tables)
+
+    @property
     def card_tables(self) -> list[Table]:
         return [table for table in self.tables if table.on_card]
+
+    @property
+    def card_table_rows(self) -> list[list[Table]]:
+        """The card's charts two to a row, a wide one (a card list) on a row of its own."""
+        rows: list[list[Table]] = []
+        for table in self.card_tables:
+            if table.wide:
+                rows.append([table])
+            elif rows and len(rows[-1]) == 1 and not rows[-1][0].wide:
+                rows[-1].append(table)
+            else:
+                rows.append([table])
+        return rows
 
     @property
     def card_boards(self) -> list[BoardPicture]:
@@ -181,9 +231,12 @@ def build_reference(
     english.silent_rules = silent_rules(english, rule_order)
     rule_order = [name for name in rule_order if name not in english.silent_rules]
     # The card stands alone: its steps show a rule's title without the summary's label.
-    english.expand_calls = 1  # the card opens up the rules the sequence of play calls
+    english.expand_calls = 1  # the card opens up the rules the sequence of play calls, each once
+    english.opened = set()
+    # Like a `setup:` section, what play does once before its rounds stays on the summary.
+    english.open_only_in_rounds = play is not None and any(isinstance(node, ast.Rounds) for node in walk(play.body))
     card_sequence = within_depth(english.render(play) if play else [], CARD_DEPTH)
-    english.expand_calls = 0
+    english.expand_calls, english.opened, english.open_only_in_rounds = 0, None, False
     card_end = end_of_game(english, decls, play, rule_order)
     decisions = collect_decisions(english, [setup, play, final], rule_order)
     for number, name in enumerate(rule_order, 1):
@@ -211,8 +264,7 @@ def build_reference(
         pieces=pieces(english, of_kind(ast.PieceDecl), setup),
         boards=[board_picture(d, of_kind(ast.TableDecl)) for d in of_kind(ast.BoardDecl)],
         dice=[english.render(d) for d in of_kind(ast.DieDecl)],
-        tracked=[english.render(d).removesuffix(".") + comment_note(english, d) + "."
-                 for d in of_kind(ast.VarDecl) if not d.internal],  # bookkeeping is for the rules alone
+        tracked=tracked(english, [d for d in of_kind(ast.VarDecl) if not d.internal]),  # bookkeeping is for the rules alone
         automata=[english.render(d) for d in of_kind(ast.AutomaDecl)],
         setup=english.render(setup) if setup else [],
         sequence=english.render(play) if play else [],
@@ -252,6 +304,32 @@ def power_rules(english: English, powers: list[ast.PowerDecl]) -> list[Rule]:
         title = escape_literal(power.text) if power.text else words(power.name).capitalize()
         found.append(Rule(f"P{number}", power.name, title, english.render(power)))
     return found
+
+
+def tracked(english: English, decls: list[ast.VarDecl]) -> list[str]:
+    """What the game keeps track of: one line for a variable, or one for all those kept per ship
+    (per player...) when there are several, so that "one per ship ... at the start" is said once."""
+    groups: dict[tuple, list[ast.VarDecl]] = {}
+    for decl in decls:
+        owner = tuple([decl.per_piece] + list(getattr(decl, "also_per", None) or [])) if decl.per_piece \
+            else ("player",) if decl.per_player else ()
+        groups.setdefault(owner, []).append(decl)
+    lines = []
+    for owner, group in groups.items():
+        if len(group) < 2:
+            lines += [english.render(d).removesuffix(".") + comment_note(english, d) + "." for d in group]
+            continue
+        parts = []
+        for decl in group:
+            wording = english.author_wording(decl)
+            name = fill_in(wording, {}, lambda _: "it") if wording else words(decl.name)
+            name = re.sub(r"^it (is|has) ", "", name)
+            start = english.starting_value(decl.init).removesuffix(" at the start")
+            secret = (" (its owner's secret)" if decl.per_player else " (secret)") if decl.secret else ""
+            parts.append(f"{name}: {start}{secret}{comment_note(english, decl)}")
+        each = f"each {joined([words(kind) for kind in owner], 'or')}" if owner else "the whole game"
+        lines.append(f"For {each}, at the start: {'; '.join(parts)}.")
+    return lines
 
 
 def flatten(step: Step) -> str:
@@ -454,6 +532,7 @@ def tables(english: English, decls: list[ast.TableDecl]) -> list[Table]:
         rows = []
         for row in decl.rows:
             key = english.cell(row.key)
+            key = capitalize(key) if isinstance(row.key, ast.Name) else key  # a name heads its row
             if columns > 1 and isinstance(row.value, ast.ListLiteral):
                 values = [english.cell(item) for item in row.value.items]
                 rows.append([key] + values + ["–"] * (columns - len(values)))
@@ -463,7 +542,9 @@ def tables(english: English, decls: list[ast.TableDecl]) -> list[Table]:
             header = [escape_literal(decl.header.key)] + [escape_literal(value) for value in decl.header.values]
         else:
             header = [key_heading(english, decl), capitalize(words(decl.name))]
-        result.append(Table(words(decl.name), caption, header, rows, on_card=decl.header is not None))
+        # A catalogue lists the cards (ships, crew...) the players have in front of them: the summary
+        # lists it, the card leaves it to the cards themselves.
+        result.append(Table(words(decl.name), caption, header, rows, on_card=decl.header is not None and not decl.piece))
     return result
 
 

@@ -3,8 +3,8 @@
 The templates in `codegen/templates/` decide the layout; `codegen.markup` turns the
 inline markup of the English into HTML. PDF needs the optional `pdf` extra
 (`pip install -e '.[pdf]'`); `weasyprint_available()` says whether it is there.
-A reference card is one page: when it does not fit, the PDF renderer sets it
-smaller, step by step, until it does.
+A reference card is one page and a summary at most four: when one does not fit,
+the PDF renderer sets it smaller, step by step, until it does (never below 7.5 pt).
 """
 
 from __future__ import annotations
@@ -29,6 +29,10 @@ TEMPLATES = Path(__file__).parent / "templates"
 CARD_SIZES = tuple(size / 4 for size in range(40, 29, -1))
 # The summary's type size in points: two columns of it fill a page like a published player aid.
 SUMMARY_SIZE = 8.5
+# A summary longer than SUMMARY_PAGES pages is set smaller, a quarter point at a time, down to the
+# card's floor (it stays as long as it is at the smallest size).
+SUMMARY_SIZES = tuple(size / 4 for size in range(int(SUMMARY_SIZE * 4), 29, -1))
+SUMMARY_PAGES = 4
 # The card's page margin, in millimetres (the print CSS uses it too).
 CARD_MARGIN_MM = 8
 PX_PER_MM = 96 / 25.4
@@ -77,11 +81,11 @@ def render_markdown(reference: Reference, kind: str = "both") -> str:
 
 
 def render_html(reference: Reference, kind: str = "both", paper: str = "a4",
-                card_size: Optional[float] = None) -> str:
+                card_size: Optional[float] = None, summary_size: Optional[float] = None) -> str:
     """A standalone HTML page with print CSS for the paper size."""
     env = environment()
     css = env.get_template("print.css.j2").render(
-        paper=PAPERS[paper], card_size=card_size or CARD_SIZES[0], summary_size=SUMMARY_SIZE,
+        paper=PAPERS[paper], card_size=card_size or CARD_SIZES[0], summary_size=summary_size or SUMMARY_SIZE,
         card_margin=CARD_MARGIN_MM
     )
     return env.get_template("reference.html.j2").render(
@@ -161,13 +165,36 @@ def pages_filled(document) -> float:
     return len(document.pages) - 1 + max(0.05, min(1.0, column + 0.5 * (end - top) / (bottom - top)))
 
 
+def fitted_summary(reference: Reference, paper: str):
+    """The summary at SUMMARY_SIZE, or, when that takes more than SUMMARY_PAGES pages, at the
+    largest of SUMMARY_SIZES that fits (the smallest if none does).
+
+    The text takes room as the square of the type size, so the page count of one layout
+    gives the size to try next; a size that still spills over steps down again.
+    """
+    from weasyprint import HTML
+
+    def layout(size: float):
+        return HTML(string=render_html(reference, "summary", paper, summary_size=size),
+                    base_url=str(TEMPLATES)).render()
+
+    size = SUMMARY_SIZES[0]
+    document = layout(size)
+    while len(document.pages) > SUMMARY_PAGES and size > SUMMARY_SIZES[-1]:
+        wanted = size * (SUMMARY_PAGES / len(document.pages)) ** 0.5
+        smaller = [candidate for candidate in SUMMARY_SIZES if candidate < size]
+        size = next((candidate for candidate in smaller if candidate <= wanted), smaller[-1])
+        document = layout(size)
+    return document
+
+
 def render_pdf(reference: Reference, kind: str = "both", paper: str = "a4") -> tuple[bytes, int]:
     """The PDF and its page count. The card is set as large as fits on one page."""
     from weasyprint import HTML
 
     documents = []
     if kind in ("summary", "both"):
-        documents.append(HTML(string=render_html(reference, "summary", paper), base_url=str(TEMPLATES)).render())
+        documents.append(fitted_summary(reference, paper))
     if kind in ("card", "both"):
         documents.append(fitted_card(reference, paper))
     pages = [page for document in documents for page in document.pages]

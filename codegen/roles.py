@@ -148,6 +148,8 @@ class Roles:
             return [(branch.body, scope) for branch in statement.branches] + [(statement.otherwise, scope)]
         if isinstance(statement, (ast.While, ast.Rounds, ast.Repeat, ast.Phase)):
             return [(statement.body, scope)]
+        if isinstance(statement, ast.Actions):
+            return [(option.body, scope) for group in statement.groups for option in group.options]
         return []
 
     def locals_of(self, rule: Optional[str], body: list[ast.Stmt]) -> dict[str, Role]:
@@ -174,10 +176,15 @@ class Roles:
         for piece in self.pieces.values():
             for field_name in piece.fields:
                 owners_of_field.setdefault(field_name, set()).add(piece.name)
-        for rule in self.rules.values():
-            for node in walk(rule.body):
+        # Defines and powers too: their parameters are worded by the same roles ("the ship").
+        owners = [(rule.name, rule.params, rule.body) for rule in self.rules.values()]
+        owners += [(define.name, define.params, [define.body]) for define in self.defines.values()]
+        owners += [(power.name, power.params, [power.condition, power.value] + list(power.body or []))
+                   for power in decls if isinstance(power, ast.PowerDecl)]
+        for owner, params, body in owners:
+            for node in walk([part for part in body if part is not None]):
                 if not (isinstance(node, ast.Attribute) and isinstance(node.target, ast.Name)
-                        and node.target.id in rule.params):
+                        and node.target.id in params):
                     continue
                 name = node.name
                 role = None
@@ -188,10 +195,16 @@ class Roles:
                     role = PLAYER
                 elif len(owners_of_field.get(name, ())) == 1 and name not in BUILTIN_ATTRIBUTES:
                     role = Role("piece", next(iter(owners_of_field[name])))
-                self.note(self.param_roles, (rule.name, node.target.id), role)
+                self.note(self.param_roles, (owner, node.target.id), role)
 
     def learn(self, body: list[ast.Stmt], scope: dict[str, Role]) -> None:
         for statement, seen in self._walk(body, scope):
+            # A define's parameter is what its calls pass in (`hand_size(p)`: a player).
+            for node in walk(statement):
+                if isinstance(node, ast.Call) and node.function in self.defines:
+                    for param, argument in zip(self.defines[node.function].params, node.args):
+                        if isinstance(argument, ast.Name) and argument.id in seen:
+                            self.note(self.param_roles, (node.function, param), seen[argument.id])
             if isinstance(statement, ast.CallRule) and statement.rule in self.rules:
                 for param, argument in zip(self.rules[statement.rule].params, statement.args):
                     self.note(self.param_roles, (statement.rule, param), self.role(argument, seen))
@@ -287,6 +300,12 @@ class Roles:
             left, right = self.role(node.left, scope), self.role(node.right, scope)
             if left is not None and left == right and left.many:
                 return left
+            # A list variable not known yet (`fleet = fleet + [s]`, the list starting empty)
+            # holds what is added to it.
+            if (left is None) != (right is None) and self.variable_of(node.left if left is None else node.right):
+                known = left or right
+                if known is not None and known.many and known.kind != "zone":
+                    return known
             return None
         if isinstance(node, ast.IfExpr):
             then, otherwise = self.role(node.then, scope), self.role(node.otherwise, scope)

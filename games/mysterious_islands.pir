@@ -68,11 +68,15 @@ piece relic(name) labelled "{name}"
 
 zone island_bag hidden                # islands not placed yet, drawn at random
 zone treasure_bag hidden              # the coins both players contribute, shuffled
+#: the buried coins
 zone buried hidden                    # coins lying face down on the wild islands
+#: coins in view
 zone looking per player owner         # coins being looked at while exploring
 zone hold per player owner            # coins aboard the player's ships, face down
 zone shipyard per player                  # ship cards bought, waiting to be placed
+#: crew ashore
 zone crew_home per player owner       # crew face down on the home island
+#: crew at sea
 zone aboard per player owner          # crew face down on the player's ships
 zone landed per player                # Marines put ashore on islands other than home, face up
 zone relics per player                # unique treasure face up on the player's ships
@@ -93,6 +97,7 @@ var afraid per ship = false           # her base move is S this turn (Fear)
 var scuttling per ship = false        # she sinks at the start of her player's next turn
 #: {x} is to be moved by the opponent
 var steered_by_rival per ship = false internal   # her next move is made by the opponent (mysterious island)
+<<<<<<< HEAD
 #: {x} has lost her nerve this turn
 var unnerved per ship = false         # a 5 against Fear: no ship or crew abilities this turn
 #: the ship {x} rammed and is pinned to
@@ -113,6 +118,14 @@ var cursed_flag per crew = false      # a Black Mark crew placed face up as Curs
 var coin_ship per coin, relic = none internal   # the ship a coin or unique treasure is aboard
 #: the island the treasure lies on
 var lies_on per coin, relic = none internal  # the island a buried coin or unique treasure lies on
+=======
+#: the ship {x} is aboard
+var crew_ship per crew = none internal   # the ship a crew is aboard
+#: the ship {x} is aboard
+var coin_ship per coin = none internal   # the ship a coin is aboard
+#: the island {x} lies on
+var lies_on per coin = none internal  # the island a buried coin lies on
+>>>>>>> summary
 #: the island's hexes
 var hexes per island = [] internal    # the hexes the island covers
 #: {x} has been turned face up
@@ -315,9 +328,14 @@ define touches(c, x) = count(others_near(c, x)) > 0
 define docked_islands(x) = [i for i in islands where touching_island(where(x), i)]
 # A ship may not dock at an opponent's home island.
 define may_dock(x, i) = not is_home_of(i, rival(x.owner)) and not x.ghostly
+<<<<<<< HEAD
 define dock_of(x) = first([i for i in docked_islands(x) where may_dock(x, i)])
 # A ship in tow is docked wherever the ship towing her is.
 define docked_at(x) = dock_of(x.towed_by) if in_tow(x) else dock_of(x)
+=======
+#: the island {x} is docked at
+define docked_at(x) = first([i for i in docked_islands(x) where may_dock(x, i)])
+>>>>>>> summary
 define at_home(x) = docked_at(x) == (x.owner).home and docked_at(x) != none
 
 # ---- the bow and the stern
@@ -380,6 +398,7 @@ define targets(x, gun) = [t for t in enemies(x) where may_be_shot(t) and in_rang
 define standing(t) = afloat(t) if piece_type(t) == "ship" else where(t) != box
 define gun_bonus(x) = 1 if has_role(x, cannoneer) else 0
 # A cannon hits on a roll higher than its rank; a 1 always misses, whatever is added.
+#: {result} plus {bonus} beats rank {rank}
 define hits(rank, result, bonus) = result != 1 and result + bonus > rank
 define can_shoot(x) = not x.submerged and any([count(targets(x, gun)) > 0 for gun in cannons(x)])
 # Marine: its own rank-and-range gun, fired from its ship or from the island it stands on.
@@ -391,6 +410,7 @@ define marine_ready(m) = m.crew_ship == none or (crew_nation(m) == flag_of(m.cre
 define marines_of(p) = [m for m in p.aboard where marine in m.keywords and marine_ready(m)] + [m for m in p.landed where marine in m.keywords]
 
 # ---- the four actions
+#: the coins buried on {i}
 define wild_coins(i) = [c for c in buried where c.lies_on == i]
 # A unique treasure takes no cargo space.
 #: {x} can explore the island she is docked at

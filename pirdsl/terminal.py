@@ -121,7 +121,7 @@ def fit_screen(
         # The title line names the game; a board of its own needs no name line above it.
         parts: list[RenderableType] = ([title] if fit.title else []) + [
             render_board(board, width=width, show_name=len(board_list) > 1, merged_legend=fit.merged_legend,
-                         legend=fit.legend)
+                         legend=fit.legend, max_rows=fit.board_rows)
             for board in board_list
         ]
         if seats and fit.seats:
@@ -170,12 +170,13 @@ class _Fit:
     legend: bool = True  # the board's legend is shown at all
     title: bool = True  # the line that names the game
     heading: bool = True  # the seats' heading line
+    board_rows: int | None = None  # at most this many rows of a board (those around its pieces)
 
 
 # From the most to the least generous: each leaves the log more room, cutting first the
 # other seats' details, then the shared ones, then the legend's spare lines, and only
-# then the seat's own details, which its decision may well turn on. The board, the
-# question and the actions always stay whole.
+# then the seat's own details, which its decision may well turn on. The question and the
+# actions always stay whole; a board taller than the screen shows the rows around its pieces.
 FITS = (
     _Fit(),
     _Fit(others=3, own=6, shared=2),
@@ -189,6 +190,10 @@ FITS = (
     _Fit(others=1, own=1, shared=0, rule=False, merged_legend=True, title=False),
     # A question with many options: a line for each seat's score stays, the legend is a 'help' away.
     _Fit(others=1, own=1, shared=0, rule=False, merged_legend=True, title=False, legend=False, heading=False),
+    # A board taller than the screen: the rows around its pieces ('board' shows it all).
+    _Fit(others=1, own=1, shared=0, rule=False, merged_legend=True, title=False, board_rows=12),
+    _Fit(others=1, own=1, shared=0, rule=False, merged_legend=True, title=False, legend=False, heading=False,
+         board_rows=8),
     # A question with a great many options: the board still stays, the rest is a 'show' away.
     _Fit(shared=0, merged_legend=True, seats=False),
     _Fit(shared=0, seats=False, legend=False),
@@ -284,6 +289,7 @@ class _CellLayout:
     separator: int  # 1 for a space between caption and glyph, 0 when the room is short
     glyph: int
     marks: int
+    overlay: int = 0  # no room for marks beside the glyph: a cell with pieces shows this many marks instead
 
     @property
     def width(self) -> int:
@@ -297,7 +303,7 @@ def render_boards(boards: Sequence[dict[str, Any]], width: int = DEFAULT_WIDTH) 
 
 
 def render_board(board: dict[str, Any], width: int = DEFAULT_WIDTH, show_name: bool = True,
-                 merged_legend: bool = False, legend: bool = True) -> RenderableType:
+                 merged_legend: bool = False, legend: bool = True, max_rows: int | None = None) -> RenderableType:
     """A board as a fixed-width grid of captions, glyphs and piece marks, with its legend underneath.
 
     Args:
@@ -306,6 +312,8 @@ def render_board(board: dict[str, Any], width: int = DEFAULT_WIDTH, show_name: b
         show_name: whether a line with the board's name comes first.
         merged_legend: whether the legend's spaces and pieces run on in one block (fewer lines).
         legend: whether the legend is drawn at all.
+        max_rows: at most this many rows: a board taller than that shows the rows where its
+            pieces are (the ruler says which).
     """
     name = str(board.get("name", "board"))
     cells = board.get("cells")
@@ -318,11 +326,11 @@ def render_board(board: dict[str, Any], width: int = DEFAULT_WIDTH, show_name: b
     if show_name:
         lines.append(name, style="bold")
         lines.append("\n")
-    grid, layout = _grid(rows, width, hexes=board.get("shape") == "hex")
+    grid, layout = _grid(rows, width, hexes=board.get("shape") == "hex", window=_window(rows, max_rows))
     lines.append_text(grid)
     if not legend:
         return lines
-    return Group(lines, *board_legend(rows, width, layout.marks, caption_layer=board.get("caption"),
+    return Group(lines, *board_legend(rows, width, layout.marks or layout.overlay, caption_layer=board.get("caption"),
                                       merged=merged_legend))
 
 
@@ -343,11 +351,25 @@ def captions_name_every_cell(rows: list[list[dict[str, Any]]]) -> bool:
     return all(captions) and len(set(captions)) == len(captions)
 
 
-def _grid(rows: list[list[dict[str, Any]]], width: int, hexes: bool = False) -> tuple[Text, _CellLayout]:
+def _window(rows: list[list[dict[str, Any]]], max_rows: int | None) -> range | None:
+    """The rows to draw of a board taller than `max_rows`: those around its pieces; None for all."""
+    if max_rows is None or len(rows) <= max_rows:
+        return None
+    used = [number for number, row in enumerate(rows) if any(cell["marks"] for cell in row)] or [0]
+    middle = (used[0] + used[-1]) // 2
+    start = max(0, min(len(rows) - max_rows, middle - max_rows // 2))
+    if used[0] < start or used[-1] >= start + max_rows:
+        start = max(0, min(len(rows) - max_rows, used[0]))  # more pieces than rows: from the first
+    return range(start, start + max_rows)
+
+
+def _grid(rows: list[list[dict[str, Any]]], width: int, hexes: bool = False,
+          window: range | None = None) -> tuple[Text, _CellLayout]:
     """The grid's lines, and the widths of the parts of a cell.
 
     On a hex board every second row is drawn half a cell to the right, as the hexes lie.
-    When the captions name every cell, the row and column numbers are left out.
+    When the captions name every cell, the row and column numbers are left out. With a
+    window, only those rows are drawn, and the column ruler says which they are.
     """
     columns = max(len(row) for row in rows)
     rulers = not captions_name_every_cell(rows)
@@ -365,14 +387,23 @@ def _grid(rows: list[list[dict[str, Any]]], width: int, hexes: bool = False) -> 
         # Short of room: the caption touches the glyph ("12~3") so that two marks still fit.
         layout.separator = 0
         layout.marks = max(0, min(MARK_WIDTH, room_per_cell - (body - 1) - 1))
+    if not layout.marks and not caption_width and room_per_cell > glyph_width:
+        # A wide board on a narrow terminal: the pieces' marks take the place of the glyph.
+        layout.overlay = layout.glyph = min(MARK_WIDTH, room_per_cell)
     cell_width = layout.width
     text = Text()
     if rulers:
         header = " " * label_room
         # A number wider than its cell keeps its last digits (…8 9 0 1 2…), as rulers do.
         header += " ".join(f"{str(column + 1)[-cell_width:]:<{cell_width}}" for column in range(columns))
+        note = "" if window is None else f"  rows {window.start + 1}–{window.stop} of {len(rows)}"
+        if note and len(header.rstrip() + note) <= width:
+            header = header.rstrip() + note
         text.append(header.rstrip() + "\n", style="dim")
+    last = len(rows) if window is None else window.stop
     for number, row in enumerate(rows, 1):
+        if window is not None and number - 1 not in window:
+            continue
         if rulers:
             text.append(f"{number:>{row_label_width}}{ROW_NUMBER_SEPARATOR}", style="dim")
         if hexes and number % 2 == 0:
@@ -382,7 +413,10 @@ def _grid(rows: list[list[dict[str, Any]]], width: int, hexes: bool = False) -> 
             if layout.caption:
                 text.append(f"{cell['caption']:>{layout.caption}}", style="dim")
                 text.append(" " * layout.separator)
-            text.append(f"{cell['glyph']:<{glyph_width}}")
+            if layout.overlay and cell["marks"]:
+                text.append(f"{fit_marks(cell['marks'], layout.overlay):<{layout.glyph}}", style="bold")
+            else:
+                text.append(f"{cell['glyph']:<{layout.glyph}}")
             if layout.marks:
                 marks = fit_marks(cell["marks"], layout.marks)
                 text.append(" ")
@@ -390,7 +424,7 @@ def _grid(rows: list[list[dict[str, Any]]], width: int, hexes: bool = False) -> 
             if column < columns - 1:
                 text.append(" ")
         text.rstrip()
-        if number < len(rows):
+        if number < last:
             text.append("\n")
     return text, layout
 
@@ -444,7 +478,14 @@ def board_legend(rows: list[list[dict[str, Any]]], width: int, mark_width: int =
     spaces = []
     if captions and caption_layer:
         spaces.append(describe_captions(captions, humanise(caption_layer)))
-    spaces.extend(describe_marks(glyphs, sort=False))
+    # Spaces whose glyph is their name (`A` = A) say it once, as a range: "A–H by name".
+    named = [glyph for glyph, label in glyphs.items() if label.lower() == glyph.lower()]
+    if len(named) > 1:
+        spaces.extend(describe_marks({glyph: label for glyph, label in glyphs.items() if glyph not in named},
+                                     sort=False))
+        spaces.append(f"{describe_captions(named, 'by name')}")
+    else:
+        spaces.extend(describe_marks(glyphs, sort=False))
     pieces = describe_marks(marks) + ([shortened_example] if shortened_example and marks else [])
     if merged and spaces and pieces:
         return _legend_lines("Spaces:", spaces + ["Pieces:"] + pieces, width)
@@ -481,8 +522,17 @@ def describe_marks(marks: dict[str, str], sort: bool = True) -> list[str]:
     families: dict[tuple[str, str], list[str]] = {}
     order: list[tuple[str, str] | None] = []  # a family's key, or None for a mark on its own
     singles: list[str] = []
+    # Pieces labelled alike whose marks differ by more than the number (`1→`, `2↙`, `4↙`: ships
+    # facing different ways) each keep their own entry: one `N↙` would hide the ship facing `→`.
+    shapes: dict[str, set[str]] = {}
     for mark, label in marks.items():
         key = _numbered_family(mark, label)
+        if key is not None:
+            shapes.setdefault(key[1], set()).add(key[0])
+    for mark, label in marks.items():
+        key = _numbered_family(mark, label)
+        if key is not None and len(shapes[key[1]]) > 1:
+            key = None
         if key is None:
             order.append(None)
             singles.append(mark)

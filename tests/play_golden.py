@@ -60,6 +60,9 @@ TRANSCRIPTS = (
                ("1", "1", "3", "1", "1", "1", "1", "2", "1", "1", "1", "quit"), 80, 24),
     Transcript("decks_of_glory_120x40", "decks_of_glory", ("--seed", "5", "--variant", "first_rate"),
                ("1", "1", "3", "1", "1", "1", "1", "2", "1", "quit"), 120, 40),
+    # Four captains: the Kraken placed, captains chosen, ships facing every way (the legend names each).
+    Transcript("to_glory_120x40", "to_glory", ("--players", "4", "--seed", "2"),
+               ("1", "1", "1", "1", "1", "2", "1", "quit"), 120, 40),
 )
 
 

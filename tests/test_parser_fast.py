@@ -134,6 +134,23 @@ def test_edges_of_the_lexer(text: str):
     assert slow is not None and fast == slow
 
 
+# Every word that starts a declaration or an example line is a keyword only where one may stand:
+# a statement after an inner block may still begin with a variable of that name.
+DECLARATION_WORDS = ["players", "score", "table", "board", "kind", "zone", "die", "power", "final", "seed",
+                     "variants", "answers", "expect", "given", "automa", "tiebreak", "define", "piece", "example"]
+
+
+@pytest.mark.parametrize("word", DECLARATION_WORDS)
+def test_a_statement_after_an_inner_block_may_start_with_a_keyword_named_variable(word: str):
+    text = (f'game "X":\n  players 2 to 2\nvar {word} = [0, 0]\nvar y = 0\nplay:\n'
+            f'  if y == 0:\n    if true:\n      y = 1\n  {word}[0] = 2\n  for each q in players:\n    y += 1\n'
+            f'  {word}[1] = 3\n')
+    fast, slow = both_ways(text)
+    assert slow is not None and fast == slow
+    play = [d for d in parser_module.parse_source(text, "words.pir").declarations if type(d).__name__ == "PlayDecl"]
+    assert len(play[0].body) == 4
+
+
 # ---------------------------------------------------------------- nesting
 
 HEAD = 'game "D":\n  players 2 to 2\nzone bag\nvar v per player = 0\nplay:\n  pass\nscore p: p.v\n'

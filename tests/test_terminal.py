@@ -198,3 +198,34 @@ def test_names_held_by_variables_read_as_the_log_writes_them():
 
     assert format_vars({"wind_from": "south_west", "order": ["north_east", 2], "open": True}) == \
         "wind from south west, order north east then 2, open yes"
+
+
+def test_pieces_labelled_alike_but_marked_apart_keep_their_own_entries():
+    from pirdsl.terminal import describe_marks
+
+    # Ships facing different ways: one "N↙" entry would hide the ship facing "→".
+    assert describe_marks({"1→": "Player 1's ship", "2↙": "Player 2's ship", "4↙": "Player 4's ship"}) == \
+        ["1→ Player 1's ship", "2↙ Player 2's ship", "4↙ Player 4's ship"]
+    assert describe_marks({"p1": "Player 1's pawn", "p2": "Player 2's pawn"}) == ["pN Player N's pawn"]
+
+
+def test_spaces_named_by_their_glyph_are_one_legend_entry():
+    from pirdsl.terminal import board_legend
+
+    rows = [[{"caption": "", "glyph": glyph, "kind": kind, "pieces": [], "marks": []}
+             for glyph, kind in (("~", "open sea"), ("A", "A"), ("B", "B"), ("C", "C"))]]
+    legend = " ".join(line.plain for line in board_legend(rows, 80))
+    assert "A–C by name" in legend and "A A" not in legend
+
+
+def test_a_wide_tall_board_shows_its_pieces_on_a_small_terminal():
+    from pirdsl.terminal import render_board
+
+    cells = [[{"glyph": "~", "kind": "open sea", "pieces": [], "marks": []} for _ in range(22)] for _ in range(22)]
+    cells[15][7] = {"glyph": "~", "kind": "open sea", "pieces": ["the fathom"], "marks": ["Fa"]}
+    board = {"name": "sea", "shape": "hex", "cells": cells}
+    console = Console(width=80, record=True, color_system=None)
+    console.print(render_board(board, width=80, show_name=False, legend=False, max_rows=8))
+    text = console.export_text()
+    assert "Fa" in text  # in place of the glyph: no room beside it at 80 columns
+    assert "16" in text and "\n 1 " not in text and len(text.splitlines()) == 9  # the rows around the piece
