@@ -97,7 +97,6 @@ var afraid per ship = false           # her base move is S this turn (Fear)
 var scuttling per ship = false        # she sinks at the start of her player's next turn
 #: {x} is to be moved by the opponent
 var steered_by_rival per ship = false internal   # her next move is made by the opponent (mysterious island)
-<<<<<<< HEAD
 #: {x} has lost her nerve this turn
 var unnerved per ship = false         # a 5 against Fear: no ship or crew abilities this turn
 #: the ship {x} rammed and is pinned to
@@ -106,7 +105,7 @@ var pinned_to per ship = none internal   # the enemy she rammed; she is pinned w
 var towed_by per ship = none          # the ship that has her in tow
 #: {x} has rammed on this move
 var ram_made per ship = false internal   # she rammed after this move (Schooner may not turn)
-#: the ship the crew is aboard
+#: the ship {x} is aboard
 var crew_ship per crew = none internal   # the ship a crew is aboard
 #: the island the crew is ashore on
 var ashore_on per crew = none internal   # the island a crew waits on when not aboard
@@ -114,18 +113,10 @@ var ashore_on per crew = none internal   # the island a crew waits on when not a
 var hits_taken per crew = 0 internal  # a Marine ashore is lost at two hits in one turn
 #: {x} is placed face up as Cursed
 var cursed_flag per crew = false      # a Black Mark crew placed face up as Cursed
-#: the ship the treasure is aboard
+#: the ship {x} is aboard
 var coin_ship per coin, relic = none internal   # the ship a coin or unique treasure is aboard
-#: the island the treasure lies on
-var lies_on per coin, relic = none internal  # the island a buried coin or unique treasure lies on
-=======
-#: the ship {x} is aboard
-var crew_ship per crew = none internal   # the ship a crew is aboard
-#: the ship {x} is aboard
-var coin_ship per coin = none internal   # the ship a coin is aboard
 #: the island {x} lies on
-var lies_on per coin = none internal  # the island a buried coin lies on
->>>>>>> summary
+var lies_on per coin, relic = none internal  # the island a buried coin or unique treasure lies on
 #: the island's hexes
 var hexes per island = [] internal    # the hexes the island covers
 #: {x} has been turned face up
@@ -328,14 +319,10 @@ define touches(c, x) = count(others_near(c, x)) > 0
 define docked_islands(x) = [i for i in islands where touching_island(where(x), i)]
 # A ship may not dock at an opponent's home island.
 define may_dock(x, i) = not is_home_of(i, rival(x.owner)) and not x.ghostly
-<<<<<<< HEAD
 define dock_of(x) = first([i for i in docked_islands(x) where may_dock(x, i)])
 # A ship in tow is docked wherever the ship towing her is.
-define docked_at(x) = dock_of(x.towed_by) if in_tow(x) else dock_of(x)
-=======
 #: the island {x} is docked at
-define docked_at(x) = first([i for i in docked_islands(x) where may_dock(x, i)])
->>>>>>> summary
+define docked_at(x) = dock_of(x.towed_by) if in_tow(x) else dock_of(x)
 define at_home(x) = docked_at(x) == (x.owner).home and docked_at(x) != none
 
 # ---- the bow and the stern
