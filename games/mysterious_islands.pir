@@ -378,6 +378,7 @@ define clear_line(x, t) = not own_masts_block(x, where(t)) and open_line(where(x
 define in_range(x, t, gun) = distance(where(x), where(t)) <= length(gun[1])
 define in_sight(a, b, reach) = distance(a, b) <= reach and open_line(a, b)
 # A Marine ashore stands on the hex of its island nearest the shot.
+# assumed: a Marine waiting on its own home island cannot be shot at, as a ship docked at home cannot.
 define nearest_hex(i, c) = first([h for h in i.hexes order by distance(h, c)])
 define landed_targets(q, c, reach) = [n for n in q.landed where in_sight(c, nearest_hex(n.ashore_on, c), reach)]
 define targets(x, gun) = [t for t in enemies(x) where may_be_shot(t) and in_range(x, t, gun) and clear_line(x, t)] + [n for n in landed_targets(rival(x.owner), where(x), length(gun[1])) where not own_masts_block(x, nearest_hex(n.ashore_on, where(x)))]
@@ -767,6 +768,7 @@ rule dock_at_island(x, i) "Dock":
 
 # Unloading at home is a free action: all the gold aboard goes onto the home island, unique
 # treasure with it once it is worth gold.
+# assumed: a unique treasure counts what it is worth when unloaded, and no more after that.
 rule unload(x) "Unload treasure at home":
   let found = [r for r in relics_on(x) where worth(r) > 0]
   let gold = sum([c.gold for c in gold_on(x)]) + sum([worth(r) for r in found])
