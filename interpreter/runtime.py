@@ -8,7 +8,6 @@ these functions, each taking the state first.
 
 from __future__ import annotations
 
-from collections import Counter
 from fractions import Fraction
 from operator import attrgetter
 
@@ -16,7 +15,7 @@ from interpreter.builtins import IMPLEMENTATIONS, as_list, type_name, whole
 from interpreter.values import Blind, Piece, Player, Zone, show
 
 _type_of = attrgetter("type")
-_signature_of = attrgetter("_signature")
+_kind_of = attrgetter("_kind")  # a piece's signature as a number (values.Piece)
 HELD = -1  # the seat of a public log line held back until a simultaneous loop ends
 
 
@@ -378,8 +377,7 @@ def _unique_by(keys: list, values: list) -> list:
     """`values` without those whose key was met before, in order (keys[i] is values[i]'s)."""
     if len(set(keys)) == len(keys):
         return values
-    first = dict(zip(reversed(keys), reversed(values)))  # going backwards, a key's last value is its first
-    return [first[key] for key in dict.fromkeys(keys)]
+    return list(map(values.__getitem__, map(keys.index, dict.fromkeys(keys))))
 
 
 def _zone_options(st, zone, chooser) -> list:
@@ -393,7 +391,7 @@ def _zone_options(st, zone, chooser) -> list:
     keyed = st.program.piece_var_names
     if keyed and not keyed.keys().isdisjoint(map(_type_of, pieces)):
         return _distinct_options(st, pieces)
-    return _unique_by(list(map(_signature_of, pieces)), pieces)  # all in one place: their kinds tell them apart
+    return _unique_by(list(map(_kind_of, pieces)), pieces)  # all in one place: their kinds tell them apart
 
 
 def _piece_options(st, values: list, chooser) -> list:
@@ -404,7 +402,7 @@ def _piece_options(st, values: list, chooser) -> list:
     keyed = st.program.piece_var_names
     if keyed and not keyed.keys().isdisjoint(map(_type_of, values)):
         return _distinct_options(st, values)
-    return _unique_by(list(zip(map(_signature_of, values), where)), values)
+    return _unique_by(list(zip(map(_kind_of, values), where)), values)
 
 
 def _list_options(st, values: list) -> list:
@@ -471,12 +469,10 @@ def _draw(st, site: int, container):
         if keyed and not keyed.keys().isdisjoint(map(_type_of, in_zone)):
             keys = [st.piece_key(piece) for piece in in_zone]
         else:
-            keys = list(map(_signature_of, in_zone))
-        weight = Counter(keys)  # counted in C; its keys in the order first met
-        # Going backwards, each key's last assignment is its first piece.
-        first = dict(zip(reversed(keys), reversed(in_zone)))
-        outcomes = [first[key] for key in weight]
-        weights = list(weight.values())
+            keys = list(map(_kind_of, in_zone))
+        kinds = dict.fromkeys(keys)  # in the order first met; counted and found in C
+        outcomes = list(map(in_zone.__getitem__, map(keys.index, kinds)))
+        weights = list(map(keys.count, kinds))
     else:
         outcomes = list(as_list(st, container))
         weights = [1] * len(outcomes)
