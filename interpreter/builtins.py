@@ -8,16 +8,11 @@ the compiler works that out (`Purity` in interpreter/compiler.py).
 from __future__ import annotations
 
 import math
-from itertools import chain
-from operator import attrgetter
 from fractions import Fraction
 from typing import Any
 
 from dsl.builtins import FUNCTIONS
 from interpreter.values import Board, Piece, Player, Zone, show
-
-_ZONES = {Zone}
-_id_of = attrgetter("id")
 
 
 def as_list(state, value) -> list:
@@ -124,8 +119,6 @@ def _where(state, piece):
 def _all_pieces(state, zones):
     if zones.__class__ is Zone:
         return state.pieces_in(zones)
-    if zones.__class__ is list and set(map(type, zones)) == _ZONES:
-        return list(map(state.pieces.__getitem__, chain.from_iterable(map(state.contents.__getitem__, map(_id_of, zones)))))
     pieces = state.pieces
     contents = state.contents
     out = []
