@@ -140,6 +140,8 @@ class PlaySettings:
         step_limit: decisions and chance steps after which a game counts as unfinished.
         rotate: game i moves the player seats' bots i places on (see `rotated_bots`), so
             that every bot plays every seat equally often and seat order and bot separate.
+        leaders: note the sole leader on score after each round (`GameResult.leaders`), which
+            only the balance figures use; without it a game's `leaders` is None.
     """
 
     players: int
@@ -148,6 +150,7 @@ class PlaySettings:
     seat_bots: tuple[str, ...] | None = None
     step_limit: int = DEFAULT_STEP_LIMIT
     rotate: bool = False
+    leaders: bool = True
 
 
 @dataclass
@@ -189,7 +192,8 @@ def play_game(game: Any, settings: PlaySettings, game_number: int, game_seed: in
             make_bot(settings.bot if kinds[seat] == AUTOMA else kinds[seat], seat_seed(game_seed, seat))
             for seat in range(state.num_seats)
         ]
-        finished = play_to_end(state, bots, settings.step_limit, counts, on_round=lambda now: note_leader(now, leaders))
+        on_round = (lambda now: note_leader(now, leaders)) if settings.leaders else None
+        finished = play_to_end(state, bots, settings.step_limit, counts, on_round=on_round)
         if finished:
             scores, winners, returns = state.outcome()
     except GameRuleError as error:
@@ -204,7 +208,7 @@ def play_game(game: Any, settings: PlaySettings, game_number: int, game_seed: in
             )
     if settings.rotate:
         record["bots"] = list(kinds)
-    return GameResult(record, seat_names, kinds, leaders)
+    return GameResult(record, seat_names, kinds, leaders if settings.leaders else None)
 
 
 def rotated_bots(kinds: Sequence[str], game_number: int) -> list[str]:
@@ -433,8 +437,10 @@ def simulate(
             or stops unexpectedly.
     """
     started = time.perf_counter()
+    with_balance = balance or rotate or ray_address is not None
     settings = PlaySettings(
-        players, tuple(variants), bot, None if seat_bots is None else tuple(seat_bots), step_limit, rotate)
+        players, tuple(variants), bot, None if seat_bots is None else tuple(seat_bots), step_limit, rotate,
+        leaders=with_balance)  # scores after every round only for the balance figures
     jobs = max(1, min(jobs, games))
     totals = RunningTotals()
     totals_of_balance = BalanceTotals()
@@ -459,7 +465,7 @@ def simulate(
     summary = totals.summary(games, time.perf_counter() - started, settings, seed, jobs)
     if rotate:
         summary["seat_bots"] = [AUTOMA if kind == AUTOMA else "rotated" for kind in summary["seat_bots"]]
-    if balance or rotate or ray_address is not None:
+    if with_balance:
         summary["rotate"] = rotate
         summary["ray"] = ray_address
         summary["balance"] = totals_of_balance.summary(summary["seats"], summary["seat_bots"], rotate)
