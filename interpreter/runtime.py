@@ -423,21 +423,22 @@ def _choose(st, site: int, optional: bool, chooser, options):
         values = _zone_options(st, options, chooser)
     else:
         values = options if options.__class__ is list else as_list(st, options)
-        kinds = set(map(type, values))
-        if kinds <= _PLAIN_OPTIONS:
+        if _PLAIN_OPTIONS.issuperset(map(type, values)):
             # Numbers, names, players and zones: none is face down, and equal ones are the
             # same option (players and zones are one object each), so a dict tells them apart.
             unique = dict.fromkeys(values)
             if len(unique) != len(values):
                 values = list(unique)
-        elif kinds == _PIECES:
-            values = _piece_options(st, values, chooser)
-        elif kinds == _LISTS:
-            values = _list_options(st, values)
         else:
-            if not chooser.is_automa and Piece in kinds:
-                values = _face_down(st, values, chooser.index)
-            values = _distinct_options(st, values)
+            kinds = set(map(type, values))
+            if kinds == _PIECES:
+                values = _piece_options(st, values, chooser)
+            elif kinds == _LISTS:
+                values = _list_options(st, values)
+            else:
+                if not chooser.is_automa and Piece in kinds:
+                    values = _face_down(st, values, chooser.index)
+                values = _distinct_options(st, values)
     if not values and not optional:
         raise RuntimeError(f"{chooser.name} must choose, but there is nothing to choose from")
     if chooser.is_automa:
