@@ -286,8 +286,7 @@ def measure_state_copies(path: Path, players: int, seed: int, seconds: float, re
 def measure_jobs(path: Path, players: int, games: int) -> dict[str, Any]:
     """The same games with `simulate` in 1 and in 2 processes: wall-clock times and the speed-up.
 
-    Also how long a worker takes to start, timed as a fresh Python that imports
-    the engine and loads the rules file (this process plays games meanwhile).
+    Also how long a worker takes to start (`worker_start_seconds`).
     """
     game = load_game(str(path))
     seconds, cores, figures = {}, {}, {}
@@ -297,10 +296,7 @@ def measure_jobs(path: Path, players: int, games: int) -> dict[str, Any]:
         seconds[jobs] = time.perf_counter() - started
         cores[jobs] = (cpu_seconds_with_children() - cpu_started) / seconds[jobs]
         figures[jobs] = {key: value for key, value in result.items() if key not in ("seconds", "games_per_second", "jobs")}
-    started = time.perf_counter()
-    subprocess.run([sys.executable, "-c", f"from interpreter import load_game; load_game({str(path)!r})"],
-                   cwd=ROOT, check=True)
-    worker_start = time.perf_counter() - started
+    worker_start, start_method = worker_start_seconds(game)
     return {
         "game": game.name,
         "file": str(path.relative_to(ROOT)),
@@ -312,8 +308,29 @@ def measure_jobs(path: Path, players: int, games: int) -> dict[str, Any]:
         "one_job_cores_used": cores[1],
         "two_jobs_cores_used": cores[2],
         "worker_start_seconds": worker_start,
+        "worker_start_method": start_method,
         "same_figures": figures[1] == figures[2],
     }
+
+
+def worker_start_seconds(game) -> tuple[float, str]:
+    """How long `simulate` waits for a worker to be ready to play (this process plays games meanwhile), and how it starts.
+
+    Timed as `simulate` starts one: from making the pool to the worker's answer that
+    it has loaded the rules file (forked where the platform allows, else a fresh Python
+    that imports the engine; see `pirdsl.simulate.worker_context`).
+    """
+    from concurrent.futures import ProcessPoolExecutor
+
+    from pirdsl.simulate import PlaySettings, play_chunk, start_worker, worker_context
+
+    context = worker_context()
+    started = time.perf_counter()
+    with ProcessPoolExecutor(1, mp_context=context, initializer=start_worker,
+                             initargs=(None, game.path, game.file_hash)) as pool:
+        pool.submit(play_chunk, PlaySettings(game.min_players), 0, 0, 0).result()
+        seconds = time.perf_counter() - started
+    return seconds, context.get_start_method()
 
 
 def cpu_seconds_with_children() -> float:

@@ -78,6 +78,8 @@ class World:
             self.boards[decl.name] = board
         for board in self.boards.values():
             board.one_of_several = len(self.boards) > 1
+        # seen[seat][zone id]: whether that seat may look into that zone (`Zone.seen_by`)
+        self.seen: list[list[bool]] = [[zone.seen_by(player.index) for zone in self.zones] for player in self.players]
 
 
 class _Probe:

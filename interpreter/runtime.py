@@ -9,10 +9,13 @@ these functions, each taking the state first.
 from __future__ import annotations
 
 from fractions import Fraction
+from operator import attrgetter
 
 from interpreter.builtins import IMPLEMENTATIONS, as_list, type_name, whole
 from interpreter.values import Blind, Piece, Player, Zone, show
 
+_type_of = attrgetter("type")
+_kind_of = attrgetter("_kind")  # a piece's signature as a number (values.Piece)
 HELD = -1  # the seat of a public log line held back until a simultaneous loop ends
 
 
@@ -362,23 +365,80 @@ def _runaway():
 
 # Options of these kinds are the same option exactly when they are equal (see `option_key`).
 _PLAIN_OPTIONS = frozenset({int, float, Fraction, str, type(None), Player, Zone})
+_PIECES = frozenset({Piece})
+_LISTS = frozenset({list})
+# Kinds no two of which are ever equal, but for 1 and true: tagged with its kind, an item of
+# these is the same as another exactly when `option_key` says so.
+_TAGGED_ITEMS = frozenset({int, bool, str, type(None), Player, Zone})
+_id_of = attrgetter("id")
+
+
+def _unique_by(keys: list, values: list) -> list:
+    """`values` without those whose key was met before, in order (keys[i] is values[i]'s)."""
+    if len(set(keys)) == len(keys):
+        return values
+    return list(map(values.__getitem__, map(keys.index, dict.fromkeys(keys))))
+
+
+def _zone_options(st, zone, chooser) -> list:
+    """The options of a choice among what a zone holds: `_face_down`, then `_distinct_options`, at once."""
+    ids = st.contents[zone.id]
+    if not ids:
+        return []
+    if not chooser.is_automa and not st.world.seen[chooser.index][zone.id]:
+        return [Blind(zone, list(ids))]  # one face-down pile
+    pieces = list(map(st.pieces.__getitem__, ids))
+    keyed = st.program.piece_var_names
+    if keyed and not keyed.keys().isdisjoint(map(_type_of, pieces)):
+        return _distinct_options(st, pieces)
+    return _unique_by(list(map(_kind_of, pieces)), pieces)  # all in one place: their kinds tell them apart
+
+
+def _piece_options(st, values: list, chooser) -> list:
+    """The options of a choice among pieces: `_face_down`, then `_distinct_options`, in C where it can."""
+    where = list(map(st.loc.__getitem__, map(_id_of, values)))
+    if not chooser.is_automa and not all(map(st.world.seen[chooser.index].__getitem__, where)):
+        return _distinct_options(st, _face_down(st, values, chooser.index))
+    keyed = st.program.piece_var_names
+    if keyed and not keyed.keys().isdisjoint(map(_type_of, values)):
+        return _distinct_options(st, values)
+    return _unique_by(list(zip(map(_kind_of, values), where)), values)
+
+
+def _list_options(st, values: list) -> list:
+    """The options of a choice among lists: `_distinct_options`, with cheap keys for flat lists of plain items."""
+    kinds = set()
+    for value in values:
+        kinds.update(map(type, value))
+    if not kinds <= _TAGGED_ITEMS:
+        return _distinct_options(st, values)
+    return _unique_by([tuple(zip(map(type, value), value)) for value in values], values)
 
 
 def _choose(st, site: int, optional: bool, chooser, options):
     """A `chooses`: the options, and _WAIT with the decision pending, or the value an automa must take."""
     if chooser.__class__ is not Player:
         raise TypeError(f"only a player can choose, not {type_name(chooser)}")
-    values = options if options.__class__ is list else as_list(st, options)
-    if _PLAIN_OPTIONS.issuperset(map(type, values)):
-        # Numbers, names, players and zones: none is face down, and equal ones are the
-        # same option (players and zones are one object each), so a dict tells them apart.
-        unique = dict.fromkeys(values)
-        if len(unique) != len(values):
-            values = list(unique)
+    if options.__class__ is Zone:
+        values = _zone_options(st, options, chooser)
     else:
-        if not chooser.is_automa and Piece in set(map(type, values)):
-            values = _face_down(st, values, chooser.index)
-        values = _distinct_options(st, values)
+        values = options if options.__class__ is list else as_list(st, options)
+        if _PLAIN_OPTIONS.issuperset(map(type, values)):
+            # Numbers, names, players and zones: none is face down, and equal ones are the
+            # same option (players and zones are one object each), so a dict tells them apart.
+            unique = dict.fromkeys(values)
+            if len(unique) != len(values):
+                values = list(unique)
+        else:
+            kinds = set(map(type, values))
+            if kinds == _PIECES:
+                values = _piece_options(st, values, chooser)
+            elif kinds == _LISTS:
+                values = _list_options(st, values)
+            else:
+                if not chooser.is_automa and Piece in kinds:
+                    values = _face_down(st, values, chooser.index)
+                values = _distinct_options(st, values)
     if not values and not optional:
         raise RuntimeError(f"{chooser.name} must choose, but there is nothing to choose from")
     if chooser.is_automa:
@@ -402,21 +462,18 @@ def _draw(st, site: int, container):
                 # Put on top since the shuffle: its place is known, so it comes first.
                 return st.pieces[ids[-1]]
             ids = ids[:shuffled]
-        # One outcome per kind of look-alike pieces, as likely as there are of them.
-        first: dict = {}
-        weight: dict = {}
+        # One outcome per kind of look-alike pieces, as likely as there are of them,
+        # in the order each kind is first met.
         pieces = st.pieces
         keyed = st.program.piece_var_names
-        for piece_id in ids:
-            piece = pieces[piece_id]
-            key = st.piece_key(piece) if keyed and piece.type in keyed else piece._signature
-            if key in weight:
-                weight[key] += 1
-            else:
-                first[key] = piece
-                weight[key] = 1
-        outcomes = list(first.values())
-        weights = list(weight.values())
+        in_zone = list(map(pieces.__getitem__, ids))
+        if keyed and not keyed.keys().isdisjoint(map(_type_of, in_zone)):
+            keys = [st.piece_key(piece) for piece in in_zone]
+        else:
+            keys = list(map(_kind_of, in_zone))
+        kinds = dict.fromkeys(keys)  # in the order first met; counted and found in C
+        outcomes = list(map(in_zone.__getitem__, map(keys.index, kinds)))
+        weights = list(map(keys.count, kinds))
     else:
         outcomes = list(as_list(st, container))
         weights = [1] * len(outcomes)

@@ -12,11 +12,13 @@ the state, so the same file, options, seed and choices always give the same game
 from __future__ import annotations
 
 from fractions import Fraction
+from operator import itemgetter
 from typing import Any
 
 from interpreter.runtime import _UNSET, HELD, EndGame, Runaway, _resumed
 from interpreter.values import Blind, Board, GameRuleError, IllegalAction, Piece, Player, Zone, show
 
+_seat_of_line = itemgetter(0)  # whom a log line is for
 _LOOP_HINT = "a loop must be able to stop: make its condition turn false, or ask a player to decide inside it"
 
 # Seat numbers that are not seats, as OpenSpiel has them (its -2 is SIMULTANEOUS, which no
@@ -754,7 +756,12 @@ class State:
         """End of a simultaneous loop: the public lines it held back become public."""
         self.held -= 1
         if self.held == 0:
-            self.log = [(None if to == HELD else to, text) for to, text in self.log]
+            log = self.log
+            try:
+                start = list(map(_seat_of_line, log)).index(HELD)  # the first line held back
+            except ValueError:
+                return
+            self.log = log[:start] + [(None if to == HELD else to, text) for to, text in log[start:]]
 
     def contents_of(self, zone: Zone) -> list[int]:
         return self.contents[zone.id]

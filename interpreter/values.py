@@ -130,10 +130,13 @@ class Board:
         return self.name
 
 
+_KINDS: dict[tuple, int] = {}  # every piece signature met in this process -> its number (`Piece._kind`)
+
+
 class Piece:
     """One physical component. Its fields never change once created."""
 
-    __slots__ = ("id", "type", "fields", "label", "mark", "_signature")
+    __slots__ = ("id", "type", "fields", "label", "mark", "_signature", "_kind")
 
     def __init__(self, piece_id: int, type_name: str, fields: dict[str, Any], label: str):
         self.id = piece_id
@@ -143,6 +146,8 @@ class Piece:
         self.mark = label[:1]
         self._signature = (type_name, tuple(
             (k, v.index if isinstance(v, Player) else repr(v)) for k, v in fields.items()))
+        # The signature as a small number, the same in this process for equal signatures: quick to compare.
+        self._kind = _KINDS.setdefault(self._signature, len(_KINDS))
 
     def __repr__(self) -> str:
         return self.label
@@ -159,8 +164,12 @@ def show(value: Any) -> str:
         return value.replace("_", " ")
     if cls is int:
         return str(value)
-    if cls is Player or cls is Piece or cls is Zone:
-        return repr(value)
+    if cls is Player:
+        return value.name
+    if cls is Piece:
+        return value.label
+    if cls is Zone:
+        return value.label
     if value is None:
         return "none"
     if value is True:

@@ -40,6 +40,7 @@ import math
 import multiprocessing
 import signal
 import sys
+import threading
 import time
 from dataclasses import dataclass
 from fractions import Fraction
@@ -139,6 +140,8 @@ class PlaySettings:
         step_limit: decisions and chance steps after which a game counts as unfinished.
         rotate: game i moves the player seats' bots i places on (see `rotated_bots`), so
             that every bot plays every seat equally often and seat order and bot separate.
+        leaders: note the sole leader on score after each round (`GameResult.leaders`), which
+            only the balance figures use; without it a game's `leaders` is None.
     """
 
     players: int
@@ -147,6 +150,7 @@ class PlaySettings:
     seat_bots: tuple[str, ...] | None = None
     step_limit: int = DEFAULT_STEP_LIMIT
     rotate: bool = False
+    leaders: bool = True
 
 
 @dataclass
@@ -188,7 +192,8 @@ def play_game(game: Any, settings: PlaySettings, game_number: int, game_seed: in
             make_bot(settings.bot if kinds[seat] == AUTOMA else kinds[seat], seat_seed(game_seed, seat))
             for seat in range(state.num_seats)
         ]
-        finished = play_to_end(state, bots, settings.step_limit, counts, on_round=lambda now: note_leader(now, leaders))
+        on_round = (lambda now: note_leader(now, leaders)) if settings.leaders else None
+        finished = play_to_end(state, bots, settings.step_limit, counts, on_round=on_round)
         if finished:
             scores, winners, returns = state.outcome()
     except GameRuleError as error:
@@ -203,7 +208,7 @@ def play_game(game: Any, settings: PlaySettings, game_number: int, game_seed: in
             )
     if settings.rotate:
         record["bots"] = list(kinds)
-    return GameResult(record, seat_names, kinds, leaders)
+    return GameResult(record, seat_names, kinds, leaders if settings.leaders else None)
 
 
 def rotated_bots(kinds: Sequence[str], game_number: int) -> list[str]:
@@ -432,8 +437,10 @@ def simulate(
             or stops unexpectedly.
     """
     started = time.perf_counter()
+    with_balance = balance or rotate or ray_address is not None
     settings = PlaySettings(
-        players, tuple(variants), bot, None if seat_bots is None else tuple(seat_bots), step_limit, rotate)
+        players, tuple(variants), bot, None if seat_bots is None else tuple(seat_bots), step_limit, rotate,
+        leaders=with_balance)  # scores after every round only for the balance figures
     jobs = max(1, min(jobs, games))
     totals = RunningTotals()
     totals_of_balance = BalanceTotals()
@@ -458,7 +465,7 @@ def simulate(
     summary = totals.summary(games, time.perf_counter() - started, settings, seed, jobs)
     if rotate:
         summary["seat_bots"] = [AUTOMA if kind == AUTOMA else "rotated" for kind in summary["seat_bots"]]
-    if balance or rotate or ray_address is not None:
+    if with_balance:
         summary["rotate"] = rotate
         summary["ray"] = ray_address
         summary["balance"] = totals_of_balance.summary(summary["seats"], summary["seat_bots"], rotate)
@@ -484,13 +491,14 @@ class WorkerDied(SimulationWorkerError):
     """A worker process ended in the middle of the run (killed, out of memory, a crash)."""
 
 
-# Chunks of games handed out at a time: small enough to share the work out evenly and move a
-# progress bar, big enough that sending them to a worker costs nothing next to playing them.
+# Chunks of games handed out at a time: each a share of the games not yet handed out, so that the
+# processes finish together (big chunks first, single games at the end), and at most this many,
+# so that the first results come soon and a progress bar moves.
 GAMES_PER_CHUNK_LIMIT = 50
-CHUNKS_PER_PROCESS = 8  # aim for at least this many chunks per process, for an even finish
+CHUNKS_PER_PROCESS = 4  # a chunk is at most the games left over this many chunks per process
 CHUNKS_AHEAD_PER_WORKER = 2  # chunks handed to the workers ahead: keeps them busy, bounds what waits in memory
 # Chunks this process plays itself ahead of results it is still waiting for (0: it only waits).
-OWN_CHUNKS_AHEAD = 2
+OWN_CHUNKS_AHEAD = 8
 
 # The game a worker plays, loaded once when the worker starts (or why it could not be).
 worker_game: Any = None
@@ -498,7 +506,11 @@ worker_problem: str | None = None
 
 
 def start_worker(loader: Callable[[str], Any] | None, path: str, file_hash: str) -> None:
-    """Set up a worker process: leave Ctrl-C to the parent (which stops the workers), load the rules file."""
+    """Set up a worker process: leave Ctrl-C to the parent (which stops the workers), load the rules file.
+
+    A forked worker has the engine imported already and finds the game among those loaded
+    (by its hash) at once; a spawned one imports and loads it from the cache.
+    """
     global worker_game, worker_problem
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if loader is None:
@@ -522,27 +534,44 @@ def play_chunk(settings: PlaySettings, seed: int, first_game: int, count: int) -
     return [play_game(worker_game, settings, number, seed + number) for number in range(first_game, first_game + count)]
 
 
+def worker_context() -> multiprocessing.context.BaseContext:
+    """How worker processes start: forked where the platform can and nothing else runs in this process.
+
+    A forked worker starts in a few milliseconds with the engine already imported; a spawned
+    one is a fresh Python (half a second or more). Forking while another thread of this
+    process runs (a progress bar's) could leave the worker a lock that thread held, so then,
+    and on platforms without fork, workers are spawned.
+    """
+    if "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1:
+        return multiprocessing.get_context("fork")
+    return multiprocessing.get_context("spawn")
+
+
+def chunk_size(games_left: int, jobs: int) -> int:
+    """How many games to hand out next: a share of those left, so that the processes end together."""
+    return max(1, min(GAMES_PER_CHUNK_LIMIT, games_left // (jobs * CHUNKS_PER_PROCESS)))
+
+
 def played_in_workers(
     game: Any, settings: PlaySettings, seed: int, games: int, jobs: int, loader: Callable[[str], Any] | None
 ) -> Iterator[GameResult]:
     """The results of games 0 .. games - 1, in order, played by this process and `jobs - 1` worker processes.
 
     This process plays chunks of games too: every chunk while the workers are
-    still starting (a worker takes about as long to start as `pirdsl check` takes,
-    longer than a short run), then one whenever the results it needs next are not
-    back yet. So a short run takes about as long as in one process, and a long one
-    gains from every process.
+    still starting, then one whenever the results it needs next are not back
+    yet (up to `OWN_CHUNKS_AHEAD` ahead of them). So a short run takes about as
+    long as in one process, and a long one gains from every process. Chunks
+    shrink as the games run out, so that no process waits long for the others
+    at the end.
 
-    Workers are spawned (not forked) on every platform, so that they behave the
-    same everywhere and never inherit a lock held by one of this process's threads
-    (the progress bar has one). Closing the iterator early, or an exception such as
-    Ctrl-C, stops the workers at once.
+    Workers are forked when nothing else runs in this process, else spawned (see
+    `worker_context`); either way each loads the rules file by its path. Closing
+    the iterator early, or an exception such as Ctrl-C, stops the workers at once.
     """
-    chunk = max(1, min(GAMES_PER_CHUNK_LIMIT, games // (jobs * CHUNKS_PER_PROCESS)))
     workers = jobs - 1
     executor = concurrent.futures.ProcessPoolExecutor(
         max_workers=workers,
-        mp_context=multiprocessing.get_context("spawn"),
+        mp_context=worker_context(),
         initializer=start_worker,
         initargs=(loader, game.path, game.file_hash),
     )
@@ -554,7 +583,7 @@ def played_in_workers(
 
     def hand_out_here() -> None:
         nonlocal next_game
-        last = min(next_game + chunk, games)
+        last = next_game + chunk_size(games - next_game, jobs)
         handed_out.append([play_game(game, settings, number, seed + number) for number in range(next_game, last)])
         next_game = last
 
@@ -564,7 +593,7 @@ def played_in_workers(
         for _ in range(workers * CHUNKS_AHEAD_PER_WORKER - at_workers):
             if next_game >= games:
                 break
-            count = min(chunk, games - next_game)
+            count = chunk_size(games - next_game, jobs)
             handed_out.append(executor.submit(play_chunk, settings, seed, next_game, count))
             next_game += count
 
