@@ -12,13 +12,14 @@ var heads = 0
 
 play:
   for each p in players:
-    let going = true
-    while going and heads < 10:
-      p chooses go from [true, false] "Toss again?"
+    let tails = 0
+    while tails == 0:
+      p chooses n from [1, 2] "How many points for heads?"
       roll r on coin
       if r == 1:
-        heads += 1
-      going = go
+        heads += n
+      else:
+        tails = 1
 
 score p: heads
 
