@@ -430,12 +430,18 @@ class Decl(Node):
 
 
 class GameHeader(Decl):
-    """The game's name, player count and texts: `game "X":` / `players 2 to 4` / `credits "..."`."""
+    """The game's name, player count and texts: `game "X":` / `players 2 to 4` / `credits "..."`.
+
+    `longest 400 decisions` (`longest`) promises that no game asks more decisions than that,
+    for programs that need the longest game in advance, where the rules do not bound it
+    themselves (docs/language.md, "The longest game").
+    """
 
     name: str
     min_players: int
     max_players: int
     texts: dict[str, str] = {}
+    longest: Optional[int] = None
 
 
 class KindDecl(Decl):

@@ -426,6 +426,10 @@ class Checker:
                            f"a second game header (the first is on line {headers[0].span.line})",
                            "a file describes one game")
             self.check_players_range(headers[0])
+            if headers[0].longest is not None and headers[0].longest < 1:
+                where = self.line_matching(headers[0].span, r"\s*longest\b") or self.first_line(headers[0].span)
+                self.error(where, f"'longest {headers[0].longest} decisions' leaves no decision to play",
+                           "give the most decisions a whole game can ask, e.g. longest 500 decisions")
         for section, words in SECTION_WORDS.items():
             found = [d for d in self.declarations if isinstance(d, section)]
             for extra in found[1:]:

@@ -324,16 +324,22 @@ class _Builder:
 
     def game_header(self, span, items):
         name, *rest = items
-        low, high, texts = 0, 0, {}
+        low, high, texts, longest = 0, 0, {}, None
         for item in rest:
             if item[0] == "players":
                 low, high = item[1], item[2]
+            elif item[0] == "longest":
+                longest = item[1]
             else:
                 texts[item[1]] = item[2]
-        return ast.GameHeader(span=span, name=self._fixed_text(name, "the name of the game"), min_players=low, max_players=high, texts=texts)
+        return ast.GameHeader(span=span, name=self._fixed_text(name, "the name of the game"), min_players=low,
+                              max_players=high, texts=texts, longest=longest)
 
     def players_range(self, span, items):
         return ("players", int(items[0]), int(items[1]))
+
+    def longest_game(self, span, items):
+        return ("longest", int(items[0]))
 
     def header_text(self, span, items):
         return ("text", str(items[0]), self._fixed_text(items[1], f"the game's {items[0]} text"))

@@ -1,5 +1,11 @@
 game "Pirates of the Mysterious Islands":
   players 2 to 2
+  # assumed: the most decisions a game asks, for programs that need it in advance (the rules
+  # do not bound how long a ship keeps sailing or how many ships act). A fleet has at most 10
+  # ships (the cheapest costs 4 of 40 points), and a ship's turn asks at most about 65 (two
+  # actions, each up to 4 legs, a dock with its effect and a free exploration, ram, boarding,
+  # up to 4 cannons); 31 rounds of two turns make 40,300, and the setup about 120 more.
+  longest 60000 decisions
   overview "Build a fleet of ships and crew to a point total, sail a measured sea among six islands, dig up treasure on the wild ones, fight with cannons, rams and boarding parties, and bring the gold home."
   goal "Be the first to bring more than half of all the gold to your home island."
   credits "After the complete-game rules of Pirates of the Mysterious Islands (WizKids, 2005)."

@@ -14,18 +14,28 @@ from play, so it is the same in every process and for every seed:
 - an option that is a list of one or two atoms (a move written `[piece, cell]`, a plan
   `[3, 5]`) is a *pair*: atom count + first * atom count + second (a list of one atom pairs
   it with the empty list);
+- an option that is a list of three whole numbers in the file's range (a leg written
+  `[direction, length, steps]`) is a *triple*, numbered after the pairs by its three
+  numbers; the space has triples only when some choice's options are built from a list of
+  three things the rules write;
 - the action number of an option is the number of what it is: the same cell, seat,
   number or name is the same action in every decision, whatever its place in the list.
 
-Pieces: look-alike pieces (same kind, fields and variable values) in the same zone are
-interchangeable, so they are one action, numbered by the first of them that setup made;
+Pieces: how many pieces of each kind there can ever be is the count after setup plus the
+most that play can make (interpreter/bounds.py reads that from the `create` statements,
+the loops and calls around them, and the lists and catalogues they go over). A kind whose
+count has no bound (a `create` inside a `while`, say) has no numbers: `notes` says why at
+once, and offering such a piece stops with ActionSpaceError naming the line.
+Look-alike pieces (same kind, fields and variable values) in the same zone are
+interchangeable, so they are one action, numbered by the first of them that was made;
 `decode` maps it back to the first such option. Which copy of a look-alike a seat holds
 is not shown to it otherwise, but the number of the copy does show in action numbers
 (a gap, not a secret of the rules: the copies are alike in every way the rules can tell).
 
 Bounds are true by construction: an option the space has no number for (a number outside
-the file's range, a text the rules build while playing, a piece made during play, a list
-of three or more) stops with `ActionSpaceError`, one line naming the `chooses` or chance
+the file's range, a text the rules build while playing, a piece beyond its kind's bound,
+a list of three other than whole numbers, a list of four or more) stops with
+`ActionSpaceError`, one line naming the `chooses` or chance
 statement, rather than being given a number that could mean something else.
 """
 
@@ -35,6 +45,7 @@ from fractions import Fraction
 from typing import Iterable
 
 from dsl import ast
+from interpreter.bounds import INFINITE, Bounds
 from interpreter.values import Blind, Piece, Player, Zone
 
 SKIP = ("skip",)
@@ -89,19 +100,36 @@ class ActionSpace:
         self.players = players
         self.variants = sorted(variants)
         start = game.new_state(players=players, seed=0, variants=self.variants)
-        self.setup_pieces = _pieces_after_setup(start)
+        after_setup = _pieces_after_setup(start)
+        made = Bounds(game.file, start.num_seats).play_summary()
+        self.piece_bounds: dict[str, int] = {}
+        self.notes: list[str] = []  # why a kind of piece has no numbers
+        self._unbounded: dict[str, str] = {}
+        for kind in game.file.declarations:
+            if not isinstance(kind, ast.PieceDecl):
+                continue
+            most = after_setup.get(kind.name, 0) + made.creates.get(kind.name, 0)
+            if most == INFINITE:
+                self._unbounded[kind.name] = made.why.get(kind.name, "")
+                self.notes.append(f"{made.why.get(kind.name, '')}: so the {kind.name} pieces made during play "
+                                  f"have no action numbers")
+            else:
+                self.piece_bounds[kind.name] = int(most)
         names, self.low, self.high = declared_values(game.file)
         atoms: list[tuple] = [SKIP, ("nothing",), ("list",), ("bool", False), ("bool", True)]
         atoms += [("seat", i) for i in range(start.num_seats)]
         atoms += [("zone", i) for i in range(len(start.world.zones))]
         atoms += [("face_down", i) for i in range(len(start.world.zones))]
-        atoms += [("piece", i) for i in range(self.setup_pieces)]
+        atoms += [("piece", kind, rank) for kind, most in self.piece_bounds.items() for rank in range(most)]
         atoms += [("name", name) for name in names]
         atoms += [("number", n) for n in range(self.low, self.high + 1)]
         self.atoms = atoms
         self._index = {atom: i for i, atom in enumerate(atoms)}
         self.atom_count = len(atoms)
-        self.size = self.atom_count + self.atom_count * self.atom_count
+        self.pairs_end = self.atom_count + self.atom_count * self.atom_count
+        self.span = self.high - self.low + 1
+        self.triples = _offers_triples(game.file)
+        self.size = self.pairs_end + (self.span ** 3 if self.triples else 0)
 
     # ------------------------------------------------------------ numbers and words
 
@@ -111,6 +139,10 @@ class ActionSpace:
             raise ActionSpaceError(f"there is no action {action}: the actions are 0 to {self.size - 1}")
         if action < self.atom_count:
             return self._atom_text(self.atoms[action])
+        if action >= self.pairs_end:
+            rest, third = divmod(action - self.pairs_end, self.span)
+            first, second = divmod(rest, self.span)
+            return f"[{first + self.low}, {second + self.low}, {third + self.low}]"
         first, second = divmod(action - self.atom_count, self.atom_count)
         return f"[{self._atom_text(self.atoms[first])}, {self._atom_text(self.atoms[second])}]"
 
@@ -118,6 +150,8 @@ class ActionSpace:
     def _atom_text(atom: tuple) -> str:
         if len(atom) == 1:
             return {"skip": "skip", "nothing": "none", "list": "[]"}[atom[0]]
+        if atom[0] == "piece":
+            return f"{atom[1].replace('_', ' ')} {atom[2]}"
         return f"{atom[0].replace('_', ' ')} {atom[1]}"
 
     def _atom(self, state, value, where) -> int:
@@ -139,7 +173,8 @@ class ActionSpace:
         elif cls is Blind:
             atom = ("face_down", value.zone.id)
         elif cls is Piece:
-            atom = ("piece", self._first_alike(state, value))
+            first = state.pieces[self._first_alike(state, value)]
+            atom = ("piece", first.type, self._rank(state, first))
         elif (cls is list or cls is tuple) and not value:
             atom = ("list",)
         else:
@@ -157,9 +192,19 @@ class ActionSpace:
         if cls is str:
             return f"it offers the text {value!r}, which the rules file never writes as such"
         if cls is Piece:
-            return "it offers a piece made during play; the fixed action space numbers the pieces setup makes"
+            if value.type in self._unbounded:
+                return (f"it offers a {value.type}, and the fixed action space cannot count the {value.type} pieces: "
+                        f"{self._unbounded[value.type]}")
+            return (f"it offers {value.type} {self._rank(state, value)}, but the fixed action space numbers only "
+                    f"{self.piece_bounds.get(value.type, 0)} pieces of that kind, the most the rules can make")
         if cls is list or cls is tuple:
-            return "it offers a list of more than two things, or a list inside a list"
+            if len(value) == 3 and self.triples:
+                return (f"it offers a list of three things that are not all whole numbers from {self.low} "
+                        f"to {self.high}")
+            if len(value) == 3:
+                return ("it offers a list of three things, but no choice's options are built from a list of "
+                        "three the rules write")
+            return "it offers a list of more than three things, or a list inside a list"
         return f"it offers a value of a kind the fixed action space has no numbers for ({cls.__name__})"
 
     def _first_alike(self, state, piece: Piece) -> int:
@@ -171,12 +216,21 @@ class ActionSpace:
                 best = other
         return best
 
+    @staticmethod
+    def _rank(state, piece: Piece) -> int:
+        """How many pieces of the same kind were made before `piece` (pieces are never unmade)."""
+        kind = piece.type
+        pieces = state.pieces
+        return sum(1 for index in range(piece.id) if pieces[index].type == kind)
+
     def number(self, state, value, where: str = "this decision") -> int:
         """The action number of one option or outcome (`SKIP` for the skip of an optional choice)."""
         if value is _SKIP_MARK:
             return 0
         cls = value.__class__
         if (cls is list or cls is tuple) and value:
+            if len(value) == 3 and self.triples:
+                return self._triple(state, value, where)
             if len(value) > 2:
                 raise ActionSpaceError(f"{where}: {self._why_not(state, value)}")
             first = self._atom(state, value[0], where)
@@ -184,6 +238,20 @@ class ActionSpace:
             second = self._atom(state, value[1], where) if len(value) == 2 else self._index[("list",)]
             return self.atom_count + first * self.atom_count + second
         return self._atom(state, value, where)
+
+    def _triple(self, state, value, where: str) -> int:
+        numbers = []
+        for item in value:
+            cls = item.__class__
+            if cls is Fraction and item.denominator == 1:
+                item = item.numerator
+            elif cls is not int:
+                raise ActionSpaceError(f"{where}: {self._why_not(state, value)}")
+            if not self.low <= item <= self.high:
+                raise ActionSpaceError(f"{where}: {self._why_not(state, value)}")
+            numbers.append(item - self.low)
+        first, second, third = numbers
+        return self.pairs_end + (first * self.span + second) * self.span + third
 
     # ------------------------------------------------------------ what is legal now
 
@@ -262,15 +330,60 @@ class ActionSpace:
         state.apply_action(self.engine_index(state, action))
 
 
+# Built-ins whose result holds elements of their first argument.
+_SAME_ELEMENTS = {"take", "distinct", "shuffled", "sorted", "reversed", "drop"}
+
+
+def _offers_triples(game_file: ast.GameFile) -> bool:
+    """Whether some choice's options are built from a list of three things the rules write.
+
+    The options are followed through the defines (and the powers that replace them) and the
+    values given to the locals they name.
+    """
+    defines: dict[str, list[ast.Expr]] = {}
+    for declaration in game_file.declarations:
+        if isinstance(declaration, ast.DefineDecl):
+            defines.setdefault(declaration.name, []).append(declaration.body)
+        elif isinstance(declaration, ast.PowerDecl) and declaration.value is not None:
+            defines.setdefault(declaration.target, []).append(declaration.value)
+    for node in ast.walk(game_file):  # the values a local is given: `let options = legs(x)`
+        if isinstance(node, ast.Let):
+            defines.setdefault(node.name, []).append(node.value)
+        elif isinstance(node, ast.Assign) and isinstance(node.target, ast.Name):
+            defines.setdefault(node.target.id, []).append(node.value)
+
+    def has_triple(expression: ast.Expr, seen: set[str]) -> bool:
+        """Whether an element of the list `expression` can be a written list of three."""
+        if isinstance(expression, ast.Comprehension):
+            element = expression.element
+            return isinstance(element, ast.ListLiteral) and len(element.items) == 3
+        if isinstance(expression, ast.ListLiteral):
+            return any(isinstance(item, ast.ListLiteral) and len(item.items) == 3 for item in expression.items)
+        if isinstance(expression, ast.Binary):
+            return has_triple(expression.left, seen) or has_triple(expression.right, seen)
+        if isinstance(expression, ast.IfExpr):
+            return has_triple(expression.then, seen) or has_triple(expression.otherwise, seen)
+        if isinstance(expression, ast.Call) and expression.function in _SAME_ELEMENTS and expression.args:
+            return has_triple(expression.args[0], seen)
+        name = expression.function if isinstance(expression, ast.Call) else \
+            expression.id if isinstance(expression, ast.Name) else None
+        if name in defines and name not in seen:
+            seen.add(name)
+            return any(has_triple(body, seen) for body in defines[name])
+        return False
+
+    return any(has_triple(node.options, set()) for node in ast.walk(game_file) if isinstance(node, ast.Choose))
+
+
 SETUP_STEPS = 10_000  # decisions and chance outcomes a setup may take, followed to its end
 
 
-def _pieces_after_setup(start) -> int:
-    """How many pieces there are once setup is over: a setup may ask the players first.
+def _pieces_after_setup(start) -> dict[str, int]:
+    """How many pieces of each kind there are once setup is over: a setup may ask the players first.
 
     Setup is followed taking the first option (or outcome) each time. Pieces are numbered
     in the order they are made, so a setup that makes as many pieces whatever is chosen
-    (as setups do) numbers them all; a piece beyond those still stops with ActionSpaceError.
+    (as setups do) numbers them all; what play makes is counted from the rules.
     """
     state = start.clone()
     for _ in range(SETUP_STEPS):
@@ -280,5 +393,8 @@ def _pieces_after_setup(start) -> int:
             state.apply_chance()
         else:
             state.apply_action(0)
-    return len(state.pieces)
+    counts: dict[str, int] = {}
+    for piece in state.pieces:
+        counts[piece.type] = counts.get(piece.type, 0) + 1
+    return counts
 

@@ -16,11 +16,12 @@ from typing import Any, Iterable
 
 from dsl import ast
 from interpreter.actions import ActionSpace, declared_values
+from interpreter.bounds import INFINITE, Bounds
 from interpreter.values import Player
 
-# The longest game an adapter plays before it stops with an error, unless told otherwise:
-# the rules cannot be asked how long a game lasts, so this is a promise the adapters keep
-# (a game that runs longer stops with a clear error), not a fact about the rules.
+# The longest game, in decisions, for a rules file that neither bounds it nor declares it
+# (`longest N decisions`): then it is a cap the adapters keep (OpenSpiel stops with an error
+# past it, PettingZoo truncates), not a fact about the rules; GameFacts says which it is.
 DEFAULT_MAX_GAME_LENGTH = 100_000
 
 
@@ -39,6 +40,11 @@ class GameFacts:
     max_utility: float
     num_distinct_actions: int
     max_chance_outcomes: int
+    max_game_length: int      # the most decisions a game asks (chance outcomes not counted)
+    # Where max_game_length comes from: "derived" (the rules bound it), "declared" (the
+    # header's `longest N decisions`) or "cap" (neither: DEFAULT_MAX_GAME_LENGTH, a cap).
+    max_game_length_source: str
+    max_game_length_why: str  # for "cap": the line that keeps the rules from bounding it
 
 
 def game_facts(game, players: int, variants: Iterable[str] = (), space: ActionSpace | None = None) -> GameFacts:
@@ -61,13 +67,34 @@ def game_facts(game, players: int, variants: Iterable[str] = (), space: ActionSp
     # Every `chooses` has a chance site for a face-down option taken, but a face-down option
     # is offered only from a zone some seat cannot look into.
     chance = any(site.kind != "blind" for site in game.chances) or (hidden_zones and bool(game.chances))
+    longest, source, why = longest_game(game, start.num_seats,
+                                        INFINITE if space.notes else sum(space.piece_bounds.values()))
     # The returns of all seats sum to 1 when someone wins (docs/engine-api.md, "Returns"); the
     # players' alone do only when no automa seat can take a share and nobody can be eliminated.
     return GameFacts(
         players=start.num_seats - len(automa), seats=start.num_seats, automa_seats=automa,
         chance=chance, perfect_information=not hidden, can_eliminate=eliminate,
         constant_sum=not automa and not eliminate, min_utility=0.0, max_utility=1.0,
-        num_distinct_actions=space.size, max_chance_outcomes=space.size)
+        num_distinct_actions=space.size, max_chance_outcomes=space.size,
+        max_game_length=longest, max_game_length_source=source, max_game_length_why=why)
+
+
+def longest_game(game, seats: int, pieces: float = INFINITE) -> tuple[int, str, str]:
+    """The most decisions one game can ask, where it comes from, and what stops a derivation.
+
+    Derived from the rules (interpreter/bounds.py: a round limit times the most decisions a
+    round asks, and so on) where they bound it; else the header's `longest N decisions`;
+    else the cap DEFAULT_MAX_GAME_LENGTH. Decisions by automa seats are counted too.
+    `pieces` is the most pieces there can be (the action space's count), when known.
+    """
+    summary = Bounds(game.file, seats, pieces).summary()
+    if summary.decisions != INFINITE:
+        return max(int(summary.decisions), 1), "derived", ""
+    why = summary.why.get("decisions", "")
+    header = next(d for d in game.file.declarations if isinstance(d, ast.GameHeader))
+    if header.longest is not None:
+        return header.longest, "declared", why
+    return DEFAULT_MAX_GAME_LENGTH, "cap", why
 
 
 class ObservationEncoding:
@@ -82,16 +109,21 @@ class ObservationEncoding:
     - `globals`: for every shared variable that is not internal: known (0/1), value;
     - `zones`: for every zone and board cell that is not internal: how many pieces it holds
       (every seat sees that), whether this seat sees what they are (0/1) and, if it does,
-      how many of each kind of piece setup makes (kind and fields), and how many others.
+      how many of each kind of piece setup makes (kind and fields), and how many others;
+    - `pieces`: for every piece the action space numbers (`ship 0`, `ship 1`, ... in the
+      same order as its piece actions), whether this seat sees it (0/1: it exists and lies
+      in a zone or cell the seat sees), then, only if it does, the zone it lies in (its
+      number + 1) and the value of each of its kind's variables that people may see (not
+      internal, not secret). A piece the seat does not see is all zeros, whatever it is.
 
     A value is a number as itself, true/false as 1/0, none as 0, a seat as its index + 1,
     a name as its place (from 1) among the names the rules file writes, a list as its
-    length, a piece or zone as 1. Per-piece variables are not in the tensor (the
-    observation string has them).
+    length, a piece or zone as 1.
     """
 
-    def __init__(self, game, players: int, variants: Iterable[str] = ()):
+    def __init__(self, game, players: int, variants: Iterable[str] = (), space: ActionSpace | None = None):
         variants = sorted(variants)
+        space = space or ActionSpace(game, players, variants)
         start = game.new_state(players=players, seed=0, variants=variants)
         self.seats = start.num_seats
         world = start.world
@@ -107,9 +139,19 @@ class ObservationEncoding:
         names, _, _ = declared_values(game.file)
         self.names = {name: i + 1 for i, name in enumerate(names)}
         per_zone = 2 + len(classes) + 1
+        # Piece slots, kind by kind as the action space numbers them: where each kind's
+        # slots start, and the variables each slot shows.
+        shown = game.piece_var_names_shown
+        self.piece_slots: dict[str, tuple[int, int, list[str]]] = {}  # kind -> (first, count, variables)
+        at = 0
+        for kind, most in space.piece_bounds.items():
+            names = list(shown.get(kind, ()))
+            self.piece_slots[kind] = (at, most, names)
+            at += most * (2 + len(names))
         self._parts = [("seat", self.seats), ("to_move", self.seats + 2), ("round", 1),
                        ("seats", self.seats * (2 + 2 * len(self.player_vars))),
-                       ("globals", 2 * len(self.global_vars)), ("zones", len(self.zones) * per_zone)]
+                       ("globals", 2 * len(self.global_vars)), ("zones", len(self.zones) * per_zone),
+                       ("pieces", at)]
         self.size = sum(length for _, length in self._parts)
 
     def parts(self) -> list[tuple[str, int]]:
@@ -178,5 +220,27 @@ class ObservationEncoding:
                 for piece_id in held:
                     out[base + classes.get(pieces[piece_id]._signature, other)] += 1.0
             at += 3 + other
+        # Piece slots: a piece's rank among those of its kind is its slot, as in the actions.
+        zones = state.world.zones
+        loc = state.loc
+        piece_vars = state.piece_vars
+        made: dict[str, int] = {}
+        slots = self.piece_slots
+        for piece in pieces:
+            kind = piece.type
+            rank = made.get(kind, 0)
+            made[kind] = rank + 1
+            slot = slots.get(kind)
+            if slot is None or rank >= slot[1]:
+                continue
+            zone = zones[loc[piece.id]]
+            if zone.visibility == "internal" or not zone.seen_by(seat):
+                continue
+            names = slot[2]
+            base = at + slot[0] + rank * (2 + len(names))
+            out[base] = 1.0
+            out[base + 1] = float(zone.id + 1)
+            for offset, name in enumerate(names, 2):
+                out[base + offset] = self._value(piece_vars[(piece.id, name)])
         return out
 

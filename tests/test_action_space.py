@@ -9,12 +9,13 @@ not change when two pieces a seat may not see trade places.
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
-from interpreter import load_source
+from interpreter import load_game, load_source
 from interpreter.actions import ActionSpace, ActionSpaceError
-from interpreter.encoding import ObservationEncoding, game_facts
+from interpreter.encoding import DEFAULT_MAX_GAME_LENGTH, ObservationEncoding, game_facts
 from pirdsl.adapters.check import NOT_YET
 from tests.test_secrets import LOADED, _configurations, _swapped
 
@@ -91,3 +92,151 @@ def test_an_option_outside_the_space_stops_with_one_line_naming_the_statement():
     state = game.new_state(players=2)
     with pytest.raises(ActionSpaceError, match=r"pick.pir:\d+: it offers 11, but the fixed action space"):
         space.legal_actions(state)
+
+
+HIDDEN_STRENGTH = """
+game "Hidden strength":
+  players 2 to 2
+
+kind colour: red, blue
+piece token(colour)
+var strength per token = 1
+zone bag hidden
+zone hand per player owner
+zone table
+
+setup:
+  create 1 token(red) in bag
+  for each p in players:
+    create 1 token(blue) in p.hand
+  create 1 token(red) in table
+
+play:
+  rounds:
+    for each p in players:
+      p chooses n from [1, 2] "Pick a number"
+      end game
+"""
+
+
+def test_a_piece_variable_is_in_the_tensor_only_for_the_seats_that_see_the_piece():
+    game = load_source(HIDDEN_STRENGTH, "hidden.pir")
+    encoding = ObservationEncoding(game, 2)
+    state = game.new_state(players=2)
+    bagged, ann_hand, bo_hand, on_table = (piece.id for piece in state.pieces)
+
+    def stronger(piece_id: int):
+        other = state.clone()
+        other.piece_vars[(piece_id, "strength")] = 7
+        return other
+
+    # In the bag nobody sees it; in Ann's hand only Ann; on the table everyone.
+    for seat in (0, 1):
+        assert encoding.encode(stronger(bagged), seat) == encoding.encode(state, seat)
+        assert (encoding.encode(stronger(on_table), seat) != encoding.encode(state, seat))
+    assert encoding.encode(stronger(ann_hand), 1) == encoding.encode(state, 1)
+    assert encoding.encode(stronger(ann_hand), 0) != encoding.encode(state, 0)
+    assert encoding.encode(stronger(bo_hand), 0) == encoding.encode(state, 0)
+    assert 7.0 in encoding.encode(stronger(on_table), 1)
+
+
+MADE_IN_PLAY = """
+game "Made in play":
+  players 2 to 2
+
+piece chip(value)
+zone pool
+
+play:
+  for each p in players:
+    p chooses n from [1, 2] "Pick the value of your chips"
+    repeat 2 times:
+      create 1 chip(n) in pool
+  for each p in players:
+    p chooses c from pool "Take a chip"
+"""
+
+ENDLESS = """
+game "Endless":
+  players 2 to 2
+
+piece chip(value)
+zone pool
+
+play:
+  while count(pool) < 3:
+    create 1 chip(1) in pool
+  rounds:
+    for each p in players:
+      p chooses c from pool "Take a chip"
+      end game
+"""
+
+
+def test_pieces_made_during_play_are_counted_from_the_rules_or_said_to_have_no_bound():
+    made = load_source(MADE_IN_PLAY, "made.pir")
+    space = ActionSpace(made, 2)
+    assert space.piece_bounds == {"chip": 4} and space.notes == []
+    state = made.new_state(players=2)
+    space.apply(state, space.number(state, 1))
+    space.apply(state, space.number(state, 2))
+    # Both of Ann's chips are alike and in one place: one action, chip 0; Bo's are chip 2.
+    assert [space.describe(a) for a in space.legal_actions(state)] == ["chip 0", "chip 2"]
+    endless = load_source(ENDLESS, "endless.pir")
+    space = ActionSpace(endless, 2)
+    assert "chip" not in space.piece_bounds
+    assert space.notes == ["endless.pir:9: a 'while' has no bound (one that counts a number down to 0 has): "
+                           "so the chip pieces made during play have no action numbers"]
+    state = endless.new_state(players=2)
+    with pytest.raises(ActionSpaceError, match=r"endless.pir:\d+: it offers a chip, and the fixed action space "
+                                               r"cannot count the chip pieces: endless.pir:9: a 'while'"):
+        space.legal_actions(state)
+
+
+ROUNDS = """
+game "Three rounds":
+  players 2 to 2
+
+var total = 0
+
+play:
+  rounds until round_number >= 3:
+    for each p in players:
+      p chooses n from [1, 2] "Add a number"
+      total += n
+      let left = 2
+      while left > 0:
+        p chooses m from [1, 2] "Count down" optional "Stop"
+        left -= 1
+
+score p: total
+"""
+
+
+def test_the_longest_game_is_derived_from_the_rules_or_declared_or_a_cap():
+    facts = game_facts(load_source(ROUNDS, "rounds.pir"), 2)
+    # 3 rounds, 2 players, 1 + 2 decisions each.
+    assert (facts.max_game_length, facts.max_game_length_source) == (18, "derived")
+    declared = game_facts(load_source(Path("tests/cases/longest_game.pir").read_text(), "longest.pir"), 2)
+    assert (declared.max_game_length, declared.max_game_length_source) == (40, "declared")
+    assert declared.max_game_length_why == "longest.pir:16: a 'while' has no bound (one that counts a number down to 0 has)"
+    capped = game_facts(load_game("tests/classic/tic_tac_toe.pir"), 2)
+    assert (capped.max_game_length, capped.max_game_length_source) == (DEFAULT_MAX_GAME_LENGTH, "cap")
+
+
+@pytest.mark.parametrize("name, players, variants", list(_configurations()))
+def test_random_playouts_stay_within_the_longest_game(name, players, variants):
+    game = LOADED[name]
+    space = ActionSpace(game, players, variants)
+    facts = game_facts(game, players, variants, space)
+    for seed in range(2):
+        state = game.new_state(players=players, seed=seed, variants=variants)
+        rng = random.Random(seed)
+        decisions = 0
+        while not state.is_terminal():
+            if state.is_chance():
+                state.apply_chance()
+            else:
+                decisions += 1
+                state.apply_action(rng.randrange(len(state.legal_actions())))
+            assert decisions <= facts.max_game_length, f"{name}: past the {facts.max_game_length_source} bound"

@@ -6,8 +6,10 @@ Importing this module registers the game `pirdsl` with OpenSpiel (install it wit
 - `file`: the rules file (a path);
 - `players`: the player count (default: the file's smallest);
 - `variants`: variant names joined by `+` (`"storm+shipwrecks"`), default none;
-- `max_game_length`: the longest game in moves, chance and forced decisions included
-  (default 100,000); a game that runs longer stops with an error, so the bound is true.
+- `max_game_length`: the longest game in decisions (forced ones included, chance
+  outcomes not, as OpenSpiel counts it). Default 0: the rules' own bound, derived from
+  them or declared (`longest N decisions`), else a cap of 100,000; `game.facts` says
+  which. A game that runs longer stops with an error, so the bound is never passed.
 
 The OpenSpiel players are the seats that decide; automa seats (`state.is_automa`) are
 played by the rules inside the game and are not OpenSpiel players, so the returns are
@@ -33,11 +35,11 @@ except ImportError as error:  # pragma: no cover - depends on what is installed
 
 from interpreter import load_game as _load_rules
 from interpreter.actions import ActionSpace
-from interpreter.encoding import DEFAULT_MAX_GAME_LENGTH, ObservationEncoding, game_facts
+from interpreter.encoding import ObservationEncoding, game_facts
 from pirdsl.adapters import split_variants
 
 SHORT_NAME = "pirdsl"
-_DEFAULTS = {"file": "", "players": 0, "variants": "", "max_game_length": DEFAULT_MAX_GAME_LENGTH}
+_DEFAULTS = {"file": "", "players": 0, "variants": "", "max_game_length": 0}
 
 
 def _game_type(facts=None, min_players: int = 1, max_players: int = 100) -> "pyspiel.GameType":
@@ -74,14 +76,17 @@ class PirdslGame(pyspiel.Game):
         rules = _load_rules(path)
         players = int(params.get("players") or rules.min_players)
         variants = sorted(split_variants(params.get("variants", "")))
-        max_length = int(params.get("max_game_length") or DEFAULT_MAX_GAME_LENGTH)
+        given_length = int(params.get("max_game_length") or 0)
         self.rules = rules
         self.player_count = players
         self.variant_names = variants
-        self.max_length = max_length
         self.space = ActionSpace(rules, players, variants)  # checks players and variants
-        self.encoding = ObservationEncoding(rules, players, variants)
+        self.encoding = ObservationEncoding(rules, players, variants, self.space)
         self.facts = game_facts(rules, players, variants, self.space)
+        max_length = self.max_length = given_length or self.facts.max_game_length
+        # "derived" or "declared": the rules' own bound; "cap": none, so DEFAULT_MAX_GAME_LENGTH;
+        # "given": the caller's max_game_length.
+        self.length_source = "given" if given_length else self.facts.max_game_length_source
         start = rules.new_state(players=players, seed=0, variants=variants)
         self.seats = [seat for seat in range(start.num_seats) if not start.is_automa(seat)]
         self.player_of_seat = {seat: player for player, seat in enumerate(self.seats)}
@@ -93,8 +98,8 @@ class PirdslGame(pyspiel.Game):
         given = {"file": path, "players": players}
         if variants:
             given["variants"] = "+".join(variants)
-        if max_length != DEFAULT_MAX_GAME_LENGTH:
-            given["max_game_length"] = max_length
+        if given_length:
+            given["max_game_length"] = given_length
         super().__init__(_game_type(self.facts, rules.min_players, rules.max_players), info, given)
         self._shared = _Shared(self)
         _LOADED.setdefault(str(self), self)
@@ -115,6 +120,7 @@ class _Shared:
     def __init__(self, game: PirdslGame):
         self.rules, self.space, self.seats = game.rules, game.space, game.seats
         self.player_of_seat, self.max_length = game.player_of_seat, game.max_length
+        self.length_source = game.length_source
         self.name = str(game)
 
     def __deepcopy__(self, memo):
@@ -193,10 +199,13 @@ class PirdslState(pyspiel.State):
 
     def _apply_action(self, action: int) -> None:
         game = self._rules_game
-        if len(self.engine.history) >= game.max_length:
+        box = self._engine
+        if not box.state.is_chance() and len(box.mine) >= game.max_length:
+            if game.length_source in ("derived", "declared"):
+                raise RuntimeError(f"this game asks more than the {game.max_length} decisions the rules file "
+                                   f"{game.length_source} as its longest game: the bound is wrong")
             raise RuntimeError(f"the game has run past max_game_length {game.max_length}: "
                                f"load it with a larger max_game_length")
-        box = self._engine
         if not box.state.is_chance():
             box.mine += ((game.player_of_seat[box.state.current_player()], action),)
         box.texts = {}

@@ -11,7 +11,11 @@ and chance (draws, rolls, shuffles) is resolved inside it with the generator tha
   see, the mask the legal actions (all zero for an agent not to move);
 - rewards: 0 until the end, then each agent's share of the win (`state.returns()`), so
   an agent that wins alone gets 1;
-- a game longer than `max_game_length` moves is truncated (`truncations` all true);
+- the longest game: the rules' own bound, derived or declared (`longest N decisions`),
+  which a game never passes (if one did, the rules file would be wrong, and `step` stops
+  with an error saying so); where the rules give none, a cap of `max_game_length`
+  decisions (default 100,000), past which a game is truncated (`truncations` all true).
+  `max_game_length=N` makes N the cap in any case; `env.unwrapped.facts` says which it is;
 - `render_mode="ansi"`: `render()` returns the board and seats as the terminal draws them,
   as the agent to move sees them (`"human"` prints it); `infos[agent]` holds its `prompt` and option `labels`.
 """
@@ -31,7 +35,7 @@ except ImportError as error:  # pragma: no cover - depends on what is installed
 
 from interpreter import load_game
 from interpreter.actions import ActionSpace
-from interpreter.encoding import DEFAULT_MAX_GAME_LENGTH, ObservationEncoding
+from interpreter.encoding import ObservationEncoding, game_facts
 from pirdsl.adapters import split_variants
 
 
@@ -41,7 +45,7 @@ class PirdslEnv(AECEnv):
     metadata = {"render_modes": ["ansi", "human"], "name": "pirdsl_v0", "is_parallelizable": False}
 
     def __init__(self, file: str, players: int | None = None, variants=(), render_mode: str | None = None,
-                 max_game_length: int = DEFAULT_MAX_GAME_LENGTH):
+                 max_game_length: int | None = None):
         super().__init__()
         if render_mode not in (None, "ansi", "human"):
             raise ValueError(f"render_mode {render_mode!r} is not offered: use 'ansi', 'human' or None")
@@ -49,9 +53,13 @@ class PirdslEnv(AECEnv):
         self.player_count = int(players or self.rules.min_players)
         self.variant_names = sorted(split_variants(variants))
         self.space = ActionSpace(self.rules, self.player_count, self.variant_names)
-        self.encoding = ObservationEncoding(self.rules, self.player_count, self.variant_names)
+        self.encoding = ObservationEncoding(self.rules, self.player_count, self.variant_names, self.space)
+        self.facts = game_facts(self.rules, self.player_count, self.variant_names, self.space)
         self.render_mode = render_mode
-        self.max_game_length = max_game_length
+        # The rules' own bound is kept, never truncated; a cap (theirs or the caller's) truncates.
+        self.truncates = bool(max_game_length) or self.facts.max_game_length_source == "cap"
+        self.max_game_length = int(max_game_length or self.facts.max_game_length)
+        self.decisions = 0
         start = self.rules.new_state(players=self.player_count, seed=0, variants=self.variant_names)
         self.seats = [seat for seat in range(start.num_seats) if not start.is_automa(seat)]
         self.possible_agents = [f"player_{i}" for i in range(len(self.seats))]
@@ -84,6 +92,7 @@ class PirdslEnv(AECEnv):
         self.terminations = {agent: False for agent in self.agents}
         self.truncations = {agent: False for agent in self.agents}
         self.infos = {agent: {} for agent in self.agents}
+        self.decisions = 0
         self._go_on()
 
     def _go_on(self) -> None:
@@ -99,7 +108,7 @@ class PirdslEnv(AECEnv):
             for agent in self.agents:
                 self.rewards[agent] = shares[self.seat_of[agent]]
                 self.terminations[agent] = True
-        elif len(state.history) >= self.max_game_length:
+        elif self.decisions >= self.max_game_length and self.truncates:
             for agent in self.agents:
                 self.truncations[agent] = True
         else:
@@ -113,7 +122,12 @@ class PirdslEnv(AECEnv):
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
+        if self.decisions >= self.max_game_length:
+            facts = self.facts
+            raise RuntimeError(f"this game asks more than the {self.max_game_length} decisions the rules file "
+                               f"{facts.max_game_length_source} as its longest game: the bound is wrong")
         self.space.apply(self.state, int(action))
+        self.decisions += 1
         self._go_on()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
@@ -155,7 +169,7 @@ def env(file: str, players: int | None = None, variants=(), render_mode: str | N
         players: the player count (default: the file's smallest).
         variants: variant names (a list, or one text joined by `+`).
         render_mode: None or "ansi".
-        options: `max_game_length` (moves before truncation).
+        options: `max_game_length` (a cap: decisions before truncation).
     """
     from pettingzoo.utils import wrappers
     made = PirdslEnv(file, players, variants, render_mode, **options)
