@@ -88,6 +88,7 @@ zone landed per player                # Marines put ashore on islands other than
 zone relics per player                # unique treasure face up on the player's ships
 zone sunk                             # ships sent to the bottom
 zone box internal                     # what has left the game
+zone ransoms internal                 # the 5-gold treasure each Ransom crew becomes if captured, set aside
 
 var masts_left per ship = masts
 var facing per ship = 1               # the side her bow faces, 0 to 5 (north-east, east, ... clockwise)
@@ -469,7 +470,13 @@ rule build_fleet(p) "Create a fleet":
     if k in ship_list:
       create 1 ship(k) in p.shipyard
     else:
-      create 1 crew(k) in p.crew_home
+      hire(p, k)
+
+rule hire(p, k) "A crew joins the fleet":
+  create 1 crew(k) in p.crew_home
+  # A Ransom crew's worth as treasure is set aside now, ready for the day it is captured.
+  if ransom in crew_list[k].keywords:
+    create 1 coin(5) in ransoms
 
 # Islands are drawn at random and placed in turn, 3 L to 6 L from each other.
 rule place_island(p) "Place an island":
@@ -1029,8 +1036,8 @@ rule shift(p, t, dest) "Crew or treasure changes ships":
   if piece_type(t) == "crew":
     if captured(t, dest):
       move t to box
-      create 1 coin(5) in p.hold
-      let ransom_coin = first([d for d in p.hold where d.coin_ship == none])
+      let ransom_coin = first(ransoms)
+      move ransom_coin to p.hold
       ransom_coin.coin_ship = dest
       log "{t} is held for ransom: a treasure worth five gold."
     else:
@@ -1186,7 +1193,7 @@ rule launch(p, k, c) "Put a ship from the list to sea":
   p.fleet = p.fleet + [x]
 
 rule sign_on(c, x) "Put a crew aboard":
-  create 1 crew(c) in (x.owner).crew_home
+  hire(x.owner, c)
   let hand = first([d for d in (x.owner).crew_home where d.name == c])
   move hand to (x.owner).aboard
   hand.crew_ship = x
