@@ -352,16 +352,25 @@ def command_simulate(args: argparse.Namespace) -> int:
                     speed = task.finished_speed or task.speed
                     return Text("" if speed is None else f"{speed:.1f} games/s")
 
+            # The bar is redrawn as games finish, not by rich's own refresh thread: with no
+            # other thread running, simulate can fork its workers (they start at once).
             progress = Progress(
                 TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), GamesPerSecond(), TimeRemainingColumn(),
-                console=console, transient=True,
+                console=console, transient=True, auto_refresh=False,
             )
+            last_drawn = [0.0]
+
+            def game_done(done: int) -> None:
+                progress.update(task, completed=done)
+                now = time.monotonic()
+                if now - last_drawn[0] >= 0.1 or done == args.games:
+                    last_drawn[0] = now
+                    progress.refresh()
+
             with progress:
                 task = progress.add_task("games", total=args.games)
-                result = simulate(
-                    game, players, args.games, args.seed, variants, args.bot,
-                    on_game_done=lambda done: progress.update(task, completed=done), **options,
-                )
+                result = simulate(game, players, args.games, args.seed, variants, args.bot,
+                                  on_game_done=game_done, **options)
         else:
             result = simulate(game, players, args.games, args.seed, variants, args.bot, **options)
     except WorkerDied as error:
