@@ -6,8 +6,12 @@ over the games it played, with the 95% Wilson interval; the difference between
 the two bots' rates comes with Newcombe's 95% interval, and the stronger bot is
 named only when that interval leaves out 0.
 
-    python benchmarks/strength.py            # the full table (about an hour on 2 cores)
+    python benchmarks/strength.py --jobs 1 --cache strength.jsonl   # the full table (hours on a busy 2-core machine)
     python benchmarks/strength.py --quick    # a few games per pairing, to try the script
+
+Every row names the commit it was measured at: with `--cache`, rows measured
+before are kept (a run can be taken up again where it stopped, or only the
+pairings whose bots changed measured again, after deleting their lines).
 
 The default test run has only small versions of these checks
 (tests/test_search_bots.py): the games here take too long for it.
@@ -19,6 +23,7 @@ import argparse
 import json
 import os
 import platform
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -31,17 +36,33 @@ from pirdsl.balance import difference_interval  # noqa: E402
 from pirdsl.simulate import simulate  # noqa: E402
 
 # (file, players, bot A, bot B, games, quick games); A is the one expected to be stronger.
+# Game counts are sized for a busy shared 2-core machine: enough to show the margin, no more.
+# Mysterious Islands comes last: its rules were still changing when this table was made.
 PAIRINGS = [
     ("tests/classic/tic_tac_toe.pir", 2, "mcts:2000", "random", 40, 4),
     ("tests/classic/connect_four.pir", 2, "mcts:300", "random", 36, 4),
     ("tests/classic/breakthrough.pir", 2, "mcts:100", "random", 12, 2),
-    ("games/glory_islands.pir", 3, "greedy", "random", 300, 12),
-    ("games/glory_islands.pir", 3, "ismcts:50", "greedy", 45, 3),
-    ("games/jamaica.pir", 2, "greedy", "random", 300, 12),
-    ("games/jamaica.pir", 2, "ismcts:50", "greedy", 12, 2),
-    ("games/decks_of_glory.pir", 2, "greedy", "random", 300, 12),
-    ("games/decks_of_glory.pir", 2, "ismcts:50", "greedy", 60, 4),
+    ("games/glory_islands.pir", 3, "greedy", "random", 60, 6),
+    ("games/glory_islands.pir", 3, "ismcts:50", "greedy", 24, 3),
+    ("games/to_glory.pir", 2, "greedy", "random", 40, 4),
+    ("games/to_glory.pir", 2, "ismcts:50", "greedy", 16, 2),
+    ("games/jamaica.pir", 2, "greedy", "random", 100, 6),
+    ("games/jamaica.pir", 2, "ismcts:50", "greedy", 20, 2),
+    ("games/decks_of_glory.pir", 2, "greedy", "random", 60, 6),
+    ("games/decks_of_glory.pir", 2, "ismcts:50", "greedy", 24, 4),
+    ("games/mysterious_islands.pir", 2, "greedy", "random", 24, 2),
+    ("games/mysterious_islands.pir", 2, "ismcts:50", "greedy", 10, 2),
 ]
+
+
+def commit() -> str:
+    """The short hash of the commit the code was at, with "+changes" when the work tree differed from it."""
+    def git(*args: str) -> str:
+        return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True).stdout.strip()
+    head = git("rev-parse", "--short", "HEAD") or "unknown"
+    dirty = git("status", "--porcelain", "--untracked-files=no", "--", "pirdsl", "interpreter", "games", "tests/classic")
+    return head + ("+changes" if dirty else "")
+
 def percent(rate: float | None) -> str:
     return "–" if rate is None else f"{100 * rate:.1f}%"
 
@@ -65,7 +86,7 @@ def measure(path: str, players: int, bot_a: str, bot_b: str, games: int, jobs: i
         "b_rate": b["win_rate"], "b_interval": b["win_rate_interval"],
         "draws": result["draws"], "difference": None if a["win_rate"] is None or b["win_rate"] is None
         else a["win_rate"] - b["win_rate"], "difference_interval": difference,
-        "seconds": time.perf_counter() - started,
+        "seconds": time.perf_counter() - started, "commit": commit(), "jobs": jobs,
     }
     return row, result
 
@@ -95,8 +116,8 @@ def write_table(rows: list[dict], path: Path, quick: bool) -> None:
         "seat (3-player Glory Islands: one A against two B; a fair share is then 33.3%). Automa",
         "seats (Henry Morgan in 2-player Glory Islands) play by the rules and are in no bot's count.",
         "",
-        "| game | players | A | B | games | A wins (95% CI) | B wins (95% CI) | A losses | draws | A − B (95% CI) | verdict | time |",
-        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+        "| game | players | A | B | games | A wins (95% CI) | B wins (95% CI) | A losses | draws | A − B (95% CI) | verdict | time | commit |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
     for row in rows:
         difference = "–" if row["difference"] is None else (
@@ -106,14 +127,20 @@ def write_table(rows: list[dict], path: Path, quick: bool) -> None:
             f"| {row['game']} | {row['players']} | {row['a']} | {row['b']} | {row['games']} | "
             f"{percent(row['a_rate'])} ({interval_text(row['a_interval'])}) | "
             f"{percent(row['b_rate'])} ({interval_text(row['b_interval'])}) | {row['a_losses']} | {row['draws']} | "
-            f"{difference} | {verdict(row)} | {row['seconds']:.0f} s |")
+            f"{difference} | {verdict(row)} | {row['seconds']:.0f} s | {row.get('commit', '–')} |")
     lines += [
         "",
         "`A losses` counts the games bot A lost outright (neither won nor shared the win): for",
         "tic-tac-toe, the issue's bar is that MCTS with 2,000 iterations never loses to random.",
         "Budgets are iterations per decision (`mcts:300`), so every figure here is reproducible:",
-        "the same command gives the same games. `ismcts:50` is a small budget chosen so that the",
-        "table can be made on two cores in about an hour; more iterations play better and slower.",
+        "the same command gives the same games at the same commit. `ismcts:50` is a small budget",
+        "chosen so that the table can be made on a busy shared 2-core machine (one process,",
+        "`--jobs 1`); more iterations play better and slower. `greedy` has a fixed budget: at",
+        "most 4 fair deals and 16 one-step looks per decision, and 240 steps of looking on to the",
+        "end of the round when no score moves at once (pirdsl/bots.py). `time` is wall-clock time",
+        "on that busy machine, so it says little about speed (benchmarks/README.md does).",
+        "`commit` is the commit each row was measured at; the classic games' rows were measured",
+        "before greedy changed and mcts has not changed since.",
         "",
         "Sample balance reports of the seed games: [docs/reports/](reports/README.md).",
         "",
