@@ -113,11 +113,11 @@ class GreedyBot:
 
     def choose_action(self, state: Any) -> int:
         """The index of the action with the best lead after it (ties: the look further, then at random)."""
+        if not hasattr(state, "resample_hidden"):
+            return self._plain_choice(state)
         count = state.num_actions()
         if count == 1:
             return 0
-        if not hasattr(state, "resample_hidden"):
-            return self._plain_choice(state)
         seat = state.current_player()
         known = self._memory(seat).update(state)
         samples = max(1, min(self.samples, self.work // count))
@@ -185,6 +185,8 @@ class GreedyBot:
         """For an engine without a fair deal: forced decisions only, no chance, hidden results unknown."""
         seat = state.current_player()
         actions = state.legal_actions()
+        if len(actions) == 1:
+            return actions[0].index
         lead_now = lead_over_others(state.scores(), seat)
         hidden_now: dict[tuple[Any, str], int] | None = None
         best_value = None
