@@ -44,15 +44,34 @@ PAIRINGS = [
     ("tests/classic/breakthrough.pir", 2, "mcts:100", "random", 12, 2),
     ("games/glory_islands.pir", 3, "greedy", "random", 60, 6),
     ("games/glory_islands.pir", 3, "ismcts:50", "greedy", 24, 3),
-    ("games/to_glory.pir", 2, "greedy", "random", 40, 4),
-    ("games/to_glory.pir", 2, "ismcts:50", "greedy", 16, 2),
-    ("games/jamaica.pir", 2, "greedy", "random", 100, 6),
-    ("games/jamaica.pir", 2, "ismcts:50", "greedy", 20, 2),
+    ("games/to_glory.pir", 2, "greedy", "random", 30, 4),
+    ("games/to_glory.pir", 2, "ismcts:50", "greedy", 10, 2),
+    ("games/jamaica.pir", 2, "greedy", "random", 60, 6),
+    ("games/jamaica.pir", 2, "ismcts:50", "greedy", 12, 2),
     ("games/decks_of_glory.pir", 2, "greedy", "random", 60, 6),
-    ("games/decks_of_glory.pir", 2, "ismcts:50", "greedy", 24, 4),
-    ("games/mysterious_islands.pir", 2, "greedy", "random", 24, 2),
-    ("games/mysterious_islands.pir", 2, "ismcts:50", "greedy", 10, 2),
+    ("games/decks_of_glory.pir", 2, "ismcts:50", "greedy", 16, 4),
+    ("games/mysterious_islands.pir", 2, "greedy", "random", 8, 2),
+    ("games/mysterious_islands.pir", 2, "ismcts:50", "greedy", 6, 2),
 ]
+
+# What is known of a pairing whose bar is not met, said under the table when it is not met.
+NOTES = {
+    ("Decks of Glory", "ismcts:50", "greedy"):
+        "On Decks of Glory, ismcts with 50 iterations does not beat the greedy bot that looks to the end "
+        "of the round (where a broadside's hits land): over 16 games greedy won 8 and ismcts 3. Why is not "
+        "measured yet; more iterations per decision are the next thing to try.",
+    ("Jamaica", "ismcts:50", "greedy"):
+        "On Jamaica, 12 games are too few to tell ismcts:50 and greedy apart (ismcts won 5, greedy 7).",
+}
+
+# Why a pairing may be missing, said under the table when it is.
+NOT_MEASURED = {
+    "mysterious_islands": "Mysterious Islands' rules do much work per step: the greedy bot, which looks ahead at "
+    "every decision, takes a minute or more per game there on a busy machine, and ismcts:50 far more; a run "
+    "of 8 greedy games against random did not end in the time this table was made in.",
+    "to_glory": "To Glory!'s ismcts:50 run (10 games, about 400 decisions each) did not end in the time this "
+    "table was made in.",
+}
 
 
 def commit() -> str:
@@ -102,7 +121,7 @@ def verdict(row: dict) -> str:
     return "not shown (the interval holds 0)"
 
 
-def write_table(rows: list[dict], path: Path, quick: bool) -> None:
+def write_table(rows: list[dict], path: Path, quick: bool, missing: list[tuple] = ()) -> None:
     lines = [
         "# Bot strength",
         "",
@@ -128,6 +147,17 @@ def write_table(rows: list[dict], path: Path, quick: bool) -> None:
             f"{percent(row['a_rate'])} ({interval_text(row['a_interval'])}) | "
             f"{percent(row['b_rate'])} ({interval_text(row['b_interval'])}) | {row['a_losses']} | {row['draws']} | "
             f"{difference} | {verdict(row)} | {row['seconds']:.0f} s | {row.get('commit', '–')} |")
+    unmet = [row for row in rows if not verdict(row).startswith(f"**{row['a']} ")]
+    if unmet:
+        lines += ["", "**Where the bar is not met** (A, the bot expected to be stronger, is not shown stronger): "
+                  + "; ".join(f"{row['game']}, {row['a']} against {row['b']}: {verdict(row).strip('*')}"
+                              for row in unmet) + "."]
+        lines += [NOTES[key] for key in sorted({(row["game"], row["a"], row["b"]) for row in unmet}) if key in NOTES]
+    if missing:
+        lines += ["", "Not measured (not in this run, nor in its cache): "
+                  + "; ".join(f"{Path(path).stem} {a} against {b} ({games} games)"
+                              for path, _, a, b, games in missing) + ". A pairing not measured is a bar not shown."]
+        lines += [NOT_MEASURED[stem] for stem in sorted({Path(key[0]).stem for key in missing}) if stem in NOT_MEASURED]
     lines += [
         "",
         "`A losses` counts the games bot A lost outright (neither won nor shared the win): for",
@@ -140,7 +170,8 @@ def write_table(rows: list[dict], path: Path, quick: bool) -> None:
         "end of the round when no score moves at once (pirdsl/bots.py). `time` is wall-clock time",
         "on that busy machine, so it says little about speed (benchmarks/README.md does).",
         "`commit` is the commit each row was measured at; the classic games' rows were measured",
-        "before greedy changed and mcts has not changed since.",
+        "before greedy changed and mcts has not changed since; the commits from d3554f9 to the",
+        "last in the table play the same bots (what lies between them changes no play).",
         "",
         "Sample balance reports of the seed games: [docs/reports/](reports/README.md).",
         "",
@@ -163,6 +194,7 @@ def main() -> int:
             entry = json.loads(line)
             cached[tuple(entry["key"])] = entry["row"]
     rows = []
+    missing = []
     for path, players, bot_a, bot_b, games, quick_games in PAIRINGS:
         count = quick_games if args.quick else games
         key = (path, players, bot_a, bot_b, count)
@@ -170,6 +202,7 @@ def main() -> int:
             rows.append(cached[key])
             continue
         if args.only and args.only not in path:
+            missing.append(key)
             continue
         row, _ = measure(path, players, bot_a, bot_b, count, args.jobs)
         rows.append(row)
@@ -179,7 +212,7 @@ def main() -> int:
         print(f"{row['game']}: {bot_a} {percent(row['a_rate'])} vs {bot_b} {percent(row['b_rate'])} "
               f"over {row['games']} games; {verdict(row)} ({row['seconds']:.0f} s)", flush=True)
         write_table(rows, Path(args.output), args.quick)  # what is measured so far, in case the run stops
-    write_table(rows, Path(args.output), args.quick)
+    write_table(rows, Path(args.output), args.quick, missing)
     return 0
 
 
