@@ -5,8 +5,10 @@ to play for the seat to move. Every bot owns a seeded `random.Random`, so a
 game played by bots is repeatable from its seeds.
 
 The two bots here are baselines for simulation and for filling seats in
-terminal play, not opponents worth studying. Neither looks at anything its seat
-may not see; `GreedyBot`'s docstring says exactly what it uses. The search bots
+terminal play: random, and greedy, which takes the move that leaves it best
+placed one step on (looking a little further, to the end of the round, when no
+score moves at once). Neither looks at anything its seat may not see;
+`GreedyBot`'s docstring says exactly what it uses. The search bots
 `mcts` and `ismcts` live in pirdsl/mcts.py; `make_bot` makes any of them from
 its spec ("greedy", "mcts:2000", "ismcts:0.5s").
 """
@@ -17,8 +19,17 @@ import hashlib
 import random
 from typing import Any, Protocol, Sequence
 
+from interpreter import GameRuleError
+
 BOT_KINDS = ("random", "greedy", "mcts", "ismcts")
 SEARCH_KINDS = ("mcts", "ismcts")  # the kinds that take a budget: mcts:2000, ismcts:0.5s
+GREEDY_SAMPLES = 4  # fair deals per greedy decision, at most
+GREEDY_WORK = 16  # look-aheads per greedy decision that the deals are cut down to (at least one per action)
+GREEDY_SHORTLIST = 4  # tied actions that get the look further (a sample of them when more tie)
+HORIZON = 40  # steps (decisions and chance) of one look further, at most (it stops at the end of the round)
+FURTHER_STEPS = 240  # steps of all the looks further of one decision, at most
+END_WEIGHT = 1e6  # a game won or lost counts above any lead on score
+TIE = 1e-9  # values this close are equal (means of the same figures added in another order)
 
 
 class Bot(Protocol):
@@ -53,47 +64,125 @@ class RandomBot:
 
 
 class GreedyBot:
-    """Takes the action that most improves its lead right away, using only what its seat knows.
+    """Takes the action that most improves its lead right away, looking one step ahead fairly.
 
-    For each legal action it clones the state, applies the action, and lets the
-    engine carry the rules forward up to the next point where anyone must
-    decide, chance must act, or the game ends. The value of the action is its
-    seat's lead there: its score minus the best score among the other seats.
-    Ties (and all-equal values) are broken with the bot's own generator.
+    For each legal action it plays the action on a fair deal of the table (below)
+    and lets the game go on to the next point where anyone must decide, taking
+    decisions with a single option and chance by its odds on the way; the value of
+    the action is its seat's lead there: its score minus the best score among the
+    other seats (a game that ends there counts as won, lost or drawn first, then
+    by lead). When no action moves the scores at once, which in many games is most
+    turns, the tie is broken by a short look further: from the same point the game
+    is played on at random to the end of the round (at most `HORIZON` steps, and
+    `FURTHER_STEPS` for all the actions together), and the lead there is
+    averaged. Remaining ties are broken with the bot's own generator. So it is
+    still a one-step player: it plans nothing beyond its own move, and the look
+    further only asks where its move tends to leave it (in games where what a
+    choice does lands only once every seat has chosen).
 
-    What it uses: the legal actions of its own seat; the scores, which every
-    seat sees on the table (`observation(seat)["seats"][i]["score"]`); and the
-    consequences of its own move that follow without any further decision or
-    chance, which a player at the table could work out from the rules.
+    Fairness: every look ahead starts from a deal of the hidden information
+    made afresh from the seat's point of view (`State.resample_hidden` with the
+    seat's `SeatMemory`, as the search bots of pirdsl/mcts.py do), with its own
+    chance generator; it never looks ahead on the real table, so what it does
+    not see (other seats' hands, the order of a deck, the real dice to come)
+    cannot steer it. The same deals and the same random continuations serve
+    every action (common random numbers), so actions are compared on equal
+    terms. An engine without that fair deal (`resample_hidden`) gets the plain
+    lookahead: forced decisions only, stopping at the first chance event.
 
-    What it never uses: other seats' hidden zones and secret variables, the
-    contents or order of hidden piles, other seats' future decisions (it plays
-    none for them), and chance outcomes (it stops at the first chance node: a
-    draw's outcomes are the hidden pile's contents, so even sampling them with
-    its own generator would tell it what the pile holds).
-
-    One gap remains, and it is closed by a check rather than by trust: the
-    rules carried forward run on the full state, so a move that completes a
-    hidden simultaneous choice (the last card laid face down) could score the
-    cards the others laid before anyone sees them. So whenever something left
-    a zone hidden from this seat during the lookahead (its count went down in
-    `observation(seat)`), the result is treated as unknown: the action is
-    valued as if it changed nothing. A fair lookahead beyond that deals the
-    hidden information afresh from the seat's point of view (a determinisation,
-    `State.resample_hidden`), which is what the search bots of pirdsl/mcts.py do;
-    this bot stays as it is, a fixed baseline.
+    Work per decision is bounded: `samples` deals when there are few actions,
+    fewer when there are many (about `work` look-aheads in all, at least one per
+    action), and the look further only for the best `shortlist` actions.
 
     Args:
         seed: seed of the bot's own random generator.
+        samples: deals per decision (at most).
+        work: look-aheads per decision the samples are cut down to fit.
+        shortlist: how many of the best actions get the look further.
     """
 
     kind = "greedy"
 
-    def __init__(self, seed: int | str = 0) -> None:
+    def __init__(self, seed: int | str = 0, samples: int = GREEDY_SAMPLES, work: int = GREEDY_WORK,
+                 shortlist: int = GREEDY_SHORTLIST) -> None:
         self.random = random.Random(seed)
+        self.samples = samples
+        self.work = work
+        self.shortlist = shortlist
+        self.memories: dict[int, Any] = {}
 
     def choose_action(self, state: Any) -> int:
-        """The index of the legal action with the best immediate lead (ties at random)."""
+        """The index of the action with the best lead after it (ties: the look further, then at random)."""
+        if not hasattr(state, "resample_hidden"):
+            return self._plain_choice(state)
+        count = state.num_actions()
+        if count == 1:
+            return 0
+        seat = state.current_player()
+        known = self._memory(seat).update(state)
+        samples = max(1, min(self.samples, self.work // count))
+        deals = []
+        for _ in range(samples):
+            deal = state.clone()
+            deal.resample_hidden(seat, self.random, known)
+            deals.append((deal, self.random.getrandbits(64)))
+        # One step: each action on each deal, to the next decision (chance by its odds).
+        reached: list[list[tuple[int, Any]]] = [[] for _ in range(count)]  # (deal, state reached)
+        for number, (deal, chance_seed) in enumerate(deals):
+            for index in range(count):
+                trial = deal.clone()
+                trial.rng = chance_seed
+                try:
+                    trial.apply_action(index)
+                    take_forced(trial, chance=True)
+                except GameRuleError:
+                    continue  # a deal the rules cannot go on from teaches nothing
+                reached[index].append((number, trial))
+        values = [mean_value([trial for _, trial in trials], seat) for trials in reached]
+        candidates = best_of(values)
+        if not candidates:
+            return self.random.randrange(count)
+        if len(candidates) == 1:
+            return candidates[0]
+        # A tie: look further, to the end of the round, on the same deals and the same random moves.
+        if len(candidates) > self.shortlist:
+            candidates = sorted(self.random.sample(candidates, self.shortlist))
+        playout_seeds = [self.random.getrandbits(64) for _ in deals]
+        steps = max(1, min(HORIZON, FURTHER_STEPS // (len(candidates) * len(deals))))
+        further: list[float | None] = [None] * count
+        for index in candidates:
+            further[index] = self._look_further(reached[index], playout_seeds, seat, steps)
+        return self.random.choice(best_of(further))
+
+    def _look_further(self, trials: list[tuple[int, Any]], seeds: list[int], seat: int, steps: int) -> float | None:
+        """The mean value after random play from each trial to the end of its round (at most `steps` steps).
+
+        Trials made on the same deal continue with the same seed, so every action meets the same luck.
+        """
+        total, counted = 0.0, 0
+        for number, trial in trials:
+            seed = seeds[number]
+            state = trial.clone()
+            state.rng = seed
+            randrange = random.Random(seed).randrange
+            round_now = state.round
+            try:
+                for _ in range(steps):
+                    if state.is_terminal() or state.round != round_now:
+                        break
+                    if state.is_chance():
+                        state.apply_chance()
+                        continue
+                    options = state.num_actions()
+                    state.apply_action(randrange(options) if options > 1 else 0)
+            except GameRuleError:
+                continue
+            total += position_value(state, seat)
+            counted += 1
+        return total / counted if counted else None
+
+    def _plain_choice(self, state: Any) -> int:
+        """For an engine without a fair deal: forced decisions only, no chance, hidden results unknown."""
         seat = state.current_player()
         actions = state.legal_actions()
         if len(actions) == 1:
@@ -118,15 +207,56 @@ class GreedyBot:
                 best_actions.append(action)
         return self.random.choice(best_actions).index
 
+    def _memory(self, seat: int) -> Any:
+        from interpreter.knowledge import SeatMemory
 
-def take_forced(state: Any) -> None:
+        memory = self.memories.get(seat)
+        if memory is None:
+            memory = self.memories[seat] = SeatMemory(seat)
+        return memory
+
+
+def mean_value(trials: list[Any], seat: int) -> float | None:
+    """The mean `position_value` over the trials; None when there are none."""
+    if not trials:
+        return None
+    return sum(position_value(trial, seat) for trial in trials) / len(trials)
+
+
+def position_value(state: Any, seat: int) -> float:
+    """How well `seat` stands: its lead on score, and above any lead, a game won (+) or lost (-) there."""
+    lead = lead_over_others(state.scores(), seat)
+    if not state.is_terminal():
+        return lead
+    return END_WEIGHT * lead_over_others(state.returns(), seat) + lead
+
+
+def best_of(values: list[float | None]) -> list[int]:
+    """The indexes of the greatest values (None counts as no value)."""
+    known = [value for value in values if value is not None]
+    if not known:
+        return []
+    best = max(known)
+    return [index for index, value in enumerate(values) if value is not None and value >= best - TIE]
+
+
+def take_forced(state: Any, chance: bool = False) -> None:
     """Take every decision that has only one option, as the table does, up to a real choice.
 
     Such a decision is no choice at all (the engine offers it so that counts such as
     perft see it), so the lookahead goes through it as if the rules had taken it.
+    With `chance`, chance events are resolved too (by the state's own generator:
+    only ever on a fair deal, never on the real table).
     """
-    while not state.is_terminal() and not state.is_chance() and state.num_actions() == 1:
-        state.apply_action(0)
+    while not state.is_terminal():
+        if state.is_chance():
+            if not chance:
+                return
+            state.apply_chance()
+        elif state.num_actions() == 1:
+            state.apply_action(0)
+        else:
+            return
 
 
 def hidden_counts(observation: dict[str, Any]) -> dict[tuple[Any, str], int]:

@@ -108,7 +108,7 @@ def _swap_unseen_alike(state, seat, rng):
 
 
 @pytest.mark.parametrize("name, players", [("glory_islands", 3), ("jamaica", 3), ("decks_of_glory", 2)])
-@pytest.mark.parametrize("spec", ["ismcts:12", "mcts:12"])
+@pytest.mark.parametrize("spec", ["ismcts:12", "mcts:12", "greedy"])
 def test_search_bots_cheat_nowhere(name, players, spec):
     """Same seed, same choices, when hidden pieces the bot cannot see are swapped."""
     game = SEED_GAMES[name]
@@ -180,3 +180,36 @@ def test_an_iteration_the_rules_fail_on_is_dropped(monkeypatch):
     state = CONNECT_FOUR.new_state(players=2, seed=0)
     assert 0 <= bot.choose_action(state) < state.num_actions()
     assert bot.failed_iterations == 20
+
+
+def test_greedy_looks_past_the_other_seats_to_the_end_of_the_round():
+    """Decks of Glory: a broadside's hits land after both admirals have chosen (and cards are turned),
+    so no score moves one step after the choice; greedy fires all the same, seen by looking on."""
+    game = SEED_GAMES["decks_of_glory"]
+    fired = held = 0
+    for seed in range(6):
+        state = game.new_state(players=2, seed=seed)
+        bots = [make_bot("greedy", seat_seed(seed, 0)), make_bot("random", seat_seed(seed, 1))]
+        while not state.is_terminal():
+            if state.is_chance():
+                state.apply_chance()
+                continue
+            seat = state.current_player()
+            index = bots[seat].choose_action(state)
+            if seat == 0 and "broadside" in state.prompt() and state.num_actions() > 1:
+                fired += state.action_labels()[index] != "Hold fire"
+                held += state.action_labels()[index] == "Hold fire"
+            state.apply_action(index)
+    assert fired > 0 and fired > 3 * held
+
+
+def test_greedy_beats_random_at_decks_of_glory():
+    """The small version of the strength table's row (benchmarks/strength.py)."""
+    game = SEED_GAMES["decks_of_glory"]
+    greedy = random_bot = 0
+    for seed in range(6):
+        for seat in (0, 1):
+            winners = _play(game, ["greedy", "random"] if seat == 0 else ["random", "greedy"], seed)
+            greedy += winners == [seat]
+            random_bot += winners == [1 - seat]
+    assert greedy > random_bot + 3
