@@ -6,6 +6,10 @@
 
 game "Breakthrough":
   players 2 to 2
+  # Pawns only go forward. Before the winning move a pawn can advance at most 5 rows from the
+  # second row and 6 from the first (the far row ends the game): 8 x 5 + 8 x 6 = 88 moves a
+  # side, so 88 + 88 + 1 = 177 decisions at most.
+  longest 177 decisions
   credits "Breakthrough, Dan Troyka (2000). Rules encoded for pirdsl."
   overview "Each player has sixteen pawns on the two rows nearest to them on an eight-by-eight board. White moves first. In turn, each player moves one pawn one square forward: straight ahead onto an empty square, or diagonally ahead onto an empty square or onto an enemy pawn, which is captured. Pawns never capture straight ahead and never move back."
   goal "Be the first to bring a pawn to the far row, or to capture every enemy pawn."

@@ -6,6 +6,8 @@
 
 game "Connect Four":
   players 2 to 2
+  # One disc a turn into 42 slots: at most 42 decisions.
+  longest 42 decisions
   credits "Connect Four, Milton Bradley (1974); the game itself is older. Rules encoded for pirdsl."
   overview "Two players take turns dropping discs of their colour into a rack of seven columns and six rows; a disc falls to the lowest empty slot of its column. Red drops first."
   goal "Be the first to line up four of your discs: across, down or diagonally. A full rack without one is a draw."

@@ -5,6 +5,8 @@
 
 game "Tic-tac-toe":
   players 2 to 2
+  # One mark a turn on nine squares: at most nine decisions.
+  longest 9 decisions
   credits "Traditional."
   overview "Two players take turns marking the squares of a three-by-three grid, crosses first, then noughts."
   goal "Be the first to get three of your marks in a row: across, down or diagonally. A full board without one is a draw."
