@@ -230,7 +230,7 @@ def test_the_generated_module_shows_each_statement_s_line_of_the_rules():
     game = load_game(str(TIC_TAC_TOE))
     source = game.python_source()
     lines = source.splitlines()
-    comment = '    # 69: p chooses s from empty_squares "Mark a square" labelled "square {s.number}"'
+    comment = '    # 71: p chooses s from empty_squares "Mark a square" labelled "square {s.number}"'
     assert comment in lines
     assert lines.index(comment) < lines.index("def rule_take_turn(st, _pc=0, _saved=None, v_p=None):") + 12
     compile(source, "tic_tac_toe.py", "exec")
