@@ -305,12 +305,26 @@ def seat_controllers(state: Any, requested: Sequence[str] | None) -> list[str]:
         raise CommandError(str(error), EXIT_USAGE) from None
 
 
+def simulated(*arguments: Any, **options: Any) -> dict[str, Any]:
+    """`simulate`'s figures, with a failed worker or cluster said as a one-line command error."""
+    from pirdsl.cluster import ClusterError
+    from pirdsl.simulate import SimulationWorkerError, WorkerDied, simulate
+
+    try:
+        return simulate(*arguments, **options)
+    except WorkerDied as error:
+        raise CommandError(f"{error}; --jobs 1 plays every game in this process") from None
+    except SimulationWorkerError as error:
+        raise CommandError(str(error)) from None
+    except ClusterError as error:
+        raise CommandError(f"--ray: {error}") from None
+
+
 def command_simulate(args: argparse.Namespace) -> int:
     """Play many bot games and report outcomes, scores and speed."""
     import json
 
-    from pirdsl.cluster import ClusterError
-    from pirdsl.simulate import SimulationWorkerError, WorkerDied, assign_seat_bots, simulate
+    from pirdsl.simulate import assign_seat_bots
 
     if "human" in (args.seat or []):
         raise CommandError(
@@ -369,16 +383,10 @@ def command_simulate(args: argparse.Namespace) -> int:
 
             with progress:
                 task = progress.add_task("games", total=args.games)
-                result = simulate(game, players, args.games, args.seed, variants, args.bot,
-                                  on_game_done=game_done, **options)
+                result = simulated(game, players, args.games, args.seed, variants, args.bot,
+                                   on_game_done=game_done, **options)
         else:
-            result = simulate(game, players, args.games, args.seed, variants, args.bot, **options)
-    except WorkerDied as error:
-        raise CommandError(f"{error}; --jobs 1 plays every game in this process") from None
-    except SimulationWorkerError as error:
-        raise CommandError(str(error)) from None
-    except ClusterError as error:
-        raise CommandError(f"--ray: {error}") from None
+            result = simulated(game, players, args.games, args.seed, variants, args.bot, **options)
     finally:
         if records is not None:
             records.close()
@@ -605,9 +613,8 @@ def command_compare(args: argparse.Namespace) -> int:
     """Simulate two rules files (or two variant sets) alike and report each figure's difference with its interval."""
     import json
 
-    from pirdsl.cluster import ClusterError
     from pirdsl.compare import differences
-    from pirdsl.simulate import SimulationWorkerError, WorkerDied, assign_seat_bots, simulate
+    from pirdsl.simulate import assign_seat_bots
 
     if "human" in (args.seat or []):
         raise CommandError("--seat human is for play; compare needs a bot in every seat", EXIT_USAGE)
@@ -629,16 +636,9 @@ def command_compare(args: argparse.Namespace) -> int:
         raise CommandError(f"A plays with {sides[0][3]} players and B with {sides[1][3]}: give --players", EXIT_USAGE)
     results = []
     for label, path, game, players, variants in sides:
-        try:
-            result = simulate(game, players, args.games, args.seed, variants, args.bot, seat_bots=args.seat,
-                              jobs=args.jobs or default_jobs(), loader=load_game, rotate=args.rotate,
-                              ray_address=args.ray, balance=True)
-        except WorkerDied as error:
-            raise CommandError(f"{error}; --jobs 1 plays every game in this process") from None
-        except SimulationWorkerError as error:
-            raise CommandError(str(error)) from None
-        except ClusterError as error:
-            raise CommandError(f"--ray: {error}") from None
+        result = simulated(game, players, args.games, args.seed, variants, args.bot, seat_bots=args.seat,
+                           jobs=args.jobs or default_jobs(), loader=load_game, rotate=args.rotate,
+                           ray_address=args.ray, balance=True)
         if result["first_error"]:
             error_line(f"pirdsl: {label}: {result['errors']} of {result['games']} games failed; "
                        f"the first: {result['first_error']}")
