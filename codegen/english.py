@@ -1752,23 +1752,14 @@ def shallow_walk(node: object):
 
 def walk_without_worded(english: "English", node: object):
     """Every node inside a node, except inside statements the author worded whole."""
-    if isinstance(node, list):
-        for item in node:
-            yield from walk_without_worded(english, item)
-        return
-    if not isinstance(node, ast.Node):
-        return
-    if isinstance(node, ast.Stmt):
-        wording = english.author_wording(node)
-        if wording and not wording.endswith(":"):
-            return
-    yield node
-    for name in type(node).model_fields:
-        if name == "span":
-            continue
-        value = getattr(node, name)
-        if isinstance(value, (ast.Node, list)):
-            yield from walk_without_worded(english, value)
+
+    def worded_whole(inner: ast.Node) -> bool:
+        if not isinstance(inner, ast.Stmt):
+            return False
+        wording = english.author_wording(inner)
+        return bool(wording) and not wording.endswith(":")
+
+    return ast.walk(node, skip=worded_whole)
 
 
 PREPOSITIONS = {"of", "from", "to", "in", "on", "at", "for", "by", "with", "into"}

@@ -7,7 +7,7 @@ a short `.pir` example, and `codegen` renders an English sentence for each.
 
 from __future__ import annotations
 
-from typing import Iterator, Optional, Union
+from typing import Callable, Iterator, Optional, Union
 
 from pydantic import BaseModel, ConfigDict
 
@@ -718,13 +718,18 @@ NODE_KINDS: tuple[type[Node], ...] = tuple(
 )
 
 
-def walk(node: object) -> Iterator[Node]:
-    """Every node inside a node (or a list of nodes), the node itself first, in the file's order."""
+def walk(node: object, skip: Callable[[Node], bool] | None = None) -> Iterator[Node]:
+    """Every node inside a node (or a list of nodes), the node itself first, in the file's order.
+
+    Args:
+        node: a node, or a list or tuple of them.
+        skip: a test; a node it holds for is left out, with everything inside it.
+    """
     if isinstance(node, (list, tuple)):
         for item in node:
-            yield from walk(item)
+            yield from walk(item, skip)
         return
-    if not isinstance(node, Node):
+    if not isinstance(node, Node) or (skip is not None and skip(node)):
         return
     yield node
     for name in type(node).model_fields:
@@ -732,7 +737,7 @@ def walk(node: object) -> Iterator[Node]:
             continue
         value = getattr(node, name)
         if isinstance(value, (Node, list, tuple)):
-            yield from walk(value)
+            yield from walk(value, skip)
         elif isinstance(value, dict):
             yield from walk(list(value.values()))
 
