@@ -1,15 +1,17 @@
 """Remember the rules files the engine has loaded, so that the next command reads them at once.
 
 When `interpreter.load_game` has parsed, checked and compiled a file without
-error, it stores the file's syntax tree and the checker's warnings here, under
+error, it stores the file's syntax tree, its outline (the few declarations a
+game reads as it loads, `interpreter.game.outline_of`) and the checker's
+warnings here, under
 a key made of the file's text, the path it was given as (every span names it),
 and a fingerprint of the code that produced them: the `dsl` and `interpreter`
 sources, the grammar, and the versions of Python, Lark and Pydantic. Changing
 any of these, or the file, gives a new key, so an entry is never out of date;
 only files that loaded are stored, so an entry means "this loads, with these
 warnings". `pirdsl check` answers from an entry without importing the parser,
-the checker or the engine; every other command takes the tree from it and
-only compiles.
+the checker or the engine; every other command takes the outline from it,
+and the whole tree only when it asks for it (a rule summary, a worked example).
 
 It also keeps each game's generated Python module, like `__pycache__`: the
 module's source (for people, tracebacks and profilers) and its compiled code,
@@ -45,24 +47,33 @@ from typing import Any
 
 from dsl.diagnostics import Diagnostic
 
-CACHE_FORMAT = 1
+CACHE_FORMAT = 2
 MAX_ENTRIES = 100  # the most recently written entries are kept; each is some tens of kilobytes
 
 
 @dataclass
 class CachedLoad:
-    """A remembered load of one rules file: what the checker warned about, and the syntax tree."""
+    """A remembered load of one rules file: what the checker warned about, the syntax tree and its outline."""
 
     source: str
     warnings: list[Diagnostic]
     tree_data: bytes
+    outline_data: bytes
 
     def game_file(self) -> Any:
         """The file's `dsl.ast.GameFile`, or None when the stored tree cannot be read back."""
-        try:
-            return pickle.loads(zlib.decompress(self.tree_data))
-        except Exception:  # noqa: BLE001 - a damaged entry is a missing one
-            return None
+        return _unpickled(self.tree_data)
+
+    def outline(self) -> Any:
+        """The outline of the lowered file (a `dsl.ast.GameFile`), or None when it cannot be read back."""
+        return _unpickled(self.outline_data)
+
+
+def _unpickled(data: bytes) -> Any:
+    try:
+        return pickle.loads(zlib.decompress(data))
+    except Exception:  # noqa: BLE001 - a damaged entry is a missing one
+        return None
 
 
 def cache_directory() -> Path | None:
@@ -120,25 +131,30 @@ def lookup(path: str, source: str) -> CachedLoad | None:
         entry = pickle.loads(data)
         if not (isinstance(entry, dict) and entry.get("format") == CACHE_FORMAT and entry.get("key") == key):
             return None
-        warnings, tree_data = entry["warnings"], entry["tree"]
+        warnings, tree_data, outline_data = entry["warnings"], entry["tree"], entry["outline"]
         if not isinstance(warnings, list) or not all(isinstance(w, Diagnostic) for w in warnings) \
-                or not isinstance(tree_data, bytes):
+                or not isinstance(tree_data, bytes) or not isinstance(outline_data, bytes):
             return None
-        return CachedLoad(source, warnings, tree_data)
+        return CachedLoad(source, warnings, tree_data, outline_data)
     except Exception:  # noqa: BLE001 - no entry, or a damaged one: load the file afresh
         return None
 
 
-def store(path: str, source: str, warnings: list[Diagnostic], game_file: Any) -> None:
-    """Remember that `source`, loaded as `path`, gave `game_file` and `warnings`; silently skipped when it cannot be."""
+def store(path: str, source: str, warnings: list[Diagnostic], game_file: Any, outline: Any) -> None:
+    """Remember that `source`, loaded as `path`, gave `game_file`, its `outline` and `warnings`.
+
+    Silently skipped when it cannot be.
+    """
     try:
         directory = cache_directory()
         if directory is None:
             return
         key = entry_key(path, source)
-        tree_data = zlib.compress(pickle.dumps(game_file, protocol=pickle.HIGHEST_PROTOCOL), 1)
-        data = pickle.dumps({"format": CACHE_FORMAT, "key": key, "warnings": list(warnings), "tree": tree_data},
-                            protocol=pickle.HIGHEST_PROTOCOL)
+        # Kept as bytes inside the entry, so that `pirdsl check` reads the warnings without the AST's classes.
+        tree_data, outline_data = (zlib.compress(pickle.dumps(tree, protocol=pickle.HIGHEST_PROTOCOL), 1)
+                                   for tree in (game_file, outline))
+        data = pickle.dumps({"format": CACHE_FORMAT, "key": key, "warnings": list(warnings), "tree": tree_data,
+                             "outline": outline_data}, protocol=pickle.HIGHEST_PROTOCOL)
         _write(directory / key, data)
         _prune(directory)
     except Exception:  # noqa: BLE001 - a read-only home, a full disk, a tree too deep to pickle: no cache

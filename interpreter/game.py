@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import weakref
 from dataclasses import dataclass
@@ -12,6 +13,7 @@ from dsl.check import check_game
 from dsl.diagnostics import Diagnostic, PirError, Span
 from dsl.parser import parse_file, parse_source
 from dsl.ast import local_names
+from interpreter import cache
 from interpreter.compiler import CompileError, ModuleWriter, build_module, generate
 from interpreter.lowering import lower_file
 from interpreter.runtime import _UNSET
@@ -125,17 +127,46 @@ class ChanceSite:
     span: Any
 
 
+# The kinds of declaration a game reads as it loads; everything else (rules, defines, phases,
+# examples) is in its generated module, or read from the tree only when asked for.
+LOADED_KINDS = (ast.GameHeader, ast.VariantDecl, ast.VarDecl, ast.ZoneDecl, ast.BoardDecl, ast.PieceDecl,
+                ast.TableDecl, ast.ScoreDecl, ast.TiebreakDecl, ast.AutomaDecl)
+
+
+def outline_of(lowered: ast.GameFile) -> ast.GameFile:
+    """The declarations of a lowered file that a game reads as it loads (`LOADED_KINDS`), in their order.
+
+    A small part of the tree (a tenth or so of a big file): a load from the cache reads it
+    instead of the whole tree, which is read only when something asks for `Game.file`.
+    """
+    return lowered.model_copy(update={"declarations": [d for d in lowered.declarations
+                                                        if isinstance(d, LOADED_KINDS)]})
+
+
 class Game:
     """A checked, compiled game, ready to start states."""
 
-    def __init__(self, game_file: ast.GameFile, source: str, cached: bool = False):
-        self.file = game_file
-        game_file = lower_file(game_file)  # what the engine runs: turns of actions written out
+    def __init__(self, game_file: ast.GameFile | None, source: str, cached: bool = False,
+                 outline: ast.GameFile | None = None, read_file: Any = None):
+        """Load a checked game.
+
+        Args:
+            game_file: the checked syntax tree; None when `outline` and `read_file` stand for it.
+            source: the rules text.
+            cached: take the generated module from the cache, and keep it there (for files).
+            outline: the lowered file's declarations a load reads (`outline_of`), when loading from the cache.
+            read_file: gives the tree (None when it cannot) the first time `file` is asked for.
+        """
         self.source = source
-        self.path = game_file.path
-        self.file_hash = game_file.source_hash
+        if game_file is not None:
+            self.file = game_file
+            outline = outline_of(self.lowered)
+        else:
+            self._read_file = read_file
+        self.path = outline.path
+        self.file_hash = outline.source_hash
         self.warnings: list = []  # the checker's warnings (unused definitions, ...)
-        decls = game_file.declarations
+        decls = outline.declarations
         header = next(d for d in decls if isinstance(d, ast.GameHeader))
         self.header = header
         self.name = header.name
@@ -146,7 +177,7 @@ class Game:
         self.zone_decls = [d for d in decls if isinstance(d, ast.ZoneDecl)]
         self.board_decls = [d for d in decls if isinstance(d, ast.BoardDecl)]
         self.piece_decls = {d.name: d for d in decls if isinstance(d, ast.PieceDecl)}
-        self.lowered = game_file
+        self.outline = outline
         try:
             self._load(decls, cached)
         except CompileError as error:
@@ -157,8 +188,30 @@ class Game:
         self._reloadable: bool | None = None  # whether `path` holds this very text (see `__reduce__`)
         _LOADED[self.file_hash] = self
 
+    @functools.cached_property
+    def file(self) -> ast.GameFile:
+        """The checked syntax tree, as written (read from the cache the first time, for a game loaded from there)."""
+        game_file = self._read_file()
+        if not isinstance(game_file, ast.GameFile):  # a damaged entry: the text, checked before, gives the tree
+            game_file = parse_source(self.source, self.path)
+        return game_file
+
+    @functools.cached_property
+    def lowered(self) -> ast.GameFile:
+        """The tree the engine runs: turns of actions written out (interpreter/lowering.py)."""
+        return lower_file(self.file)
+
+    def _module(self, cached: bool) -> tuple[dict, str]:
+        """The generated module, run: from the cache without reading the tree when it is there."""
+        code = cache.load(self.file_hash) if cached else None
+        if code is None:
+            return build_module(self.lowered, self.source, cached)
+        namespace: dict = {"__name__": f"pirdsl_rules_{self.file_hash[:12]}"}  # as build_module names it
+        exec(code, namespace)  # noqa: S102 - generated from the checked AST only
+        return namespace, code.co_filename
+
     def _load(self, decls: list, cached: bool) -> None:
-        module, self.code_filename = build_module(self.lowered, self.source, cached)
+        module, self.code_filename = self._module(cached)
         self.module = module
         path = self.path
         self.spans = [Span(path, *span) for span in module["SPANS"]]
@@ -212,12 +265,18 @@ class Game:
         self.piece_marks = {name: module[f"mark_{name}"] for name, d in self.piece_decls.items() if d.mark is not None}
         self.marks_showing_variables = {name for name, d in self.piece_decls.items() if d.mark is not None
                                         and set(self.piece_var_names.get(name, ())) & _names_in(d.mark)}
-        self.examples = []
-        for number, decl in enumerate(d for d in decls if isinstance(d, ast.ExampleDecl)):
+
+    @functools.cached_property
+    def examples(self) -> list["CompiledExample"]:
+        """The worked examples, compiled (their code is in the module; their statements come from the tree)."""
+        examples = []
+        module = self.module
+        for number, decl in enumerate(d for d in self.lowered.declarations if isinstance(d, ast.ExampleDecl)):
             scope = frozenset(decl.player_names) | local_names(decl.given) | local_names(decl.when)
-            self.examples.append(CompiledExample(
+            examples.append(CompiledExample(
                 decl, module[f"example_{number}"], list(zip(decl.expect, module[f"example_{number}_expects"])),
                 list(module[f"example_{number}_answers"]), scope))
+        return examples
 
     def reloadable(self) -> bool:
         """Whether loading `path` again gives this very game (so a pickle need not carry the text)."""
@@ -551,20 +610,22 @@ def load_game(path: str) -> Game:
     """Parse, check and compile a rules file; raises PirError with every problem found.
 
     A file loaded before, unchanged and by the same code, is not parsed and
-    checked again: its syntax tree and warnings come from `interpreter.cache`.
+    checked again: its outline and warnings come from `interpreter.cache`, and
+    its whole syntax tree too when `Game.file` is first asked for.
     """
     from dsl.parser import read_source
-    from interpreter import cache
 
     path = str(path)
     source = read_source(path)
     remembered = cache.lookup(path, source)
     if remembered is not None:
-        game_file = remembered.game_file()
-        if isinstance(game_file, ast.GameFile):
-            return _compiled(game_file, source, remembered.warnings, cached=True)
+        outline = remembered.outline()
+        if isinstance(outline, ast.GameFile):
+            game = Game(None, source, cached=True, outline=outline, read_file=remembered.game_file)
+            game.warnings = remembered.warnings
+            return game
     game = load_source(source, path, cached=True)
-    cache.store(path, source, game.warnings, game.file)
+    cache.store(path, source, game.warnings, game.file, game.outline)
     return game
 
 
