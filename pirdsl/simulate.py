@@ -457,7 +457,8 @@ def simulate(
     with contextlib.closing(results):
         for done, result in enumerate(results, 1):
             totals.add(result)
-            totals_of_balance.add(result.record, result.seat_bots, result.leaders)
+            if with_balance:
+                totals_of_balance.add(result.record, result.seat_bots, result.leaders)
             if on_record is not None:
                 on_record(result.record)
             if on_game_done is not None:
@@ -496,8 +497,9 @@ class WorkerDied(SimulationWorkerError):
 # so that the first results come soon and a progress bar moves.
 GAMES_PER_CHUNK_LIMIT = 50
 CHUNKS_PER_PROCESS = 4  # a chunk is at most the games left over this many chunks per process
-CHUNKS_AHEAD_PER_WORKER = 2  # chunks handed to the workers ahead: keeps them busy, bounds what waits in memory
-# Chunks this process plays itself ahead of results it is still waiting for (0: it only waits).
+CHUNKS_AHEAD_PER_WORKER = 2  # chunks a worker has to play, the one it plays included: it never waits for the next
+CHUNKS_KEPT_PER_WORKER = 8  # chunks handed to workers and not yet taken back: bounds what waits in memory
+# Chunks' worth of games this process plays itself ahead of results it is still waiting for (0: it only waits).
 OWN_CHUNKS_AHEAD = 8
 
 # The game a worker plays, loaded once when the worker starts (or why it could not be).
@@ -557,12 +559,14 @@ def played_in_workers(
 ) -> Iterator[GameResult]:
     """The results of games 0 .. games - 1, in order, played by this process and `jobs - 1` worker processes.
 
-    This process plays chunks of games too: every chunk while the workers are
-    still starting, then one whenever the results it needs next are not back
-    yet (up to `OWN_CHUNKS_AHEAD` ahead of them). So a short run takes about as
-    long as in one process, and a long one gains from every process. Chunks
-    shrink as the games run out, so that no process waits long for the others
-    at the end.
+    This process plays games too, one at a time: every game while the workers
+    are still starting, then one whenever the results it needs next are not back
+    yet (up to `OWN_CHUNKS_AHEAD` chunks' worth ahead of them). Between two of its
+    games it hands a chunk to each worker that is down to its last one, so that no
+    worker waits for work, from the moment it is ready to the end. So a short run
+    takes about as long as in one process, and a long one gains from every
+    process. Chunks shrink as the games run out, so that no process waits long
+    for the others at the end.
 
     Workers are forked when nothing else runs in this process, else spawned (see
     `worker_context`); either way each loads the rules file by its path. Closing
@@ -577,20 +581,18 @@ def played_in_workers(
     )
     # A worker answers an empty chunk once it has loaded the rules file: from then on it gets games.
     readiness = [executor.submit(play_chunk, settings, seed, 0, 0) for _ in range(workers)]
-    # The chunks handed out, in game order: each at a worker (a future) or already played here (a list).
+    ready = False
+    # The chunks handed out, in game order: each at a worker (a future) or played here (a list).
     handed_out: collections.deque[concurrent.futures.Future | list[GameResult]] = collections.deque()
     next_game = 0
-
-    def hand_out_here() -> None:
-        nonlocal next_game
-        last = next_game + chunk_size(games - next_game, jobs)
-        handed_out.append([play_game(game, settings, number, seed + number) for number in range(next_game, last)])
-        next_game = last
+    played_ahead = 0  # games played here whose results are in handed_out, not yet given back
+    own_games_ahead = OWN_CHUNKS_AHEAD * GAMES_PER_CHUNK_LIMIT
 
     def hand_out_to_workers() -> None:
         nonlocal next_game
-        at_workers = sum(isinstance(item, concurrent.futures.Future) for item in handed_out)
-        for _ in range(workers * CHUNKS_AHEAD_PER_WORKER - at_workers):
+        kept = [item for item in handed_out if item.__class__ is not list]
+        playing = sum(not future.done() for future in kept)
+        for _ in range(min(workers * CHUNKS_AHEAD_PER_WORKER - playing, workers * CHUNKS_KEPT_PER_WORKER - len(kept))):
             if next_game >= games:
                 break
             count = chunk_size(games - next_game, jobs)
@@ -600,14 +602,26 @@ def played_in_workers(
     finished = False
     try:
         while handed_out or next_game < games:
-            if next_game < games and any(answered(signal) for signal in readiness):
-                hand_out_to_workers()
-            if handed_out and (isinstance(handed_out[0], list) or handed_out[0].done()):
-                yield from results_of(handed_out.popleft())
-            elif next_game < games and sum(isinstance(item, list) for item in handed_out) < OWN_CHUNKS_AHEAD:
-                hand_out_here()
+            if next_game < games:
+                if not ready:
+                    ready = any(answered(signal) for signal in readiness)
+                if ready:
+                    hand_out_to_workers()
+            if handed_out and (handed_out[0].__class__ is list or handed_out[0].done()):
+                chunk = handed_out.popleft()
+                if chunk.__class__ is list:
+                    played_ahead -= len(chunk)
+                yield from results_of(chunk)
+            elif next_game < games and played_ahead < own_games_ahead:
+                result = play_game(game, settings, next_game, seed + next_game)
+                if handed_out and handed_out[-1].__class__ is list:
+                    handed_out[-1].append(result)  # the games played here since the last chunk handed out
+                else:
+                    handed_out.append([result])
+                next_game += 1
+                played_ahead += 1
             elif handed_out:
-                yield from results_of(handed_out.popleft())  # wait for it
+                yield from results_of(handed_out.popleft())  # a worker's chunk: wait for it
             else:
                 concurrent.futures.wait(readiness, return_when=concurrent.futures.FIRST_COMPLETED)
         finished = True
