@@ -78,6 +78,17 @@ def test_a_remembered_load_is_the_same_as_a_fresh_one(cache_directory, path):
     assert summary(remembered) == summary(fresh)
 
 
+def test_a_remembered_load_reads_the_whole_tree_only_when_it_is_asked_for(cache_directory):
+    """Playing needs the outline and the compiled module; the tree is read when a rule summary or example asks."""
+    path = str(ROOT / "games" / "glory_islands.pir")
+    fresh = interpreter.load_game(path)
+    remembered = interpreter.load_game(path)
+    assert "file" not in vars(remembered) and "lowered" not in vars(remembered)
+    remembered.new_state(players=3, seed=1)
+    assert "file" not in vars(remembered)
+    assert canonical(remembered.file) == canonical(fresh.file)
+
+
 def test_warnings_are_remembered(cache_directory, tmp_path):
     path = tmp_path / "warned.pir"
     path.write_text(WARNED, encoding="utf-8")
