@@ -23,6 +23,7 @@ and chance (draws, rolls, shuffles) is resolved inside it with the generator tha
 from __future__ import annotations
 
 import io
+from array import array
 from typing import Any
 
 try:
@@ -139,7 +140,9 @@ class PirdslEnv(AECEnv):
         state = self.state
         if not state.is_terminal() and state.current_player() == seat:
             mask[self.legal.legal(state)] = 1
-        return {"observation": np.array(self.encoding.encode(state, seat), np.float32), "action_mask": mask}
+        # array('f') packs the floats in one C loop, far quicker than NumPy reading a list.
+        observation = np.frombuffer(array("f", self.encoding.encode(state, seat)), np.float32)
+        return {"observation": observation, "action_mask": mask}
 
     def render(self) -> str | None:
         """The board and seats as the agent to move sees them: returned ("ansi") or printed ("human")."""
