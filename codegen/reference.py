@@ -159,6 +159,7 @@ class Reference:
     variants: list[Variant]
     examples: list[Example]
     chosen_variants: list[str] = field(default_factory=list)
+    longest: str = ""  # the header's `longest N decisions`, as a sentence (empty when not declared)
 
     @property
     def wide_tables(self) -> list[Table]:
@@ -279,6 +280,7 @@ def build_reference(
         variants=variant_list(english, of_kind(ast.VariantDecl), chosen, decls, rule_order),
         examples=examples(of_kind(ast.ExampleDecl), example_results, rule_names(game_file)),
         chosen_variants=chosen,
+        longest=f"At most {header.longest:,} decisions." if header.longest is not None else "",
     )
 
 

@@ -5,6 +5,14 @@
 
 game "Glory Islands":
   players 2 to 4
+  # The most decisions a game asks, for programs that need it in advance (the rounds end on
+  # a condition). Each round every ship still afloat moves its disc at least 1 space down the
+  # 45-space sailing track (its card is worth 1 to 5) and the disc never moves back, so by the
+  # 45th round every disc has sunk its ship: at most 45 rounds. A round asks each of at most
+  # 4 seats 1 card and at most 17 in its turn (a leg, a stopover's pirate (4) and sail-on,
+  # end of move (2), a pirate (4), a special action (5)): 72. Setup and final scoring ask
+  # none. 45 x 72 = 3,240.
+  longest 3240 decisions
   credits "Glory Islands, Rio Grande Games (2022). Rules encoded for pirdsl."
   overview "Pirate crews race clockwise round a ring of islands. Each round everyone secretly plays a sailing card that sets turn order, how far their ship sails and how far from it they may land a pirate. Pirates on the islands earn glory, treasure and barrels, and full islands pay out to the crews with the most pirates there."
   goal "Have the most glory once a ship has come home and the round is finished."

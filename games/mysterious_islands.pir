@@ -1,11 +1,18 @@
 game "Pirates of the Mysterious Islands":
   players 2 to 2
-  # assumed: the most decisions a game asks, for programs that need it in advance (the rules
-  # do not bound how long a ship keeps sailing or how many ships act). A fleet has at most 10
-  # ships (the cheapest costs 4 of 40 points), and a ship's turn asks at most about 65 (two
-  # actions, each up to 4 legs, a dock with its effect and a free exploration, ram, boarding,
-  # up to 4 cannons); 31 rounds of two turns make 40,300, and the setup about 120 more.
-  longest 60000 decisions
+  # The most decisions a game asks, for programs that need it in advance. The engine's own
+  # count (interpreter/bounds.py) bounds every part of the rules but five, which are bounded
+  # here: a fleet holds at most the 62 ships the rules can make; a ship fires at most 4 cannons
+  # (the most on the ship list); she sails at most 5 legs (3 on her card, + S for a helmsman,
+  # + S for the Storm Compass), so steering asks at most 6 times; at a dock each crew moves at
+  # most once (60 crew, then stop: 61); exploring a ship moves each crew or treasure at most
+  # once (60 crew, 76 coins, 2 unique treasures, then stop: 139). With these, a turn asks at
+  # most 121,786: for each ship of the fleet (counted as up to 63) 1,925 (readied: 2; two
+  # actions of at most 931: a move of 6 legs and what docking, ramming, boarding, towing and
+  # turning ask; 61 at a dock), then at most 448 Marines and 63 scuttles. 30 rounds of two
+  # turns make 7,307,160, and building, placing and hiring 1,418 more: 7,308,578. Loose
+  # (every list is bounded by every piece of its kind), but true.
+  longest 7308578 decisions
   overview "Build a fleet of ships and crew to a point total, sail a measured sea among six islands, dig up treasure on the wild ones, fight with cannons, rams and boarding parties, and bring the gold home."
   goal "Be the first to bring more than half of all the gold to your home island."
   credits "After the complete-game rules of Pirates of the Mysterious Islands (WizKids, 2005)."

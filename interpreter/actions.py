@@ -7,10 +7,11 @@ fixed set of action numbers for the whole game and, at each step, a mask of the 
 from play, so it is the same in every process and for every seed:
 
 - an *atom* is one thing an option or outcome can be: the skip of an optional choice,
-  `none`, an empty list, `false`/`true`, a seat, a zone or cell, a face-down pick from a zone,
-  a piece that exists after setup, a name (a kind's member, a die face, a table's key, a fixed text the
-  rules write), or a whole number in the range the rules file writes (from its smallest
-  to its largest number literal, 0 included, mirrored below 0 when the file negates);
+  `none`, an empty list, `false`/`true`, a seat, a zone or cell, a face-down pick from a
+  zone that is not public, a piece that exists after setup, a name (a kind's member, a
+  die face, a table's key, a fixed text the rules write), or a whole number in the range
+  the rules file writes (from its smallest to its largest number literal, 0 included,
+  mirrored below 0 when the file negates);
 - an option that is a list of one or two atoms (a move written `[piece, cell]`, a plan
   `[3, 5]`) is a *pair*: atom count + first * atom count + second (a list of one atom pairs
   it with the empty list);
@@ -119,7 +120,9 @@ class ActionSpace:
         atoms: list[tuple] = [SKIP, ("nothing",), ("list",), ("bool", False), ("bool", True)]
         atoms += [("seat", i) for i in range(start.num_seats)]
         atoms += [("zone", i) for i in range(len(start.world.zones))]
-        atoms += [("face_down", i) for i in range(len(start.world.zones))]
+        # A face-down pick comes only from a zone some seat may not look into: a public zone
+        # (every cell of a board, say) never offers one, so it has no number for it.
+        atoms += [("face_down", zone.id) for zone in start.world.zones if zone.visibility != "public"]
         atoms += [("piece", kind, rank) for kind, most in self.piece_bounds.items() for rank in range(most)]
         atoms += [("name", name) for name in names]
         atoms += [("number", n) for n in range(self.low, self.high + 1)]

@@ -129,6 +129,9 @@ class Bounds:
         self.changed: set[str] = set()
         self.unbounded: set[str] = set()
         self.loose: set[str] = set()  # names bound by a loop, a choice or chance
+        self.loop_sources: dict[str, list[ast.Expr]] = {}  # a `for each` name -> the lists it goes over
+        self.params: set[str] = set()  # names that are some rule's, define's or power's parameter
+        self.other_bound: set[str] = set()  # names also bound by a choice, chance, a comprehension or a score
         self.fields: set[str] = set()
         for node in ast.walk(game_file):
             if isinstance(node, ast.ExampleDecl):
@@ -145,13 +148,22 @@ class Bounds:
                 self.given.setdefault(node.name, []).append(node.value)
             elif isinstance(node, ast.ChooseSet):
                 self.given.setdefault(node.var, []).append(node.options)
-            elif isinstance(node, (ast.ForEach, ast.Choose, ast.Draw, ast.Roll, ast.WeightedDraw)):
+            elif isinstance(node, ast.ForEach):
+                # A loop's element holds at most what the most of the list's elements holds.
+                self.loop_sources.setdefault(node.var, []).append(node.iterable)
+                self.loose.add(node.var)
+            elif isinstance(node, (ast.Choose, ast.Draw, ast.Roll, ast.WeightedDraw)):
                 self.unbounded.add(node.var)
                 self.loose.add(node.var)
+                self.other_bound.add(node.var)
+            elif isinstance(node, ast.ComprehensionFor):
+                self.other_bound.add(node.var)
             elif isinstance(node, (ast.RuleDecl, ast.DefineDecl, ast.PowerDecl)):
                 self.unbounded.update(node.params)
+                self.params.update(node.params)
             elif isinstance(node, (ast.ScoreDecl, ast.TiebreakDecl)):
                 self.unbounded.add(node.param)
+                self.other_bound.add(node.param)
             elif isinstance(node, ast.PieceDecl):
                 self.fields.update(node.fields)
         # Where each rule is called, with what, and from which rule or power (None: a section).
@@ -228,6 +240,8 @@ class Bounds:
                 return self.cells[args[0].id]
             if expr.function in ("distinct", "shuffled", "sorted", "reversed") and args:
                 return self.length(args[0], seen, given)
+            if expr.function in _ONE_ZONE:
+                return self.pieces  # one zone or cell (or none), which holds at most every piece
             if expr.function == "all_pieces":
                 return self.pieces
             if expr.function == "take" and len(args) == 2:
@@ -258,12 +272,21 @@ class Bounds:
             # A local or a variable: the most of every value it is given.
             if isinstance(expr, ast.Name):
                 within = self._within[-1] if self._within else None
-                if within is not None and name in getattr(within, "params", ()) and name not in self.loose \
-                        and name not in self.given:
+                is_parameter = within is not None and name in getattr(within, "params", ())
+                if is_parameter and name not in self.loose and name not in self.given:
                     return self.parameter_length(within, name, seen)
-                if name in self.unbounded:
+                if name in self.loop_sources and name not in seen and name not in self.given and \
+                        name not in self.other_bound and name not in self.variables:
+                    # Bound by `for each` (and perhaps a parameter of this rule; another rule's or
+                    # define's parameter is not this name here): the most of every list's elements.
+                    most = max(self.element_length(source, seen | {name}) for source in self.loop_sources[name])
+                    if is_parameter:
+                        most = max(most, self.parameter_length(within, name, seen))
+                    return most
+                if name in self.unbounded or name in self.loop_sources:
                     return INFINITE
-                values = self.given.get(name, [])
+                # A filter of itself (`waiting = [w for w in waiting where ...]`) holds no more than before.
+                values = [value for value in self.given.get(name, []) if not _filters(value, name)]
             else:
                 if name in self.fields:
                     return INFINITE
@@ -278,6 +301,37 @@ class Bounds:
             return max(self.length(value, seen | {name}) for value in values)
         if isinstance(expr, ast.NoneLiteral):
             return 0
+        return INFINITE
+
+    def element_length(self, expr: ast.Expr, seen: frozenset = frozenset(), given: dict | None = None) -> float:
+        """The most elements any one element of a list holds (a list of cells: every piece; else infinite)."""
+        if isinstance(expr, _Given):
+            return self.element_length(expr.expression, seen, expr.given)
+        if isinstance(expr, ast.Name) and given and expr.id in given:
+            return self.element_length(given[expr.id], seen)
+        if isinstance(expr, ast.ListLiteral):
+            return max((self.length(item, seen, given) for item in expr.items), default=0)
+        if isinstance(expr, ast.Comprehension):
+            return self.length(expr.element, seen, given)
+        if isinstance(expr, ast.Binary) and expr.op == "+":
+            return max(self.element_length(expr.left, seen, given), self.element_length(expr.right, seen, given))
+        if isinstance(expr, ast.IfExpr):
+            return max(self.element_length(expr.then, seen, given), self.element_length(expr.otherwise, seen, given))
+        if isinstance(expr, ast.Call):
+            args = expr.args
+            if expr.function == "cells" and args and isinstance(args[0], ast.Name) and args[0].id in self.cells:
+                return self.pieces
+            if expr.function in ("distinct", "shuffled", "sorted", "reversed", "take") and args:
+                return self.element_length(args[0], seen, given)
+            define = self.defines.get(expr.function)
+            if define is not None and expr.function not in seen:
+                arguments = {param: _Given(argument, given) for param, argument in zip(define.params, args)}
+                return self.element_length(define.body, seen | {expr.function}, arguments)
+            return INFINITE
+        if isinstance(expr, ast.Name):
+            define = self.defines.get(expr.id)
+            if define is not None and not define.params and expr.id not in seen:
+                return self.element_length(define.body, seen | {expr.id})
         return INFINITE
 
     def parameter_length(self, within: ast.Node, name: str, seen: frozenset) -> float:
@@ -494,6 +548,19 @@ def _counted_down(condition: ast.Expr) -> list[str]:
             (condition.op, condition.right.value) in ((">", 0), (">=", 1)):
         return [condition.left.id]
     return []
+
+
+# Built-ins that give one zone or cell (or none).
+_ONE_ZONE = {"where", "at", "step", "inward"}
+
+
+def _filters(value: ast.Expr, name: str) -> bool:
+    """Whether `value` is `[w for w in NAME where ...]`: NAME's own elements, some left out."""
+    if not isinstance(value, ast.Comprehension) or len(value.clauses) != 1:
+        return False
+    clause = value.clauses[0]
+    return isinstance(clause.iterable, ast.Name) and clause.iterable.id == name and \
+        isinstance(value.element, ast.Name) and value.element.id == clause.var
 
 
 def _emptied(loop: ast.While) -> list[str]:

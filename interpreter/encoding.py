@@ -136,6 +136,8 @@ class ObservationEncoding:
             classes.setdefault(piece._signature, len(classes))
         self.classes = classes
         self.zones = [zone for zone in world.zones if zone.visibility != "internal"]
+        # Who sees into each zone never changes: worked out once per seat.
+        self._seen = [[zone.seen_by(seat) for zone in self.zones] for seat in range(self.seats)]
         names, _, _ = declared_values(game.file)
         self.names = {name: i + 1 for i, name in enumerate(names)}
         per_zone = 2 + len(classes) + 1
@@ -211,15 +213,20 @@ class ObservationEncoding:
         other = len(self.classes)
         pieces = state.pieces
         classes = self.classes
-        for zone in self.zones:
-            held = state.contents[zone.id]
-            out[at] = float(len(held))
-            if zone.seen_by(seat):
+        contents = state.contents
+        step = 3 + other
+        for zone, seen in zip(self.zones, self._seen[seat]):
+            held = contents[zone.id]
+            if seen:
                 out[at + 1] = 1.0
-                base = at + 2
-                for piece_id in held:
-                    out[base + classes.get(pieces[piece_id]._signature, other)] += 1.0
-            at += 3 + other
+                if held:  # most cells of a board are empty: nothing more to count
+                    out[at] = float(len(held))
+                    base = at + 2
+                    for piece_id in held:
+                        out[base + classes.get(pieces[piece_id]._signature, other)] += 1.0
+            elif held:
+                out[at] = float(len(held))
+            at += step
         # Piece slots: a piece's rank among those of its kind is its slot, as in the actions.
         zones = state.world.zones
         loc = state.loc

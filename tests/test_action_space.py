@@ -228,6 +228,56 @@ def test_the_longest_game_is_derived_from_the_rules_or_declared_or_a_cap():
     assert (capped.max_game_length, capped.max_game_length_source) == (DEFAULT_MAX_GAME_LENGTH, "cap")
 
 
+CELLS = """
+game "Stones":
+  players 2 to 2
+
+piece stone(owner)
+zone pool per player
+board grid: grid 2 by 2
+  layer number:
+    "1 2"
+    "3 4"
+
+rule take_turn(p) "Place every stone, then pass over every stone on a square":
+  let waiting = [s for s in p.pool]
+  while count(waiting) > 0:
+    p chooses s from waiting "Place a stone"
+    waiting = [w for w in waiting where w != s]
+    p chooses c from cells(grid) "Where?"
+    move s to c
+  for each square in distinct([where(s) for s in all_pieces(cells(grid))]):
+    look_at(square)
+
+rule look_at(square) "Look at the stones on a square":
+  for each s in square:
+    p_of(s) chooses n from [1, 2] "Count it?"
+
+define p_of(s) = s.owner
+
+setup:
+  for each p in players:
+    create 2 stone(p) in p.pool
+
+play:
+  for each p in players:
+    take_turn(p)
+
+score p: 0
+"""
+
+
+def test_a_list_filtered_from_itself_and_a_loop_over_cells_are_bounded():
+    # `waiting` only loses elements; each square holds at most the 4 stones there are, and a
+    # `for each` over a rule's parameter is bounded by the lists its callers go over.
+    facts = game_facts(load_source(CELLS, "stones.pir"), 2)
+    # Per player: the loop over `waiting` (at most 4 pieces: 2 questions each) and at most
+    # 4 squares of at most 4 stones, one question each.
+    assert facts.max_game_length_source == "derived", facts.max_game_length_why
+    assert facts.max_game_length == 2 * (4 * 2 + 4 * 4)
+    assert game_facts(load_game("games/decks_of_glory.pir"), 2).max_game_length_source == "derived"
+
+
 @pytest.mark.parametrize("name, players, variants", list(_configurations()))
 def test_random_playouts_stay_within_the_longest_game(name, players, variants):
     game = LOADED[name]

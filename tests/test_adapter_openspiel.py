@@ -113,3 +113,19 @@ def test_observations_and_information_states_hide_what_they_should():
         else:
             state.apply_action(rng.choice(state.legal_actions()))
     assert checked > 20
+
+
+def test_a_game_longer_than_its_declared_bound_stops_with_an_error(tmp_path):
+    # A declared `longest` that is too small is the rules file's mistake: OpenSpiel is told a
+    # wrong number, so the game stops with an error at the first decision past it.
+    text = open("tests/classic/tic_tac_toe.pir").read().replace("longest 9 decisions", "longest 3 decisions")
+    short = tmp_path / "short.pir"
+    short.write_text(text)
+    game = adapter.load(str(short), 2)
+    assert (game.get_type().short_name, game.max_game_length(), game.facts.max_game_length_source) == \
+        ("pirdsl", 3, "declared")
+    state = game.new_initial_state()
+    for _ in range(3):
+        state.apply_action(state.legal_actions()[0])
+    with pytest.raises(RuntimeError, match="more than the 3 decisions the rules file declared"):
+        state.apply_action(state.legal_actions()[0])

@@ -86,3 +86,17 @@ def test_observations_hide_what_they_should():
         agent = env.agent_selection
         env.step(int(rng.choice(np.flatnonzero(env.observe(agent)["action_mask"]))))
     assert checked > 20
+
+
+def test_a_game_longer_than_its_declared_bound_stops_with_an_error(tmp_path):
+    # A declared bound is kept, not truncated at: a game past it stops with an error.
+    text = open("tests/classic/tic_tac_toe.pir").read().replace("longest 9 decisions", "longest 3 decisions")
+    short = tmp_path / "short.pir"
+    short.write_text(text)
+    made = adapter.env(str(short), 2)
+    made.reset(seed=0)
+    for _ in range(3):
+        made.step(int(np.flatnonzero(made.observe(made.agent_selection)["action_mask"])[0]))
+    assert not any(made.truncations.values())
+    with pytest.raises(RuntimeError, match="more than the 3 decisions the rules file declared"):
+        made.step(int(np.flatnonzero(made.observe(made.agent_selection)["action_mask"])[0]))

@@ -27,4 +27,46 @@ def missing_extra(library: str, extra: str) -> ImportError:
     return ImportError(f"{library} is not installed: install it with pip install 'pirdsl[{extra}]'")
 
 
-__all__ = ["load_game", "missing_extra", "split_variants"]
+class LegalActions:
+    """The legal action numbers of a decision, worked out once per decision.
+
+    A learning loop asks for the legal actions (the mask) and then takes one of them, and
+    each needs the same map of action numbers to the engine's options (`ActionSpace.decode`,
+    which numbers every option: the costly part). This keeps the map of the last decision
+    asked about: the state it belongs to (held, so no other state can take its identity)
+    and how many moves that state had made, so a move, a clone or another state asks again.
+    """
+
+    __slots__ = ("space", "_state", "_moves", "_found", "_sorted")
+
+    def __init__(self, space):
+        self.space = space
+        self._state = None
+        self._moves = -1
+        self._found: dict[int, int] = {}
+        self._sorted: list[int] = []
+
+    def _decode(self, state) -> dict[int, int]:
+        if state is not self._state or len(state.history) != self._moves:
+            self._found = self.space.decode(state)
+            self._sorted = sorted(self._found)
+            self._state, self._moves = state, len(state.history)
+        return self._found
+
+    def legal(self, state) -> list[int]:
+        """The legal action numbers now, in increasing order ([] at chance or the end)."""
+        self._decode(state)
+        return list(self._sorted)
+
+    def apply(self, state, action: int) -> None:
+        """Take action number `action` (a decision's option or a chance outcome)."""
+        if state.is_chance():
+            self.space.apply(state, action)
+            return
+        index = self._decode(state).get(action)
+        if index is None:
+            self.space.engine_index(state, action)  # raises the one-line ActionSpaceError
+        state.apply_action(index)
+
+
+__all__ = ["LegalActions", "load_game", "missing_extra", "split_variants"]

@@ -36,7 +36,7 @@ except ImportError as error:  # pragma: no cover - depends on what is installed
 from interpreter import load_game as _load_rules
 from interpreter.actions import ActionSpace
 from interpreter.encoding import ObservationEncoding, game_facts
-from pirdsl.adapters import split_variants
+from pirdsl.adapters import LegalActions, split_variants
 
 SHORT_NAME = "pirdsl"
 _DEFAULTS = {"file": "", "players": 0, "variants": "", "max_game_length": 0}
@@ -119,6 +119,7 @@ class _Shared:
 
     def __init__(self, game: PirdslGame):
         self.rules, self.space, self.seats = game.rules, game.space, game.seats
+        self.legal = LegalActions(game.space)
         self.player_of_seat, self.max_length = game.player_of_seat, game.max_length
         self.length_source = game.length_source
         self.name = str(game)
@@ -192,7 +193,7 @@ class PirdslState(pyspiel.State):
         return self._rules_game.player_of_seat[engine.current_player()]
 
     def _legal_actions(self, player: int) -> list[int]:
-        return self._rules_game.space.legal_actions(self.engine)
+        return self._rules_game.legal.legal(self.engine)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return self._rules_game.space.chance_outcomes(self.engine)
@@ -209,7 +210,7 @@ class PirdslState(pyspiel.State):
         if not box.state.is_chance():
             box.mine += ((game.player_of_seat[box.state.current_player()], action),)
         box.texts = {}
-        game.space.apply(box.state, action)
+        game.legal.apply(box.state, action)
 
     def _action_to_string(self, player: int, action: int) -> str:
         engine = self.engine
