@@ -41,7 +41,7 @@ from interpreter.catalogues import with_catalogues
 from interpreter.powers import with_powers
 
 # Part of the cache key of generated modules: change it when the generated code changes meaning.
-GENERATOR_VERSION = "3"
+GENERATOR_VERSION = "4"
 
 
 class CompileError(Exception):
@@ -284,9 +284,18 @@ class ModuleWriter:
             # It reads nothing play changes: its value for given arguments is remembered for the
             # world (a table of given players and variants), by the arguments and their kinds.
             key = repr(decl.name) + "".join(f", a_{p}.__class__, a_{p}" for p in decl.params)
+            if not decl.params:  # one value per world: found with as little work as can be
+                lines += ["", "", f"def call_{decl.name}(st):  # reads nothing that play changes",
+                          "    try:",
+                          f"        return st.world.memo[{decl.name!r}]",
+                          "    except KeyError:",
+                          f"        value = st.world.memo[{decl.name!r}] = define_{decl.name}(st)",
+                          "        return value"]
+                self.chunk(lines, span=decl.span)
+                return
             lines += ["", "", f"def call_{decl.name}(st{signature}):  # reads nothing that play changes",
                       "    memo = st.world.memo",
-                      f"    key = ({key},)" if decl.params else f"    key = {decl.name!r}",
+                      f"    key = ({key},)",
                       "    try:",
                       "        return memo[key]",
                       "    except KeyError:",
