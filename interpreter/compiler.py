@@ -41,7 +41,7 @@ from interpreter.catalogues import with_catalogues
 from interpreter.powers import with_powers
 
 # Part of the cache key of generated modules: change it when the generated code changes meaning.
-GENERATOR_VERSION = "1"
+GENERATOR_VERSION = "4"
 
 
 class CompileError(Exception):
@@ -284,9 +284,18 @@ class ModuleWriter:
             # It reads nothing play changes: its value for given arguments is remembered for the
             # world (a table of given players and variants), by the arguments and their kinds.
             key = repr(decl.name) + "".join(f", a_{p}.__class__, a_{p}" for p in decl.params)
+            if not decl.params:  # one value per world: found with as little work as can be
+                lines += ["", "", f"def call_{decl.name}(st):  # reads nothing that play changes",
+                          "    try:",
+                          f"        return st.world.memo[{decl.name!r}]",
+                          "    except KeyError:",
+                          f"        value = st.world.memo[{decl.name!r}] = define_{decl.name}(st)",
+                          "        return value"]
+                self.chunk(lines, span=decl.span)
+                return
             lines += ["", "", f"def call_{decl.name}(st{signature}):  # reads nothing that play changes",
                       "    memo = st.world.memo",
-                      f"    key = ({key},)" if decl.params else f"    key = {decl.name!r}",
+                      f"    key = ({key},)",
                       "    try:",
                       "        return memo[key]",
                       "    except KeyError:",
@@ -447,10 +456,11 @@ class ModuleWriter:
             fields = "{" + "".join(f"{f!r}: {x(a)}, " for f, a in zip(decl.fields, node.args)) + "}"
             add(depth, f"_create(st, {node.piece!r}, {x(node.count)}, {fields}, {x(node.zone)})")
         elif isinstance(node, ast.Log):
+            text = self._log_text(node.text, fn.names)
             if node.to is None:  # held back (-1) while a simultaneous loop runs
-                add(depth, f"st.log.append((-1 if st.held else None, {x(node.text)}))")
+                add(depth, f"st.log.append((-1 if st.held else None, {text}))")
             else:
-                add(depth, f"_log(st, {x(node.to)}, {x(node.text)})")
+                add(depth, f"_log(st, {x(node.to)}, {text})")
         elif isinstance(node, ast.Shuffle):
             add(depth, f"_shuffle(st, {x(node.zone)})")
         elif isinstance(node, ast.Eliminate):
@@ -773,6 +783,15 @@ class ModuleWriter:
     def _x_NoneLiteral(self, node, names):
         return "None"
 
+    def _log_text(self, node, names) -> str:
+        """A log line: its values worked out now, its words only when the log is read (values.log_text)."""
+        if not isinstance(node, ast.StringLiteral) or all(isinstance(p, str) for p in node.parts):
+            return self.expression(node, names)
+        template = "".join(p.replace("{", "{{").replace("}", "}}") if isinstance(p, str) else "{}"
+                           for p in node.parts)
+        values = "".join(self.expression(p, names) + ", " for p in node.parts if not isinstance(p, str))
+        return f"({template!r}, ({values}))"
+
     def _x_StringLiteral(self, node, names):
         parts = [repr(p) if isinstance(p, str) else f"_show({self.expression(p, names)})" for p in node.parts]
         if not parts:
@@ -1004,6 +1023,11 @@ class ModuleWriter:
 
     def _x_Call(self, node, names):
         name = node.function
+        if name == "count" and len(node.args) == 1 and isinstance(node.args[0], ast.Call) \
+                and node.args[0].function == "all_pieces" and len(node.args[0].args) == 1 \
+                and "count" not in self.defines and "all_pieces" not in self.defines:
+            # How many pieces some zones hold, counted without making the list of them.
+            return f"_count_pieces(st, {self.expression(node.args[0].args[0], names)})"
         args = [self.expression(a, names) for a in node.args]
         if name in self.defines:
             params = self.defines[name].params

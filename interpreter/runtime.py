@@ -304,6 +304,19 @@ def _create(st, type_name_, count, fields, zone):
         st.created_in_play += count
 
 
+def _count_pieces(st, zones):
+    """`count(all_pieces(zones))`, without making the list: how many pieces the zones hold."""
+    if zones.__class__ is list:
+        contents = st.contents
+        count = 0
+        for zone in zones:
+            if zone.__class__ is not Zone:
+                return len(IMPLEMENTATIONS["all_pieces"](st, zones))  # which says what is wrong
+            count += len(contents[zone.id])
+        return count
+    return len(IMPLEMENTATIONS["all_pieces"](st, zones))
+
+
 def _log(st, to, text):
     if to is None:
         st.log.append((HELD if st.held else None, text))

@@ -16,7 +16,7 @@ from operator import itemgetter
 from typing import Any
 
 from interpreter.runtime import _UNSET, HELD, EndGame, Runaway, _resumed
-from interpreter.values import Blind, Board, GameRuleError, IllegalAction, Piece, Player, Zone, show
+from interpreter.values import Blind, Board, GameRuleError, IllegalAction, Piece, Player, Zone, log_text, show
 
 _seat_of_line = itemgetter(0)  # whom a log line is for
 _LOOP_HINT = "a loop must be able to stop: make its condition turn false, or ask a player to decide inside it"
@@ -370,7 +370,15 @@ class State:
                 return
             value = next(iter(groups.values()))[0]
         self.answer = value
-        self._run()
+        running = self.running
+        if running is None:  # a copy or a restored game: its generators are made again first
+            self._run()
+            return
+        self.budget = STEP_LIMIT  # as `_run` does, without a call more per action
+        try:
+            running.send(None)
+        except (Exception, EndGame) as error:  # EndGame is no Exception: nothing else may take it
+            self._stopped(error)
 
     def apply_chance(self) -> int:
         """Resolve a chance node with the state's own generator; returns the outcome taken."""
@@ -588,7 +596,7 @@ class State:
         return list(seen.items())
 
     def log_for(self, seat: int | None) -> list[str]:
-        return [text for to, text in self.log if to is None or to == seat]
+        return [log_text(text) for to, text in self.log if to is None or to == seat]
 
     def clone(self) -> "State":
         other = State.__new__(State)
@@ -661,22 +669,31 @@ class State:
         """
         self.budget = STEP_LIMIT  # what the rules' loops may spend before a decision
         try:
-            try:
-                if entry is not None:
-                    running = entry(self)
-                elif self.running is not None:
-                    running = self.running
-                else:
-                    self.restoring = self._frames[::-1]
-                    self._frames = []
-                    running = _resumed(self)
-                if running is not None:  # a function that never waits has run to its end already
-                    self.running = running
-                    running.send(None)
-                    return
-            except StopIteration:
-                pass
-            except EndGame:
+            if entry is not None:
+                running = entry(self)
+            elif self.running is not None:
+                running = self.running
+            else:
+                self.restoring = self._frames[::-1]
+                self._frames = []
+                running = _resumed(self)
+            if running is not None:  # a function that never waits has run to its end already
+                self.running = running
+                running.send(None)
+                return
+        except (Exception, EndGame) as error:  # EndGame is no Exception: nothing else may take it
+            self._stopped(error)
+            return
+        self._stopped(None)
+
+    def _stopped(self, error: BaseException | None) -> None:
+        """The rules stopped running: at their end (None, StopIteration), at `end game`, or failing.
+
+        Apart from `_run` so that `apply_action` can go on with the waiting generator itself,
+        the usual case, without a call more per action.
+        """
+        try:
+            if isinstance(error, EndGame):
                 if self.held:
                     self.held = 1
                     self.release_log()
@@ -688,18 +705,20 @@ class State:
                         return
                     except StopIteration:
                         pass
+            elif error is not None and error.__class__ is not StopIteration:
+                raise error
             self.running = None
             self.terminal = True
             self.pending = None
             self.phase = "Game over"
-        except GameRuleError as error:
+        except GameRuleError as failure:
             self.running = None
-            if error.source is None:
-                error.source = self.program.source
+            if failure.source is None:
+                failure.source = self.program.source
             raise
-        except Exception as error:
+        except Exception as failure:
             self.running = None
-            raise self._located(error) from None
+            raise self._located(failure) from None
 
     @property
     def frames(self) -> list[tuple]:
@@ -896,7 +915,7 @@ class State:
             "scopes": [{k: encode(v) for k, v in self.env.items()}],
             "pending": None if self.pending is None else [
                 self.pending[0], self.pending[1], encode(self.pending[2]), encode(self.pending[3])],
-            "log": [[to, text] for to, text in self.log],
+            "log": [[to, log_text(text)] for to, text in self.log],
             "eliminated": self.eliminated, "in_setup": self.in_setup, "terminal": self.terminal,
             "held": self.held, "scoring": self.scoring,
             "history": self.history,

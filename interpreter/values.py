@@ -157,6 +157,15 @@ class Piece:
         return self._signature
 
 
+def log_text(text) -> Any:
+    """The words of a log line. A line of the rules is kept as (template, values) and only
+    written out here, when somebody reads the log: most lines of a simulation never are."""
+    if text.__class__ is tuple:
+        template, values = text
+        return template.format(*map(show, values))
+    return text
+
+
 def show(value: Any) -> str:
     """The text of a value, as it appears in labels and the log."""
     cls = value.__class__
