@@ -85,6 +85,8 @@ zone crew_home per player owner       # crew face down on the home island
 #: crew at sea
 zone aboard per player owner          # crew face down on the player's ships
 zone landed per player                # Marines put ashore on islands other than home, face up
+#: crew face up at sea
+zone face_up per player               # crew face up on the player's ships: a Cursed flag, a Marine that has fired
 zone relics per player                # unique treasure face up on the player's ships
 zone sunk                             # ships sent to the bottom
 zone box internal                     # what has left the game
@@ -120,6 +122,8 @@ var ashore_on per crew = none internal   # the island a crew waits on when not a
 var hits_taken per crew = 0 internal  # a Marine ashore is lost at two hits in one turn
 #: {x} is placed face up as Cursed
 var cursed_flag per crew = false      # a Black Mark crew placed face up as Cursed
+#: {x} has fired her gun
+var gun_shown per crew = false        # a Marine that has fired stays face up
 #: the ship {x} is aboard
 var coin_ship per coin, relic = none internal   # the ship a coin or unique treasure is aboard
 #: the island {x} lies on
@@ -282,7 +286,12 @@ define limited(k) = limit in (ship_list[k].keywords if k in ship_list else crew_
 #: {k}'s points
 define card_points(k) = ship_list[k].points if k in ship_list else crew_list[k].points
 #: the crew aboard {x}
-define crew_on(x) = [c for c in (x.owner).aboard where c.crew_ship == x]
+define crew_on(x) = [c for c in (x.owner).aboard + (x.owner).face_up where c.crew_ship == x]
+# What the rules make public about a crew at sea keeps it face up: a Cursed flag, a Marine's gun once fired.
+#: {c} stays face up
+define kept_face_up(c) = c.cursed_flag or c.gun_shown
+#: {p}'s crew at sea (face up if {c} was)
+define crew_zone(c, p) = p.face_up if kept_face_up(c) else p.aboard
 #: the coins aboard {x}
 define gold_on(x) = [c for c in (x.owner).hold where c.coin_ship == x]
 define links_on(x) = count([c for c in crew_on(x) where c.link == x.name]) + floor(count([c for c in crew_on(x) where c.link != none and c.link in [d.name for d in crew_on(x)]]) / 2)
@@ -430,7 +439,7 @@ define spot_of(m, c) = where(m.crew_ship) if m.crew_ship != none else nearest_he
 define marine_targets(m, p) = [t for t in (rival(p)).fleet where may_be_shot(t) and in_sight(spot_of(m, where(t)), where(t), length(marine_gun[1]))] + [n for n in (rival(p)).landed where in_sight(spot_of(m, where(n.ashore_on)), nearest_hex(n.ashore_on, spot_of(m, where(n.ashore_on))), length(marine_gun[1]))]
 # A Marine aboard uses its gun only on a ship of its nation that may shoot this turn.
 define marine_ready(m) = m.crew_ship == none or (crew_nation(m) == flag_of(m.crew_ship) and not (m.crew_ship).unnerved and not (m.crew_ship).submerged)
-define marines_of(p) = [m for m in p.aboard where marine in m.keywords and marine_ready(m)] + [m for m in p.landed where marine in m.keywords]
+define marines_of(p) = [m for m in p.aboard + p.face_up where marine in m.keywords and marine_ready(m)] + [m for m in p.landed where marine in m.keywords]
 
 # ---- the four actions
 #: the coins buried on {i}
@@ -441,8 +450,10 @@ define can_explore_island(x) = docked_at(x) != none and wild(docked_at(x)) and c
 # Exploring an allied ship, or any derelict, beside her: crew and treasure change ships (from a
 # derelict of the enemy, only to your ship).
 define loads(x) = crew_on(x) + gold_on(x) + relics_on(x)
+#: the crew at sea of {p}
+define crew_at_sea(p) = p.aboard + p.face_up
 #: {t} is taken by the enemy on {y}
-define captured(t, y) = ransom in t.keywords and t not in (y.owner).aboard
+define captured(t, y) = ransom in t.keywords and t not in crew_at_sea(y.owner)
 define may_carry(t, y) = (free_cargo(y) > 0 if captured(t, y) else fits_aboard(t, y)) if piece_type(t) == "crew" else (free_cargo(y) > 0 if piece_type(t) == "coin" else not has(y, sea_monster))
 #: the crew and treasure that may move between {x} and {y}
 define swaps(x, y, moved) = [[t, x] for t in loads(y) where t not in moved and may_carry(t, x)] + ([[t, y] for t in loads(x) where t not in moved and may_carry(t, y)] if y.owner == x.owner else [])
@@ -566,6 +577,7 @@ rule place_crew(p) "Place crew":
         p chooses face_up from [true] "Place {c} face up as Cursed, for 1 point more?" labelled "Fly the Cursed flag" optional "Keep the flag of her nation"
         if face_up != none:
           c.cursed_flag = true
+          move c to p.face_up
           p.spent += 1
           log "{c} is placed face up: {x} flies the Cursed flag."
     else:
@@ -649,7 +661,7 @@ rule crew_at_dock(p, x) "Crew at a dock":
 
 rule put_crew(p, c, dest) "A crew goes aboard or ashore":
   if piece_type(dest) == "ship":
-    move c to p.aboard
+    move c to crew_zone(c, p)
     c.crew_ship = dest
     c.ashore_on = none
   else:
@@ -667,6 +679,10 @@ rule marine_fire(p, m) "A Marine shoots":
   if count(foes) > 0:
     p chooses t from foes "Fire the gun of {m}" labelled "at {t}" optional "Hold fire"
     if t != none:
+      # Fired from a ship, the Marine is face up from now on.
+      if m.crew_ship != none and not m.gun_shown:
+        m.gun_shown = true
+        move m to p.face_up
       roll r on d6
       if hits(marine_gun[0], r, 0):
         log "{r}: {m} hits {t}."
@@ -782,7 +798,10 @@ rule change_fleet(d, p) "A ship changes fleets":
   q.fleet = [y for y in q.fleet where y != d]
   p.fleet = p.fleet + [d]
   d.owner = p
-  move crew to p.aboard
+  #: Move her crew to your crew at sea (face up if they were).
+  move [c for c in crew where not kept_face_up(c)] to p.aboard
+  #: -
+  move [c for c in crew where kept_face_up(c)] to p.face_up
   move gold to p.hold
   move found to p.relics
 
@@ -1917,6 +1936,22 @@ example "Black Mark: placed face up, its ship flies the Cursed flag, the crew co
     ann.spent == 10
     not has_role(ann.fleet[0], helmsman)
     legs(ann.fleet[0]) == [S, S]
+    count(ann.face_up) == 1
+    count(ann.aboard) == 1
+
+example "Marine: once it has fired from its ship it is face up, as is a Cursed flag":
+  players 2 named ann, bo
+  given:
+    launch(ann, hms_resolute, at(sea, 4, 8))
+    sign_on(royal_marine, ann.fleet[0])
+    launch(bo, us_hawk, at(sea, 4, 10))
+  when:
+    marine_fire(ann, first(ann.aboard))
+  answers "at us hawk"
+  expect:
+    count(ann.aboard) == 0
+    first(ann.face_up).gun_shown
+    count(crew_on(ann.fleet[0])) == 1
 
 example "Marine: it goes ashore on a wild island and its gun reaches from there; ships may shoot at it":
   players 2 named ann, bo
