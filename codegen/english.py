@@ -527,7 +527,9 @@ class English:
     def chosen(self, node: ast.Choose, role: Optional[Role]) -> Optional[str]:
         """What a choice is read as afterwards: "the space you chose", "your choice"."""
         chooser = self.phrase(node.player)
-        if role is not None and not role.many and role.kind in ("piece", "cell", "member"):
+        if role is not None and not role.many and role.kind in ("piece", "cell", "member", "card"):
+            if chooser != "you":
+                return f"the {self.noun(role)} chosen by {chooser}"  # not "the ship ship X's owner chose"
             return agree(f"the {self.noun(role)} {chooser} chose")
         if role is None or role.kind == "value":
             return f"{possessive(chooser)} choice"
@@ -643,8 +645,8 @@ class English:
             return words(role.of) if role.of else "piece"
         if role.kind == "cell":
             return self.cell_noun
-        if role.kind == "member":
-            return words(role.of)
+        if role.kind in ("member", "card"):
+            return words(role.of) if role.of else role.kind
         return role.kind
 
     def variable(self, name: str) -> str:
@@ -893,6 +895,8 @@ class English:
     def index(self, node: ast.Index) -> str:
         target_node, index = node.target, node.index
         target = self.operand(target_node)
+        if isinstance(target_node, ast.Name) and target_node.id in self.tables and self.tables[target_node.id].piece:
+            return self.operand(index)  # a catalogue's row is the card its key names: "the ship's points"
         if isinstance(target_node, ast.Name) and target_node.id in self.tables:
             header = self.tables[target_node.id].header
             if header is not None and len(header.values) == 1:
@@ -908,10 +912,16 @@ class English:
             return f"the last of {target}"
         if isinstance(index, ast.Name) and index.id in self.scope.roles and self.scope.roles[index.id].kind == "position":
             return f"the matching one of {target}"
-        return f"the one of {target} at position {self.operand(index)}"
+        if isinstance(index, ast.Binary) and index.op == "-" and isinstance(index.right, ast.IntLiteral) \
+                and index.right.value == 1:
+            return f"item {self.operand(index.left)} of {target}"  # positions count from 0: item n is at n - 1
+        return f"item {self.operand(index)} of {target}, counting from 0"
 
     def call(self, node: ast.Call) -> str:
         function = node.function
+        total = self.total_of_field(node)
+        if total:
+            return total
         if function == "at" and all(isinstance(a, ast.IntLiteral) for a in node.args[1:]):
             row, column = (a.value + 1 for a in node.args[1:])  # type: ignore[union-attr]
             return f"row {row}, column {column} of {self.phrase(node.args[0])}"
@@ -924,6 +934,9 @@ class English:
         arguments = [self.operand(argument) for argument in node.args]
         if function == "distinct" and (arguments[0].startswith("the ") or isinstance(node.args[0], ast.Comprehension)):
             return f"{arguments[0]}, each once"
+        if function == "keys" and node.args and isinstance(node.args[0], ast.Name) \
+                and node.args[0].id in self.roles.catalogues:
+            return f"the {words(node.args[0].id)}"  # its cards, by their keys
         if function in FUNCTION_PHRASES:
             if function == "cells":
                 return f"every {self.cell_noun} of {arguments[0]}"
@@ -933,12 +946,36 @@ class English:
             wording = self.author_wording(define)
             if wording:
                 return fill_in(wording, dict(zip(define.params, arguments)))
-            if self.is_condition(define.body) and not function.startswith(("is_", "has_", "can_")):
-                if len(arguments) == 1:
-                    return agree(f"{arguments[0]} is {words(function)}")
-                if len(arguments) == 2:
-                    return f"{arguments[0]} {words(function)} {arguments[1]}"
+            condition = self.condition_call(function, arguments)
+            if condition:
+                return condition
         return applied(function, arguments)
+
+    def total_of_field(self, node: ast.Call) -> Optional[str]:
+        """`sum([c.gold for c in L])` as "the total gold of L", not "the total of the coin's gold for each coin of L"."""
+        if node.function != "sum" or len(node.args) != 1 or not isinstance(node.args[0], ast.Comprehension):
+            return None
+        listed = node.args[0]
+        element = listed.element
+        if len(listed.clauses) != 1 or listed.order_by is not None or not isinstance(element, ast.Attribute) \
+                or not isinstance(element.target, ast.Name) or element.target.id != listed.clauses[0].var \
+                or element.name in self.vars:
+            return None
+        source = self.comprehension_for(listed.clauses[0], alone=True)
+        return f"the total {words(element.name)} of {source}"
+
+    def condition_call(self, function: str, arguments: list[str]) -> Optional[str]:
+        """A define that is a condition, said of its arguments: "ship T may board", "the ship is derelict"."""
+        define = self.defines.get(function)
+        if define is None or not self.is_condition(define.body) or function.startswith(("is_", "has_", "can_")):
+            return None
+        if len(arguments) == 1 and function.startswith(("may_", "must_")):
+            return f"{arguments[0]} {words(function)}"
+        if len(arguments) == 1:
+            return agree(f"{arguments[0]} is {words(function)}")
+        if len(arguments) == 2:
+            return f"{arguments[0]} {words(function)} {arguments[1]}"
+        return None
 
     def is_zone(self, node: ast.Expr) -> bool:
         role = self.roles.role(node, self.scope.roles)
@@ -1622,7 +1659,13 @@ class English:
             return self.steps(node.body)
 
     def power_decl(self, node: ast.PowerDecl) -> list[Step]:
-        """A power as a step that names what it changes and when, with its own steps below."""
+        """A power as a step that names what it changes and when, with its own steps below.
+
+        The author's `#:` wording above a power, when there is one, is said instead.
+        """
+        wording = self.author_wording(node)
+        if wording and wording != LEAVE_OUT:
+            return [Step(wording + ("" if wording.endswith((".", "!", "?")) else "."), kind="PowerDecl", worded=True)]
         target = self.rules.get(node.target) or self.defines.get(node.target)
         target_params = target.params if target is not None else []
         theirs_known = {param: self.roles.param_roles[(node.target, param)] for param in target_params
@@ -1630,16 +1673,29 @@ class English:
         roles = {mine: theirs_known[theirs] for mine, theirs in zip(node.params, target_params) if theirs in theirs_known}
         roles.update({param: self.roles.param_roles[(node.name, param)] for param in node.params
                       if param not in roles and (node.name, param) in self.roles.param_roles})
-        roles.update({param: Role("value") for param in node.params if param not in roles})
+        unknown = [param for param in node.params if param not in roles]
+        roles.update({param: Role("value") for param in unknown})
         players = [param for param in node.params if roles.get(param) == Role("player")]
-        scope = Scope(roles=roles, everyone=dict(roles), you=players[0] if players else None)
+        # Two or more parameters nothing names are told apart by their letters, not all "that value".
+        meanings = {param: param.upper() for param in unknown} if len(unknown) > 1 else {}
+        scope = Scope(roles=roles, everyone=dict(roles), you=players[0] if players else None, meanings=meanings)
         with self.within(scope):
+            arguments = [self.local(p) for p in node.params]
+            wording = self.author_wording(target) if isinstance(target, ast.DefineDecl) else None
+            if wording:  # what it usually is, said in brackets, is what the power changes: left out here
+                wording = re.sub(r" \([^()]*\)$", "", wording)
             changed = (self.rule_title(node.target) if node.target in self.rules
-                       else applied(node.target, [self.local(p) for p in node.params]))
+                       else fill_in(wording, dict(zip(target_params, arguments))) if wording
+                       else self.condition_call(node.target, arguments) or applied(node.target, arguments))
             # The reference prints the power's title above this step, so the step starts at "While".
             when = f"While {self.phrase(node.condition)}" if node.condition is not None else "Always"
             if node.value is not None:
                 value = self.phrase(node.value)
+                if isinstance(node.value, ast.BoolLiteral) and isinstance(target, ast.DefineDecl) \
+                        and self.is_condition(target.body):
+                    # A condition a power settles: "... , ship X may not pin ship T", not "may pin is no".
+                    return [Step(f"{when}, it is {'always' if node.value.value else 'never'} so that {changed}.",
+                                 kind="PowerDecl")]
                 if node.hook == "adding":
                     text = f"{when}, {changed} also includes {value}."
                 else:

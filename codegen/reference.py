@@ -522,10 +522,23 @@ def action(english: English, decision: Decision, said: set[str] = frozenset()) -
 
 # ------------------------------------------------------------ scoring, end, variants, examples
 
+# Short words a title leaves in lower case, unless they start it.
+TITLE_SMALL_WORDS = {"a", "an", "and", "at", "by", "for", "in", "of", "on", "or", "the", "to"}
+
+
+def title_case(text: str) -> str:
+    """A card's name as a title: `jack of all flags` -> "Jack of All Flags", `isle a` -> "Isle A"; capitals it has are kept."""
+    found = text.split(" ")
+    return " ".join(word if (0 < index < len(found) - 1 and word in TITLE_SMALL_WORDS) or not word[:1].islower()
+                    else word[0].upper() + word[1:] for index, word in enumerate(found))
+
+
 
 def tables(english: English, decls: list[ast.TableDecl]) -> list[Table]:
     """Every table of fixed values that players read; tables of texts only word the log, and are left out."""
     result = []
+    # The keys of a catalogue are the names of cards: wherever they head a row, they read as names.
+    card_names = {row.key.id for decl in decls if decl.piece for row in decl.rows if isinstance(row.key, ast.Name)}
     for decl in decls:
         if all(isinstance(row.value, ast.StringLiteral) for row in decl.rows) and decl.header is None:
             continue
@@ -534,7 +547,8 @@ def tables(english: English, decls: list[ast.TableDecl]) -> list[Table]:
         rows = []
         for row in decl.rows:
             key = english.cell(row.key)
-            key = capitalize(key) if isinstance(row.key, ast.Name) else key  # a name heads its row
+            if isinstance(row.key, ast.Name):  # a name heads its row
+                key = title_case(key) if row.key.id in card_names else capitalize(key)
             if columns > 1 and isinstance(row.value, ast.ListLiteral):
                 values = [english.cell(item) for item in row.value.items]
                 rows.append([key] + values + ["–"] * (columns - len(values)))

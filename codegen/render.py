@@ -34,7 +34,7 @@ SUMMARY_SIZE = 8.5
 SUMMARY_SIZES = tuple(size / 4 for size in range(int(SUMMARY_SIZE * 4), 29, -1))
 SUMMARY_PAGES = 4
 # The card's page margin, in millimetres (the print CSS uses it too).
-CARD_MARGIN_MM = 8
+CARD_MARGIN_MM = 7
 PX_PER_MM = 96 / 25.4
 
 

@@ -29,7 +29,7 @@ class Role:
     `many` marks a list (or a zone) of such values.
     """
 
-    kind: str  # "player", "piece", "cell", "member", "zone"
+    kind: str  # "player", "piece", "cell", "member", "zone", "card" (a catalogue row's key, `of` its piece)
     of: str = ""  # the piece's kind, the kind's name, the zone's name
     many: bool = False
 
@@ -70,6 +70,8 @@ class Roles:
         self.members = {member: d.name for d in decls if isinstance(d, ast.KindDecl) for member in d.members}
         self.automata = {d.name for d in decls if isinstance(d, ast.AutomaDecl)}
         self.boards = {d.name: d for d in decls if isinstance(d, ast.BoardDecl)}
+        # Catalogues (`table ships of ship:`): their keys name cards of that piece.
+        self.catalogues = {d.name: d.piece for d in decls if isinstance(d, ast.TableDecl) and d.piece}
         # Learned from the statements: what each variable, zone, piece field and rule parameter holds.
         self.var_roles: dict[str, Role] = {}
         self.zone_roles: dict[str, Role] = {}
@@ -300,6 +302,9 @@ class Roles:
             left, right = self.role(node.left, scope), self.role(node.right, scope)
             if left is not None and left == right and left.many:
                 return left
+            # The cards of two catalogues together are cards.
+            if left is not None and right is not None and left.kind == right.kind == "card":
+                return Role("card", many=True)
             # A list variable not known yet (`fleet = fleet + [s]`, the list starting empty)
             # holds what is added to it.
             if (left is None) != (right is None) and self.variable_of(node.left if left is None else node.right):
@@ -383,6 +388,9 @@ class Roles:
             return role
         if function == "all_pieces":
             return self.board_pieces()
+        if function == "keys" and args and isinstance(args[0], ast.Name) and args[0].id in self.catalogues \
+                and args[0].id not in scope:
+            return Role("card", self.catalogues[args[0].id], True)
         if function in CELL_LISTS:
             return CELLS
         if function in ("at", "step", "where"):

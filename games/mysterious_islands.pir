@@ -67,7 +67,7 @@ kind effect: calm, reef, current, mutiny, treasure_map, fresh_timber, squall, tr
 
 # ---------------------------------------------------------------- components
 #: A ship card: name, nation, point cost, masts, cargo, base move (legs of S and L), one cannon per mast (rank and range) and keywords.
-piece ship(name, nation, points, masts, cargo, move, cannons, keywords) labelled "{name}" marked "{ship_marks[name]}{arrow[facing]}"
+piece ship(name, nation, points, masts, cargo, move, cannons, keywords) labelled "{name}" marked "{ship_marks[name]}{double_arrow[facing] if owner == players[1] else arrow[facing]}"
 #: A crew card: name, nation, point cost, ability, the card it is linked to, and keywords.
 piece crew(name, nation, points, role, link, keywords) labelled "{name}"
 #: An island: its name, whether it is mysterious.
@@ -92,6 +92,8 @@ zone crew_home per player owner       # crew face down on the home island
 #: crew at sea
 zone aboard per player owner          # crew face down on the player's ships
 zone landed per player                # Marines put ashore on islands other than home, face up
+#: crew face up at sea
+zone face_up per player               # crew face up on the player's ships: a Cursed flag, a Marine that has fired
 zone relics per player                # unique treasure face up on the player's ships
 zone sunk                             # ships sent to the bottom
 zone box internal                     # what has left the game
@@ -123,10 +125,12 @@ var ram_made per ship = false internal   # she rammed after this move (Schooner 
 var crew_ship per crew = none internal   # the ship a crew is aboard
 #: the island the crew is ashore on
 var ashore_on per crew = none internal   # the island a crew waits on when not aboard
-#: the hits the Marine has taken this turn
+#: the hits {x} has taken this turn
 var hits_taken per crew = 0 internal  # a Marine ashore is lost at two hits in one turn
 #: {x} is placed face up as Cursed
 var cursed_flag per crew = false      # a Black Mark crew placed face up as Cursed
+#: {x} has fired her gun
+var gun_shown per crew = false        # a Marine that has fired stays face up
 #: the ship {x} is aboard
 var coin_ship per coin, relic = none internal   # the ship a coin or unique treasure is aboard
 #: the island {x} lies on
@@ -139,7 +143,7 @@ var streamers per island = []         # the players who have left the island aft
 var fleet per player = []             # ships afloat in the player's fleet
 var home per player = none            # the player's home island
 var home_gold per player = 0            # assumed: gold unloaded at home is counted openly
-#: the points the player's fleet cost
+#: the points {x}'s fleet cost
 var spent per player = 0 internal     # the build total the fleet used (a Cursed flag costs 1 more)
 #: the islands on the sea
 var placed_islands = [] internal     # the islands on the sea, in the order they were placed
@@ -215,7 +219,7 @@ table mystery:
   isle_c -> [squall, calm, fresh_timber, fresh_timber, trade_wind, buried_cache]   # assumed
   isle_d -> [fever, squall, calm, calm, trade_wind, fresh_timber]                   # assumed
 
-# How the board shows ships and islands: a small letter and her bow's arrow a ship, a capital an island.
+# How the board shows ships and islands: a small letter and her bow's arrow (its owner's kind) a ship, a capital an island.
 table ship_marks:
   fathom -> "f"
   matuku -> "m"
@@ -233,7 +237,8 @@ table ship_marks:
   usf_liberty -> "l"
   us_hawk -> "h"
 
-# Her bow's direction, drawn after her letters.
+# Her bow's direction, drawn after her letter: a plain arrow for the first player's ships, a
+# double one for the second player's, so that two marks in a hex still say whose ship is whose.
 table arrow:
   0 -> "↗"
   1 -> "→"
@@ -241,6 +246,14 @@ table arrow:
   3 -> "↙"
   4 -> "←"
   5 -> "↖"
+
+table double_arrow:
+  0 -> "⇗"
+  1 -> "⇒"
+  2 -> "⇘"
+  3 -> "⇙"
+  4 -> "⇐"
+  5 -> "⇖"
 
 table island_marks:
   home_rock -> "H"
@@ -277,14 +290,24 @@ define rival(p) = players[1 - p.index]
 define afloat(x) = x in (x.owner).fleet if x.owner != none else false
 define derelict(x) = x.masts_left == 0
 define limited(k) = limit in (ship_list[k].keywords if k in ship_list else crew_list[k].keywords)
+#: {k}'s points
 define card_points(k) = ship_list[k].points if k in ship_list else crew_list[k].points
-define crew_on(x) = [c for c in (x.owner).aboard where c.crew_ship == x]
+#: the crew aboard {x}
+define crew_on(x) = [c for c in (x.owner).aboard + (x.owner).face_up where c.crew_ship == x]
+# What the rules make public about a crew at sea keeps it face up: a Cursed flag, a Marine's gun once fired.
+#: {c} stays face up
+define kept_face_up(c) = c.cursed_flag or c.gun_shown
+#: {p}'s crew at sea (face up if {c} was)
+define crew_zone(c, p) = p.face_up if kept_face_up(c) else p.aboard
+#: the coins aboard {x}
 define gold_on(x) = [c for c in (x.owner).hold where c.coin_ship == x]
 define links_on(x) = count([c for c in crew_on(x) where c.link == x.name]) + floor(count([c for c in crew_on(x) where c.link != none and c.link in [d.name for d in crew_on(x)]]) / 2)
 #: the cargo spaces {x} has
 define cargo_space(x) = x.cargo + links_on(x)
 define free_cargo(x) = cargo_space(x) - count(crew_on(x)) - count(gold_on(x))
+#: the unique treasure aboard {x}
 define relics_on(x) = [r for r in (x.owner).relics where r.coin_ship == x]
+#: {x} carries the {u}
 define has_relic(x, u) = any([r.name == u for r in relics_on(x)])
 # A unique treasure's worth in gold changes with its ability.
 define worth(r) = count([i for i in islands where i.revealed]) if r.name == idol_of_the_sun else 0
@@ -293,6 +316,7 @@ define crew_nation(c) = cursed if c.cursed_flag else c.nation
 define crew_cost(c) = c.points + (1 if c.cursed_flag else 0)
 #: the flag {x} flies
 define flag_of(x) = cursed if any([c.cursed_flag for c in crew_on(x)]) else x.nation
+#: the points of the crew aboard {x}
 define crew_points_on(x) = sum([crew_cost(c) for c in crew_on(x)])
 # A crew uses its ability only on a ship of its own nation, and not while Fear has unnerved her.
 #: {x} has a {r} of her nation aboard
@@ -306,9 +330,12 @@ define has(x, k) = k in keywords_of(x) and (not x.unnerved or k in [sea_monster,
 # ---- islands
 define islands = placed_islands
 define wild(i) = i != players[0].home and i != players[1].home
+#: {i} is {p}'s home
 define is_home_of(i, p) = i == p.home
 define hex_gap(c, i) = min([distance(c, h) for h in i.hexes])
-define touching_island(c, i) = hex_gap(c, i) == 1
+# The islands beside a hex, by name: an island's anchor and its shores lie on its hexes.
+define island_names_beside(c) = [y.name for y in all_pieces(neighbours(c)) where piece_type(y) == "island" or piece_type(y) == "shore"]
+define islands_named(names) = [i for i in islands where i.name in names]
 # assumed: an island covers three hexes, a small triangle: its anchor and the hexes east and south-east.
 define shape(c) = [h for h in [c, step(c, 1), step(c, 2)] where h != none]
 # assumed: islands are spaced by their anchor hexes; an island is 2 hexes wide, so "3 L apart"
@@ -330,8 +357,9 @@ define enemies(x) = (rival(x.owner)).fleet
 define others_near(c, x) = [y for y in all_pieces(neighbours(c)) where y != x and (x == none or y != towing(x))]
 #: a hex {c} next to an island or another ship
 define touches(c, x) = count(others_near(c, x)) > 0
-define docked_islands(x) = [i for i in islands where touching_island(where(x), i)]
+define docked_islands(x) = islands_named(island_names_beside(where(x)))
 # A ship may not dock at an opponent's home island.
+#: {x} may dock at {i}
 define may_dock(x, i) = not is_home_of(i, rival(x.owner)) and not x.ghostly
 define dock_of(x) = first([i for i in docked_islands(x) where may_dock(x, i)])
 # A ship in tow is docked wherever the ship towing her is.
@@ -342,12 +370,14 @@ define at_home(x) = docked_at(x) == (x.owner).home and docked_at(x) != none
 # ---- the bow and the stern
 # assumed: a ship's bow is the side of her hex she faces, touching only the hex beyond it; her
 # stern is the opposite side. She faces the way she sailed her last leg.
+#: the hexes {x}'s bow touches
 define bow_hexes(x) = [h for h in [step(where(x), x.facing)] where h != none]
 #: the hex at the stern of {x}
 define stern_hex(x) = step(where(x), rotated(x.facing, 3))
 #: the bow of {x} touches {y}
 define bow_touches(x, y) = where(y) in bow_hexes(x)
 define ships_afloat = flatten([q.fleet for q in players])
+#: the side of {c} that faces {i}
 define facing_island(c, i) = first([d for d in [0, 1, 2, 3, 4, 5] where step(c, d) in i.hexes])
 
 # ---- pinning and towing
@@ -355,13 +385,16 @@ define facing_island(c, i) = first([d for d in [0, 1, 2, 3, 4, 5] where step(c, 
 #: {x} is pinned
 define pinned(x) = x.pinned_to != none and afloat(x.pinned_to) and not derelict(x.pinned_to) and distance(where(x), where(x.pinned_to)) == 1
 define pinned_pair(x, t) = (pinned(x) and x.pinned_to == t) or (pinned(t) and t.pinned_to == x)
+#: a ram by {x} pins her to {t}
 define may_pin(x, t) = not t.ghostly
 #: {x} is in tow
 define in_tow(x) = x.towed_by != none and derelict(x) and afloat(x.towed_by) and x.towed_by in (x.owner).fleet
 #: the ship {x} has in tow
 define towing(x) = first([d for d in (x.owner).fleet where d.towed_by == x and in_tow(d)])
+#: {x} may tow {d}
 define may_tow(x, d) = true
 # A ship touching the bow of a derelict may take her in tow (one at a time, assumed).
+#: the derelicts {x} may take in tow
 define towable(x) = [d for d in ships_afloat where d != x and derelict(d) and not in_tow(d) and bow_touches(d, x) and may_tow(x, d)] if towing(x) == none and not derelict(x) else []
 define can_sail(x) = not pinned(x) and not in_tow(x)
 
@@ -370,23 +403,26 @@ define can_sail(x) = not pinned(x) and not in_tow(x)
 define base_legs(x) = [S] if towing(x) != none else [length(m) for m in x.move]
 #: the legs {x} may sail this turn
 define legs(x) = [] if derelict(x) or not can_sail(x) else base_legs(x)
+#: the {n} hexes from {x} towards {d}
 define path(x, d, n) = take(ray(where(x), d), n)
 # A leg stops before a hex that is taken and at the first hex that touches a ship or an island.
 define blocked_at(x, p) = first([i for i in indices(p) where not empty(p[i]) or touches(p[i], x)])
 define leg_end(x, p, b) = count(p) if b == none else (b if not empty(p[b]) else b + 1)
+#: the hexes {x} may sail towards {d} on a leg of {n}
 define leg_hexes(x, d, n) = take(path(x, d, n), leg_end(x, path(x, d, n), blocked_at(x, path(x, d, n))))
 define leg_options(x, rest) = [[d, n, k] for n in distinct(rest) for d in [0, 1, 2, 3, 4, 5] for k in range(1, count(leg_hexes(x, d, n))) where not x.ghostly or empty(leg_hexes(x, d, n)[k - 1])]
 define direction_words = ["north-east", "east", "south-east", "south-west", "west", "north-west"]
 define without_one(xs, n) = take(xs, index_of(xs, n)) + [xs[i] for i in indices(xs) where i > index_of(xs, n)]
 
 # ---- shooting
-#: the cannons {x} still has: one per mast left
+#: the cannons {x} still has (one per mast left)
 define cannons(x) = take(x.cannons, x.masts_left)
 define may_be_shot(t) = not t.submerged and not at_home(t)
 # Line of fire: no island, ship or shore in the hexes between (the target's own hex excepted).
 define open_line(a, b) = all([empty(c) for c in cells_between(a, b)])
 # assumed: a ship's masts stand in a line from bow to stern, so with two or more left they
 # block her own fire at anything straight ahead or straight astern.
+#: {x}'s own masts block her fire at {c}
 define own_masts_block(x, c) = count(cannons(x)) > 1 and direction_to(where(x), c) in [x.facing, rotated(x.facing, 3)]
 define clear_line(x, t) = not own_masts_block(x, where(t)) and open_line(where(x), where(t))
 define in_range(x, t, gun) = distance(where(x), where(t)) <= length(gun[1])
@@ -395,6 +431,7 @@ define in_sight(a, b, reach) = distance(a, b) <= reach and open_line(a, b)
 # assumed: a Marine waiting on its own home island cannot be shot at, as a ship docked at home cannot.
 define nearest_hex(i, c) = first([h for h in i.hexes order by distance(h, c)])
 define landed_targets(q, c, reach) = [n for n in q.landed where in_sight(c, nearest_hex(n.ashore_on, c), reach)]
+#: the targets of {gun} from {x}
 define targets(x, gun) = [t for t in enemies(x) where may_be_shot(t) and in_range(x, t, gun) and clear_line(x, t)] + [n for n in landed_targets(rival(x.owner), where(x), length(gun[1])) where not own_masts_block(x, nearest_hex(n.ashore_on, where(x)))]
 #: {t} is still in the game
 define standing(t) = afloat(t) if piece_type(t) == "ship" else where(t) != box
@@ -409,7 +446,7 @@ define spot_of(m, c) = where(m.crew_ship) if m.crew_ship != none else nearest_he
 define marine_targets(m, p) = [t for t in (rival(p)).fleet where may_be_shot(t) and in_sight(spot_of(m, where(t)), where(t), length(marine_gun[1]))] + [n for n in (rival(p)).landed where in_sight(spot_of(m, where(n.ashore_on)), nearest_hex(n.ashore_on, spot_of(m, where(n.ashore_on))), length(marine_gun[1]))]
 # A Marine aboard uses its gun only on a ship of its nation that may shoot this turn.
 define marine_ready(m) = m.crew_ship == none or (crew_nation(m) == flag_of(m.crew_ship) and not (m.crew_ship).unnerved and not (m.crew_ship).submerged)
-define marines_of(p) = [m for m in p.aboard where marine in m.keywords and marine_ready(m)] + [m for m in p.landed where marine in m.keywords]
+define marines_of(p) = [m for m in p.aboard + p.face_up where marine in m.keywords and marine_ready(m)] + [m for m in p.landed where marine in m.keywords]
 
 # ---- the four actions
 #: the coins buried on {i}
@@ -420,19 +457,24 @@ define can_explore_island(x) = docked_at(x) != none and wild(docked_at(x)) and c
 # Exploring an allied ship, or any derelict, beside her: crew and treasure change ships (from a
 # derelict of the enemy, only to your ship).
 define loads(x) = crew_on(x) + gold_on(x) + relics_on(x)
-define captured(t, y) = ransom in t.keywords and t not in (y.owner).aboard
+#: the crew at sea of {p}
+define crew_at_sea(p) = p.aboard + p.face_up
+#: {t} is taken by the enemy on {y}
+define captured(t, y) = ransom in t.keywords and t not in crew_at_sea(y.owner)
 define may_carry(t, y) = (free_cargo(y) > 0 if captured(t, y) else fits_aboard(t, y)) if piece_type(t) == "crew" else (free_cargo(y) > 0 if piece_type(t) == "coin" else not has(y, sea_monster))
 #: the crew and treasure that may move between {x} and {y}
 define swaps(x, y, moved) = [[t, x] for t in loads(y) where t not in moved and may_carry(t, x)] + ([[t, y] for t in loads(x) where t not in moved and may_carry(t, y)] if y.owner == x.owner else [])
 #: the ships beside {x} she may explore
 define ships_to_explore(x) = [y for y in ships_afloat where y != x and distance(where(x), where(y)) == 1 and (y.owner == x.owner or derelict(y)) and not y.submerged and count(swaps(x, y, [])) > 0]
 define can_explore(x) = not x.submerged and (can_explore_island(x) or count(ships_to_explore(x)) > 0)
+#: {x} may repair where she is
 define repair_here(x) = at_home(x)
 define can_repair(x) = repair_here(x) and x.masts_left < x.masts and not x.submerged
 define actions(x) = ([sail] if count(legs(x)) > 0 else []) + ([shoot] if can_shoot(x) else []) + ([explore] if can_explore(x) else []) + ([repair] if can_repair(x) else []) + [stand_by]
 
 # ---- ramming and boarding
 # She rams an enemy her bow touches; ships pinned to each other cannot ram each other.
+#: the enemies {x} may ram
 define rammable(x) = [t for t in enemies(x) where bow_touches(x, t) and not t.submerged and not t.ghostly and not pinned_pair(x, t)]
 define ram_bonus(x) = 1 if has_role(x, captain) else 0
 define boarding_bonus(x) = 1 if has_role(x, musketeer) else 0
@@ -466,6 +508,7 @@ rule build_fleet(p) "Create a fleet":
   p chooses flagship from [k for k in keys(ship_list) where ship_list[k].points <= build_total] "Choose your first ship" labelled "{flagship}: {ship_list[flagship].points} points"
   p chooses more from [k for k in keys(ship_list) + keys(crew_list) where k != flagship and not limited(k)] up to build_total - ship_list[flagship].points costing card_points(more) "Add a ship or crew to your fleet" labelled "{more}: {card_points(more)} points"
   p.spent = ship_list[flagship].points + sum([card_points(k) for k in more])
+  #: -
   let extra = none
   # Limit: one card with it in a fleet.
   if not limited(flagship):
@@ -473,6 +516,7 @@ rule build_fleet(p) "Create a fleet":
   if extra != none:
     p.spent += card_points(extra)
   create 1 ship(flagship) in p.shipyard
+  #: Put the other ships you chose in your shipyard; each crew you chose joins the fleet (R9).
   for each k in more + ([extra] if extra != none else []):
     if k in ship_list:
       create 1 ship(k) in p.shipyard
@@ -508,7 +552,9 @@ rule choose_home(chooser, p) "Choose a home island":
   p.home = i
   log "{i} is the home island of {p.name}."
 
+#: the hexes where {x} may start beside {i}
 define start_hexes(x, i) = [c for c in distinct(flatten([neighbours(h) for h in i.hexes])) where empty(c)]
+#: the empty hexes within L of {i}
 define spare_hexes(i) = [c for c in cells(sea) where empty(c) and hex_gap(c, i) <= L and not touches(c, none)]
 
 rule place_fleet(p) "Place the ships, bows touching the home island":
@@ -538,6 +584,7 @@ rule place_crew(p) "Place crew":
         p chooses face_up from [true] "Place {c} face up as Cursed, for 1 point more?" labelled "Fly the Cursed flag" optional "Keep the flag of her nation"
         if face_up != none:
           c.cursed_flag = true
+          move c to p.face_up
           p.spent += 1
           log "{c} is placed face up: {x} flies the Cursed flag."
     else:
@@ -556,7 +603,9 @@ rule place_treasure() "Place treasure":
       create 1 relic(u) in treasure_bag
   shuffle treasure_bag
   let wilds = [j for j in islands where wild(j)]
+  #: -
   let dealt = 0
+  #: Deal the treasure bag out face down, one piece at a time, to the wild islands in turn.
   while count(treasure_bag) > 0:
     draw c from treasure_bag
     c.lies_on = wilds[dealt % count(wilds)]
@@ -565,8 +614,10 @@ rule place_treasure() "Place treasure":
 
 # ---------------------------------------------------------------- a turn: one action per ship
 rule turn(p) "A turn":
+  #: Every ship recovers her nerve, and every Marine ashore its hits.
   for each y in ships_afloat:
     y.unnerved = false
+  #: -
   for each q in players:
     for each c in q.landed:
       c.hits_taken = 0
@@ -594,9 +645,11 @@ define dock_mates(x) = [y for y in (x.owner).fleet where y != x and docked_at(y)
 define crew_moves(x, moved) = [] if docked_at(x) == none else [[c, docked_at(x)] for c in crew_on(x) where c not in moved and may_land(c, docked_at(x), x.owner)] + [[c, x] for c in ashore_at(x.owner, docked_at(x)) where c not in moved and fits_aboard(c, x)] + [[c, y] for y in dock_mates(x) for c in crew_on(x) where c not in moved and fits_aboard(c, y)] + [[c, x] for y in dock_mates(x) for c in crew_on(y) where c not in moved and fits_aboard(c, x)]
 
 rule crew_at_dock(p, x) "Crew at a dock":
+  #: -
   let moved = []
   #: -
   let going = true
+  #: -
   let options = []
   #: Move crew one at a time, each once, until you stop:
   while going:
@@ -615,7 +668,7 @@ rule crew_at_dock(p, x) "Crew at a dock":
 
 rule put_crew(p, c, dest) "A crew goes aboard or ashore":
   if piece_type(dest) == "ship":
-    move c to p.aboard
+    move c to crew_zone(c, p)
     c.crew_ship = dest
     c.ashore_on = none
   else:
@@ -633,6 +686,10 @@ rule marine_fire(p, m) "A Marine shoots":
   if count(foes) > 0:
     p chooses t from foes "Fire the gun of {m}" labelled "at {t}" optional "Hold fire"
     if t != none:
+      # Fired from a ship, the Marine is face up from now on.
+      if m.crew_ship != none and not m.gun_shown:
+        m.gun_shown = true
+        move m to p.face_up
       roll r on d6
       if hits(marine_gun[0], r, 0):
         log "{r}: {m} hits {t}."
@@ -676,7 +733,7 @@ rule sail_ship(p, x) "Move":
   let left = docked_at(x)
   x.steered_by_rival = false
   steer(steerer, x, legs(x))
-  # Leaving a wild island, she leaves a streamer there.
+  #: Leaving a wild island, she leaves your streamer there.
   if left != none and wild(left) and docked_at(x) != left and p not in left.streamers:
     left.streamers = left.streamers + [p]
   after_move(p, x)
@@ -686,6 +743,7 @@ rule steer(q, x, legs_left) "Sail her legs":
   let rest = legs_left
   #: -
   let moving = true
+  #: -
   let options = []
   let dest = none
   #: Sail the legs one at a time, while legs are left and the ship has not stopped:
@@ -747,13 +805,17 @@ rule change_fleet(d, p) "A ship changes fleets":
   q.fleet = [y for y in q.fleet where y != d]
   p.fleet = p.fleet + [d]
   d.owner = p
-  move crew to p.aboard
+  #: Move her crew to your crew at sea (face up if they were).
+  move [c for c in crew where not kept_face_up(c)] to p.aboard
+  #: -
+  move [c for c in crew where kept_face_up(c)] to p.face_up
   move gold to p.hold
   move found to p.relics
 
 # The ship in tow follows with her bow at the towing ship's stern (or beside her, if that is taken).
 rule follow(x) "The tow follows":
   let d = towing(x)
+  #: The ship in tow moves to the hex at the towing ship's stern (or the first free hex beside her), facing her.
   if d != none:
     let spot = stern_hex(x)
     if spot == none or not (empty(spot) or spot == where(d)):
@@ -779,6 +841,7 @@ rule dock_at_island(x, i) "Dock":
       i.revealed = true
       log "{i} is turned face up."
     roll r on d6
+    #: **A mysterious island's effect** (R39): the island's effect for the roll, from the Mystery table.
     mystery_effect(x, i, mystery[i.name][mystery_roll(x, r) - 1])
   # Back at an island with her player's streamer, she may explore it at once, free.
   if wild(i) and (x.owner) in i.streamers and can_explore_island(x) and afloat(x):
@@ -790,7 +853,9 @@ rule dock_at_island(x, i) "Dock":
 # treasure with it once it is worth gold.
 # assumed: a unique treasure counts what it is worth when unloaded, and no more after that.
 rule unload(x) "Unload treasure at home":
+  #: The treasure worth gold is the coins and the unique treasure aboard worth gold.
   let found = [r for r in relics_on(x) where worth(r) > 0]
+  #: The worth is the gold of the treasure worth gold.
   let gold = sum([c.gold for c in gold_on(x)]) + sum([worth(r) for r in found])
   if gold > 0:
     (x.owner).home_gold += gold
@@ -863,6 +928,7 @@ rule pin(x, t) "Pinned":
 
 # Submerged, a Submarine that rams is then moved S away from her target, whatever the result.
 rule dive_away(p, x, t) "Dive away":
+  #: The spots are the empty hexes S from her and not beside the ship she rammed.
   let spots = [c for c in cells(sea) where empty(c) and distance(where(x), c) == S and distance(c, where(t)) > 1]
   if count(spots) > 0:
     p chooses c from spots "Where does {x} dive to?" labelled "row {c.row + 1}, column {c.col + 1}"
@@ -875,15 +941,19 @@ rule rammed(t, by) "A ram lands":
 
 # Either player may start one boarding party, the player whose turn it is first. Each rolls a d6
 # and adds the masts of their ship; the higher total takes a crew or a coin from the other ship.
+#: {t} may be boarded
 define may_board(t) = true
 
 rule boarding_option(p, x, t) "Board":
+  #: -
   let go = none
   if may_board(t):
     p chooses go from [true] "Board {t}?" labelled "Send a boarding party" optional "No boarding party"
+  #: If you send one: **A boarding party** (R44). If not, and ship X may be boarded, your rival may send one from ship T: **A boarding party** (R44).
   if go != none:
     boarding(x, t)
   elif may_board(x):
+    #: Board ship X from ship T?
     rival(p) chooses back from [true] "Board {x} from {t}?" labelled "Send a boarding party" optional "No boarding party"
     if back != none:
       boarding(x, t)
@@ -891,7 +961,9 @@ rule boarding_option(p, x, t) "Board":
 rule boarding(x, t) "A boarding party":
   roll a on d6
   roll b on d6
+  #: The attack is the first roll + ship X's masts left + her boarding bonus.
   let mine = a + x.masts_left + boarding_bonus(x)
+  #: The defence is the second roll + ship T's masts left + her boarding bonus.
   let theirs = b + t.masts_left + boarding_bonus(t)
   log "Boarding: {x} {mine} against {t} {theirs}."
   # assumed: a tie ends the fight with nothing taken.
@@ -903,9 +975,11 @@ rule boarding(x, t) "A boarding party":
 # A Sea Monster takes no crew and cannot carry treasure: a unique treasure it takes is lost.
 rule plunder(winner, loser) "The winners take a crew or a treasure":
   let p = winner.owner
+  #: The spoils are the crew (not for a Sea Monster), the coins (if the winner has free cargo) and the unique treasure aboard the loser.
   let spoils = (crew_on(loser) if not has(winner, sea_monster) else []) + (gold_on(loser) if free_cargo(winner) > 0 else []) + relics_on(loser)
   if count(spoils) > 0:
     p chooses prize from spoils "Eliminate a crew or take a treasure from {loser}"
+    #: A coin goes to the winner's hold; a unique treasure to the winner's ship (lost, if a Sea Monster takes it); a crew is eliminated (R32).
     if piece_type(prize) == "coin":
       move prize to p.hold
       prize.coin_ship = winner
@@ -955,12 +1029,14 @@ rule shoot_with(p, x) "Shoot":
         else:
           log "{r}: a miss."
 
+#: the targets of a broadside from {x}
 define broadside_targets(x) = [t for t in enemies(x) where may_be_shot(t) and distance(where(x), where(t)) <= S and clear_line(x, t)]
 
 # Broadsides Attack: every cannon at range S, one target, one die that must beat every rank.
 rule broadside_attack(p, x) "Broadsides attack":
   p chooses t from broadside_targets(x) "Fire a broadside at" labelled "{t}"
   roll r on d6
+  #: If the roll beats the rank of every cannon she still has:
   if all([hits(gun[0], r, 0) for gun in cannons(x)]):
     log "{r}: every cannon hits, and one more."
     repeat count(cannons(x)) + 1 times:
@@ -981,12 +1057,17 @@ rule take_hit(t, by) "A hit":
 # The gold aboard is split: half to her player, the greater half to whoever sank her; crew are lost.
 rule sink(t, by) "A ship sinks":
   let p = t.owner
+  #: The gold aboard is the total gold of the coins aboard her.
   let total = sum([c.gold for c in gold_on(t)])
+  #: If another player sank her, they gain the greater half of the gold aboard, her owner the rest, at home.
   if by != p:
     by.home_gold += total - floor(total / 2)
     p.home_gold += floor(total / 2)
+  #: Crew, coins and unique treasure aboard go to the box.
   move gold_on(t) to box
+  #: -
   move crew_on(t) to box
+  #: -
   move relics_on(t) to box
   p.fleet = [y for y in p.fleet where y != t]
   move t to sunk
@@ -1005,23 +1086,29 @@ rule go_exploring(p, x) "Explore":
 # A unique treasure goes to the first player to explore its island, face up, taking no cargo.
 rule explore_island(p, x) "Explore an island":
   let i = docked_at(x)
+  #: Take any unique treasure buried there, face up; look at the coins buried there.
   for each r in [c for c in wild_coins(i) where piece_type(c) == "relic"]:
     move r to p.relics
     r.coin_ship = x
     r.lies_on = none
     log "{x} finds {r}: {unique_list[r.name]}."
+  #: -
   move wild_coins(i) to p.looking
   p chooses taken from p.looking up to free_cargo(x) costing 1 "Take treasure aboard {x}" labelled "{taken}"
+  #: Load the coins you took into your hold; bury the rest again.
   for each c in taken:
     move c to p.hold
     c.coin_ship = x
     c.lies_on = none
+  #: -
   move p.looking to buried
 
 rule explore_ship(p, x, y) "Explore a ship":
+  #: -
   let moved = []
   #: -
   let going = true
+  #: -
   let options = []
   #: Move crew and treasure one at a time, each once, until you stop:
   while going:
@@ -1113,28 +1200,35 @@ power galley_ram "Galley: her ram takes no mast" instead of rammed(t, by) when h
 power hull_pieces "Submarine: not damaged when rammed" instead of rammed(t, by) when has(t, submarine):
   log "{t} is not damaged by the ram."
 
+#: Before her action, her player decides whether she is below the surface this turn.
 power diving "Submarine, Sea Monster: dive or surface before her action" after ready(p, x) when has(x, submarine) or has(x, sea_monster):
   p chooses down from [false, true] "Is {x} submerged this turn?" labelled "submerged" if down else "on the surface"
   x.submerged = down
 
 power submerged_orders "Submerged: she can only move" instead of actions(x) = [sail, stand_by] when x.submerged
 
+#: While she has the keyword sea monster, her actions are sail (if she has legs to sail), shoot (if she can) and stand by.
 power monster_orders "Sea Monster: only move and shoot" instead of actions(x) = ([sail] if count(legs(x)) > 0 else []) + ([shoot] if can_shoot(x) else []) + [stand_by] when has(x, sea_monster)
 
 power monster_dies "Sea Monster: gone when it has no segments" after take_hit(t, by) when has(t, sea_monster) and derelict(t) and afloat(t):
   sink(t, by)
 
+#: Before her action, her player decides whether she is ghostly this turn.
 power going_ghostly "Ghost Ship: ghostly or not, decided each turn" after ready(p, x) when has(x, ghost_ship):
   p chooses ghost from [false, true] "Is {x} ghostly this turn?" labelled "ghostly" if ghost else "solid"
   x.ghostly = ghost
 
 # A ghostly ship passes through islands and ships but may not end her leg on one.
+#: While she is ghostly, islands and ships do not stop her legs, but she may not end a leg on one.
 power ghostly_legs "Ghost Ship: a ghostly ship sails through islands and ships" instead of leg_hexes(x, d, n) = path(x, d, n) when x.ghostly
 
+#: While she has the keyword mercenary, she may not dock at either player's home island.
 power no_home_port "Mercenary: never docks at a home island" instead of may_dock(x, i) = false when has(x, mercenary) and (i == players[0].home or i == players[1].home)
 
+#: While she has the keyword mercenary, she starts on an empty hex S + 1 hexes from her home island, touching no island or ship.
 power mercenary_start "Mercenary: begins the game S away from the home island" instead of start_hexes(x, i) = [c for c in cells(sea) where empty(c) and hex_gap(c, i) == S + 1 and not touches(c, x)] when has(x, mercenary)
 
+#: While she has the keyword broadsides attack, is not below the surface, has a cannon left and an enemy to fire at within S, she may also fire a broadside (R23).
 power broadsides "Broadsides Attack: may fire a broadside" adding to actions(x) = [broadside] when has(x, broadsides_attack) and not x.submerged and count(cannons(x)) > 0 and count(broadside_targets(x)) > 0
 
 power extra_action "Lt. Henry Ducie Chads: on a 5 or 6 the ship acts twice" after give_action(p, x) when has_role(x, second_action) and afloat(x):
@@ -1146,12 +1240,15 @@ power extra_action "Lt. Henry Ducie Chads: on a 5 or 6 the ship acts twice" afte
 power explorer_ashore "Explorer: explores a wild island as a free action on docking" after dock_at_island(x, i) when has_role(x, explorer) and can_explore_island(x) and afloat(x):
   explore_island(x.owner, x)
 
+#: While she has a shipwright of her nation aboard, she may repair docked at any island, not only at home.
 power shipwright_repairs "Shipwright: repairs docked at any island" instead of repair_here(x) = docked_at(x) != none when has_role(x, shipwright)
 
+#: While an Ex-patriot crew linked to her is aboard, her roll for a mysterious island's effect is 1 more (6 at most).
 power ex_patriot_luck "Ex-patriot on its linked ship: + 1 to the roll for effect" instead of mystery_roll(x, r) = min([r + 1, 6]) when any([ex_patriot in c.keywords and c.link == x.name for c in crew_on(x)])
 
 # Fear: a d6 for each enemy ship within S at the start of this ship's turn: on a 5 she has no
 # abilities this turn, on a 6 her base move is S on her next turn.
+#: While she has the keyword fear, after “Ready a ship” each enemy within S of her rolls a d6: on a 5 it loses its nerve this turn (no ship or crew abilities), on a 6 its base move is S until it has moved.
 power fearsome "Fear: enemies within S may lose their nerve" after ready(p, x) when has(x, fear):
   for each t in [y for y in enemies(x) where distance(where(x), where(y)) <= S]:
     roll r on d6
@@ -1172,8 +1269,9 @@ play:
     choose_first_player()
     for each p in turn_order:
       build_fleet(p)
-    for each k in [0, 1, 2, 3, 4, 5]:
-      place_island(turn_order[k % 2])
+    repeat 3 times:
+      for each p in turn_order:
+        place_island(p)
     choose_home(turn_order[1], turn_order[0])
     place_fleet(turn_order[0])
     choose_home(turn_order[0], turn_order[1])
@@ -1845,6 +1943,22 @@ example "Black Mark: placed face up, its ship flies the Cursed flag, the crew co
     ann.spent == 10
     not has_role(ann.fleet[0], helmsman)
     legs(ann.fleet[0]) == [S, S]
+    count(ann.face_up) == 1
+    count(ann.aboard) == 1
+
+example "Marine: once it has fired from its ship it is face up, as is a Cursed flag":
+  players 2 named ann, bo
+  given:
+    launch(ann, hms_resolute, at(sea, 4, 8))
+    sign_on(royal_marine, ann.fleet[0])
+    launch(bo, us_hawk, at(sea, 4, 10))
+  when:
+    marine_fire(ann, first(ann.aboard))
+  answers "at us hawk"
+  expect:
+    count(ann.aboard) == 0
+    first(ann.face_up).gun_shown
+    count(crew_on(ann.fleet[0])) == 1
 
 example "Marine: it goes ashore on a wild island and its gun reaches from there; ships may shoot at it":
   players 2 named ann, bo

@@ -192,17 +192,44 @@ _HEX_STEPS = {
 
 
 def _hex_direction(direction) -> int:
+    if direction.__class__ is int and 0 <= direction < 6:
+        return direction
     d = whole(direction, "a hex direction (0 to 5)")
     return d % 6
+
+
+# A board's shape never changes, so what lies next to a hex cell, and the rays from it, are
+# worked out once per cell and kept (the rules call them in their innermost loops). The lists
+# are shared: the language never changes a list in place.
+_HEX_NEXT: dict[Zone, tuple] = {}
+_HEX_RAYS: dict[tuple[Zone, int], list] = {}
+_NEIGHBOURS: dict[Zone, list] = {}
+_KEPT_AT_MOST = 200_000  # cells remembered at most (many games loaded in one process)
+
+
+def _kept(table: dict, key, value):
+    if len(table) >= _KEPT_AT_MOST:
+        table.clear()
+    table[key] = value
+    return value
+
+
+def _hex_next(cell: Zone) -> tuple:
+    """The six cells next to a hex cell, by direction (None past the edge)."""
+    found = _HEX_NEXT.get(cell)
+    if found is None:
+        board = cell.board
+        found = _kept(_HEX_NEXT, cell, tuple(board.at(cell.row + d_row, cell.col + d_col)
+                                             for d_row, d_col in _HEX_STEPS[cell.row & 1]))
+    return found
 
 
 def _step_from(cell: Zone, direction):
     """The next cell from `cell` in `direction`, or None past the edge."""
     board = cell.board
     if board.shape == "hex":
-        d_row, d_col = _HEX_STEPS[cell.row & 1][_hex_direction(direction)]
-    else:
-        d_row, d_col = _grid_direction(direction)
+        return _hex_next(cell)[_hex_direction(direction)]
+    d_row, d_col = _grid_direction(direction)
     return board.at(cell.row + d_row, cell.col + d_col)
 
 
@@ -227,7 +254,18 @@ def _step(state, cell, direction):
 
 def _ray(state, cell, direction):
     cell = _cell(cell, state)
-    if cell.board.shape != "hex" and _grid_direction(direction) == (0, 0):
+    if cell.board.shape == "hex":
+        d = _hex_direction(direction)
+        found = _HEX_RAYS.get((cell, d))
+        if found is None:
+            found = []
+            here = _hex_next(cell)[d]
+            while here is not None and here is not cell:
+                found.append(here)
+                here = _hex_next(here)[d]
+            _kept(_HEX_RAYS, (cell, d), found)
+        return found
+    if _grid_direction(direction) == (0, 0):
         return []
     out = []
     here = _step_from(cell, direction)
@@ -334,14 +372,17 @@ def _cells_between(state, a, b):
 
 def _neighbours(state, cell):
     cell = _cell(cell, state)
+    found = _NEIGHBOURS.get(cell)
+    if found is not None:
+        return found
     if cell.board.shape == "hex":
-        return [n for n in (_step_from(cell, d) for d in range(6)) if n is not None]
+        return _kept(_NEIGHBOURS, cell, [n for n in _hex_next(cell) if n is not None])
     out = []
     for d_row, d_col in ((-1, 0), (0, 1), (1, 0), (0, -1)):
         other = cell.board.at(cell.row + d_row, cell.col + d_col)
         if other is not None:
             out.append(other)
-    return out
+    return _kept(_NEIGHBOURS, cell, out)
 
 
 def _distance(state, a, b):
