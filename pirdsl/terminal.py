@@ -117,11 +117,13 @@ def fit_screen(
         tail.append(render_actions(prompt, labels, width=width,
                                    room=None if height is None else max(1, height // 3)))
 
+    focus = (prompt, *labels) if question else ()
+
     def build(fit: _Fit, log_room: int | None) -> list[RenderableType]:
         # The title line names the game; a board of its own needs no name line above it.
         parts: list[RenderableType] = ([title] if fit.title else []) + [
             render_board(board, width=width, show_name=len(board_list) > 1, merged_legend=fit.merged_legend,
-                         legend=fit.legend, max_rows=fit.board_rows)
+                         legend=fit.legend, max_rows=fit.board_rows, focus=focus)
             for board in board_list
         ]
         if seats and fit.seats:
@@ -303,7 +305,8 @@ def render_boards(boards: Sequence[dict[str, Any]], width: int = DEFAULT_WIDTH) 
 
 
 def render_board(board: dict[str, Any], width: int = DEFAULT_WIDTH, show_name: bool = True,
-                 merged_legend: bool = False, legend: bool = True, max_rows: int | None = None) -> RenderableType:
+                 merged_legend: bool = False, legend: bool = True, max_rows: int | None = None,
+                 focus: Sequence[str] = ()) -> RenderableType:
     """A board as a fixed-width grid of captions, glyphs and piece marks, with its legend underneath.
 
     Args:
@@ -313,7 +316,9 @@ def render_board(board: dict[str, Any], width: int = DEFAULT_WIDTH, show_name: b
         merged_legend: whether the legend's spaces and pieces run on in one block (fewer lines).
         legend: whether the legend is drawn at all.
         max_rows: at most this many rows: a board taller than that shows the rows where its
-            pieces are (the ruler says which).
+            pieces are (the ruler says which), first those of the pieces `focus` names.
+        focus: the question and its options: a piece named there is one the seat is deciding
+            about, so a window of rows keeps it in sight.
     """
     name = str(board.get("name", "board"))
     cells = board.get("cells")
@@ -326,7 +331,7 @@ def render_board(board: dict[str, Any], width: int = DEFAULT_WIDTH, show_name: b
     if show_name:
         lines.append(name, style="bold")
         lines.append("\n")
-    grid, layout = _grid(rows, width, hexes=board.get("shape") == "hex", window=_window(rows, max_rows))
+    grid, layout = _grid(rows, width, hexes=board.get("shape") == "hex", window=_window(rows, max_rows, focus))
     lines.append_text(grid)
     if not legend:
         return lines
@@ -351,16 +356,43 @@ def captions_name_every_cell(rows: list[list[dict[str, Any]]]) -> bool:
     return all(captions) and len(set(captions)) == len(captions)
 
 
-def _window(rows: list[list[dict[str, Any]]], max_rows: int | None) -> range | None:
-    """The rows to draw of a board taller than `max_rows`: those around its pieces; None for all."""
+def _window(rows: list[list[dict[str, Any]]], max_rows: int | None, focus: Sequence[str] = ()) -> range | None:
+    """The rows to draw of a board taller than `max_rows`, or None for all of them.
+
+    The rows of the pieces the question names come first (the seat is deciding about them);
+    when it names none, the rows around all the pieces.
+    """
     if max_rows is None or len(rows) <= max_rows:
         return None
     used = [number for number, row in enumerate(rows) if any(cell["marks"] for cell in row)] or [0]
+    named = _rows_named(rows, focus)
+    if named and named[-1] - named[0] < max_rows:
+        # Room to spare around the named pieces goes to the other pieces nearest them.
+        near = [number for number in used if named[-1] - max_rows < number < named[0] + max_rows]
+        around = [number for number in near if max(named[-1], number) - min(named[0], number) < max_rows]
+        used = sorted(set(named) | set(around))
+    elif named:
+        used = named
     middle = (used[0] + used[-1]) // 2
     start = max(0, min(len(rows) - max_rows, middle - max_rows // 2))
     if used[0] < start or used[-1] >= start + max_rows:
         start = max(0, min(len(rows) - max_rows, used[0]))  # more pieces than rows: from the first
     return range(start, start + max_rows)
+
+
+def _rows_named(rows: list[list[dict[str, Any]]], focus: Sequence[str]) -> list[int]:
+    """The rows holding a piece whose name (its text before any details in brackets) `focus` mentions."""
+    text = " ".join(focus).casefold()
+    if not text:
+        return []
+    named = []
+    for number, row in enumerate(rows):
+        for cell in row:
+            names = (piece.split(" (", 1)[0].strip().casefold() for piece in cell["pieces"])
+            if any(len(name) >= 3 and re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text) for name in names):
+                named.append(number)
+                break
+    return named
 
 
 def _grid(rows: list[list[dict[str, Any]]], width: int, hexes: bool = False,

@@ -229,3 +229,22 @@ def test_a_wide_tall_board_shows_its_pieces_on_a_small_terminal():
     text = console.export_text()
     assert "Fa" in text  # in place of the glyph: no room beside it at 80 columns
     assert "16" in text and "\n 1 " not in text and len(text.splitlines()) == 9  # the rows around the piece
+
+
+def test_a_tall_board_keeps_in_sight_the_pieces_the_question_names():
+    from pirdsl.terminal import render_board
+
+    cells = [[{"glyph": "~", "kind": "open sea", "pieces": [], "marks": []} for _ in range(22)] for _ in range(22)]
+    cells[1][3] = {"glyph": "B", "kind": "island", "pieces": ["island isle b"], "marks": ["B"]}
+    cells[2][3] = {"glyph": "B", "kind": "island", "pieces": ["island isle b"], "marks": ["B"]}
+    cells[18][7] = {"glyph": "~", "kind": "open sea", "pieces": ["la brume (masts left 4)"], "marks": ["b>"]}
+    board = {"name": "sea", "shape": "hex", "cells": cells}
+
+    def shown(focus):
+        console = Console(width=80, record=True, color_system=None)
+        console.print(render_board(board, width=80, show_name=False, legend=False, max_rows=8, focus=focus))
+        return console.export_text()
+
+    assert "b>" not in shown(())  # nothing named: from the first row with a piece
+    assert "b>" in shown(("Is la brume ghostly this turn?", "solid", "ghostly"))
+    assert "b>" not in shown(("Is la brumes ghostly?",))  # a whole name, not part of a word
