@@ -409,9 +409,10 @@ def check_report_possible(path: str) -> None:
         raise CommandError(
             "--report needs matplotlib, which is not installed: pip install 'pirdsl[report]'", EXIT_USAGE
         ) from None
+    from pirdsl.report import check_writable
+
     try:
-        with open(path, "a", encoding="utf-8"):
-            pass
+        check_writable(path)  # creates nothing: the page is written whole at the end
     except OSError as error:
         raise CommandError(f"{path}: cannot write the file ({error.strerror or error})") from None
 

@@ -20,10 +20,28 @@ Options are told apart by their labels, which mean the same thing in every
 deal ("a face-down card from the deck", "Play 3 (rank 2)"). Decisions with one
 option are taken at once and are not nodes.
 
-Rewards are `state.returns()` at the end. A playout that reaches its step limit
-first is scored as the table stands: each seat gets the share of the other
-seats it leads on score (a tie counts half), so a lead is worth something even
-when the game is far from over.
+`mcts` finishes each path with random play to the game's end and scores it by
+`returns()` (plain UCT). `ismcts` gets more from each iteration, with no
+knowledge of any game (`informed`):
+
+- A playout stops at a horizon, not at the game's end: at the end of a round
+  where the scores tell the seats apart (when they are all level it plays on
+  to the next round's end), at the end of the game, or after `PLAYOUT_LIMIT`
+  steps. Random play to the end of a long game says little about the move at
+  the root and costs many steps; a round is where most games settle what the
+  moves in it did. A game that keeps no score before its end is so played to
+  the end.
+- A seat's value is its lead: its score minus the best other seat's (at the
+  game's end plus its lead in `returns()`, so a win counts beyond the points).
+  A new leaf's value blends its lead at once (read at the next real decision,
+  exact for this deal) with its lead at the horizon (noisy), half and half
+  ("implicit minimax backups", Lanctot, Winands, Pepels and Sturtevant 2014).
+- At each node UCB1 sees the children's mean values brought into [0, 1] by
+  the lowest and highest of them, so no game needs a scale of its own.
+- At the root, the greedy bot's choice (pirdsl/bots.py, its own generator and
+  its own fair deals) gets a bonus that fades as 1 / (1 + visits) (progressive
+  bias, Chaslot et al. 2008): with few iterations the search starts from a
+  sound move and leaves it only for one its statistics show better.
 
 Budgets: a number of iterations (`mcts:2000`, reproducible: the same seed
 gives the same choices) or seconds of thinking (`ismcts:0.5s`, which depends
@@ -39,9 +57,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from interpreter import GameRuleError
+from pirdsl.bots import take_forced
 
 DEFAULT_ITERATIONS = 1000
 PLAYOUT_LIMIT = 200  # steps (decisions and chance) of a random playout before it is scored as it stands
+LEAF_WEIGHT = 0.5  # ismcts: a new leaf's value is this share its lead at once, the rest its lead at the horizon
+PRIOR_WEIGHT = 1.0  # ismcts: UCB1's bonus for the greedy bot's choice at the root, shrinking as 1 / (1 + visits)
 EXPLORATION = 0.7  # UCB1's constant for rewards in [0, 1]
 
 
@@ -99,14 +120,23 @@ class SearchBot:
         budget: iterations or seconds per decision.
         redeal: True for ismcts (a new deal every iteration), False for mcts.
         playout_limit: steps of a random playout before it is scored as it stands.
+        informed: playouts to a horizon valued by leads, and the greedy bot's choice as a prior
+            (the module docstring; True for ismcts); else plain UCT with random playouts to the end.
     """
 
     def __init__(self, seed: int | str = 0, budget: Budget | None = None, redeal: bool = False,
-                 playout_limit: int = PLAYOUT_LIMIT) -> None:
+                 playout_limit: int = PLAYOUT_LIMIT, informed: bool | None = None) -> None:
         self.random = random.Random(seed)
         self.budget = budget or Budget()
         self.redeal = redeal
         self.playout_limit = playout_limit
+        self.informed = redeal if informed is None else informed
+        self.prior = None  # informed: the label of the greedy bot's choice at this decision
+        self.greedy = None
+        if self.informed:
+            from pirdsl.bots import GreedyBot
+
+            self.greedy = GreedyBot(f"{seed}:prior")  # its own generator: the search's stays as it was
         self.kind = "ismcts" if redeal else "mcts"
         self.memories: dict[int, Any] = {}
         self.last_iterations = 0  # how many iterations the last decision had (for reports and tests)
@@ -120,6 +150,8 @@ class SearchBot:
         seat = state.current_player()
         known = self._memory(seat).update(state)
         root = Node()
+        if self.informed:
+            self.prior = state.action_labels()[self.greedy.choose_action(state)]
         deal = None  # mcts: the one deal it searches
         deadline = None if self.budget.seconds is None else time.perf_counter() + self.budget.seconds
         limit = self.budget.iterations
@@ -183,16 +215,28 @@ class SearchBot:
             labels = state.action_labels()
             children = node.children
             untried = []
-            best_index, best_child, best_value = -1, None, -1.0
+            best_index, best_child, best_value = -1, None, -math.inf
+            tried = []
             for index, label in enumerate(labels):
                 child = children.get(label)
                 if child is None or child.visits == 0:  # never tried, or only in a failed iteration
                     untried.append(index)
                     continue
                 child.available += 1
-                if not untried:
-                    value = child.reward / child.visits + EXPLORATION * math.sqrt(
-                        math.log(child.available) / child.visits)
+                tried.append((index, label, child))
+            if not untried:
+                means = [child.reward / child.visits for _, _, child in tried]
+                low = spread = 0.0
+                if self.informed:  # values are leads: brought into [0, 1] by the range of the means here
+                    low = min(means)
+                    spread = max(means) - low
+                prior = self.prior if node is root else None
+                for (index, label, child), mean in zip(tried, means):
+                    if spread > 0:
+                        mean = (mean - low) / spread
+                    value = mean + EXPLORATION * math.sqrt(math.log(child.available) / child.visits)
+                    if label == prior:
+                        value += PRIOR_WEIGHT / (1 + child.visits)
                     if value > best_value:
                         best_index, best_child, best_value = index, child, value
             if untried:
@@ -207,12 +251,53 @@ class SearchBot:
             state.apply_action(best_index)
             path.append((best_child, mover))
             node = best_child
-        rewards = self._playout(state)
+        values = self._playout(state)
         for child, mover in path:
             child.visits += 1
-            child.reward += rewards[mover]
+            child.reward += values[mover]
 
     def _playout(self, state: Any) -> list[float]:
+        """Each seat's value of a new leaf: its lead there blended with its lead at the playout's horizon.
+
+        The leaf's own lead is read at the next real decision (single options and chance
+        taken, as the greedy bot's one step); it is exact for this deal, where the
+        playout's is noisy, so the two are blended (`LEAF_WEIGHT`; "implicit minimax
+        backups", Lanctot et al. 2014). Plain UCT (`informed` False): random play to
+        the end, rewards in [0, 1].
+        """
+        if not self.informed:
+            return self._play_to_end(state)
+        take_forced(state, chance=True)
+        if state.is_terminal():
+            return self._play_on(state)
+        near = leads(state.scores())
+        far = self._play_on(state)
+        return [LEAF_WEIGHT * a + (1 - LEAF_WEIGHT) * b for a, b in zip(near, far)]
+
+    def _play_on(self, state: Any) -> list[float]:
+        """Random moves (and chance by its odds) to the horizon (module docstring); each seat's lead there."""
+        randrange = self.random.randrange
+        round_now = state.round
+        for _ in range(self.playout_limit):
+            if state.is_terminal():
+                break
+            if state.round != round_now:
+                round_now = state.round
+                scores = state.scores()
+                if any(score != scores[0] for score in scores):
+                    return leads(scores)
+            if state.is_chance():
+                state.apply_chance()
+                continue
+            count = state.num_actions()
+            state.apply_action(randrange(count) if count > 1 else 0)
+        if state.is_terminal():
+            scores, _, returns = state.outcome()
+            return [lead + win for lead, win in zip(leads(scores), leads(returns))]
+        return leads(state.scores())
+
+
+    def _play_to_end(self, state: Any) -> list[float]:
         """Random moves (and chance by its odds) to the end or the step limit; each seat's reward."""
         randrange = self.random.randrange
         for _ in range(self.playout_limit):
@@ -226,6 +311,14 @@ class SearchBot:
         if state.is_terminal():
             return state.returns()
         return standing_rewards(state.scores())
+
+def leads(scores: list[Any]) -> list[float]:
+    """Each seat's score minus the best score among the other seats (0 for a seat alone)."""
+    if len(scores) < 2:
+        return [0.0] * len(scores)
+    ordered = sorted(scores, reverse=True)
+    best, second = ordered[0], ordered[1]
+    return [float(score - (second if score == best else best)) for score in scores]
 
 
 def standing_rewards(scores: list[Any]) -> list[float]:

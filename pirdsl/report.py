@@ -11,6 +11,8 @@ from __future__ import annotations
 import base64
 import html
 import io
+import os
+import tempfile
 from typing import Any
 
 SEAT_COLOUR = "#4c72b0"
@@ -19,9 +21,46 @@ FAIR_COLOUR = "#555555"
 
 
 def write_report(path: str, game_name: str, result: dict[str, Any]) -> None:
-    """Write the report page for one simulation run to `path`."""
-    with open(path, "w", encoding="utf-8") as file:
-        file.write(report_html(game_name, result))
+    """Write the report page for one simulation run to `path`, whole or not at all.
+
+    The page goes to a temporary file beside `path` and then takes its name, so a run
+    stopped while writing leaves the old page (or none), never half of one.
+    """
+    page = report_html(game_name, result)
+    folder = os.path.dirname(os.path.abspath(path))
+    handle, temporary = tempfile.mkstemp(dir=folder, prefix=".report-", suffix=".html")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as file:
+            file.write(page)
+        os.chmod(temporary, 0o644)
+        os.replace(temporary, path)
+    except BaseException:
+        try:
+            os.unlink(temporary)
+        except OSError:
+            pass
+        raise
+
+
+def check_writable(path: str) -> None:
+    """Raise OSError when a report could not be written to `path`; creates nothing there.
+
+    A file made at the start would be left empty by a run that is stopped, so the
+    check makes and removes a temporary file in the folder instead.
+    """
+    if os.path.isdir(path):
+        raise IsADirectoryError(21, "Is a directory", path)
+    if os.path.exists(path) and not os.access(path, os.W_OK):
+        raise PermissionError(13, "Permission denied", path)
+    folder = os.path.dirname(os.path.abspath(path))
+    handle, temporary = tempfile.mkstemp(dir=folder, prefix=".report-", suffix=".html")
+    os.close(handle)
+    os.unlink(temporary)
+
+
+def _plural(count: int, word: str) -> str:
+    """"1 game", "2 games"."""
+    return f"{count} {word}" + ("" if count == 1 else "s")
 
 
 def report_html(game_name: str, result: dict[str, Any]) -> str:
@@ -34,9 +73,11 @@ def report_html(game_name: str, result: dict[str, Any]) -> str:
     if balance["has_scores"] and balance["winner_leads_by_round"]:
         figures.append(("Lead over the game", lead_plot(result)))
     escape = html.escape
-    settings = (f"{result['games']} games ({result['completed']} completed, {result['errors']} errors, "
-                f"{result['unfinished']} unfinished), {result['players']} players, seeds {result['seed']}.."
-                f"{result['seed'] + result['games'] - 1}")
+    last_seed = result["seed"] + result["games"] - 1
+    settings = (f"{_plural(result['games'], 'game')} ({result['completed']} completed, "
+                f"{_plural(result['errors'], 'error')}, {result['unfinished']} unfinished), "
+                f"{_plural(result['players'], 'player')}, "
+                + (f"seed {last_seed}" if last_seed == result["seed"] else f"seeds {result['seed']}..{last_seed}"))
     if result["variants"]:
         settings += ", variants " + ", ".join(result["variants"])
     if balance.get("rotation"):
@@ -146,7 +187,7 @@ def length_table(result: dict[str, Any]) -> str:
         if summary["n"]:
             rows.append([label, str(summary["n"]), *_score_cells(summary)])
     if result["completed"]:
-        share = f"{result['draws']} games ({100 * result['draws'] / result['completed']:.1f}%)"
+        share = f"{_plural(result['draws'], 'game')} ({100 * result['draws'] / result['completed']:.1f}%)"
         rows.append(["draws (wins shared)", str(result["completed"]), share, "", "", ""])
     return _table("Margins and lengths", ["figure", "games", "mean ± sd", "10%", "median", "90%"], rows)
 
@@ -178,11 +219,19 @@ def _interval_bars(axes: Any, names: list[str], rates: list[float | None], inter
     above = [max(0.0, (interval or [0, rate or 0])[1] - (rate or 0)) for rate, interval in zip(rates, intervals)]
     axes.barh(positions, values, color=colour, alpha=0.85, height=0.6)
     axes.errorbar(values, positions, xerr=[below, above], fmt="none", ecolor="#222", capsize=4, linewidth=1.2)
-    for position, value, high in zip(positions, values, above):
-        axes.text(min(value + high + 0.015, 0.9), position, f"{100 * value:.1f}%", va="center", fontsize=8)
+    for position, value, low, high in zip(positions, values, below, above):
+        text = f"{100 * value:.1f}%"
+        if value + high <= 0.86:  # room right of the error bar
+            axes.text(value + high + 0.015, position, text, va="center", fontsize=8)
+        elif value - low >= 0.14:  # else inside the bar, left of the error bar
+            axes.text(value - low - 0.015, position, text, va="center", ha="right", fontsize=8, color="white")
+        else:  # an interval as wide as the axis: above the bar
+            axes.text(value, position + 0.32, text, va="bottom", ha="center", fontsize=7)
+    # Room above the top bar for the fair-share label, inside the axes (the title sits above them).
+    axes.set_ylim(-0.6, len(names) - 0.1)
     if fair is not None:
         axes.axvline(fair, color=FAIR_COLOUR, linestyle="--", linewidth=1)
-        axes.text(fair, len(names) - 0.45, " fair", color=FAIR_COLOUR, fontsize=8, va="bottom")
+        axes.text(fair, len(names) - 0.55, f" fair {100 * fair:.0f}%", color=FAIR_COLOUR, fontsize=7, va="bottom")
     axes.set_yticks(positions, names)
     axes.set_xlim(0, 1)
     axes.xaxis.set_major_formatter(_percent())
@@ -248,6 +297,10 @@ def score_plot(result: dict[str, Any]) -> bytes:
             total = sum(counts)
             panel.hist(values, weights=[count / total for count in counts], bins=edges,
                        histtype="step", linewidth=1.6, label=str(name))
+        if all(float(value).is_integer() for value in everything):
+            panel.xaxis.set_major_locator(_whole_numbers())
+        if low == high:  # one value: a little room either side rather than an axis of fractions
+            panel.set_xlim(low - 3, high + 3)
         panel.set_title(title, loc="left")
         panel.set_xlabel("final score")
         panel.set_ylabel("share of games")
@@ -265,11 +318,17 @@ def length_plot(result: dict[str, Any]) -> bytes:
         if histogram:
             values = [value for value, _ in histogram]
             counts = [count for _, count in histogram]
-            if key == "rounds" and len(values) <= 40:
+            if len(values) == 1:  # one value: one bar, with whole-number ticks round it
+                panel.bar(values, counts, color=SEAT_COLOUR, alpha=0.85, width=0.8)
+                panel.set_xlim(values[0] - 3, values[0] + 3)
+                panel.xaxis.set_major_locator(_whole_numbers())
+            elif key == "rounds" and len(values) <= 40:
                 panel.bar(values, counts, color=SEAT_COLOUR, alpha=0.85, width=0.8)
                 panel.xaxis.set_major_locator(_whole_numbers())
             else:
                 panel.hist(values, weights=counts, bins=min(15, len(values)), color=SEAT_COLOUR, alpha=0.85)
+                panel.xaxis.set_major_locator(_whole_numbers())
+        panel.yaxis.set_major_locator(_whole_numbers())
         panel.set_xlabel(label)
         panel.set_ylabel("games")
     axes[0].set_title("game length", loc="left")

@@ -57,3 +57,64 @@ def test_a_seat_that_always_wins_is_drawn_without_error():
     result = simulate(load_source(always), 2, 12, seat_bots=["greedy", "random"], rotate=True)
     assert result["win_rate"] == [1.0, 0.0]
     assert "SEAT-ORDER BIAS" in report_html("First", result)
+
+
+def test_one_game_is_one_game_and_a_single_value_gets_whole_number_ticks():
+    pytest.importorskip("matplotlib")
+    from interpreter import load_game
+    from pirdsl.report import _pyplot, length_plot, report_html, score_plot
+    from pirdsl.simulate import simulate
+
+    result = simulate(load_game(str(ROOT / "tests" / "classic" / "tic_tac_toe.pir")), 2, 1, balance=True)
+    page = report_html("Tic-tac-toe", result)
+    assert "1 game (" in page and "1 games" not in page and "seed 0;" in page
+    import pirdsl.report as report
+
+    ticks = []
+    real_png = report._png
+
+    def keep_ticks(figure):
+        for axes in figure.axes:
+            ticks.extend(axes.get_xticks())
+        return real_png(figure)
+
+    report._png, saved = keep_ticks, report._png
+    try:
+        length_plot(result)
+        if result["balance"]["has_scores"]:
+            score_plot(result)
+    finally:
+        report._png = saved
+    assert ticks and all(float(tick).is_integer() for tick in ticks)
+    _pyplot().close("all")
+
+
+def test_a_stopped_run_leaves_no_empty_page(tmp_path, monkeypatch):
+    """The check before the games creates nothing; the page appears whole at the end."""
+    pytest.importorskip("matplotlib")
+    import pirdsl.simulate
+
+    report = tmp_path / "report.html"
+
+    def stopped(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(pirdsl.simulate, "simulate", stopped)
+    code = cli.main(["simulate", str(ROOT / "tests" / "classic" / "tic_tac_toe.pir"), "--games", "2", "--jobs", "1",
+                     "--report", str(report)])
+    assert code == cli.EXIT_INTERRUPTED
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_report_replaces_the_old_page_whole(tmp_path):
+    pytest.importorskip("matplotlib")
+    from interpreter import load_game
+    from pirdsl.report import write_report
+    from pirdsl.simulate import simulate
+
+    report = tmp_path / "report.html"
+    report.write_text("old page", encoding="utf-8")
+    result = simulate(load_game(str(ROOT / "tests" / "classic" / "tic_tac_toe.pir")), 2, 2, balance=True)
+    write_report(str(report), "Tic-tac-toe", result)
+    assert report.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+    assert [path.name for path in tmp_path.iterdir()] == ["report.html"]

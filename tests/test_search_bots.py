@@ -213,3 +213,33 @@ def test_greedy_beats_random_at_decks_of_glory():
             greedy += winners == [seat]
             random_bot += winners == [1 - seat]
     assert greedy > random_bot + 3
+
+
+def test_leads_are_each_seat_against_the_best_other():
+    from pirdsl.mcts import leads
+
+    assert leads([3, 5, 5]) == [-2.0, 0.0, 0.0]
+    assert leads([7, 2, 1]) == [5.0, -5.0, -6.0]
+    assert leads([4]) == [0.0]
+
+
+def test_an_ismcts_playout_stops_at_the_end_of_a_round_where_the_scores_differ():
+    game = SEED_GAMES["glory_islands"]
+    state = game.new_state(players=3, seed=3)
+    walker = make_bot("random", 1)
+    while len(set(state.scores())) == 1 or state.round < 3:
+        assert not state.is_terminal()
+        if state.is_chance():
+            state.apply_chance()
+        else:
+            state.apply_action(walker.choose_action(state))
+    start = state.round
+    bot = SearchBot(2, Budget(iterations=10), redeal=True)
+    values = bot._play_on(state)
+    assert state.is_terminal() or state.round == start + 1
+    assert len(values) == state.num_seats and max(values) >= 0
+
+
+def test_mcts_plays_plain_uct_and_ismcts_searches_informed():
+    assert not make_bot("mcts:10", 1).informed
+    assert make_bot("ismcts:10", 1).informed
