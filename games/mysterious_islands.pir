@@ -482,6 +482,8 @@ define boarding_bonus(x) = 1 if has_role(x, musketeer) else 0
 # ---- winning
 define half_the_gold = gold_in_game / 2
 define has_won(p) = p.home_gold > half_the_gold
+# Left out on purpose: the optional rule on keeping the treasure won. It says who keeps the
+# physical coins after the game and changes nothing in play.
 
 # ---------------------------------------------------------------- setup
 setup:
