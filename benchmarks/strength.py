@@ -68,8 +68,8 @@ NOTES = {
     ("Pirates of the Mysterious Islands", "greedy", "random"):
         "On Mysterious Islands the rows are reduced to fit the time this table was made in: the rules do much "
         "work per step, and greedy, which looks ahead at every decision, takes a minute or more per game there "
-        "on a busy machine (the `mi` engineer is making those rules cheaper). 4 games of greedy against random "
-        "are too few to show anything either way.",
+        "on a busy machine (about 25 s alone once docking was made cheaper, at ea9ec2a). 4 games of greedy "
+        "against random are too few to show anything either way.",
     ("Pirates of the Mysterious Islands", "ismcts:50", "greedy"):
         "The 2 games of ismcts:50 against greedy on Mysterious Islands show that it plays the game, not how "
         "strong it is (each ismcts decision asks greedy first, then searches).",
