@@ -276,7 +276,6 @@ class SearchBot:
 
     def _play_on(self, state: Any) -> list[float]:
         """Random moves (and chance by its odds) to the horizon (module docstring); each seat's lead there."""
-        randrange = self.random.randrange
         round_now = state.round
         for _ in range(self.playout_limit):
             if state.is_terminal():
@@ -286,31 +285,30 @@ class SearchBot:
                 scores = state.scores()
                 if any(score != scores[0] for score in scores):
                     return leads(scores)
-            if state.is_chance():
-                state.apply_chance()
-                continue
-            count = state.num_actions()
-            state.apply_action(randrange(count) if count > 1 else 0)
+            self._step(state)
         if state.is_terminal():
             scores, _, returns = state.outcome()
             return [lead + win for lead, win in zip(leads(scores), leads(returns))]
         return leads(state.scores())
 
-
     def _play_to_end(self, state: Any) -> list[float]:
         """Random moves (and chance by its odds) to the end or the step limit; each seat's reward."""
-        randrange = self.random.randrange
         for _ in range(self.playout_limit):
             if state.is_terminal():
                 return state.returns()
-            if state.is_chance():
-                state.apply_chance()
-                continue
-            count = state.num_actions()
-            state.apply_action(randrange(count) if count > 1 else 0)
+            self._step(state)
         if state.is_terminal():
             return state.returns()
         return standing_rewards(state.scores())
+
+    def _step(self, state: Any) -> None:
+        """One step of a playout: chance by its odds, or a move drawn at random."""
+        if state.is_chance():
+            state.apply_chance()
+            return
+        count = state.num_actions()
+        state.apply_action(self.random.randrange(count) if count > 1 else 0)
+
 
 def leads(scores: list[Any]) -> list[float]:
     """Each seat's score minus the best score among the other seats (0 for a seat alone)."""
