@@ -31,6 +31,12 @@ knowledge of any game (`informed`):
   the root and costs many steps; a round is where most games settle what the
   moves in it did. A game that keeps no score before its end is so played to
   the end.
+- Near the end, the end is the horizon: before it searches, the bot plays one
+  random game on from the decision (on a deal of its own, with a generator of
+  its own). When that game ends within `PLAYOUT_LIMIT` steps, the end is near
+  enough, and this decision's playouts run to the game's end (or the limit),
+  so they see what happens only there: scoring at the end, the last round's
+  race. Far from the end, the search is as it was, iteration for iteration.
 - A seat's value is its lead: its score minus the best other seat's (at the
   game's end plus its lead in `returns()`, so a win counts beyond the points).
   A new leaf's value blends its lead at once (read at the next real decision,
@@ -137,6 +143,8 @@ class SearchBot:
             from pirdsl.bots import GreedyBot
 
             self.greedy = GreedyBot(f"{seed}:prior")  # its own generator: the search's stays as it was
+        self.probe = random.Random(f"{seed}:probe")  # informed: the random game that says if the end is near
+        self.near_end = False  # informed: this decision's playouts run to the game's end (module docstring)
         self.kind = "ismcts" if redeal else "mcts"
         self.memories: dict[int, Any] = {}
         self.last_iterations = 0  # how many iterations the last decision had (for reports and tests)
@@ -152,6 +160,7 @@ class SearchBot:
         root = Node()
         if self.informed:
             self.prior = state.action_labels()[self.greedy.choose_action(state)]
+            self.near_end = self._end_is_near(state, seat, known)
         deal = None  # mcts: the one deal it searches
         deadline = None if self.budget.seconds is None else time.perf_counter() + self.budget.seconds
         limit = self.budget.iterations
@@ -195,6 +204,19 @@ class SearchBot:
         if memory is None:
             memory = self.memories[seat] = SeatMemory(seat)
         return memory
+
+    def _end_is_near(self, state: Any, seat: int, known: Any) -> bool:
+        """Whether one random game from here, on a fair deal, ends within the playout limit."""
+        table = state.clone()
+        try:
+            table.resample_hidden(seat, self.probe, known)
+            for _ in range(self.playout_limit):
+                if table.is_terminal():
+                    return True
+                self._step(table, self.probe)
+        except GameRuleError:  # a deal the rules cannot go on from: no sign either way
+            return False
+        return table.is_terminal()
 
     def _iterate(self, state: Any, root: Node) -> None:
         """One iteration on a dealt table: down the tree, one new node, a playout, and back up."""
@@ -280,12 +302,12 @@ class SearchBot:
         for _ in range(self.playout_limit):
             if state.is_terminal():
                 break
-            if state.round != round_now:
+            if state.round != round_now and not self.near_end:
                 round_now = state.round
                 scores = state.scores()
                 if any(score != scores[0] for score in scores):
                     return leads(scores)
-            self._step(state)
+            self._step(state, self.random)
         if state.is_terminal():
             scores, _, returns = state.outcome()
             return [lead + win for lead, win in zip(leads(scores), leads(returns))]
@@ -296,18 +318,19 @@ class SearchBot:
         for _ in range(self.playout_limit):
             if state.is_terminal():
                 return state.returns()
-            self._step(state)
+            self._step(state, self.random)
         if state.is_terminal():
             return state.returns()
         return standing_rewards(state.scores())
 
-    def _step(self, state: Any) -> None:
-        """One step of a playout: chance by its odds, or a move drawn at random."""
+    @staticmethod
+    def _step(state: Any, rng: random.Random) -> None:
+        """One step of a playout: chance by its odds, or a move drawn at random with `rng`."""
         if state.is_chance():
             state.apply_chance()
             return
         count = state.num_actions()
-        state.apply_action(self.random.randrange(count) if count > 1 else 0)
+        state.apply_action(rng.randrange(count) if count > 1 else 0)
 
 
 def leads(scores: list[Any]) -> list[float]:

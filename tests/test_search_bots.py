@@ -240,6 +240,30 @@ def test_an_ismcts_playout_stops_at_the_end_of_a_round_where_the_scores_differ()
     assert len(values) == state.num_seats and max(values) >= 0
 
 
+def test_near_the_end_an_ismcts_playout_runs_to_the_end_and_far_from_it_stops_at_a_round():
+    game = SEED_GAMES["glory_islands"]
+    state = game.new_state(players=3, seed=5)
+    walker = make_bot("random", 1)
+    decisions = []
+    while not state.is_terminal():
+        if state.is_chance():
+            state.apply_chance()
+        else:
+            if state.num_actions() > 1:
+                decisions.append(state.clone())
+            state.apply_action(walker.choose_action(state))
+    near, first = decisions[-3], decisions[0]
+    bot = SearchBot(2, Budget(iterations=10), redeal=True)
+    assert bot._end_is_near(near, near.current_player(), None)
+    short_sighted = SearchBot(2, Budget(iterations=10), redeal=True, playout_limit=20)
+    assert not short_sighted._end_is_near(first, first.current_player(), None)
+    bot.choose_action(near)
+    assert bot.near_end
+    table = near.clone()
+    bot._play_on(table)
+    assert table.is_terminal()  # no stop at a round's end: the end was near
+
+
 def test_mcts_plays_plain_uct_and_ismcts_searches_informed():
     assert not make_bot("mcts:10", 1).informed
     assert make_bot("ismcts:10", 1).informed
