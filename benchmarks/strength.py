@@ -176,7 +176,7 @@ def write_table(rows: list[dict], path: Path, quick: bool, missing: list[tuple] 
         "chosen so that the table can be made on a busy shared 2-core machine (one process,",
         "`--jobs 1`); more iterations play better and slower. Since f407a72 ismcts searches",
         "informed (pirdsl/mcts.py): its playouts stop at the end of a round where the scores",
-        "differ and are valued by each seat's lead (since 1f0a-NEAR: near the game's end, when one",
+        "differ and are valued by each seat's lead (since 11b9078: near the game's end, when one",
         "random game from the decision ends within 200 steps, they play to the end instead), a",
         "new leaf's own lead is blended in, and the",
         "greedy bot's choice starts the search at the root; it knows no game. `greedy` has a",
