@@ -264,7 +264,8 @@ def _move(st, thing, destination, on_top):
                 ids = st.contents[thing.id]
                 if ids:
                     st.contents[thing.id] = []
-                    target = st.contents[destination.id]
+                    st.owned[thing.id] = 1
+                    target = st.own_zone(destination.id)
                     if on_top:
                         target.extend(ids)
                     else:

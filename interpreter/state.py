@@ -145,6 +145,10 @@ class State:
         self.vars: dict[str, Any] = {}
         self.pvars: list[dict[str, Any]] = []
         self.contents: list[list[int]] = [[] for _ in world.zones]
+        # Copy on write: a copy shares the zones' lists with its original, and each of the
+        # two copies a list before it first changes it. owned[zone id] is 1 when the list is
+        # this state's alone; every change to a zone's list goes through `own_zone` first.
+        self.owned = bytearray(b"\x01") * len(world.zones)
         self.loc: list[int] = []
         self.pieces: list[Piece] = []
         self.piece_vars: dict[tuple[int, str], Any] = {}  # (piece id, variable) -> value
@@ -519,7 +523,7 @@ class State:
             after = sorted(before)  # forget which of them lies where: only the group is known
             rng.shuffle(after)
             for (zone_id, position), old, new in zip(places, before, after):
-                self.contents[zone_id][position] = new
+                self.own_zone(zone_id)[position] = new
                 self.loc[new] = zone_id
                 if old != new:
                     renamed[old] = new
@@ -606,7 +610,9 @@ class State:
         other.rng = self.rng
         other.vars = dict(self.vars)
         other.pvars = [dict(v) for v in self.pvars]
-        other.contents = [list(c) for c in self.contents]
+        other.contents = self.contents[:]  # the lists shared, each copied by whichever changes it first
+        other.owned = bytearray(len(self.owned))
+        self.owned = bytearray(len(self.owned))
         other.loc = list(self.loc)
         other.pieces = list(self.pieces)
         other.piece_vars = dict(self.piece_vars)
@@ -791,17 +797,36 @@ class State:
     def zone_of(self, piece: Piece) -> Zone:
         return self.world.zones[self.loc[piece.id]]
 
+    def own_zone(self, zone_id: int) -> list[int]:
+        """The zone's list of piece ids, this state's own to change (copied if a copy shares it)."""
+        if self.owned[zone_id]:
+            return self.contents[zone_id]
+        self.owned[zone_id] = 1
+        ids = self.contents[zone_id] = list(self.contents[zone_id])
+        return ids
+
     def move_piece(self, piece_id: int, zone_id: int, on_top: bool = True) -> None:
         from_id = self.loc[piece_id]
-        source = self.contents[from_id]
+        contents = self.contents
+        owned = self.owned
+        if owned[from_id]:
+            source = contents[from_id]
+        else:
+            owned[from_id] = 1
+            source = contents[from_id] = list(contents[from_id])
         if self.unordered and from_id in self.unordered:
             if source.index(piece_id) < self.unordered[from_id]:
                 self.unordered[from_id] -= 1
         source.remove(piece_id)
-        if on_top:
-            self.contents[zone_id].append(piece_id)
+        if owned[zone_id]:
+            target = contents[zone_id]
         else:
-            self.contents[zone_id].insert(0, piece_id)
+            owned[zone_id] = 1
+            target = contents[zone_id] = list(contents[zone_id])
+        if on_top:
+            target.append(piece_id)
+        else:
+            target.insert(0, piece_id)
             if zone_id in self.unordered:
                 # Slid under a shuffled pile: it joins the pieces whose order nobody knows.
                 self.unordered[zone_id] += 1
@@ -813,7 +838,7 @@ class State:
         piece.mark = self.program.piece_mark(self, piece)
         self.pieces.append(piece)
         self.loc.append(zone.id)
-        self.contents[zone.id].append(piece.id)
+        self.own_zone(zone.id).append(piece.id)
         for name, start in self.program.piece_var_inits.get(type_name, ()):
             self.piece_vars[(piece.id, name)] = start(self, dict(fields))
         return piece
@@ -906,7 +931,7 @@ class State:
             # A label is worked out when its piece is made, from the state of that moment: keep it.
             "pieces": [[p.type, {k: encode(v) for k, v in p.fields.items()}, p.label, p.mark] for p in self.pieces],
             "created_in_play": self.created_in_play,
-            "contents": self.contents,
+            "contents": [list(ids) for ids in self.contents],  # copies: a save never shares a list with the play
             "vars": {k: encode(v) for k, v in self.vars.items()},
             "piece_vars": [[piece_id, name, encode(v)] for (piece_id, name), v in self.piece_vars.items()],
             "unordered": [[zone_id, count] for zone_id, count in self.unordered.items()],

@@ -101,7 +101,7 @@ def _swap_unseen_alike(state, seat, rng):
             other = state.clone()
             zone_a, zone_b = other.loc[a], other.loc[b]
             index_a, index_b = other.contents[zone_a].index(a), other.contents[zone_b].index(b)
-            other.contents[zone_a][index_a], other.contents[zone_b][index_b] = b, a
+            other.own_zone(zone_a)[index_a], other.own_zone(zone_b)[index_b] = b, a  # a copy shares lists until it changes one
             other.loc[a], other.loc[b] = zone_b, zone_a
             return other
     return None

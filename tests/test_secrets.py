@@ -52,7 +52,7 @@ def _swapped(state, seat: int, rng: random.Random):
             if piece_a.type == piece_b.type and state.piece_key(piece_a) != state.piece_key(piece_b):
                 other = state.clone()
                 zone_a, zone_b = other.loc[a], other.loc[b]
-                contents_a, contents_b = other.contents[zone_a], other.contents[zone_b]
+                contents_a, contents_b = other.own_zone(zone_a), other.own_zone(zone_b)  # a copy shares lists until it changes one
                 index_a, index_b = contents_a.index(a), contents_b.index(b)
                 contents_a[index_a], contents_b[index_b] = b, a
                 other.loc[a], other.loc[b] = zone_b, zone_a
