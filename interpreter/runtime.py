@@ -264,7 +264,7 @@ def _move(st, thing, destination, on_top):
                 ids = st.contents[thing.id]
                 if ids:
                     st.contents[thing.id] = []
-                    st.owned[thing.id] = 1
+                    st.owned[thing.id] = True
                     target = st.own_zone(destination.id)
                     if on_top:
                         target.extend(ids)

@@ -131,7 +131,7 @@ def veiled_copy(state: Any, seat: int, suspect=None) -> Any:
     for zone_id in hidden_zones:
         hidden_pieces.update(veiled.contents[zone_id])
         veiled.contents[zone_id] = VeiledContents(len(veiled.contents[zone_id]))
-        veiled.owned[zone_id] = 1  # its own: a piece put there counts up, taking one out raises
+        veiled.owned[zone_id] = True  # its own: a piece put there counts up, taking one out raises
 
     def veil(value: Any) -> Any:
         """A value with the pieces the seat cannot see veiled, at any depth of lists."""
