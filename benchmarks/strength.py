@@ -49,7 +49,7 @@ PAIRINGS = [
     ("games/jamaica.pir", 2, "greedy", "random", 60, 6),
     ("games/jamaica.pir", 2, "ismcts:50", "greedy", 30, 2),
     ("games/decks_of_glory.pir", 2, "greedy", "random", 60, 6),
-    ("games/decks_of_glory.pir", 2, "ismcts:50", "greedy", 40, 4),
+    ("games/decks_of_glory.pir", 2, "ismcts:50", "greedy", 80, 4),
     ("games/mysterious_islands.pir", 2, "greedy", "random", 4, 2),
     ("games/mysterious_islands.pir", 2, "ismcts:50", "greedy", 2, 2),
 ]
@@ -177,7 +177,7 @@ def write_table(rows: list[dict], path: Path, quick: bool, missing: list[tuple] 
         "`--jobs 1`); more iterations play better and slower. Since f407a72 ismcts searches",
         "informed (pirdsl/mcts.py): its playouts stop at the end of a round where the scores",
         "differ and are valued by each seat's lead (since 11b9078: near the game's end, when one",
-        "random game from the decision ends within 200 steps, they play to the end instead), a",
+        "random game from the decision ends within 100 steps, they play to the end instead), a",
         "new leaf's own lead is blended in, and the",
         "greedy bot's choice starts the search at the root; it knows no game. `greedy` has a",
         "fixed budget: at most 4 fair deals and 16 one-step looks per decision, and 240 steps of",

@@ -255,7 +255,7 @@ def test_near_the_end_an_ismcts_playout_runs_to_the_end_and_far_from_it_stops_at
     near, first = decisions[-3], decisions[0]
     bot = SearchBot(2, Budget(iterations=10), redeal=True)
     assert bot._end_is_near(near, near.current_player(), None)
-    short_sighted = SearchBot(2, Budget(iterations=10), redeal=True, playout_limit=20)
+    short_sighted = SearchBot(2, Budget(iterations=10), redeal=True, near_end=20)
     assert not short_sighted._end_is_near(first, first.current_player(), None)
     bot.choose_action(near)
     assert bot.near_end
