@@ -107,7 +107,8 @@ def _swap_unseen_alike(state, seat, rng):
     return None
 
 
-@pytest.mark.parametrize("name, players", [("glory_islands", 3), ("jamaica", 3), ("decks_of_glory", 2)])
+@pytest.mark.parametrize("name, players", [("glory_islands", 3), ("jamaica", 3), ("decks_of_glory", 2),
+                                           ("to_glory", 2), ("mysterious_islands", 2)])
 @pytest.mark.parametrize("spec", ["ismcts:12", "mcts:12", "greedy"])
 def test_search_bots_cheat_nowhere(name, players, spec):
     """Same seed, same choices, when hidden pieces the bot cannot see are swapped."""
