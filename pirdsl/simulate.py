@@ -658,11 +658,17 @@ def stop_workers(executor: concurrent.futures.ProcessPoolExecutor) -> None:
         return
     # Before 3.14 the executor has no public way to do this; its process table is the only handle.
     processes = list((getattr(executor, "_processes", None) or {}).values())
+    manager = getattr(executor, "_executor_manager_thread", None)  # shutdown() forgets it
     executor.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         process.terminate()
     for process in processes:
         process.join()
+    # Wait for the executor's own thread to see its workers gone and close its wake-up pipe.
+    # Left running, it races Python's exit, which writes to that pipe: on a busy machine the
+    # pipe closed in between, and Ctrl-C printed a traceback ("Exception ignored in: threading").
+    if manager is not None:
+        manager.join(timeout=10)
 
 
 def scores_so_far(state: Any) -> list[float] | None:
