@@ -6,12 +6,14 @@ over the games it played, with the 95% Wilson interval; the difference between
 the two bots' rates comes with Newcombe's 95% interval, and the stronger bot is
 named only when that interval leaves out 0.
 
-    python benchmarks/strength.py --jobs 1 --cache strength.jsonl   # the full table (hours on a busy 2-core machine)
+    python benchmarks/strength.py --jobs 1    # the table: the rows in benchmarks/strength.jsonl, and any missing measured
     python benchmarks/strength.py --quick    # a few games per pairing, to try the script
 
-Every row names the commit it was measured at: with `--cache`, rows measured
-before are kept (a run can be taken up again where it stopped, or only the
-pairings whose bots changed measured again, after deleting their lines).
+Every row names the commit it was measured at. The rows measured so far are kept
+in benchmarks/strength.jsonl (one JSON line a pairing, in the repository, so a
+later session starts from them): the script measures only pairings not in it, so
+after a change to a bot, delete that bot's lines and run it again; a long run
+stopped halfway is taken up again where it stopped. `--quick` keeps no rows.
 
 The default test run has only small versions of these checks
 (tests/test_search_bots.py): the games here take too long for it.
@@ -35,6 +37,8 @@ from interpreter import load_game  # noqa: E402
 from pirdsl.balance import difference_interval  # noqa: E402
 from pirdsl.simulate import simulate  # noqa: E402
 
+DEFAULT_CACHE = ROOT / "benchmarks" / "strength.jsonl"  # the rows measured so far, kept in the repository
+
 # (file, players, bot A, bot B, games, quick games); A is the one expected to be stronger.
 # Game counts are sized for a busy shared 2-core machine: enough to show the margin, no more.
 # Mysterious Islands comes last: its rules were still changing when this table was made.
@@ -50,7 +54,7 @@ PAIRINGS = [
     ("games/jamaica.pir", 2, "ismcts:50", "greedy", 30, 2),
     ("games/decks_of_glory.pir", 2, "greedy", "random", 60, 6),
     ("games/decks_of_glory.pir", 2, "ismcts:50", "greedy", 80, 4),
-    ("games/mysterious_islands.pir", 2, "greedy", "random", 20, 2),
+    ("games/mysterious_islands.pir", 2, "greedy", "random", 60, 2),
     ("games/mysterious_islands.pir", 2, "ismcts:50", "greedy", 2, 2),
 ]
 
@@ -173,8 +177,8 @@ def write_table(rows: list[dict], path: Path, quick: bool, missing: list[tuple] 
         "chosen so that the table can be made on a busy shared 2-core machine (one process,",
         "`--jobs 1`); more iterations play better and slower. Since f407a72 ismcts searches",
         "informed (pirdsl/mcts.py): its playouts stop at the end of a round where the scores",
-        "differ and are valued by each seat's lead (since 11b9078: near the game's end, when one",
-        "random game from the decision ends within 100 steps, they play to the end instead), a",
+        "differ and are valued by each seat's lead (near the game's end, when one random game",
+        "from the decision ends within 100 steps, they play to the end instead: below), a",
         "new leaf's own lead is blended in, and the",
         "greedy bot's choice starts the search at the root; it knows no game. `greedy` has a",
         "fixed budget: at most 4 fair deals and 16 one-step looks per decision, and 240 steps of",
@@ -183,8 +187,9 @@ def write_table(rows: list[dict], path: Path, quick: bool, missing: list[tuple] 
         "(benchmarks/README.md does). `commit` is the commit each row was measured at. The",
         "classic games' rows were measured at 44fd088: `mcts` has not changed since (its code path",
         "is that version's; checked on Connect Four, choice by choice); the greedy-against-random rows",
-        "at d3554f9 and 54a86bb: greedy has not changed since either. The commits from f407a72 on",
-        "play the same bots (what came after it changes reports, tests and documents only).",
+        "at d3554f9 and 54a86bb: greedy has not changed since either. The ismcts rows were measured",
+        "at a242baf; what came after it changes no bot's choice (tests, documents, the engine's speed",
+        "with the same games, which the equivalence test checks).",
         "",
         "The near-end rule (pirdsl/mcts.py): at 91421ea ismcts's playouts always stopped at a round's",
         "end, and on Glory Islands it was not shown stronger than greedy (37.5% against 27.1% over 24",
@@ -209,8 +214,11 @@ def main() -> int:
                         "(games/jamaica.pir, or 'jamaica.pir greedy random' for one pairing)")
     parser.add_argument("--output", default=str(ROOT / "docs" / "strength.md"))
     parser.add_argument("--cache", help="a JSON-lines file of pairings measured before (reused) and now (added): "
-                        "a long run can be taken up again where it stopped")
+                        f"a long run can be taken up again where it stopped (default: {DEFAULT_CACHE.relative_to(ROOT)}, "
+                        "none with --quick)")
     args = parser.parse_args()
+    if args.cache is None and not args.quick:
+        args.cache = str(DEFAULT_CACHE)
     cached = {}
     if args.cache and Path(args.cache).exists():
         for line in Path(args.cache).read_text(encoding="utf-8").splitlines():
