@@ -1,7 +1,5 @@
 """Run the command line as `python -m pirdsl`."""
 
-import sys
+from pirdsl.cli import entry
 
-from pirdsl.cli import main
-
-sys.exit(main())
+entry()

@@ -1031,6 +1031,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_INTERNAL_ERROR
 
 
+def entry() -> None:
+    """The `pirdsl` command and `python -m pirdsl`: `main`, then exit with its code.
+
+    After Ctrl-C the process ends at once, without Python's exit hooks: they wait for
+    helper threads, and a process pool's thread whose workers were stopped in the middle
+    of sending a result can wait forever, or race the hook and print a traceback. The
+    person asked to stop; what was written is flushed first.
+    """
+    code = main()
+    if code == EXIT_INTERRUPTED:
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except (OSError, ValueError):
+                pass
+        os._exit(code)
+    sys.exit(code)
+
+
 def silence_stdout() -> None:
     """After the reader of our output went away, stop Python complaining at exit."""
     try:
@@ -1041,4 +1060,4 @@ def silence_stdout() -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    entry()

@@ -664,11 +664,13 @@ def stop_workers(executor: concurrent.futures.ProcessPoolExecutor) -> None:
         process.terminate()
     for process in processes:
         process.join()
-    # Wait for the executor's own thread to see its workers gone and close its wake-up pipe.
-    # Left running, it races Python's exit, which writes to that pipe: on a busy machine the
-    # pipe closed in between, and Ctrl-C printed a traceback ("Exception ignored in: threading").
+    # Give the executor's own thread a moment to see its workers gone and close its wake-up
+    # pipe: left running, it races Python's exit hook, which writes to that pipe (a traceback,
+    # "Exception ignored in: threading"). It may never end (a worker stopped in the middle of
+    # sending a result leaves it waiting for the rest), so not for long; after Ctrl-C the
+    # command exits without the hooks anyway (cli.entry).
     if manager is not None:
-        manager.join(timeout=10)
+        manager.join(timeout=2)
 
 
 def scores_so_far(state: Any) -> list[float] | None:
