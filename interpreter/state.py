@@ -817,7 +817,7 @@ class State:
     def move_piece(self, piece_id: int, zone_id: int, on_top: bool = True) -> None:
         from_id = self.loc[piece_id]
         contents = self.contents
-        owned = self.owned
+        owned = self.owned  # `own_zone` for both zones, written out: every move of every game comes here
         if owned[from_id]:
             source = contents[from_id]
         else:
