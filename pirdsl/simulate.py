@@ -659,11 +659,17 @@ def stop_workers(executor: concurrent.futures.ProcessPoolExecutor) -> None:
     # Before 3.14 the executor has no public way to do this; its process table is the only handle.
     processes = list((getattr(executor, "_processes", None) or {}).values())
     manager = getattr(executor, "_executor_manager_thread", None)  # shutdown() forgets it
-    executor.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         process.terminate()
     for process in processes:
         process.join()
+    # Ctrl-C may have come while this thread held the pool's lock (inside `submit`): then
+    # shutdown() would wait for it forever. The workers are gone either way.
+    lock = getattr(executor, "_shutdown_lock", None)
+    if lock is None or lock.acquire(blocking=False):
+        if lock is not None:
+            lock.release()
+        executor.shutdown(wait=False, cancel_futures=True)
     # Give the executor's own thread a moment to see its workers gone and close its wake-up
     # pipe: left running, it races Python's exit hook, which writes to that pipe (a traceback,
     # "Exception ignored in: threading"). It may never end (a worker stopped in the middle of
