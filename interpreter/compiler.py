@@ -42,6 +42,7 @@ from interpreter.powers import with_powers
 
 # Part of the cache key of generated modules: change it when the generated code changes meaning.
 GENERATOR_VERSION = "4"
+INLINE_CHARS = 400  # a define written out where it is used is at most this long; a longer one is called
 
 
 class CompileError(Exception):
@@ -150,7 +151,9 @@ class ModuleWriter:
         self.bindings = 0  # `:=` names used so far
         self.no_binding = 0  # > 0 where Python allows no `:=`
         self.inlining = 0  # how deep in defines written out where they are used
+        self.in_define = False  # writing a define's body (not a statement's expression)
         self.recursive = _recursive_defines(self.defines)
+        self.costly = _costly_defines(self.defines)
 
     # ------------------------------------------------------------ the module
 
@@ -277,7 +280,11 @@ class ModuleWriter:
 
     def _define(self, decl: ast.DefineDecl) -> None:
         names = {name: f"a_{name}" for name in decl.params}
-        body = self.expression(decl.body, names)
+        self.in_define = True
+        try:
+            body = self.expression(decl.body, names)
+        finally:
+            self.in_define = False
         signature = "".join(f", a_{p}" for p in decl.params)
         lines = [self.comment(decl.span), f"def define_{decl.name}(st{signature}):", f"    return {body}"]
         if self.purity.pure(decl.name):
@@ -296,6 +303,32 @@ class ModuleWriter:
             lines += ["", "", f"def call_{decl.name}(st{signature}):  # reads nothing that play changes",
                       "    memo = st.world.memo",
                       f"    key = ({key},)",
+                      "    try:",
+                      "        return memo[key]",
+                      "    except KeyError:",
+                      f"        value = memo[key] = define_{decl.name}(st{signature})",
+                      "        return value",
+                      "    except TypeError:  # an argument that cannot be a key (a list)",
+                      f"        return define_{decl.name}(st{signature})"]
+        elif decl.name in self.costly:
+            # It goes through lists and reads play: within one evaluation (nothing changes
+            # while an expression is worked out), its value for given arguments is worked
+            # out once; the outermost define called opens the evaluation's memo.
+            # (One that calls no such define has nothing to remember for: it opens none.)
+            key = repr(decl.name) + "".join(f", a_{p}.__class__, a_{p}" for p in decl.params)
+            lines += ["", "", f"def recall_{decl.name}(st{signature}):  # once per evaluation",
+                      "    memo = st.memo"]
+            if _names_used(decl.body) & self.costly:
+                lines += ["    if memo is None:  # the outermost define of an expression",
+                          "        st.memo = {}",
+                          "        try:",
+                          f"            return define_{decl.name}(st{signature})",
+                          "        finally:",
+                          "            st.memo = None"]
+            else:
+                lines += ["    if memo is None:  # no evaluation open",
+                          f"        return define_{decl.name}(st{signature})"]
+            lines += [f"    key = ({key},)",
                       "    try:",
                       "        return memo[key]",
                       "    except KeyError:",
@@ -900,21 +933,29 @@ class ModuleWriter:
         """A small define that reads play, written out where it is used (None when it should be called).
 
         Only with arguments that are locals or constants, so that each is still worked out
-        once; a define that remembers its values, or calls itself, is always called.
+        once; a define that remembers its values, or calls itself, is always called. So is
+        one that goes through a list (a comprehension) when used inside another define:
+        called, it is worked out once per evaluation (`recall_`, see `_define`); written
+        out, at every use (a define using `crew_on(x)` twice, itself used twice, ran its
+        loop four times). So is one whose written-out text grows past `INLINE_CHARS`.
         """
         decl = self.defines[name]
         if self.purity.pure(name) or name in self.recursive or self.inlining >= 3 \
-                or _size(decl.body) > 40 or not all(_simple_or_constant(a) for a in args):
+                or _size(decl.body) > 40 or (self.in_define and _loops(decl.body)) \
+                or not all(_simple_or_constant(a) for a in args):
             return None
         self.inlining += 1
         try:
-            return f"({self.expression(decl.body, dict(zip(decl.params, args)))})"
+            text = f"({self.expression(decl.body, dict(zip(decl.params, args)))})"
         finally:
             self.inlining -= 1
+        return text if len(text) <= INLINE_CHARS else None
 
     def _define_call(self, name: str) -> str:
         """What calls a define: the remembering wrapper of one that reads nothing play changes."""
-        return f"call_{name}" if self.purity.pure(name) else f"define_{name}"
+        if self.purity.pure(name):
+            return f"call_{name}"
+        return f"recall_{name}" if name in self.costly else f"define_{name}"
 
     def _x_VariantRef(self, node, names):
         return f"({node.name!r} in st.world.variants)"
@@ -1387,6 +1428,17 @@ class _Code:
         self.lines.append((depth, text, None))
 
 
+def _loops(node) -> bool:
+    """Whether an expression goes through a list itself (has a comprehension)."""
+    if isinstance(node, list):
+        return any(_loops(item) for item in node)
+    if isinstance(node, ast.Comprehension):
+        return True
+    if isinstance(node, ast.Node):
+        return any(_loops(getattr(node, field)) for field in type(node).model_fields if field != "span")
+    return False
+
+
 def _size(node) -> int:
     """How many nodes an expression has."""
     if isinstance(node, list):
@@ -1411,6 +1463,18 @@ def _recursive_defines(defines: dict) -> set[str]:
                 seen.add(name)
                 todo += calls[name]
     return recursive
+
+
+def _costly_defines(defines: dict) -> set[str]:
+    """The defines that go through a list (a comprehension), themselves or in a define they call."""
+    calls = {name: _names_used(decl.body) & set(defines) for name, decl in defines.items()}
+    costly = {name for name, decl in defines.items() if _loops(decl.body)}
+    grown = True
+    while grown:
+        more = {name for name in defines if name not in costly and calls[name] & costly}
+        costly |= more
+        grown = bool(more)
+    return costly
 
 
 def _names_used(node) -> set[str]:

@@ -144,7 +144,7 @@ class State:
     __slots__ = ("program", "world", "seed", "rng", "vars", "pvars", "contents", "owned", "loc", "pieces",
                  "piece_vars", "unordered", "created_in_play", "running", "_frames", "restoring", "env",
                  "answer", "pending", "log", "round", "phase", "eliminated", "in_setup", "terminal", "held",
-                 "scoring", "budget", "history", "_labels")
+                 "scoring", "budget", "history", "_labels", "memo")
 
     def __init__(self, program, world, seed: int):
         self.program = program
@@ -178,6 +178,9 @@ class State:
         self.phase = "Setup"
         self.eliminated = [False] * len(world.players)
         self.in_setup = True
+        # While a define that goes through lists is worked out: its values and those of the
+        # defines it calls, by arguments (nothing changes meanwhile); None between evaluations.
+        self.memo = None
         self.terminal = False
         self.held = 0
         self.scoring = False
@@ -638,6 +641,7 @@ class State:
         other.phase = self.phase
         other.eliminated = list(self.eliminated)
         other.in_setup = self.in_setup
+        other.memo = None
         other.terminal = self.terminal
         other.held = self.held
         other.scoring = self.scoring

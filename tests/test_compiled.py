@@ -276,3 +276,66 @@ def test_without_a_cache_games_load_and_fail_with_their_lines_all_the_same(monke
         while True:
             _step(state, 0)
     assert raised.value.span.file == str(path)
+
+
+# ---------------------------------------------------------------- defines worked out once per evaluation
+
+COUNTED = '''
+game "Counted":
+  players 2 to 2
+
+score p: p.once
+
+piece card(value) labelled "card {value}"
+zone deck
+zone hand per player owner
+var once per player = 0
+var twice per player = 0
+
+define values(p, d) = [c.value * floor(6 / d) for c in p.hand]
+define total(p, d) = sum(values(p, d)) + count(values(p, d))
+define both(p, extra) = total(p, 1) + total(p, 1) + count(extra)
+
+setup:
+  for each v in [1, 2, 3, 4]:
+    create 1 card(v) in deck
+
+play:
+  for each p in players:
+    move top(deck) to p.hand
+    p.once = both(p, [1, 2])
+    move top(deck) to p.hand
+    p.twice = both(p, [1, 2])
+    p chooses k from [1, 2] "Go on" labelled "{k}"
+    p.once = total(p, 2 - k)
+'''
+
+
+def test_a_define_that_goes_through_a_list_is_worked_out_once_per_evaluation_and_never_stale():
+    game = load_source(COUNTED, "counted.pir")
+    calls = []
+    values = game.module["define_values"]
+    game.module["define_values"] = lambda st, p, d: calls.append(p) or values(st, p, d)
+    state = game.new_state(players=2)
+    # `both` asks `total` twice and `total` asks `values` twice: one evaluation of `both`
+    # works `total` and `values` out once each, whatever the other argument (a list) is.
+    assert len(calls) == 2
+    hand = [state.pieces[i].fields["value"] for i in state.contents[state.world.player_zones[0]["hand"].id]]
+    assert len(hand) == 2
+    assert state.pvars[0]["once"] == 2 * (6 * hand[0] + 1) + 2
+    # The card moved in between is counted: nothing is kept from one statement to the next.
+    assert state.pvars[0]["twice"] == 2 * (6 * sum(hand) + 2) + 2
+    assert state.memo is None and state.clone().memo is None
+    state.apply_action(0)  # k = 1: total(p, 1) again, in a statement of its own; then the second player's turn
+    assert state.pvars[0]["once"] == 6 * sum(hand) + 2
+    one, two = state.world.players
+    assert calls == [one, one, one, two, two]
+
+
+def test_a_define_failing_inside_another_leaves_no_evaluation_open():
+    game = load_source(COUNTED, "counted.pir")
+    state = game.new_state(players=2)
+    with pytest.raises(GameRuleError, match="division by zero") as raised:
+        state.apply_action(1)  # k = 2: values(p, 0), inside total(p, 0)
+    assert raised.value.span.line == COUNTED.splitlines().index("    p.once = total(p, 2 - k)") + 1
+    assert state.memo is None
