@@ -330,12 +330,12 @@ class ModuleWriter:
                           f"        return define_{decl.name}(st{signature})"]
             lines += [f"    key = ({key},)",
                       "    try:",
-                      "        return memo[key]",
-                      "    except KeyError:",
-                      f"        value = memo[key] = define_{decl.name}(st{signature})",
-                      "        return value",
+                      "        value = memo.get(key, _UNSET)  # most are not there yet: no KeyError to catch",
                       "    except TypeError:  # an argument that cannot be a key (a list)",
-                      f"        return define_{decl.name}(st{signature})"]
+                      f"        return define_{decl.name}(st{signature})",
+                      "    if value is _UNSET:",
+                      f"        value = memo[key] = define_{decl.name}(st{signature})",
+                      "    return value"]
         self.chunk(lines, span=decl.span)
 
     def _rule(self, decl: ast.RuleDecl) -> None:
@@ -934,7 +934,7 @@ class ModuleWriter:
 
         Only with arguments that are locals or constants, so that each is still worked out
         once; a define that remembers its values, or calls itself, is always called. So is
-        one that goes through a list (a comprehension) when used inside another define:
+        one that goes through a list (a comprehension, `take`, `neighbours`...) when used inside another define:
         called, it is worked out once per evaluation (`recall_`, see `_define`); written
         out, at every use (a define using `crew_on(x)` twice, itself used twice, ran its
         loop four times). So is one whose written-out text grows past `INLINE_CHARS`.
@@ -1428,11 +1428,18 @@ class _Code:
         self.lines.append((depth, text, None))
 
 
+# Built-ins that do a small, fixed amount of work; the others go through lists, zones or boards.
+_QUICK_BUILTINS = {"abs", "at", "automa", "ceil", "count", "direction_to", "distance", "eliminated", "empty",
+                   "first", "floor", "piece_type", "step", "top", "where"}
+
+
 def _loops(node) -> bool:
-    """Whether an expression goes through a list itself (has a comprehension)."""
+    """Whether an expression goes through a list itself: a comprehension, or a built-in such as `take`."""
     if isinstance(node, list):
         return any(_loops(item) for item in node)
     if isinstance(node, ast.Comprehension):
+        return True
+    if isinstance(node, ast.Call) and node.function in IMPLEMENTATIONS and node.function not in _QUICK_BUILTINS:
         return True
     if isinstance(node, ast.Node):
         return any(_loops(getattr(node, field)) for field in type(node).model_fields if field != "span")
