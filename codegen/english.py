@@ -1724,6 +1724,10 @@ class English:
         with self.within(Scope(roles={node.param: Role("player")}, you=node.param)):
             return self.author_wording(node) or f"A tie on score goes to the player with the higher {self.phrase(node.body).replace('your ', '')}."
 
+    def progress_decl(self, node: ast.ProgressDecl) -> str:
+        with self.within(Scope(roles={node.param: Role("player")}, you=node.param)):
+            return self.author_wording(node) or f"Computer players judge how well you are doing by {self.phrase(node.body)}."
+
     def final_scoring_decl(self, node: ast.FinalScoringDecl) -> list[Step]:
         with self.within(self.section_scope(None, node.body)):
             return self.steps(node.body)

@@ -654,6 +654,13 @@ class TiebreakDecl(Decl):
     body: Expr
 
 
+class ProgressDecl(Decl):
+    """How well a player stands before the end, for computer players: `progress p: 10 * p.points + count(p.hand)`."""
+
+    param: str
+    body: Expr
+
+
 class FinalScoringDecl(Decl):
     """What happens when play ends, before the winner is named: `final scoring: ...`."""
 

@@ -80,6 +80,7 @@ SECTION_WORDS = {
     ast.PlayDecl: "play:",
     ast.ScoreDecl: "score",
     ast.TiebreakDecl: "tiebreak",
+    ast.ProgressDecl: "progress",
     ast.FinalScoringDecl: "final scoring:",
 }
 
@@ -992,6 +993,11 @@ class Checker:
 
     def decl_TiebreakDecl(self, node: ast.TiebreakDecl) -> None:
         self.check_hiding(node.param, self.word_span(node.span, node.param, "tiebreak"), "player name")
+        with self.scope(frozenset({node.param})):
+            self.expr(node.body)
+
+    def decl_ProgressDecl(self, node: ast.ProgressDecl) -> None:
+        self.check_hiding(node.param, self.word_span(node.span, node.param, "progress"), "player name")
         with self.scope(frozenset({node.param})):
             self.expr(node.body)
 

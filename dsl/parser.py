@@ -497,6 +497,9 @@ class _Builder:
     def tiebreak_decl(self, span, items):
         return ast.TiebreakDecl(span=span, param=str(items[0]), body=items[1])
 
+    def progress_decl(self, span, items):
+        return ast.ProgressDecl(span=span, param=str(items[0]), body=items[1])
+
     def final_decl(self, span, items):
         return ast.FinalScoringDecl(span=span, body=items[0])
 

@@ -1287,6 +1287,9 @@ play:
         turn(p)
 
 score p: p.home_gold
+# Not a rule: how computer players judge a position before anyone wins. Gold at home is
+# what wins, so it counts double; gold aboard is on its way there.
+progress p: 2 * p.home_gold + sum([c.gold for c in p.hold])
 
 # ---------------------------------------------------------------- worked examples
 # Helpers that set a scene: an island from the bag on a hex, a ship from the list at sea.

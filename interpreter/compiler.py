@@ -753,6 +753,11 @@ class ModuleWriter:
             self.chunk([self.comment(tiebreak.span), f"def tiebreak(st, v_{tiebreak.param}):",
                         f"    return {self.expression(tiebreak.body, {tiebreak.param: f'v_{tiebreak.param}'})}"],
                        span=tiebreak.span)
+        progress = next((d for d in decls if isinstance(d, ast.ProgressDecl)), None)
+        if progress is not None:
+            self.chunk([self.comment(progress.span), f"def progress(st, v_{progress.param}):",
+                        f"    return {self.expression(progress.body, {progress.param: f'v_{progress.param}'})}"],
+                       span=progress.span)
         for name, decl in self.vars.items():
             if decl.per_piece:
                 fields = {f: f"env[{f!r}]" for f in self.pieces[decl.per_piece].fields}

@@ -130,7 +130,7 @@ class ChanceSite:
 # The kinds of declaration a game reads as it loads; everything else (rules, defines, phases,
 # examples) is in its generated module, or read from the tree only when asked for.
 LOADED_KINDS = (ast.GameHeader, ast.VariantDecl, ast.VarDecl, ast.ZoneDecl, ast.BoardDecl, ast.PieceDecl,
-                ast.TableDecl, ast.ScoreDecl, ast.TiebreakDecl, ast.AutomaDecl)
+                ast.TableDecl, ast.ScoreDecl, ast.TiebreakDecl, ast.ProgressDecl, ast.AutomaDecl)
 
 
 def outline_of(lowered: ast.GameFile) -> ast.GameFile:
@@ -248,6 +248,9 @@ class Game:
         tiebreak = next((d for d in decls if isinstance(d, ast.TiebreakDecl)), None)
         self.tiebreak = module.get("tiebreak")
         self.tiebreak_span = tiebreak.span if tiebreak else None
+        progress = next((d for d in decls if isinstance(d, ast.ProgressDecl)), None)
+        self.progress = module.get("progress")
+        self.progress_span = progress.span if progress else None
         self.var_inits = {name: module[f"start_{name}"] for name, decl in self.var_decls.items() if not decl.per_piece}
         # A per-piece variable starts when its piece is created, from the piece's fields.
         self.piece_var_inits: dict[str, list] = {}

@@ -434,6 +434,29 @@ class State:
                 raise self._rule_error(f"cannot work out a score: {_describe(error)}", self.program.score_span) from None
         return out
 
+    def progress(self) -> list:
+        """Each seat's standing by the file's `progress` line (its scores when it has none), for bots.
+
+        It may read what some seat cannot see (a rival's hand): a bot reads it only
+        on its own fair deal of the table (`resample_hidden`), never on the real state.
+        """
+        progress = self.program.progress
+        if progress is None:
+            return self.scores()
+        out = []
+        for player in self.world.players:
+            try:
+                value = progress(self, player)
+                if isinstance(value, Fraction):
+                    value = value.numerator if value.denominator == 1 else float(value)
+                if value.__class__ is bool or not isinstance(value, (int, float)):
+                    raise TypeError(f"it must be a number, not {show(value)}")
+                out.append(value)
+            except Exception as error:
+                raise self._rule_error(f"cannot work out a player's progress: {_describe(error)}",
+                                       self.program.progress_span) from None
+        return out
+
     def winners(self) -> list[int]:
         if not self.terminal:
             return []

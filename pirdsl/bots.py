@@ -223,9 +223,21 @@ def mean_value(trials: list[Any], seat: int) -> float | None:
     return sum(position_value(trial, seat) for trial in trials) / len(trials)
 
 
+def standing(state: Any) -> list:
+    """Each seat's standing as a bot judges it: the game's `progress` line where it has one, else its scores.
+
+    A rules file may say how well a player is doing before the end in a way its score
+    does not (`progress p: ...`, docs/language.md): goods on their way to where they
+    count, when only goods delivered score. It may read what a seat cannot see, so bots read it only on
+    their own fair deals of the table, never on the real one.
+    """
+    progress = getattr(state, "progress", None)
+    return progress() if progress is not None else state.scores()
+
+
 def position_value(state: Any, seat: int) -> float:
-    """How well `seat` stands: its lead on score, and above any lead, a game won (+) or lost (-) there."""
-    lead = lead_over_others(state.scores(), seat)
+    """How well `seat` stands: its lead in `standing`, and above any lead, a game won (+) or lost (-) there."""
+    lead = lead_over_others(standing(state), seat)
     if not state.is_terminal():
         return lead
     return END_WEIGHT * lead_over_others(state.returns(), seat) + lead

@@ -43,6 +43,9 @@ knowledge of any game (`informed`):
   and it lost its edge there.)
 - A seat's value is its lead: its score minus the best other seat's (at the
   game's end plus its lead in `returns()`, so a win counts beyond the points).
+  Where the rules file has a `progress` line (the game's own measure of how a
+  seat stands before its score shows it), that stands in for the score
+  everywhere here, as in the greedy bot (`pirdsl.bots.standing`).
   A new leaf's value blends its lead at once (read at the next real decision,
   exact for this deal) with its lead at the horizon (noisy), half and half
   ("implicit minimax backups", Lanctot, Winands, Pepels and Sturtevant 2014).
@@ -67,7 +70,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from interpreter import GameRuleError
-from pirdsl.bots import take_forced
+from pirdsl.bots import standing, take_forced
 
 DEFAULT_ITERATIONS = 1000
 PLAYOUT_LIMIT = 200  # steps (decisions and chance) of a random playout before it is scored as it stands
@@ -301,7 +304,7 @@ class SearchBot:
         take_forced(state, chance=True)
         if state.is_terminal():
             return self._play_on(state)
-        near = leads(state.scores())
+        near = leads(standing(state))
         far = self._play_on(state)
         return [LEAF_WEIGHT * a + (1 - LEAF_WEIGHT) * b for a, b in zip(near, far)]
 
@@ -313,14 +316,13 @@ class SearchBot:
                 break
             if state.round != round_now and not self.near_end:
                 round_now = state.round
-                scores = state.scores()
+                scores = standing(state)
                 if any(score != scores[0] for score in scores):
                     return leads(scores)
             self._step(state, self.random)
         if state.is_terminal():
-            scores, _, returns = state.outcome()
-            return [lead + win for lead, win in zip(leads(scores), leads(returns))]
-        return leads(state.scores())
+            return [lead + win for lead, win in zip(leads(standing(state)), leads(state.returns()))]
+        return leads(standing(state))
 
     def _play_to_end(self, state: Any) -> list[float]:
         """Random moves (and chance by its odds) to the end or the step limit; each seat's reward."""

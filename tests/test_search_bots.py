@@ -268,3 +268,78 @@ def test_near_the_end_an_ismcts_playout_runs_to_the_end_and_far_from_it_stops_at
 def test_mcts_plays_plain_uct_and_ismcts_searches_informed():
     assert not make_bot("mcts:10", 1).informed
     assert make_bot("ismcts:10", 1).informed
+
+
+# ---------------------------------------------------------------- progress: how bots judge a position
+
+CARGO = '''
+game "Cargo":
+  players 2 to 2
+
+zone dock
+zone hold per player owner
+var delivered per player = 0
+piece crate(weight)
+
+setup:
+  for each w in [1, 2, 3, 1, 2, 3]:
+    create 1 crate(w) in dock
+
+play:
+  rounds until round_number > 3:
+    for each p in players:
+      p chooses c from dock "Load a crate" labelled "crate of {c.weight}" optional "Wait"
+      if c != none:
+        move c to p.hold
+
+final scoring:
+  for each p in players:
+    p.delivered = sum([c.weight for c in p.hold])
+
+score p: p.delivered
+'''
+
+
+def _loads(source: str, spec: str) -> int:
+    """How many times the first seat loads a crate, played by `spec` against a player who always waits."""
+    from interpreter import load_source
+
+    game = load_source(source, "cargo.pir")
+    loaded = 0
+    for seed in range(3):
+        state = game.new_state(players=2, seed=seed)
+        bot = make_bot(spec, seed)
+        while not state.is_terminal():
+            if state.current_player() == 0:
+                index = bot.choose_action(state)
+                loaded += state.action_labels()[index] != "Wait"
+            else:
+                index = state.action_labels().index("Wait")
+            state.apply_action(index)
+    return loaded
+
+
+def test_a_progress_line_tells_the_bots_what_the_score_does_not_show_yet():
+    """Crates score only at the end: greedy sees no difference between loading and waiting one step on
+    (its look further stops at a round's end, where nothing has scored), so it loads no more than a
+    coin toss would; told that crates aboard count, it loads at every turn, and so does ismcts."""
+    with_progress = CARGO + "progress p: sum([c.weight for c in p.hold])\n"
+    assert _loads(with_progress, "greedy") == 12  # 3 games, 4 rounds each
+    assert _loads(with_progress, "ismcts:20") == 12
+    assert _loads(CARGO, "greedy") < 12
+
+
+def test_progress_is_the_score_where_a_file_has_no_progress_line_and_a_number_where_it_has():
+    from interpreter import GameRuleError, load_source
+
+    plain = load_source(CARGO, "cargo.pir").new_state(players=2)
+    assert plain.progress() == plain.scores() == [0, 0]
+    state = load_source(CARGO + "progress p: count(p.hold) * 3 / 2\n", "cargo.pir").new_state(players=2)
+    state.apply_action(0)
+    assert state.progress() == [1.5, 0] and state.scores() == [0, 0]
+    assert load_source(CARGO + "progress p: 6 / 2\n", "cargo.pir").new_state(players=2).progress() == [3, 3]
+    broken = CARGO + "progress p: p.hold\n"
+    with pytest.raises(GameRuleError) as raised:
+        load_source(broken, "cargo.pir").new_state(players=2).progress()
+    line = broken.splitlines().index("progress p: p.hold") + 1
+    assert str(raised.value).startswith(f"cargo.pir:{line}:1: error: cannot work out a player's progress")
