@@ -55,7 +55,7 @@ PAIRINGS = [
     ("games/decks_of_glory.pir", 2, "greedy", "random", 60, 6),
     ("games/decks_of_glory.pir", 2, "ismcts:50", "greedy", 80, 4),
     ("games/mysterious_islands.pir", 2, "greedy", "random", 60, 2),
-    ("games/mysterious_islands.pir", 2, "ismcts:50", "greedy", 2, 2),
+    ("games/mysterious_islands.pir", 2, "ismcts:50", "greedy", 16, 2),
 ]
 
 # What is known of a pairing whose bar is not met, said under the table when it is not met.
