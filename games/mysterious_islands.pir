@@ -451,6 +451,9 @@ define marines_of(p) = [m for m in p.aboard + p.face_up where marine in m.keywor
 # ---- the four actions
 #: the coins buried on {i}
 define wild_coins(i) = [c for c in buried where c.lies_on == i]
+# A map leads to coins only: unique treasure lies buried among them until its island is explored.
+#: the coins buried on wild islands other than {i}
+define coins_elsewhere(i) = [t for t in buried where piece_type(t) == "coin" and t.lies_on != i]
 # A unique treasure takes no cargo space.
 #: {x} can explore the island she is docked at
 define can_explore_island(x) = docked_at(x) != none and wild(docked_at(x)) and count(wild_coins(docked_at(x))) > 0 and (free_cargo(x) > 0 or any([piece_type(c) == "relic" for c in wild_coins(docked_at(x))])) and not x.submerged
@@ -889,7 +892,7 @@ rule mystery_effect(x, i, e) "A mysterious island's effect":
   elif e == mutiny:
     x.steered_by_rival = true
   elif e == treasure_map:
-    let found = [c for c in buried where c.lies_on != i]
+    let found = coins_elsewhere(i)
     if count(found) > 0 and free_cargo(x) > 0:
       p chooses c from found "Take a coin from another wild island"
       move c to p.hold
@@ -1289,7 +1292,7 @@ play:
 score p: p.home_gold
 # Not a rule: how computer players judge a position before anyone wins. Gold at home is
 # what wins, so it counts double; gold aboard is on its way there.
-progress p: 2 * p.home_gold + sum([c.gold for c in p.hold])
+progress p: 2 * p.home_gold + sum([c.gold for c in p.hold where piece_type(c) == "coin"])
 
 # ---------------------------------------------------------------- worked examples
 # Helpers that set a scene: an island from the bag on a hex, a ship from the list at sea.
