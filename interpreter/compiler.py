@@ -941,7 +941,7 @@ class ModuleWriter:
         once; a define that remembers its values, or calls itself, is always called. So is
         one that goes through a list (a comprehension, `take`, `neighbours`...) when used inside another define:
         called, it is worked out once per evaluation (`recall_`, see `_define`); written
-        out, at every use (a define using `crew_on(x)` twice, itself used twice, ran its
+        out, at every use (a define using `members(x)` twice, itself used twice, ran its
         loop four times). So is one whose written-out text grows past `INLINE_CHARS`.
         """
         decl = self.defines[name]
