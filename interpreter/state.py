@@ -423,16 +423,7 @@ class State:
         score = self.program.score
         if score is None:
             return [0] * self.num_seats
-        out = []
-        for player in self.world.players:
-            try:
-                value = score(self, player)
-                if isinstance(value, Fraction):
-                    value = value.numerator if value.denominator == 1 else float(value)
-                out.append(value)
-            except Exception as error:
-                raise self._rule_error(f"cannot work out a score: {_describe(error)}", self.program.score_span) from None
-        return out
+        return self._per_player(score, "a score", self.program.score_span)
 
     def progress(self) -> list:
         """Each seat's standing by the file's `progress` line (its scores when it has none), for bots.
@@ -443,18 +434,21 @@ class State:
         progress = self.program.progress
         if progress is None:
             return self.scores()
+        return self._per_player(progress, "a player's progress", self.program.progress_span, numbers=True)
+
+    def _per_player(self, function, what: str, span, numbers: bool = False) -> list:
+        """`function(state, player)` for each player, whole fractions as whole numbers; a rule error names `span`."""
         out = []
         for player in self.world.players:
             try:
-                value = progress(self, player)
+                value = function(self, player)
                 if isinstance(value, Fraction):
                     value = value.numerator if value.denominator == 1 else float(value)
-                if value.__class__ is bool or not isinstance(value, (int, float)):
+                if numbers and (value.__class__ is bool or not isinstance(value, (int, float))):
                     raise TypeError(f"it must be a number, not {show(value)}")
                 out.append(value)
             except Exception as error:
-                raise self._rule_error(f"cannot work out a player's progress: {_describe(error)}",
-                                       self.program.progress_span) from None
+                raise self._rule_error(f"cannot work out {what}: {_describe(error)}", span) from None
         return out
 
     def winners(self) -> list[int]:
