@@ -65,22 +65,20 @@ NOTES = {
         "playouts stopped at a round's end it was not shown stronger than greedy (37.5% against 27.1% over 24 "
         "games at 91421ea); see the paragraph on the near-end rule below.",
     ("Pirates of the Mysterious Islands", "greedy", "random"):
-        "On Mysterious Islands greedy looks far at every decision (240 steps to a round's end, up to 16 times), "
-        "and its rules do much work per step: a greedy game takes 8 s or more of CPU alone since e6246fc, so the "
-        "row is small; the gold a player must bring home is rarely brought home by either bot in time, so many "
-        "games end in the draw the game's own limit gives.",
+        "On Mysterious Islands many games end in the draw of the game's own 30-round limit: the gold a "
+        "player must bring home is rarely brought home in time by either bot.",
     ("Pirates of the Mysterious Islands", "ismcts:50", "greedy"):
-        "The 2 games of ismcts:50 against greedy on Mysterious Islands show that it plays the game, not how "
-        "strong it is (each ismcts decision asks greedy first, then searches).",
+        "On Mysterious Islands, ismcts:50 against greedy: 16 games at about 7 minutes each (each decision "
+        "plays 50 searches of up to a round, from about 270 decisions a game) is what a session's machine "
+        "time allowed; many games end in the 30-round draw, which no bot's skill shows in.",
 }
 
 # Why a pairing may be missing, said under the table when it is.
 NOT_MEASURED = {
-    "mysterious_islands": "Mysterious Islands' ismcts row is not measured: ismcts:50 asks greedy for its choice at "
-    "every decision and then plays 50 searches, each as long as a Mysterious Islands round, and one such game had "
-    "not ended after 14 minutes on the loaded machine (at e6246fc); 20 games or more, enough to show a margin, "
-    "would take hours. The bot plays the game (tests/test_search_bots.py plays it there); how strong it is there "
-    "is not known.",
+    "mysterious_islands": "Mysterious Islands' ismcts row is not measured: one game of ismcts:50 against greedy "
+    "takes about 7 minutes of a core (about 270 ismcts decisions of 1.5 s: 50 searches each, as long as a round), "
+    "so a row of 16 games or more takes an hour on 2 cores. The bot plays the game (tests/test_search_bots.py "
+    "plays it there).",
 }
 
 
@@ -193,7 +191,8 @@ def write_table(rows: list[dict], path: Path, quick: bool, missing: list[tuple] 
         "rules file gained a `progress` line at b86aaf6 (gold at home counts double, gold aboard",
         "counts: before it, its score, gold at home, stood at 0 for both seats nearly all game and both",
         "bots played it blind) and a fix to its treasure map at fc1b175, so its two rows were measured",
-        "again after those.",
+        "again after those (both runs started at fc1b175; a row names the commit when its run ended,",
+        "and the commits between change no choice: a docstring, this script, a shared loop).",
         "",
         "The near-end rule (pirdsl/mcts.py): at 91421ea ismcts's playouts always stopped at a round's",
         "end, and on Glory Islands it was not shown stronger than greedy (37.5% against 27.1% over 24",

@@ -70,8 +70,8 @@ class GreedyBot:
     and lets the game go on to the next point where anyone must decide, taking
     decisions with a single option and chance by its odds on the way; the value of
     the action is its seat's lead there: its score minus the best score among the
-    other seats (a game that ends there counts as won, lost or drawn first, then
-    by lead). When no action moves the scores at once, which in many games is most
+    other seats, or its `progress` where the rules file has that line (`standing`;
+    a game that ends there counts as won, lost or drawn first, then by lead). When no action moves the scores at once, which in many games is most
     turns, the tie is broken by a short look further: from the same point the game
     is played on at random to the end of the round (at most `HORIZON` steps, and
     `FURTHER_STEPS` for all the actions together), and the lead there is
