@@ -744,20 +744,13 @@ class ModuleWriter:
 
     def _expressions(self) -> None:
         decls = self.decls
-        score = next((d for d in decls if isinstance(d, ast.ScoreDecl)), None)
-        if score is not None:
-            self.chunk([self.comment(score.span), f"def score(st, v_{score.param}):",
-                        f"    return {self.expression(score.body, {score.param: f'v_{score.param}'})}"], span=score.span)
-        tiebreak = next((d for d in decls if isinstance(d, ast.TiebreakDecl)), None)
-        if tiebreak is not None:
-            self.chunk([self.comment(tiebreak.span), f"def tiebreak(st, v_{tiebreak.param}):",
-                        f"    return {self.expression(tiebreak.body, {tiebreak.param: f'v_{tiebreak.param}'})}"],
-                       span=tiebreak.span)
-        progress = next((d for d in decls if isinstance(d, ast.ProgressDecl)), None)
-        if progress is not None:
-            self.chunk([self.comment(progress.span), f"def progress(st, v_{progress.param}):",
-                        f"    return {self.expression(progress.body, {progress.param: f'v_{progress.param}'})}"],
-                       span=progress.span)
+        # Each player's score, tiebreak and progress: a function of the state and the player.
+        for kind, function in ((ast.ScoreDecl, "score"), (ast.TiebreakDecl, "tiebreak"), (ast.ProgressDecl, "progress")):
+            decl = next((d for d in decls if isinstance(d, kind)), None)
+            if decl is not None:
+                self.chunk([self.comment(decl.span), f"def {function}(st, v_{decl.param}):",
+                            f"    return {self.expression(decl.body, {decl.param: f'v_{decl.param}'})}"],
+                           span=decl.span)
         for name, decl in self.vars.items():
             if decl.per_piece:
                 fields = {f: f"env[{f!r}]" for f in self.pieces[decl.per_piece].fields}
@@ -1478,7 +1471,7 @@ def _recursive_defines(defines: dict) -> set[str]:
 
 
 def _costly_defines(defines: dict) -> set[str]:
-    """The defines that go through a list (a comprehension), themselves or in a define they call."""
+    """The defines that go through a list (`_loops`), themselves or in a define they call."""
     calls = {name: _names_used(decl.body) & set(defines) for name, decl in defines.items()}
     costly = {name for name, decl in defines.items() if _loops(decl.body)}
     grown = True
