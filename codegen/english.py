@@ -824,7 +824,7 @@ class English:
         for clause in node.clauses:
             with self.within(scope):
                 parts.append(self.comprehension_for(clause, alone))
-                role = self.roles.element_role(clause.iterable, scope.roles)
+                role = self.clause_role(clause)[0]
             scope = self.with_local(clause.var, role or Role("value"), scope)
             scope = replace(scope, fleeting=scope.fleeting | {clause.var})
         with self.within(scope):
@@ -841,7 +841,7 @@ class English:
 
     def comprehension_for(self, node: ast.ComprehensionFor, alone: bool = False) -> str:
         """`each space of the board where ...`; alone (the list of the elements themselves): `the spaces of ...`."""
-        role = self.roles.element_role(node.iterable, self.scope.roles)
+        role, where = self.clause_role(node)
         source = self.operand(node.iterable)
         inner = self.with_local(node.var, role or Role("value"))
         inner = replace(inner, fleeting=inner.fleeting | {node.var})
@@ -862,9 +862,9 @@ class English:
             text = f"those {preposition} {source}"
         else:
             text = f"each {subject} in {source}"
-        if node.where is not None:
+        if where is not None:
             with self.within(inner):
-                condition = self.phrase(node.where)
+                condition = self.phrase(where)
             # "where the space is empty" said of the spaces themselves: "that are empty".
             verbs = {" is ": " that are " if text.startswith("the ") else " that is ",
                      " has ": " that have " if text.startswith("the ") else " that has "}
@@ -874,6 +874,17 @@ class English:
                          and not condition[len(subject) + len(verb):].startswith(("a ", "an "))), None)
             text += said or f" where {condition}"
         return text
+
+    def clause_role(self, node: ast.ComprehensionFor) -> tuple[Optional[Role], Optional[ast.Expr]]:
+        """What a comprehension's variable is, and what is left of its `where` to say.
+
+        A `where` that opens with `piece_type(x) == "coin"` names the elements (the coins of
+        the zone) and is not said again; otherwise they are what the list or zone holds.
+        """
+        piece, rest = self.roles.piece_type_test(node)
+        if piece is not None:
+            return Role("piece", piece), rest
+        return self.roles.element_role(node.iterable, self.scope.roles), node.where
 
     def attribute(self, node: ast.Attribute) -> str:
         target = node.target

@@ -219,7 +219,7 @@ class Roles:
                         self.note(self.field_roles, (piece.name, field), self.role(argument, seen))
                     zone = self.zone_of(statement.zone)
                     if zone:
-                        self.note(self.zone_roles, zone, Role("piece", piece.name, True))
+                        self.note_zone(zone, Role("piece", piece.name, True))
             elif isinstance(statement, ast.Move):
                 zone = self.zone_of(statement.to)
                 moved = self.role(statement.what, seen)
@@ -240,6 +240,18 @@ class Roles:
         if role is not None and role.kind != "zone" and key not in table:
             table[key] = role
 
+    def note_zone(self, zone: str, role: Role) -> None:
+        """Learn what a zone holds; one where pieces of two kinds are made holds pieces of any kind.
+
+        Only what is created there counts for that: what moves in is learned from roles
+        that are themselves still being learned, and may be wrong on the first passes.
+        """
+        known = self.zone_roles.get(zone)
+        if known is not None and known.kind == role.kind == "piece" and known.of != role.of:
+            self.zone_roles[zone] = Role("piece", "", True)
+        else:
+            self.note(self.zone_roles, zone, role)
+
     def zone_of(self, node: ast.Expr) -> Optional[str]:
         if isinstance(node, ast.Name) and node.id in self.zones:
             return node.id
@@ -255,6 +267,24 @@ class Roles:
         return None
 
     # ------------------------------------------------------------ roles of expressions
+
+    def piece_type_test(self, clause: ast.ComprehensionFor) -> tuple[Optional[str], Optional[ast.Expr]]:
+        """The kind of piece a comprehension keeps, when its `where` opens with `piece_type(x) == "kind"`,
+        and the rest of the `where`; (None, the whole `where`) otherwise."""
+        later = []
+        where = clause.where
+        while isinstance(where, ast.BoolOp) and where.op == "and":
+            later.append(where.right)
+            where = where.left
+        if isinstance(where, ast.Compare) and where.op == "==" and isinstance(where.left, ast.Call) \
+                and where.left.function == "piece_type" and len(where.left.args) == 1 \
+                and isinstance(where.left.args[0], ast.Name) and where.left.args[0].id == clause.var \
+                and isinstance(where.right, ast.StringLiteral) and "".join(map(str, where.right.parts)) in self.pieces:
+            rest = None
+            for condition in reversed(later):
+                rest = condition if rest is None else ast.BoolOp(op="and", left=rest, right=condition, span=condition.span)
+            return "".join(map(str, where.right.parts)), rest
+        return None, clause.where
 
     def element_role(self, node: ast.Expr, scope: dict[str, Role]) -> Optional[Role]:
         """The role of one element of a list, a zone or a kind."""
@@ -285,7 +315,8 @@ class Roles:
         if isinstance(node, ast.Comprehension):
             inner = dict(scope)
             for clause in node.clauses:
-                element = self.element_role(clause.iterable, inner)
+                piece = self.piece_type_test(clause)[0]
+                element = Role("piece", piece) if piece is not None else self.element_role(clause.iterable, inner)
                 if element is not None:
                     inner[clause.var] = element
                 else:

@@ -335,6 +335,31 @@ def test_there_is_no_the_and_no_for_each_every(tmp_path):
     assert "1. If there is no top one of the pile: the best becomes the first of the players." in summary
 
 
+def test_a_zone_of_mixed_pieces_is_named_by_the_kind_a_comprehension_keeps(tmp_path):
+    """Elements filtered by `piece_type(x) == "coin"` are coins; a zone where coins and relics
+    are made holds pieces, never "coins that are not a relic" (nor "the coin is a coin")."""
+    summary = summary_of(LITTLE_HEADER + textwrap.dedent('''\
+        zone buried
+        piece coin(gold)
+        piece relic(name)
+        var found per player = 0
+        setup:
+          create 3 coin(2) in buried
+          create 1 relic("cup") in buried
+        play:
+          for each p in players:
+            let all_coins = [t for t in buried where piece_type(t) == "coin"]
+            let rich = [t for t in buried where piece_type(t) == "coin" and t.gold > 2 and t.gold < 9]
+            let others = [t for t in buried where piece_type(t) != "relic"]
+            p.found += count(all_coins) + count(rich) + count(others)
+        score p: p.found
+        '''), tmp_path)
+    assert "the coin is a coin" not in summary and "coins of the buried that are not" not in summary
+    assert ("(the number of the coins of the buried + the number of the coins of the buried where the coin's "
+            "gold is more than 2 and the coin's gold is less than 9) + the number of the pieces of the buried "
+            "that are not a relic") in summary
+
+
 def test_table_headers_head_the_printed_charts(tmp_path):
     source = LITTLE_HEADER + textwrap.dedent('''\
         #: What an island of each size pays.
