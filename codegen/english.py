@@ -916,6 +916,9 @@ class English:
         if isinstance(target_node, ast.Name) and target_node.id == "players" and isinstance(index, ast.IntLiteral):
             return f"the {ordinal(index.value + 1)} player"
         if isinstance(index, ast.IntLiteral) and index.value >= 0:
+            role = self.roles.role(target_node, self.scope.roles)
+            if role is not None and role.many and role.kind in ("player", "piece", "cell"):
+                return f"the {ordinal(index.value + 1)} {self.noun(role)} in {target}"  # "the second player in ..."
             return f"the {ordinal(index.value + 1)} of {target}"
         if isinstance(index, ast.Binary) and index.op == "-" and isinstance(index.right, ast.IntLiteral) \
                 and index.right.value == 1 and isinstance(index.left, ast.Call) and index.left.function == "count" \

@@ -696,6 +696,7 @@ rule marine_fire(p, m) "A Marine shoots":
         m.gun_shown = true
         move m to p.face_up
       roll r on d6
+      #: If the roll beats the rank of the Marine's gun:
       if hits(marine_gun[0], r, 0):
         log "{r}: {m} hits {t}."
         struck(t, p)
@@ -1025,9 +1026,11 @@ rule shoot_with(p, x) "Shoot":
   for each gun in cannons(x):
     let foes = targets(x, gun)
     if count(foes) > 0:
+      #: Fire this cannon: choose one of the targets in its range (or hold its fire).
       p chooses t from foes "Fire a cannon of rank {gun[0]}, range {gun[1]}" labelled "at {t}" optional "Hold this cannon's fire"
       if t != none and standing(t):
         roll r on d6
+        #: If the roll plus the ship's gun bonus beats the cannon's rank:
         if hits(gun[0], r, gun_bonus(x)):
           log "{r}: a hit on {t}."
           struck(t, p)

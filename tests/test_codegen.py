@@ -360,6 +360,22 @@ def test_a_zone_of_mixed_pieces_is_named_by_the_kind_a_comprehension_keeps(tmp_p
             "that are not a relic") in summary
 
 
+def test_an_item_of_a_list_of_players_is_said_as_a_player(tmp_path):
+    summary = summary_of(LITTLE_HEADER + textwrap.dedent('''\
+        #: the order of play
+        var order = []
+        var points per player = 0
+        setup:
+          order = [p for p in players order by p.index descending]
+        play:
+          order[1].points += 1
+          order[0].points += 2
+        score p: p.points
+        '''), tmp_path)
+    assert "the second player in the order of play gains 1 point" in summary.lower()
+    assert "the first player in the order of play gains 2 points" in summary.lower()
+
+
 def test_table_headers_head_the_printed_charts(tmp_path):
     source = LITTLE_HEADER + textwrap.dedent('''\
         #: What an island of each size pays.
