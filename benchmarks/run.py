@@ -13,6 +13,10 @@ same machine in the same state:
   random bots), next to the hand-coded playout of the same game
   (benchmarks/tictactoe_baseline.py, benchmarks/connect_four_baseline.py), and
   how many times faster the hand-coded one is;
+* Glory Islands against plain Python: random games per second of the four-player
+  game played by the engine exactly as the hand-coded one
+  (benchmarks/glory_islands_baseline.py) is played, and how many times faster
+  the hand-coded one is;
 * the shipped games with random bots: Glory Islands with 2, 3 and 4 players,
   Jamaica with 6, Decks of Glory with 2 (games per second on one core);
 * copying a state: clones per second, and JSON round trips per second
@@ -57,6 +61,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run from a checkout without installing
 
 import connect_four_baseline  # noqa: E402 - benchmarks/ is the script's own folder, first on sys.path
+import glory_islands_baseline  # noqa: E402
 import tictactoe_baseline  # noqa: E402
 from dsl.check import check_game  # noqa: E402
 from dsl.parser import parse_source, read_source  # noqa: E402
@@ -83,6 +88,10 @@ SHIPPED_GAMES = [
     (GAMES / "jamaica.pir", 6, 60),
     (GAMES / "decks_of_glory.pir", 2, 100),
 ]
+# The shipped game with a hand-coded baseline: (name, rules file, players, engine games per run,
+# baseline module, baseline games per run). Its `simulate` figure is the SHIPPED_GAMES row
+# of the same file and players.
+BASELINE_GAME = ("Glory Islands", GAMES / "glory_islands.pir", 4, 200, glory_islands_baseline, 1_000)
 STATE_GAME = (GAMES / "glory_islands.pir", 4, 0)  # rules file, players, seed of the mid-game state
 STATE_SECONDS = 1.0  # time each copying figure for at least this long
 JOBS_GAME = (GAMES / "glory_islands.pir", 4)
@@ -166,7 +175,7 @@ def measure_random_games(path: Path, players: int, games: int, repeats: int) -> 
     }
 
 
-def measure_playouts(path: Path, games: int, repeats: int) -> dict[str, Any]:
+def measure_playouts(path: Path, games: int, repeats: int, players: int = 2) -> dict[str, Any]:
     """Random games per second of a rules file played exactly as the hand-coded baselines play theirs.
 
     Game i starts from `new_state(seed=i)` and every move is drawn with one
@@ -180,7 +189,7 @@ def measure_playouts(path: Path, games: int, repeats: int) -> dict[str, Any]:
 
     def run() -> None:
         for seed in range(games):
-            state = game.new_state(players=2, seed=seed)
+            state = game.new_state(players=players, seed=seed)
             rng = random.Random(seed)
             while not state.is_terminal():
                 if state.is_chance():
@@ -190,7 +199,7 @@ def measure_playouts(path: Path, games: int, repeats: int) -> dict[str, Any]:
             state.winners()
 
     wall, cpu = best_times(run, repeats)
-    return {"file": str(path.relative_to(ROOT)), "games": games, "repeats": repeats,
+    return {"file": str(path.relative_to(ROOT)), "players": players, "games": games, "repeats": repeats,
             "games_per_second_wall": games / wall, "games_per_second_cpu": games / cpu}
 
 
@@ -227,6 +236,24 @@ def measure_classic(name: str, path: Path, games: int, module: Any, baseline_gam
         # `pirdsl simulate` (statistics, a bot per seat) against the hand-coded playout.
         "baseline_times_faster_cpu": baseline["games_per_second_cpu"] / engine["games_per_second_cpu"],
         "baseline_times_faster_wall": baseline["games_per_second_wall"] / engine["games_per_second_wall"],
+    }
+
+
+def measure_shipped_baseline(name: str, path: Path, players: int, games: int, module: Any, baseline_games: int,
+                             repeats: int, simulated: dict[str, Any]) -> dict[str, Any]:
+    """A shipped game's engine playouts next to its hand-coded baseline (`module.play_random_game`, the same
+    number of players), and how many times faster the baseline is; `simulated` is the game's
+    `measure_random_games` row, for the ratio against `simulate` too."""
+    playouts = measure_playouts(path, games, repeats, players)
+    baseline = measure_baseline(module, baseline_games, repeats)
+    return {
+        "game": name,
+        "players": players,
+        "pirdsl_playouts": playouts,
+        "baseline": baseline,
+        "playout_baseline_times_faster_cpu": baseline["games_per_second_cpu"] / playouts["games_per_second_cpu"],
+        "simulate_games_per_second_cpu": simulated["games_per_second_cpu"],
+        "baseline_times_faster_cpu": baseline["games_per_second_cpu"] / simulated["games_per_second_cpu"],
     }
 
 
@@ -396,6 +423,11 @@ def print_table(results: dict[str, Any]) -> None:
         print(f"{row['game']:<28} {row['pirdsl_playouts']['games_per_second_cpu']:>10.0f} "
               f"{row['baseline']['games_per_second_cpu']:>10.0f} {row['playout_baseline_times_faster_cpu']:>14.1f}x "
               f"{row['pirdsl']['games_per_second_cpu']:>11.0f} {row['baseline_times_faster_cpu']:>14.1f}x")
+    row = results["shipped_baseline"]
+    print(f"{row['game'] + ', ' + str(row['players']) + ' players':<28} "
+          f"{row['pirdsl_playouts']['games_per_second_cpu']:>10.0f} "
+          f"{row['baseline']['games_per_second_cpu']:>10.0f} {row['playout_baseline_times_faster_cpu']:>14.1f}x "
+          f"{row['simulate_games_per_second_cpu']:>11.0f} {row['baseline_times_faster_cpu']:>14.1f}x")
     print("(playouts: the engine played exactly as the hand-coded game is; simulate: pirdsl simulate's games, "
           "with a bot per seat and the run's figures)")
     print()
@@ -442,6 +474,10 @@ def main(argv: list[str] | None = None) -> int:
         for name, path, games, module, baseline_games in CLASSIC_GAMES
     ]
     random_games = [measure_random_games(path, players, scaled(games), repeats) for path, players, games in SHIPPED_GAMES]
+    name, path, players, games, module, baseline_games = BASELINE_GAME
+    simulated = next(row for row in random_games if row["file"] == str(path.relative_to(ROOT)) and row["players"] == players)
+    shipped_baseline = measure_shipped_baseline(name, path, players, scaled(games), module, scaled(baseline_games),
+                                                repeats, simulated)
     state_copies = measure_state_copies(*STATE_GAME, STATE_SECONDS / divisor, repeats)
     jobs = measure_jobs(*JOBS_GAME, scaled(JOBS_GAMES))
     results = {
@@ -452,6 +488,7 @@ def main(argv: list[str] | None = None) -> int:
         "loading": loading,
         "classic": classic,
         "random_games": random_games,
+        "shipped_baseline": shipped_baseline,
         "state_copies": state_copies,
         "jobs": jobs,
     }

@@ -5,7 +5,9 @@ plain Python implementation of the same game. A baseline that played a
 different (smaller, or wrong) game would flatter that ratio, so each one must
 give the published move counts, tic-tac-toe's random playouts must land on the
 exact odds, and both must offer the same moves as pirdsl's engine, in the same
-order, and end the same way, move by move over many random games.
+order, and end the same way, move by move over many random games (Glory Islands,
+with chance nodes in the game, also the same chance weights and, after every
+action, the same glory, board, hands, bag and supplies).
 """
 
 from __future__ import annotations
@@ -34,6 +36,8 @@ def load_baseline(name: str):
 
 tictactoe_baseline = load_baseline("tictactoe_baseline")
 connect_four_baseline = load_baseline("connect_four_baseline")
+glory_islands_baseline = load_baseline("glory_islands_baseline")
+GLORY_ISLANDS = BENCHMARKS.parent / "games" / "glory_islands.pir"
 
 
 def test_tic_tac_toe_baseline_perft_is_the_published_count_to_depth_9():
@@ -82,5 +86,91 @@ def test_the_baseline_offers_the_engines_moves_in_its_order_and_ends_the_same_wa
             index = rng.randrange(len(moves))
             engine.apply_action(index)
             hand_coded.apply_action(moves[index])
+        assert hand_coded.is_terminal()
+        assert hand_coded.winners() == engine.winners()
+
+
+TREASURE_KINDS = ["ruby", "spices", "emerald", "crown", "doubloon"]
+
+
+def engine_view(state) -> tuple:
+    """What the baseline also keeps, read from the engine's state: whose pirate is on each island cell (row by
+    row), each hand's cards in order, the bag's tokens in order, and each player's glory, track space, route
+    travelled, pirates in supply, barrels and treasure tokens by kind."""
+    pieces, contents = state.pieces, state.contents
+
+    def zone(player, name):
+        return [pieces[i] for i in contents[state.world.player_zones[player][name].id]]
+
+    cells = state.world.boards["islands"].cells
+    island = tuple(tuple(pieces[i].fields["owner"].index for i in contents[cell.id])
+                   for cell in cells if cell.layers["island"] is not None)
+    bag = [TREASURE_KINDS.index(pieces[i].fields["kind"]) for i in contents[state.world.zones_by_name["bag"].id]]
+    players = []
+    for p, variables in enumerate(state.pvars):
+        kinds = [piece.fields["kind"] for piece in zone(p, "treasures")]
+        players.append((variables["glory"], variables["sailing_space"], variables["travelled"],
+                        len(zone(p, "crew")), len(zone(p, "barrels")),
+                        [kinds.count(kind) for kind in TREASURE_KINDS],
+                        [(card.fields["value"], card.fields["rank"]) for card in zone(p, "hand")]))
+    return island, bag, players
+
+
+def baseline_view(game) -> tuple:
+    island = tuple(() if game.occupant[cell] is None else (game.occupant[cell],)
+                   for cell in glory_islands_baseline.ISLAND_CELLS)
+    players = [(game.glory[p], game.sailing_space[p], game.travelled[p], game.crew[p], game.barrels[p],
+                game.treasures[p], game.hand[p]) for p in range(game.players)]
+    return island, game.bag, players
+
+
+def late_start(engine, hand_coded, seed: int) -> None:
+    """Both games moved on to a late, cramped start: discs near the end of the sailing track (ships sink, a
+    special action may not be paid in sailing) and a bag of a few tokens of two or three kinds (a draw with
+    one outcome, an empty bag); the same change made to both."""
+    rng = random.Random(seed)
+    for p in range(hand_coded.players):
+        engine.pvars[p]["sailing_space"] = hand_coded.sailing_space[p] = rng.randrange(30, 44)
+    keep = rng.sample(range(5), rng.randrange(1, 4))
+    left = {kind: rng.randrange(1, 3) for kind in keep}
+    bag, box = engine.world.zones_by_name["bag"], engine.world.zones_by_name["box"]
+    kept = []
+    for piece_id in list(engine.contents[bag.id]):
+        kind = TREASURE_KINDS.index(engine.pieces[piece_id].fields["kind"])
+        if left.get(kind, 0) > 0:
+            left[kind] -= 1
+            kept.append(kind)
+        else:
+            engine.move_piece(piece_id, box.id)
+    hand_coded.bag = kept
+
+
+@pytest.mark.parametrize("players, games, late", [(4, 120, False), (3, 40, False), (4, 40, True), (3, 20, True)],
+                         ids=["4-players", "3-players", "4-players-late", "3-players-late"])
+def test_the_glory_islands_baseline_plays_the_rules_files_game_action_by_action(players, games, late):
+    """Random games played in both at once: the same seat to move (or both at chance), the same number of
+    options, the same chance outcomes with the same weights, and after every action the same glory, board,
+    hands, bag and supplies; at the end the same winners."""
+    game = load_game(str(GLORY_ISLANDS))
+    rng = random.Random(2)
+    for seed in range(games):
+        engine, hand_coded = game.new_state(players=players, seed=seed), glory_islands_baseline.GloryIslands(players)
+        if late:
+            late_start(engine, hand_coded, seed)
+        assert engine_view(engine) == baseline_view(hand_coded)
+        while not engine.is_terminal():
+            assert not hand_coded.is_terminal()
+            assert engine.current_player() == hand_coded.current_player()
+            if engine.is_chance():
+                weights = hand_coded.chance_weights()
+                assert [chance for _, chance in engine.chance_outcomes()] == [w / sum(weights) for w in weights]
+                assert [label.split(": ")[-1] for label in engine.action_labels()] == [
+                    TREASURE_KINDS[kind] for kind in hand_coded.legal_actions()]
+            assert engine.num_actions() == len(hand_coded.legal_actions())
+            index = rng.randrange(engine.num_actions())
+            engine.apply_action(index)
+            hand_coded.apply_action(index)
+            assert engine.scores() == hand_coded.scores()
+            assert engine_view(engine) == baseline_view(hand_coded)
         assert hand_coded.is_terminal()
         assert hand_coded.winners() == engine.winners()
