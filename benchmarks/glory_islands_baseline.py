@@ -122,8 +122,11 @@ PAY_SAILING = "spend 2 sailing spaces"
 
 
 def set_points(counts: list[int]) -> int:
-    """Glory for treasure sets: the n-th set holds one token of every kind held n or more times (up to 6 sets)."""
-    return sum(SET_VALUE[sum(1 for count in counts if count >= n)] for n in range(1, 7))
+    """Glory for treasure sets: the n-th set holds one token of every kind held n or more times.
+
+    The rules file counts sets 1 to 7 (its `range` includes both ends): all 7 tokens of a kind can score.
+    """
+    return sum(SET_VALUE[sum(1 for count in counts if count >= n)] for n in range(1, 8))
 
 
 def share_places(counts: list[int], prizes: tuple[int, ...]) -> list[int]:

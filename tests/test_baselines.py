@@ -174,3 +174,14 @@ def test_the_glory_islands_baseline_plays_the_rules_files_game_action_by_action(
             assert engine_view(engine) == baseline_view(hand_coded)
         assert hand_coded.is_terminal()
         assert hand_coded.winners() == engine.winners()
+
+
+def test_the_glory_islands_baseline_scores_treasure_sets_as_the_rules_file_does():
+    """Every count of tokens by kind up to all 7 of each (random games almost never reach 7 of a kind)."""
+    game = load_game(str(GLORY_ISLANDS))
+    state = game.new_state(players=4, seed=0)
+    rules_set_points = game.module["define_set_points"]
+    rng = random.Random(3)
+    for counts in [[7, 0, 0, 0, 0], [7, 7, 7, 7, 7], [6, 5, 1, 0, 2]] + [
+            [rng.randrange(8) for _ in range(5)] for _ in range(200)]:
+        assert glory_islands_baseline.set_points(counts) == rules_set_points(state, counts), counts
