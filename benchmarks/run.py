@@ -220,14 +220,17 @@ def measure_baseline(module: Any, games: int, repeats: int) -> dict[str, Any]:
     }
 
 
-def measure_classic(name: str, path: Path, games: int, module: Any, baseline_games: int,
-                    repeats: int) -> dict[str, Any]:
-    """A classic game in pirdsl next to its hand-coded baseline, and how many times faster the baseline is."""
-    engine = measure_random_games(path, 2, games, repeats)
-    playouts = measure_playouts(path, games, repeats)
+def measure_classic(name: str, path: Path, games: int, module: Any, baseline_games: int, repeats: int,
+                    players: int = 2, simulated: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A game in pirdsl next to its hand-coded baseline (`module.play_random_game`, the same number of
+    players), and how many times faster the baseline is. `simulated`: the game's `measure_random_games`
+    row when the run has it already (a shipped game's), else it is measured here."""
+    engine = simulated if simulated is not None else measure_random_games(path, players, games, repeats)
+    playouts = measure_playouts(path, games, repeats, players)
     baseline = measure_baseline(module, baseline_games, repeats)
     return {
         "game": name,
+        "players": players,
         "pirdsl": engine,
         "pirdsl_playouts": playouts,
         "baseline": baseline,
@@ -236,24 +239,6 @@ def measure_classic(name: str, path: Path, games: int, module: Any, baseline_gam
         # `pirdsl simulate` (statistics, a bot per seat) against the hand-coded playout.
         "baseline_times_faster_cpu": baseline["games_per_second_cpu"] / engine["games_per_second_cpu"],
         "baseline_times_faster_wall": baseline["games_per_second_wall"] / engine["games_per_second_wall"],
-    }
-
-
-def measure_shipped_baseline(name: str, path: Path, players: int, games: int, module: Any, baseline_games: int,
-                             repeats: int, simulated: dict[str, Any]) -> dict[str, Any]:
-    """A shipped game's engine playouts next to its hand-coded baseline (`module.play_random_game`, the same
-    number of players), and how many times faster the baseline is; `simulated` is the game's
-    `measure_random_games` row, for the ratio against `simulate` too."""
-    playouts = measure_playouts(path, games, repeats, players)
-    baseline = measure_baseline(module, baseline_games, repeats)
-    return {
-        "game": name,
-        "players": players,
-        "pirdsl_playouts": playouts,
-        "baseline": baseline,
-        "playout_baseline_times_faster_cpu": baseline["games_per_second_cpu"] / playouts["games_per_second_cpu"],
-        "simulate_games_per_second_cpu": simulated["games_per_second_cpu"],
-        "baseline_times_faster_cpu": baseline["games_per_second_cpu"] / simulated["games_per_second_cpu"],
     }
 
 
@@ -419,15 +404,11 @@ def print_table(results: dict[str, Any]) -> None:
     print()
     print(f"{'random games, one core, CPU':<28} {'playouts/s':>10} {'by hand/s':>10} {'by hand faster':>15} "
           f"{'simulate/s':>11} {'by hand faster':>15}")
-    for row in results["classic"]:
-        print(f"{row['game']:<28} {row['pirdsl_playouts']['games_per_second_cpu']:>10.0f} "
+    for row in results["classic"] + [results["shipped_baseline"]]:
+        name = row["game"] if row is not results["shipped_baseline"] else f"{row['game']}, {row['players']} players"
+        print(f"{name:<28} {row['pirdsl_playouts']['games_per_second_cpu']:>10.0f} "
               f"{row['baseline']['games_per_second_cpu']:>10.0f} {row['playout_baseline_times_faster_cpu']:>14.1f}x "
               f"{row['pirdsl']['games_per_second_cpu']:>11.0f} {row['baseline_times_faster_cpu']:>14.1f}x")
-    row = results["shipped_baseline"]
-    print(f"{row['game'] + ', ' + str(row['players']) + ' players':<28} "
-          f"{row['pirdsl_playouts']['games_per_second_cpu']:>10.0f} "
-          f"{row['baseline']['games_per_second_cpu']:>10.0f} {row['playout_baseline_times_faster_cpu']:>14.1f}x "
-          f"{row['simulate_games_per_second_cpu']:>11.0f} {row['baseline_times_faster_cpu']:>14.1f}x")
     print("(playouts: the engine played exactly as the hand-coded game is; simulate: pirdsl simulate's games, "
           "with a bot per seat and the run's figures)")
     print()
@@ -476,8 +457,8 @@ def main(argv: list[str] | None = None) -> int:
     random_games = [measure_random_games(path, players, scaled(games), repeats) for path, players, games in SHIPPED_GAMES]
     name, path, players, games, module, baseline_games = BASELINE_GAME
     simulated = next(row for row in random_games if row["file"] == str(path.relative_to(ROOT)) and row["players"] == players)
-    shipped_baseline = measure_shipped_baseline(name, path, players, scaled(games), module, scaled(baseline_games),
-                                                repeats, simulated)
+    shipped_baseline = measure_classic(name, path, scaled(games), module, scaled(baseline_games), repeats,
+                                       players, simulated)
     state_copies = measure_state_copies(*STATE_GAME, STATE_SECONDS / divisor, repeats)
     jobs = measure_jobs(*JOBS_GAME, scaled(JOBS_GAMES))
     results = {
