@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Optional
 
 from dsl import ast
+from dsl.piece_kinds import field_warnings
 from dsl.ast import local_names
 from dsl.builtins import BUILTIN_ATTRIBUTES, CELL_ATTRIBUTES, FUNCTIONS, PLAYER_ATTRIBUTES, VALUES, ZONE_ATTRIBUTES
 from dsl.diagnostics import Diagnostic, PirError, Span, did_you_mean
@@ -409,6 +410,9 @@ class Checker:
         for declaration in self.declarations:
             self.check_declaration(declaration)
         self.check_usage()
+        if not self.error_count():  # a field read that some piece it can be lacks (dsl/piece_kinds.py)
+            for found in field_warnings(self.file):
+                self.warning(self.attribute_span(found.node), found.message, found.hint)
 
     # ------------------------------------------------------------ header and sections
 

@@ -1101,7 +1101,7 @@ rule explore_island(p, x) "Explore an island":
     r.lies_on = none
     log "{x} finds {r}: {unique_list[r.name]}."
   #: -
-  move wild_coins(i) to p.looking
+  move [c for c in wild_coins(i) where piece_type(c) == "coin"] to p.looking
   p chooses taken from p.looking up to free_cargo(x) costing 1 "Take treasure aboard {x}" labelled "{taken}"
   #: Load the coins you took into your hold; bury the rest again.
   for each c in taken:

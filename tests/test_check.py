@@ -976,3 +976,94 @@ def test_values_whose_kind_is_not_certain_are_never_reported(statement: str):
     errors = errors_of(TYPE_HEAD + "piece coin(value)\nsetup:\n  create 1 coin(2) in bag\n"
                        f"play:\n  {statement}\nscore p: n\n")
     assert errors == []
+
+
+# ---------------------------------------------------------------- fields some pieces lack
+
+TREASURE = """\
+    zone buried
+    piece coin(gold)
+    piece relic(name)
+    var found per player = 0
+    setup:
+      create 3 coin(2) in buried
+      create 1 relic("cup") in buried
+"""
+
+
+def test_a_field_read_on_a_zone_of_mixed_pieces_is_a_warning_naming_where_the_other_kind_comes_from():
+    warnings = warnings_of(TREASURE + """\
+    zone hold per player
+    play:
+      for each p in players:
+        loot(p, first(buried))
+        p.found += sum([c.gold for c in p.hold])
+    rule loot(p, t):
+      move t to p.hold
+    score p: p.found
+    """)
+    assert warnings == ["'c' may be a relic, which has no 'gold' (a relic can be put in 'hold' on line 16): reading it "
+                        "then stops the game [test piece_type(c) == \"coin\" first, or keep relics out of 'hold']"]
+
+
+@pytest.mark.parametrize("read", [
+    'sum([c.gold for c in buried where piece_type(c) == "coin"])',
+    'sum([c.gold for c in buried where piece_type(c) != "relic"])',
+    'sum([c.gold if piece_type(c) == "coin" else 0 for c in buried])',
+    'count([c for c in buried where piece_type(c) == "coin" and c.gold > 1])',
+    'sum([c.gold for c in [x for x in buried where piece_type(x) == "coin"]])',
+])
+def test_a_read_kept_to_the_kinds_that_have_the_field_is_no_warning(read):
+    assert_clean(TREASURE + f"""\
+    play:
+      for each p in players:
+        p.found += {read}
+    score p: p.found
+    """)
+
+
+def test_if_elif_and_else_on_the_piece_type_keep_each_branch_to_its_kinds():
+    assert_clean(TREASURE + """\
+    zone hold per player
+    play:
+      for each p in players:
+        p chooses t from buried "Take one"
+        if piece_type(t) == "coin":
+          p.found += t.gold
+        elif piece_type(t) == "relic":
+          log "{t.name}"
+        move t to p.hold
+        for each c in p.hold:
+          if piece_type(c) == "relic":
+            log "{c.name}"
+          else:
+            p.found += c.gold
+    score p: p.found
+    """)
+
+
+def test_a_value_the_check_cannot_follow_gives_no_warning():
+    """A parameter given a piece from a board's cell (not followed) may be anything: no warning."""
+    assert_clean(TREASURE + """\
+    board grid: grid 1 by 2
+      layer ground:
+        ". ."
+    play:
+      for each p in players:
+        move first(buried) to at(grid, 0, 0)
+        loot(p, top(at(grid, 0, 0)))
+    rule loot(p, t):
+      p.found += t.gold
+    score p: p.found
+    """)
+
+
+def test_a_field_no_kind_the_value_can_be_has_is_a_warning_too():
+    warnings = warnings_of(TREASURE + """\
+    play:
+      for each p in players:
+        p.found += count([c for c in buried where piece_type(c) == "relic" and c.gold > 0])
+    score p: p.found
+    """)
+    assert len(warnings) == 1 and "'c' may be a relic, which has no 'gold'" in warnings[0], warnings
+    assert "no kind of piece it can be has 'gold'" in warnings[0]
