@@ -878,7 +878,7 @@ class English:
     def clause_role(self, node: ast.ComprehensionFor) -> tuple[Optional[Role], Optional[ast.Expr]]:
         """What a comprehension's variable is, and what is left of its `where` to say.
 
-        A `where` that opens with `piece_type(x) == "coin"` names the elements (the coins of
+        A `where` that opens with `piece_type(x) == "card"` names the elements (the cards of
         the zone) and is not said again; otherwise they are what the list or zone holds.
         """
         piece, rest = self.roles.piece_type_test(node)

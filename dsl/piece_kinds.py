@@ -1,18 +1,18 @@
 """Which kinds of piece each zone can hold, and field reads some of those kinds cannot answer.
 
-A rules file may put pieces of several kinds in one zone (coins and relics buried together)
-and then read a field only some of them have (`c.gold`). That runs until the day a piece of
+A rules file may put pieces of several kinds in one zone (cards and tokens in one pile)
+and then read a field only some of them have (`x.value`). That runs until the day a piece of
 the other kind is there, and then stops the game. `field_warnings` finds such reads before
 play, from the declarations alone:
 
 - what a zone can hold: the kinds created in it, and the kinds of whatever the rules move
   into it, worked out again until nothing changes;
 - what an expression can be: a zone's (or a per-player zone's) pieces, a comprehension of
-  them (a `where piece_type(x) == "coin"` keeps only coins, `!= "coin"` leaves them out),
+  them (a `where piece_type(x) == "card"` keeps only cards, `!= "card"` leaves them out),
   `first`, `top`, `take`, `all_pieces` and the other list built-ins of them, a define of
   them, and the locals of a rule given such values by `let`, `=`, `for each`, `chooses` or
-  `draw`; inside `if piece_type(x) == "coin":` (and after `piece_type(x) == "coin" and`) x is
-  a coin.
+  `draw`; inside `if piece_type(x) == "card":` (and after `piece_type(x) == "card" and`) x is
+  a card.
 
 The analysis only ever says less than it knows: a value it cannot follow (a rule's
 parameter, a piece on a board's cell, a move into a zone it cannot name) is "any kind" and
@@ -248,7 +248,7 @@ class PieceKinds:
 
     def walk(self, body: list[ast.Stmt], env: dict, visit) -> None:
         """`visit(statement, env)` for every statement but `if`s, in and under `body`, with what each
-        `if` branch tells: `piece_type(x) == "coin"` (x is a coin there; not one in the branches after)."""
+        `if` branch tells: `piece_type(x) == "card"` (x is a card there; not one in the branches after)."""
         for node in body:
             if isinstance(node, ast.If):
                 rest = dict(env)
