@@ -98,6 +98,7 @@ class PieceKinds:
             elif isinstance(d, ast.ExampleDecl):
                 self.bodies.append((None, [], d.given + d.when))
         self.holds: dict[str, Kinds] = {zone: frozenset() for zone in self.zones}
+        self.lines = [d for d in decls if isinstance(d, (ast.ScoreDecl, ast.TiebreakDecl, ast.ProgressDecl, ast.PowerDecl))]
         # What each rule's parameters can be: everything any call gives them.
         self.params: dict[str, list[Kinds]] = {name: [frozenset()] * len(d.params) for name, d in rules.items()}
         self._busy: set[str] = set()
@@ -367,6 +368,10 @@ class PieceKinds:
             self.walk(body, self._locals(body, self._start(rule, params)), statement)
         for decl in self.defines.values():
             expression(decl.body, {p: None for p in decl.params})
+        for decl in self.lines:  # score, tiebreak and progress lines, and a power's condition or value
+            for part in (getattr(decl, "body", None), getattr(decl, "condition", None), getattr(decl, "value", None)):
+                if isinstance(part, ast.Expr):
+                    expression(part, {})
         return found
 
     def _after(self, env: dict, conditions: list[ast.Expr]) -> dict:

@@ -1067,3 +1067,16 @@ def test_a_field_no_kind_the_value_can_be_has_is_a_warning_too():
     """)
     assert len(warnings) == 1 and "'c' may be a relic, which has no 'gold'" in warnings[0], warnings
     assert "no kind of piece it can be has 'gold'" in warnings[0]
+
+
+def test_a_progress_line_that_reads_a_field_some_pieces_lack_is_a_warning():
+    """What a bot would otherwise find in the middle of a game (the progress line is read only then)."""
+    warnings = warnings_of(TREASURE + """\
+    zone hold per player
+    play:
+      for each p in players:
+        move first(buried) to p.hold
+    score p: p.found
+    progress p: sum([c.gold for c in p.hold])
+    """)
+    assert len(warnings) == 1 and warnings[0].startswith("'c' may be a relic, which has no 'gold'"), warnings
