@@ -833,7 +833,19 @@ def parse_source(source: str, path: str = "<string>") -> ast.GameFile:
     if not source.strip():
         raise PirError([Diagnostic(Span(path, 1, 1, 1, 1), "the file is empty",
                                    'a rules file starts with: game "Name":')], source)
-    check_limits(source, path)
+    try:
+        check_limits(source, path)
+    except PirError:
+        # Text beyond the limits that does not even open like a rules file (a README given by
+        # mistake) is told that first: the limit it broke is only a symptom.
+        for number, line in enumerate(source.split("\n"), 1):
+            if line.strip() and not line.lstrip().startswith("#"):
+                if not re.match(r"\s*game\b", line):
+                    raise PirError([Diagnostic(Span(path, number, 1, number, 2),
+                                               "this does not look like a rules file: it does not open with the game header",
+                                               'a rules file starts with: game "Name":')], source) from None
+                break
+        raise
     text = source if source.endswith("\n") else source + "\n"
     # Parsing makes tens of thousands of small objects and no cycles: the garbage
     # collector's passes over them would cost a tenth of the time, for nothing.

@@ -598,3 +598,13 @@ def test_rules_beyond_the_readers_limits_get_a_message_in_the_languages_terms(ca
     assert "recursion" not in err and "sys." not in err and "Traceback" not in err
     assert max(len(line) for line in err.splitlines()) < 300
     assert elapsed < 3  # typically a few hundredths of a second; it used to be up to 18 s
+
+
+def test_prose_given_as_a_rules_file_is_told_it_is_not_one(capsys, tmp_path):
+    """A README (an unclosed bracket, then lines of prose full of '-' and '/') trips a limit before the
+    parser runs; the message says what is really wrong."""
+    prose = "# pirdsl\n\nA game is one text file (see the docs\n" + "- a list item / with - dashes\n" * 60
+    code, _, err = run(capsys, "check", rules(tmp_path, prose, "README.md"))
+    assert code == 1
+    assert "README.md:3:1: error: this does not look like a rules file: it does not open with the game header" in err
+    assert 'a rules file starts with: game "Name":' in err
