@@ -233,6 +233,8 @@ class BalanceTotals:
                     "or no completed game", "biased": False}
         wins = [self.seats[seat].sole_wins for seat in player_seats]
         fair = sum(wins) / len(player_seats) / games
+        # With draws "fair" is below 1 / seats: an equal share of the games someone won alone.
+        share = f"a fair {100 * fair:.1f}% (an equal share of the {100 * sum(wins) / games:.1f}% of games won outright"
         tests = []
         for seat, won in zip(player_seats, wins):
             tests.append({"seat": seat, "name": seat_names[seat], "sole_wins": won, "rate": won / games,
@@ -248,11 +250,11 @@ class BalanceTotals:
         elif first["p_value"] < SIGNIFICANCE:
             side = "an advantage" if first["rate"] > fair else "a disadvantage"
             verdict = (f"SEAT-ORDER BIAS: the first seat ({name}) wins {100 * first['rate']:.1f}% of games against "
-                       f"a fair {100 * fair:.1f}% (p = {first['p_value']:.3g}): moving first is {side}{caveat}")
+                       f"{share}; p = {first['p_value']:.3g}): moving first is {side}{caveat}")
             biased = True
         else:
-            verdict = (f"seat order: the first seat ({name}) wins {100 * first['rate']:.1f}% of games against a fair "
-                       f"{100 * fair:.1f}% (p = {first['p_value']:.2f}): consistent with fair{caveat}")
+            verdict = (f"seat order: the first seat ({name}) wins {100 * first['rate']:.1f}% of games against "
+                       f"{share}; p = {first['p_value']:.2f}): consistent with fair{caveat}")
             biased = False
         others = [test for test in tests[1:] if test["p_value"] is not None and test["p_value"] < SIGNIFICANCE]
         if others:
