@@ -18,8 +18,7 @@ from typing import Iterator, Optional
 from dsl import ast
 from dsl.ast import walk  # noqa: F401 - codegen's modules take it from here
 from dsl.builtins import BUILTIN_ATTRIBUTES
-
-
+from dsl.piece_kinds import conjuncts, type_test
 
 
 @dataclass(frozen=True)
@@ -271,20 +270,14 @@ class Roles:
     def piece_type_test(self, clause: ast.ComprehensionFor) -> tuple[Optional[str], Optional[ast.Expr]]:
         """The kind of piece a comprehension keeps, when its `where` opens with `piece_type(x) == "kind"`,
         and the rest of the `where`; (None, the whole `where`) otherwise."""
-        later = []
-        where = clause.where
-        while isinstance(where, ast.BoolOp) and where.op == "and":
-            later.append(where.right)
-            where = where.left
-        if isinstance(where, ast.Compare) and where.op == "==" and isinstance(where.left, ast.Call) \
-                and where.left.function == "piece_type" and len(where.left.args) == 1 \
-                and isinstance(where.left.args[0], ast.Name) and where.left.args[0].id == clause.var \
-                and isinstance(where.right, ast.StringLiteral) and "".join(map(str, where.right.parts)) in self.pieces:
-            rest = None
-            for condition in reversed(later):
-                rest = condition if rest is None else ast.BoolOp(op="and", left=rest, right=condition, span=condition.span)
-            return "".join(map(str, where.right.parts)), rest
-        return None, clause.where
+        parts = conjuncts(clause.where)
+        test = type_test(parts[0]) if parts else None
+        if test is None or test[0] != clause.var or not test[2] or test[1] not in self.pieces:
+            return None, clause.where
+        rest = None
+        for condition in parts[1:]:
+            rest = condition if rest is None else ast.BoolOp(op="and", left=rest, right=condition, span=condition.span)
+        return test[1], rest
 
     def element_role(self, node: ast.Expr, scope: dict[str, Role]) -> Optional[Role]:
         """The role of one element of a list, a zone or a kind."""

@@ -37,10 +37,10 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Optional
 
 from dsl import ast
-from dsl.piece_kinds import field_warnings
 from dsl.ast import local_names
 from dsl.builtins import BUILTIN_ATTRIBUTES, CELL_ATTRIBUTES, FUNCTIONS, PLAYER_ATTRIBUTES, VALUES, ZONE_ATTRIBUTES
 from dsl.diagnostics import Diagnostic, PirError, Span, did_you_mean
+from dsl.piece_kinds import field_warnings
 
 MAX_PLAYERS = 12
 

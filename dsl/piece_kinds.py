@@ -46,7 +46,7 @@ def _union(a: Kinds, b: Kinds) -> Kinds:
     return None if a is None or b is None else a | b
 
 
-def _type_test(condition: ast.Expr) -> Optional[tuple[str, str, bool]]:
+def type_test(condition: ast.Expr) -> Optional[tuple[str, str, bool]]:
     """(variable, piece kind, is it) for `piece_type(x) == "k"` or `!= "k"`; else None."""
     if isinstance(condition, ast.Compare) and condition.op in ("==", "!=") \
             and isinstance(condition.left, ast.Call) and condition.left.function == "piece_type" \
@@ -56,11 +56,11 @@ def _type_test(condition: ast.Expr) -> Optional[tuple[str, str, bool]]:
     return None
 
 
-def _conjuncts(condition: Optional[ast.Expr]) -> list[ast.Expr]:
+def conjuncts(condition: Optional[ast.Expr]) -> list[ast.Expr]:
     if condition is None:
         return []
     if isinstance(condition, ast.BoolOp) and condition.op == "and":
-        return _conjuncts(condition.left) + _conjuncts(condition.right)
+        return conjuncts(condition.left) + conjuncts(condition.right)
     return [condition]
 
 
@@ -145,7 +145,7 @@ class PieceKinds:
                     or node.element.id != node.clauses[0].var:
                 return None
             clause = node.clauses[0]
-            return self.narrowed(self.kinds(clause.iterable, env), clause.var, _conjuncts(clause.where))
+            return self.narrowed(self.kinds(clause.iterable, env), clause.var, conjuncts(clause.where))
         if isinstance(node, ast.Call):
             if node.function in _SAME_PIECES and node.args:
                 return self.kinds(node.args[0], env)
@@ -199,7 +199,7 @@ class PieceKinds:
     def narrowed(kinds: Kinds, var: str, conditions: list[ast.Expr]) -> Kinds:
         """`kinds`, knowing that every condition (of `x == ...` tests) holds for `var`."""
         for condition in conditions:
-            test = _type_test(condition)
+            test = type_test(condition)
             if test is None or test[0] != var:
                 continue
             _, kind, is_it = test
@@ -255,8 +255,8 @@ class PieceKinds:
                 rest = dict(env)
                 for branch in node.branches:
                     visit(branch.condition, rest)
-                    self.walk(branch.body, self._after(rest, _conjuncts(branch.condition)), visit)
-                    test = _type_test(branch.condition)
+                    self.walk(branch.body, self._after(rest, conjuncts(branch.condition)), visit)
+                    test = type_test(branch.condition)
                     if test is not None:  # the next branches run only when this one's test failed
                         rest[test[0]] = self.narrowed(rest.get(test[0]), test[0], [ast.Compare(
                             op="!=" if test[2] else "==", left=branch.condition.left, right=branch.condition.right,
@@ -335,7 +335,7 @@ class PieceKinds:
                 for clause in node.clauses:
                     expression(clause.iterable, inner)
                     inner[clause.var], inner[("via", clause.var)] = self.traced(clause.iterable, inner)
-                    conditions = _conjuncts(clause.where)
+                    conditions = conjuncts(clause.where)
                     for index, condition in enumerate(conditions):
                         expression(condition, {**inner, clause.var: self.narrowed(
                             inner[clause.var], clause.var, conditions[:index])})
@@ -346,11 +346,11 @@ class PieceKinds:
                 return
             if isinstance(node, ast.BoolOp) and node.op == "and":
                 expression(node.left, env)
-                expression(node.right, self._after(env, _conjuncts(node.left)))
+                expression(node.right, self._after(env, conjuncts(node.left)))
                 return
             if isinstance(node, ast.IfExpr):
                 expression(node.condition, env)
-                expression(node.then, self._after(env, _conjuncts(node.condition)))
+                expression(node.then, self._after(env, conjuncts(node.condition)))
                 expression(node.otherwise, env)
                 return
             for child in _children(node):
@@ -378,7 +378,7 @@ class PieceKinds:
         """The locals once `conditions` are known to hold."""
         narrowed = dict(env)
         for condition in conditions:
-            test = _type_test(condition)
+            test = type_test(condition)
             if test is not None:
                 narrowed[test[0]] = self.narrowed(narrowed.get(test[0]), test[0], [condition])
         return narrowed
