@@ -221,7 +221,7 @@ class PieceKinds:
         env: dict = dict(start)
         key = id(body)
         if key not in self._flat:
-            self._flat[key] = [node for node in _statements(body)
+            self._flat[key] = [node for node in ast.walk(body)
                                if isinstance(node, (ast.Let, ast.Assign, ast.ForEach, ast.Choose, ast.ChooseSet,
                                                     ast.Draw, ast.WeightedDraw))]
         for _ in range(4):
@@ -408,18 +408,6 @@ def _blocks(node: ast.Stmt) -> list[list[ast.Stmt]]:
     if isinstance(node, ast.Actions):
         return [option.body for group in node.groups for option in group.options]
     return []
-
-
-def _statements(body: list[ast.Stmt]):
-    """Every statement of a block, those inside others included."""
-    for node in body:
-        yield node
-        if isinstance(node, ast.If):
-            for branch in node.branches:
-                yield from _statements(branch.body)
-            yield from _statements(node.otherwise)
-        for inner in _blocks(node):
-            yield from _statements(inner)
 
 
 def _words(kinds: list[str]) -> str:
