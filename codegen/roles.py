@@ -272,12 +272,12 @@ class Roles:
         and the rest of the `where`; (None, the whole `where`) otherwise."""
         parts = conjuncts(clause.where)
         test = type_test(parts[0]) if parts else None
-        if test is None or test[0] != clause.var or not test[2] or test[1] not in self.pieces:
+        if test is None or test[0] != clause.var or not test[2] or len(test[1]) != 1 or not test[1] <= self.pieces.keys():
             return None, clause.where
         rest = None
         for condition in parts[1:]:
             rest = condition if rest is None else ast.BoolOp(op="and", left=rest, right=condition, span=condition.span)
-        return test[1], rest
+        return next(iter(test[1])), rest
 
     def element_role(self, node: ast.Expr, scope: dict[str, Role]) -> Optional[Role]:
         """The role of one element of a list, a zone or a kind."""

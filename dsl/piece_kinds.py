@@ -46,13 +46,32 @@ def _union(a: Kinds, b: Kinds) -> Kinds:
     return None if a is None or b is None else a | b
 
 
-def type_test(condition: ast.Expr) -> Optional[tuple[str, str, bool]]:
-    """(variable, piece kind, is it) for `piece_type(x) == "k"` or `!= "k"`; else None."""
-    if isinstance(condition, ast.Compare) and condition.op in ("==", "!=") \
-            and isinstance(condition.left, ast.Call) and condition.left.function == "piece_type" \
-            and len(condition.left.args) == 1 and isinstance(condition.left.args[0], ast.Name) \
-            and isinstance(condition.right, ast.StringLiteral) and all(isinstance(p, str) for p in condition.right.parts):
-        return condition.left.args[0].id, "".join(condition.right.parts), condition.op == "=="
+def _kind_name(node: ast.Expr) -> Optional[str]:
+    if isinstance(node, ast.StringLiteral) and all(isinstance(part, str) for part in node.parts):
+        return "".join(node.parts)
+    return None
+
+
+def type_test(condition: ast.Expr) -> Optional[tuple[str, frozenset, bool]]:
+    """(variable, piece kinds, whether it is one of them) for a test of `piece_type(x)`:
+    `== "k"`, `!= "k"`, `in ["k", "m"]`, `not in [...]`, or positive tests of one x joined by `or`."""
+    def of(node) -> Optional[str]:
+        if isinstance(node, ast.Call) and node.function == "piece_type" and len(node.args) == 1 \
+                and isinstance(node.args[0], ast.Name):
+            return node.args[0].id
+        return None
+
+    if isinstance(condition, ast.Compare) and condition.op in ("==", "!=") and of(condition.left) \
+            and _kind_name(condition.right) is not None:
+        return of(condition.left), frozenset({_kind_name(condition.right)}), condition.op == "=="
+    if isinstance(condition, ast.Membership) and of(condition.element) \
+            and isinstance(condition.collection, ast.ListLiteral) and condition.collection.items \
+            and all(_kind_name(item) is not None for item in condition.collection.items):
+        return of(condition.element), frozenset(map(_kind_name, condition.collection.items)), not condition.negated
+    if isinstance(condition, ast.BoolOp) and condition.op == "or":
+        left, right = type_test(condition.left), type_test(condition.right)
+        if left and right and left[0] == right[0] and left[2] and right[2]:
+            return left[0], left[1] | right[1], True
     return None
 
 
@@ -202,12 +221,15 @@ class PieceKinds:
             test = type_test(condition)
             if test is None or test[0] != var:
                 continue
-            _, kind, is_it = test
-            if is_it:
-                kinds = frozenset({kind}) if kinds is None else kinds & {kind}
-            elif kinds is not None:
-                kinds = kinds - {kind}
+            kinds = PieceKinds.narrowed_by(kinds, test[1], test[2])
         return kinds
+
+    @staticmethod
+    def narrowed_by(kinds: Kinds, named: frozenset, is_it: bool) -> Kinds:
+        """`kinds` once a value is known to be (or not to be) one of `named`."""
+        if is_it:
+            return named if kinds is None else kinds & named
+        return None if kinds is None else kinds - named
 
     # ------------------------------------------------------------ what the statements do
 
@@ -258,9 +280,7 @@ class PieceKinds:
                     self.walk(branch.body, self._after(rest, conjuncts(branch.condition)), visit)
                     test = type_test(branch.condition)
                     if test is not None:  # the next branches run only when this one's test failed
-                        rest[test[0]] = self.narrowed(rest.get(test[0]), test[0], [ast.Compare(
-                            op="!=" if test[2] else "==", left=branch.condition.left, right=branch.condition.right,
-                            span=branch.condition.span)])
+                        rest[test[0]] = self.narrowed_by(rest.get(test[0]), test[1], not test[2])
                 self.walk(node.otherwise, rest, visit)
                 continue
             visit(node, env)

@@ -1012,6 +1012,9 @@ def test_a_field_read_on_a_zone_of_mixed_pieces_is_a_warning_naming_where_the_ot
     'sum([c.gold if piece_type(c) == "coin" else 0 for c in buried])',
     'count([c for c in buried where piece_type(c) == "coin" and c.gold > 1])',
     'sum([c.gold for c in [x for x in buried where piece_type(x) == "coin"]])',
+    'sum([c.gold for c in buried where piece_type(c) in ["coin"]])',
+    'sum([c.gold for c in buried where piece_type(c) not in ["relic"]])',
+    'sum([c.gold for c in buried where piece_type(c) == "coin" or piece_type(c) == "coin"])',
 ])
 def test_a_read_kept_to_the_kinds_that_have_the_field_is_no_warning(read):
     assert_clean(TREASURE + f"""\
