@@ -381,8 +381,13 @@ class PieceKinds:
                 expression(node, env)
                 return
             for child in _children(node):
-                if not isinstance(child, ast.Stmt):
+                if isinstance(child, ast.Expr):  # the blocks inside are walked apart, with their own tests
                     expression(child, env)
+            if isinstance(node, ast.Actions):
+                for group in node.groups:
+                    for part in [group.count] + [option.condition for option in group.options]:
+                        if part is not None:
+                            expression(part, env)
 
         for rule, params, body in self.bodies:
             self.walk(body, self._locals(body, self._start(rule, params)), statement)

@@ -1083,3 +1083,17 @@ def test_a_progress_line_that_reads_a_field_some_pieces_lack_is_a_warning():
     progress p: sum([c.gold for c in p.hold])
     """)
     assert len(warnings) == 1 and warnings[0].startswith("'c' may be a relic, which has no 'gold'"), warnings
+
+
+def test_a_test_inside_a_turn_of_actions_keeps_its_branch_to_its_kinds():
+    assert_clean(TREASURE + """\
+    play:
+      for each p in players:
+        p acts "Your action" until "Done":
+          once:
+            "Dig" when count(buried) > 0:
+              let t = first(buried)
+              if piece_type(t) == "coin":
+                p.found += t.gold
+    score p: p.found
+    """)
