@@ -7,6 +7,8 @@ a short `.pir` example, and `codegen` renders an English sentence for each.
 
 from __future__ import annotations
 
+import functools
+
 from typing import Callable, Iterator, Optional, Union
 
 from pydantic import BaseModel, ConfigDict
@@ -725,6 +727,12 @@ NODE_KINDS: tuple[type[Node], ...] = tuple(
 )
 
 
+@functools.cache
+def child_fields(kind: type) -> tuple[str, ...]:
+    """The fields of a node kind that may hold other nodes, in order (asking Pydantic each time is slow)."""
+    return tuple(name for name in kind.model_fields if name != "span")
+
+
 def walk(node: object, skip: Callable[[Node], bool] | None = None) -> Iterator[Node]:
     """Every node inside a node (or a list of nodes), the node itself first, in the file's order.
 
@@ -739,9 +747,7 @@ def walk(node: object, skip: Callable[[Node], bool] | None = None) -> Iterator[N
     if not isinstance(node, Node) or (skip is not None and skip(node)):
         return
     yield node
-    for name in type(node).model_fields:
-        if name == "span":
-            continue
+    for name in child_fields(type(node)):
         value = getattr(node, name)
         if isinstance(value, (Node, list, tuple)):
             yield from walk(value, skip)

@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Optional
 
 from dsl import ast
-from dsl.ast import local_names
+from dsl.ast import child_fields, local_names
 from dsl.builtins import BUILTIN_ATTRIBUTES, CELL_ATTRIBUTES, FUNCTIONS, PLAYER_ATTRIBUTES, VALUES, ZONE_ATTRIBUTES
 from dsl.diagnostics import Diagnostic, PirError, Span, did_you_mean
 from dsl.piece_kinds import field_warnings
@@ -260,12 +260,6 @@ def _plural(count: int, word: str) -> str:
 def _handler(checker: type, prefix: str, kind: type) -> Any:
     """The checker's method for a node kind (`expr_Call`, `stmt_If`, ...), or None: looked up once per kind."""
     return getattr(checker, prefix + kind.__name__, None)
-
-
-@functools.lru_cache(maxsize=None)
-def _child_fields(kind: type) -> tuple[str, ...]:
-    """The fields of a node kind that may hold other nodes, in order (asking Pydantic each time is slow)."""
-    return tuple(name for name in kind.model_fields if name != "span")
 
 
 def _whole_word(word: str) -> re.Pattern:
@@ -1119,7 +1113,7 @@ class Checker:
 
     def children(self, node: ast.Node) -> None:
         """Check every expression and statement directly inside a node (the fallback visitor)."""
-        for name in _child_fields(type(node)):
+        for name in child_fields(type(node)):
             value = getattr(node, name)
             if isinstance(value, list):
                 statements = [v for v in value if isinstance(v, ast.Stmt)]

@@ -22,7 +22,6 @@ So a warning always names a kind that the rules really can put in the zone.
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 from typing import Optional
 
@@ -409,15 +408,10 @@ class PieceKinds:
         return narrowed
 
 
-@functools.cache
-def _fields(kind: type) -> tuple[str, ...]:
-    return tuple(name for name in kind.model_fields if name != "span")
-
-
 def _children(node) -> list:
     """The nodes directly inside a node (lists flattened), statements and expressions alike."""
     out = []
-    for name in _fields(type(node)):
+    for name in ast.child_fields(type(node)):
         value = getattr(node, name)
         if isinstance(value, ast.Node):
             out.append(value)
