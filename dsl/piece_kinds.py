@@ -120,8 +120,8 @@ class PieceKinds:
         # What each rule's parameters can be: everything any call gives them.
         self.params: dict[str, list[Kinds]] = {name: [frozenset()] * len(d.params) for name, d in rules.items()}
         self._busy: set[str] = set()
-        self._defines: dict[str, tuple[Kinds, set]] = {}
-        self._flat: dict[int, list[ast.Stmt]] = {}  # each block's statements that give locals values  # a define's kinds and zones, for one pass
+        self._defines: dict[str, tuple[Kinds, set]] = {}  # a define's kinds and zones, for one pass
+        self._flat: dict[int, list[ast.Stmt]] = {}  # each block's statements that give locals values
         self._trace: Optional[set] = None  # when a set: the zones `kinds` reads go in it
         self.arrivals: dict[tuple[str, str], ast.Span] = {}  # (zone, kind): the first line that puts one there
         for _ in range(len(self.zones) + len(rules) + 2):
@@ -167,8 +167,6 @@ class PieceKinds:
         if isinstance(node, ast.Call):
             if node.function in _SAME_PIECES and node.args:
                 return self.kinds(node.args[0], env)
-            if node.function in self.defines and not self.defines[node.function].params:
-                return self._define(node.function)
             if node.function in self.defines:
                 return self._define(node.function)  # its parameters not followed: what its body says alone
             return None
