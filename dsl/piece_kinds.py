@@ -31,7 +31,7 @@ from dsl.builtins import BUILTIN_ATTRIBUTES
 Kinds = Optional[frozenset]  # None: not followed (anything); else the piece kinds a value can be or hold
 
 # Built-ins whose result holds (some of) the pieces of their first argument.
-_SAME_PIECES = {"first", "top", "take", "distinct", "last", "all_pieces", "shuffled", "sorted", "reversed"}
+_SAME_PIECES = {"first", "top", "take", "distinct", "all_pieces"}
 
 
 @dataclass
