@@ -204,6 +204,7 @@ def _hex_direction(direction) -> int:
 _HEX_NEXT: dict[Zone, tuple] = {}
 _HEX_RAYS: dict[tuple[Zone, int], list] = {}
 _NEIGHBOURS: dict[Zone, list] = {}
+_GRID_STEPS: dict[tuple[Zone, int, int], Zone | None] = {}  # (grid cell, rows, columns) -> the cell there
 _KEPT_AT_MOST = 200_000  # cells remembered at most (many games loaded in one process)
 
 
@@ -241,14 +242,14 @@ def _grid_direction(direction) -> tuple[int, int]:
 
 def _step(state, cell, direction):
     if cell.__class__ is Zone and direction.__class__ is list and len(direction) == 2:
-        board = cell.board
-        if board is not None and board.shape == "grid":
-            d_row, d_col = direction
-            if d_row.__class__ is int and d_col.__class__ is int:
-                row, col = cell.row + d_row, cell.col + d_col
-                if 0 <= row < board.rows and 0 <= col < board.cols:
-                    return board.cells[row * board.cols + col]
-                return None
+        d_row, d_col = direction
+        if d_row.__class__ is int and d_col.__class__ is int:
+            try:
+                return _GRID_STEPS[cell, d_row, d_col]
+            except KeyError:
+                board = cell.board
+                if board is not None and board.shape == "grid":
+                    return _kept(_GRID_STEPS, (cell, d_row, d_col), board.at(cell.row + d_row, cell.col + d_col))
     return _step_from(_cell(cell, state), direction)
 
 

@@ -314,11 +314,12 @@ class ModuleWriter:
             # It goes through lists and reads play: within one evaluation (nothing changes
             # while an expression is worked out), its value for given arguments is worked
             # out once; the outermost define called opens the evaluation's memo.
-            # (One that calls no such define has nothing to remember for: it opens none.)
+            # (One that calls no such define has nothing to remember for: it opens none. The
+            # defines that read nothing play changes are remembered for the world, not here.)
             key = repr(decl.name) + "".join(f", a_{p}.__class__, a_{p}" for p in decl.params)
             lines += ["", "", f"def recall_{decl.name}(st{signature}):  # once per evaluation",
                       "    memo = st.memo"]
-            if _names_used(decl.body) & self.costly:
+            if any(not self.purity.pure(name) for name in _names_used(decl.body) & self.costly):
                 lines += ["    if memo is None:  # the outermost define of an expression",
                           "        st.memo = {}",
                           "        try:",
@@ -1058,6 +1059,8 @@ class ModuleWriter:
         # `&`, not `and`: the index is worked out whatever the target is, after it, as in a call.
         test = f"({first_target}.__class__ is list) & ({first_index}.__class__ is int)" if not literal \
             else f"{first_target}.__class__ is list"
+        if literal and node.index.value >= 0:  # a count from the front: only the end to check
+            return f"({t}[{i}] if {test} and {i} < len({t}) else _index(st, {t}, {i}))"
         return f"({t}[{i}] if {test} and -len({t}) <= {i} < len({t}) else _index(st, {t}, {i}))"
 
     def _x_Call(self, node, names):
