@@ -112,13 +112,23 @@ def median_seconds(action: Callable[[], Any], runs: int) -> float:
 
 def best_times(action: Callable[[], Any], repeats: int) -> tuple[float, float]:
     """The shortest wall-clock and CPU times of `repeats` calls of `action`."""
-    wall_times, cpu_times = [], []
+    return best_times_in_turn([action], repeats)[0]
+
+
+def best_times_in_turn(actions: list[Callable[[], Any]], repeats: int) -> list[tuple[float, float]]:
+    """The shortest wall-clock and CPU times of each action, called in turn `repeats` times.
+
+    Taking turns (a, b, a, b, ...) rather than all of a then all of b gives both the
+    same spells of a busy machine, so their ratio moves less from one run to the next.
+    """
+    times: list[tuple[list[float], list[float]]] = [([], []) for _ in actions]
     for _ in range(repeats):
-        wall_started, cpu_started = time.perf_counter(), time.process_time()
-        action()
-        wall_times.append(time.perf_counter() - wall_started)
-        cpu_times.append(time.process_time() - cpu_started)
-    return min(wall_times), min(cpu_times)
+        for action, (wall_times, cpu_times) in zip(actions, times):
+            wall_started, cpu_started = time.perf_counter(), time.process_time()
+            action()
+            wall_times.append(time.perf_counter() - wall_started)
+            cpu_times.append(time.process_time() - cpu_started)
+    return [(min(wall_times), min(cpu_times)) for wall_times, cpu_times in times]
 
 
 def measure_loading(path: Path, runs: int) -> dict[str, Any]:
@@ -185,9 +195,15 @@ def measure_playouts(path: Path, games: int, repeats: int, players: int = 2) -> 
     `simulate`, a game also seeds a bot per seat, works out scores and returns, and
     adds to the run's figures: measured separately by `measure_random_games`.)
     """
+    return playouts_figures(path, games, repeats, players, *best_times(playouts_run(path, games, players), repeats))
+
+
+def playouts_run(path: Path, games: int, players: int) -> Callable[[], None]:
+    """The games `measure_playouts` times, as one call (its first game is played once now, untimed:
+    what the engine works out once per table of players, as the board's cells, is then ready)."""
     game = load_game(str(path))
 
-    def run() -> None:
+    def run(games: int = games) -> None:
         for seed in range(games):
             state = game.new_state(players=players, seed=seed)
             rng = random.Random(seed)
@@ -198,19 +214,31 @@ def measure_playouts(path: Path, games: int, repeats: int, players: int = 2) -> 
                     state.apply_action(rng.randrange(state.num_actions()))
             state.winners()
 
-    wall, cpu = best_times(run, repeats)
+    run(1)
+    return run
+
+
+def playouts_figures(path: Path, games: int, repeats: int, players: int, wall: float, cpu: float) -> dict[str, Any]:
     return {"file": str(path.relative_to(ROOT)), "players": players, "games": games, "repeats": repeats,
             "games_per_second_wall": games / wall, "games_per_second_cpu": games / cpu}
 
 
 def measure_baseline(module: Any, games: int, repeats: int) -> dict[str, Any]:
     """Random games per second of a hand-coded game: game i plays with `random.Random(i)`."""
+    return baseline_figures(module, games, repeats, *best_times(baseline_run(module, games), repeats))
+
+
+def baseline_run(module: Any, games: int) -> Callable[[], None]:
+    """The games `measure_baseline` times, as one call."""
 
     def run() -> None:
         for seed in range(games):
             module.play_random_game(random.Random(seed))
 
-    wall, cpu = best_times(run, repeats)
+    return run
+
+
+def baseline_figures(module: Any, games: int, repeats: int, wall: float, cpu: float) -> dict[str, Any]:
     return {
         "module": f"benchmarks/{module.__name__}.py",
         "games": games,
@@ -226,16 +254,19 @@ def measure_classic(name: str, path: Path, games: int, module: Any, baseline_gam
     players), and how many times faster the baseline is. `simulated`: the game's `measure_random_games`
     row when the run has it already (a shipped game's), else it is measured here."""
     engine = simulated if simulated is not None else measure_random_games(path, players, games, repeats)
-    playouts = measure_playouts(path, games, repeats, players)
-    baseline = measure_baseline(module, baseline_games, repeats)
+    # The engine's playouts and the baseline take turns (best_times_in_turn): their ratio is the figure.
+    engine_times, baseline_times = best_times_in_turn(
+        [playouts_run(path, games, players), baseline_run(module, baseline_games)], repeats)
+    playouts_row = playouts_figures(path, games, repeats, players, *engine_times)
+    baseline = baseline_figures(module, baseline_games, repeats, *baseline_times)
     return {
         "game": name,
         "players": players,
         "pirdsl": engine,
-        "pirdsl_playouts": playouts,
+        "pirdsl_playouts": playouts_row,
         "baseline": baseline,
         # The engine against the hand-coded game, both played the same way (measure_playouts).
-        "playout_baseline_times_faster_cpu": baseline["games_per_second_cpu"] / playouts["games_per_second_cpu"],
+        "playout_baseline_times_faster_cpu": baseline["games_per_second_cpu"] / playouts_row["games_per_second_cpu"],
         # `pirdsl simulate` (statistics, a bot per seat) against the hand-coded playout.
         "baseline_times_faster_cpu": baseline["games_per_second_cpu"] / engine["games_per_second_cpu"],
         "baseline_times_faster_wall": baseline["games_per_second_wall"] / engine["games_per_second_wall"],
