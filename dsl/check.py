@@ -75,6 +75,16 @@ FAMILIAR_FUNCTIONS = {
     "append": "xs + [x]",
 }
 
+# Names other languages give to values the rules language spells its own way.
+FAMILIAR_NAMES = {
+    "True": "true",
+    "False": "false",
+    "None": "none",
+    "null": "none",
+    "nil": "none",
+    "undefined": "none",
+}
+
 # The sections a file may have only once, as messages name them.
 SECTION_WORDS = {
     ast.SetupDecl: "setup:",
@@ -1467,7 +1477,9 @@ class Checker:
         if name in FUNCTIONS:
             self.error(node.span, f"'{name}' is a built-in function: call it, e.g. {name}(...)")
             return
-        self.error(node.span, f"unknown name '{name}'", suggest(name, self.visible_names()))
+        hint = f"in the rules language, write {FAMILIAR_NAMES[name]}" if name in FAMILIAR_NAMES \
+            else suggest(name, self.visible_names())
+        self.error(node.span, f"unknown name '{name}'", hint)
 
     def visible_names(self) -> list[str]:
         """Every name a bare reference could mean here (for 'did you mean')."""

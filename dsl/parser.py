@@ -13,7 +13,7 @@ from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.indenter import DedentError, Indenter
 
-from dsl import ast
+from dsl import ast, hints
 from dsl.diagnostics import Diagnostic, PirError, Span
 from dsl.lalr import LalrRunner, TooDeep
 
@@ -145,7 +145,11 @@ def _syntax_error(error: UnexpectedInput, path: str, source: str) -> Diagnostic:
             hint = "write text between double quotes: \"like this\""
         elif char == "\t":
             hint = "indent with spaces"
+        else:
+            hint = hints.character_hint(char, source, error.pos_in_stream)
         message = f"unexpected character {char!r}"
+        if hint is None:
+            hint = hints.syntax_hint(source, line, column, char, "", set(), {})
     elif isinstance(error, UnexpectedToken) and error.token.type == "_INDENT":
         # The indentation token sits where the line before ends; the line at fault is where it stops.
         token = error.token
@@ -176,11 +180,45 @@ def _syntax_error(error: UnexpectedInput, path: str, source: str) -> Diagnostic:
                 and source.splitlines()[line - 1].strip().startswith("header"):
             hint = ("a table's first line 'header' names its columns: header \"Key\" -> \"Value\"; "
                     "for a row whose key is the name 'header', write another row first")
+        if token.type == "$END" or token.start_pos is None:
+            open_bracket = hints.unclosed_bracket(source, len(source), at_end=True)
+        else:
+            open_bracket = hints.unclosed_bracket(source, token.start_pos)
+        opener = hints.empty_block(source, token.line, token.column) \
+            if token.line is not None and token.column is not None else None
+        if opener is not None and open_bracket is None:
+            message = f"the block that line {opener} opens has nothing in it"
+            hint = (f"indent the lines that belong under line {opener} further than it, "
+                    "or write 'pass' there if nothing is done")
+        elif open_bracket is not None:
+            # The reader went on past the line's end, inside the bracket: the slip is the bracket.
+            line, column, bracket = open_bracket
+            closer = ")" if bracket == "(" else "]"
+            message = f"this '{bracket}' is never closed"
+            hint = f"close it with '{closer}' before the end of the statement"
+        elif hint is None and expected == {"_INDENT"}:
+            hint = "the lines that belong under it go on the next lines, indented further ('pass' if nothing is done)"
+        elif hint is None:
+            hint = hints.syntax_hint(source, token.line or line, token.column or column, str(token), token.type,
+                                     expected, _keywords(expected))
     elif isinstance(error, UnexpectedEOF):
         message = "the file ends in the middle of a statement"
     else:
         message = "syntax error"
     return Diagnostic(Span(path, line, column, line, column + 1), message, hint)
+
+
+def _keywords(expected: set[str]) -> dict[str, str]:
+    """Of the terminals expected, those that stand for a fixed word, with the word."""
+    found = {}
+    for terminal in expected:
+        try:
+            pattern = _lark().get_terminal(terminal).pattern
+        except KeyError:
+            continue
+        if pattern.type == "str" and pattern.value.isidentifier():
+            found[terminal] = pattern.value
+    return found
 
 
 def _span(meta, path: str) -> Span:

@@ -1,5 +1,6 @@
-# error: expected ')', ',', ']'
-# at: 6:1
+# error: this '[' is never closed
+# at: 6:17
+# hint: close it with ']'
 game "Unclosed bracket":
   players 2 to 4
 define prizes = [4, 2, 1
