@@ -69,8 +69,10 @@ FORMS_BY_LATER_WORD: dict[str, tuple[str, str]] = {
     "acts": ('PLAYER acts ⟨"Question"⟩ until "STOP TEXT":', "4.21"),
 }
 
-# A character the rules language does not use, met where other languages put it.
+# A character the rules language does not use where it was met, and what to write instead.
 CHARACTER_SLIPS = {
+    "'": 'write text between double quotes: "like this"',
+    "\t": "indent with spaces",
     "&": "write 'and' between two conditions: if a and b:",
     "|": "write 'or' between two conditions: if a or b:",
     "!": "write 'not' before a condition: if not empty(bag):",
@@ -107,8 +109,7 @@ def _line(source: str, line: int) -> str:
 
 def _code_of(text: str) -> str:
     """A line without its strings' insides and its comment (so that words in them are not taken for code)."""
-    text = re.sub(r'"([^"\\]|\\.)*"?', '""', text)
-    return text.split("#", 1)[0]
+    return _TEXT.sub('""', text).split("#", 1)[0]
 
 
 def character_hint(char: str, source: str, pos: int) -> str | None:
@@ -121,7 +122,7 @@ def character_hint(char: str, source: str, pos: int) -> str | None:
 
 
 def syntax_hint(source: str, line: int, column: int, token_text: str, token_type: str,
-                expected: set[str], keywords: dict[str, str]) -> str | None:
+                expected: set[str], keywords: set[str]) -> str | None:
     """What to write instead, for an unexpected token; None when nothing fits.
 
     Args:
@@ -129,7 +130,7 @@ def syntax_hint(source: str, line: int, column: int, token_text: str, token_type
         line, column: where the token starts (from 1).
         token_text: the token as written; token_type: its terminal's name.
         expected: the terminals that could have come there.
-        keywords: of those, the ones that stand for a fixed word, by terminal ("CHOOSES" -> "chooses").
+        keywords: the words among them ("chooses" for the terminal CHOOSES).
     """
     text = _line(source, line)
     before = text[:column - 1]
@@ -161,7 +162,7 @@ def syntax_hint(source: str, line: int, column: int, token_text: str, token_type
         return "write 'to'"
     # A near miss of a word that could have come here.
     if _WORD.fullmatch(token_text):
-        close = difflib.get_close_matches(token_text, sorted(set(keywords.values())), n=1, cutoff=0.75)
+        close = difflib.get_close_matches(token_text, sorted(keywords), n=1, cutoff=0.75)
         if close:
             return f"did you mean '{close[0]}'?"
     # A line at the left edge begins a declaration: one that lost its indentation belongs to a block.
@@ -170,8 +171,8 @@ def syntax_hint(source: str, line: int, column: int, token_text: str, token_type
                 f"if '{token_text}' belongs to the block above, indent it as far as the lines there")
     if token_type in ("RPAR", "RSQB") and unclosed_bracket(source, _position(source, line, column), at_end=True) is None:
         return f"this '{token_text}' closes no '{'(' if token_type == 'RPAR' else '['}': leave it out"
-    if _WORD.fullmatch(token_text) and "STRING" in expected and code_before.rstrip().endswith(tuple(_WORD_ENDS)):
-        return 'write text between double quotes: "like this"'
+    if _WORD.fullmatch(token_text) and "STRING" in expected and re.search(r"\w\s*$", code_before):
+        return CHARACTER_SLIPS["'"]  # words where text was due
     # How the line's statement is written.
     if first in FORMS and text.lstrip().startswith(first):
         return form_hint(first)
@@ -182,8 +183,6 @@ def syntax_hint(source: str, line: int, column: int, token_text: str, token_type
         return f"each statement has a line of its own: end the line before '{token_text}'"
     return None
 
-
-_WORD_ENDS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_"
 
 
 def _position(source: str, line: int, column: int) -> int:

@@ -141,12 +141,7 @@ def _syntax_error(error: UnexpectedInput, path: str, source: str) -> Diagnostic:
     hint = None
     if isinstance(error, UnexpectedCharacters):
         char = source[error.pos_in_stream] if 0 <= error.pos_in_stream < len(source) else "?"
-        if char == "'":
-            hint = "write text between double quotes: \"like this\""
-        elif char == "\t":
-            hint = "indent with spaces"
-        else:
-            hint = hints.character_hint(char, source, error.pos_in_stream)
+        hint = hints.character_hint(char, source, error.pos_in_stream)
         message = f"unexpected character {char!r}"
         if hint is None:
             hint = hints.syntax_hint(source, line, column, char, "", set(), {})
@@ -208,16 +203,16 @@ def _syntax_error(error: UnexpectedInput, path: str, source: str) -> Diagnostic:
     return Diagnostic(Span(path, line, column, line, column + 1), message, hint)
 
 
-def _keywords(expected: set[str]) -> dict[str, str]:
-    """Of the terminals expected, those that stand for a fixed word, with the word."""
-    found = {}
+def _keywords(expected: set[str]) -> set[str]:
+    """The words among the terminals expected (`chooses` for CHOOSES)."""
+    found = set()
     for terminal in expected:
         try:
             pattern = _lark().get_terminal(terminal).pattern
         except KeyError:
             continue
         if pattern.type == "str" and pattern.value.isidentifier():
-            found[terminal] = pattern.value
+            found.add(pattern.value)
     return found
 
 
