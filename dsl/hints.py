@@ -166,11 +166,11 @@ def syntax_hint(source: str, line: int, column: int, token_text: str, token_type
         if close:
             return f"did you mean '{close[0]}'?"
     # A line at the left edge begins a declaration: one that lost its indentation belongs to a block.
-    if column == 1 and "RULE" in expected and first not in FORMS:
-        return (f"a line at the left edge begins a declaration (rule, define, piece, ...): "
-                f"if '{token_text}' belongs to the block above, indent it as far as the lines there")
     if token_type in ("RPAR", "RSQB") and unclosed_bracket(source, _position(source, line, column), at_end=True) is None:
         return f"this '{token_text}' closes no '{'(' if token_type == 'RPAR' else '['}': leave it out"
+    if column == 1 and "RULE" in expected and first not in FORMS and _WORD.fullmatch(token_text):
+        return (f"a line at the left edge begins a declaration (rule, define, piece, ...): "
+                f"if '{token_text}' belongs to the block above, indent it as far as the lines there")
     if _WORD.fullmatch(token_text) and "STRING" in expected and re.search(r"\w\s*$", code_before):
         return CHARACTER_SLIPS["'"]  # words where text was due
     # How the line's statement is written.

@@ -127,7 +127,7 @@ def _token_text(token: Token) -> str:
     if token.type == "_INDENT":
         return "indentation"
     if token.type == "_DEDENT":
-        return "the end of the block"
+        return "end of the block"
     if token.type == "$END":
         return "end of file"
     return f"'{token}'"
@@ -175,7 +175,7 @@ def _syntax_error(error: UnexpectedInput, path: str, source: str) -> Diagnostic:
                 and source.splitlines()[line - 1].strip().startswith("header"):
             hint = ("a table's first line 'header' names its columns: header \"Key\" -> \"Value\"; "
                     "for a row whose key is the name 'header', write another row first")
-        if token.type == "$END" or token.start_pos is None:
+        if token.type in ("$END", "_DEDENT") or token.start_pos is None:  # a block ends only outside brackets
             open_bracket = hints.unclosed_bracket(source, len(source), at_end=True)
         else:
             open_bracket = hints.unclosed_bracket(source, token.start_pos)

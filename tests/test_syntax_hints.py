@@ -155,3 +155,16 @@ def test_each_form_is_the_one_the_language_guide_gives(word):
 def test_a_form_says_what_its_angle_brackets_mean_only_when_it_has_them():
     assert "may be left out" in form_hint("rounds")
     assert "may be left out" not in form_hint("roll")
+
+
+def test_a_bracket_open_when_the_last_block_ends():
+    with pytest.raises(PirError) as raised:
+        parse_source('game "T":\n  players 2 to 4\nplay:\n  pot = (1 +\n', "slips.pir")
+    diagnostic = raised.value.diagnostics[0]
+    assert (diagnostic.message, diagnostic.span.line, diagnostic.span.column) == ("this '(' is never closed", 4, 9)
+
+
+def test_a_closing_bracket_alone_at_the_left_edge():
+    with pytest.raises(PirError) as raised:
+        parse_source('game "T":\n  players 2 to 4\n)\n', "slips.pir")
+    assert raised.value.diagnostics[0].hint == "this ')' closes no '(': leave it out"
