@@ -1478,7 +1478,9 @@ class Checker:
             self.error(node.span, f"'{name}' is a built-in function: call it, e.g. {name}(...)")
             return
         hint = f"in the rules language, write {FAMILIAR_NAMES[name]}" if name in FAMILIAR_NAMES \
-            else suggest(name, self.visible_names())
+            else suggest(name, self.visible_names()) \
+            or (f"nothing here is called '{name}': declare it ('var', 'zone', 'kind', 'define' ...), "
+                f"name it in this rule with 'let {name} = ...', or check its spelling")
         self.error(node.span, f"unknown name '{name}'", hint)
 
     def visible_names(self) -> list[str]:
@@ -1602,8 +1604,10 @@ class Checker:
             return
         candidates = [n for n, s in self.globals.items() if s.per_player]
         candidates += list(self.piece_fields | self.layer_names | BUILTIN_ATTRIBUTES)
+        hint = suggest(name, candidates) or (f"declare it as 'var {name} per player = ...', 'zone {name} per player' "
+                                             f"or a piece's field, 'piece NAME({name})', or check its spelling")
         self.error(where, f"nothing has an attribute '{name}': it is not a per-player variable or zone, "
-                   "a piece field, a board layer or a built-in attribute", suggest(name, candidates))
+                   "a piece field, a board layer or a built-in attribute", hint)
 
     def catalogue_fields(self, node: ast.Expr) -> list[str] | None:
         """The fields of the piece a catalogue row describes, for `TABLE[KEY]`; else None."""
@@ -1683,7 +1687,8 @@ class Checker:
         if name in FAMILIAR_FUNCTIONS:
             hint = f"in the rules language, write {FAMILIAR_FUNCTIONS[name]}"
         else:
-            hint = suggest(name, functions)
+            hint = suggest(name, functions) or (f"declare it with 'define {name}(...) = ...', or check its spelling; "
+                                                "the built-in functions are in docs/language.md, 6")
         self.error(where(), f"unknown function '{name}'", hint)
 
     # ------------------------------------------------------------ obvious type slips

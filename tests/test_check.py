@@ -360,7 +360,9 @@ def test_locals_do_not_leak_between_rules_defines_and_comprehensions():
           log "{y}"
         score p: 0
         """)
-    assert errors == ["unknown name 'x'", "unknown name 'k'", "unknown name 'y'"]
+    # (each with the hint of a name found nowhere: declare it, or name it with let)
+    assert [error.split(" [")[0] for error in errors] == ["unknown name 'x'", "unknown name 'k'", "unknown name 'y'"]
+    assert all("name it in this rule with 'let" in error for error in errors)
 
 
 def test_example_sees_its_named_players_and_locals():
@@ -1097,3 +1099,20 @@ def test_a_test_inside_a_turn_of_actions_keeps_its_branch_to_its_kinds():
                 p.found += t.gold
     score p: p.found
     """)
+
+
+def test_a_name_found_nowhere_is_told_where_names_come_from():
+    errors = errors_of("""\
+        play:
+          log "{quux(1)} {quux_total} {players[0].zorb}"
+        score p: 0
+        """)
+    assert errors == [
+        "unknown function 'quux' [declare it with 'define quux(...) = ...', or check its spelling; "
+        "the built-in functions are in docs/language.md, 6]",
+        "unknown name 'quux_total' [nothing here is called 'quux_total': declare it ('var', 'zone', 'kind', "
+        "'define' ...), name it in this rule with 'let quux_total = ...', or check its spelling]",
+        "nothing has an attribute 'zorb': it is not a per-player variable or zone, a piece field, a board layer "
+        "or a built-in attribute [declare it as 'var zorb per player = ...', 'zone zorb per player' or a piece's "
+        "field, 'piece NAME(zorb)', or check its spelling]",
+    ]
