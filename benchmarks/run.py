@@ -185,8 +185,8 @@ def measure_random_games(path: Path, players: int, games: int, repeats: int) -> 
     }
 
 
-def measure_playouts(path: Path, games: int, repeats: int, players: int = 2) -> dict[str, Any]:
-    """Random games per second of a rules file played exactly as the hand-coded baselines play theirs.
+def playouts_run(path: Path, games: int, players: int) -> Callable[[], None]:
+    """Random games of a rules file played exactly as the hand-coded baselines play theirs, as one call.
 
     Game i starts from `new_state(seed=i)` and every move is drawn with one
     `random.Random(i)` among the legal actions, until the end, then the winners
@@ -194,13 +194,9 @@ def measure_playouts(path: Path, games: int, repeats: int, players: int = 2) -> 
     ratio compares the engine with the hand-coded game and nothing else. (Through
     `simulate`, a game also seeds a bot per seat, works out scores and returns, and
     adds to the run's figures: measured separately by `measure_random_games`.)
+    The first game is played once now, untimed: what the engine works out once per
+    table of players, as the board's cells, is then ready.
     """
-    return playouts_figures(path, games, repeats, players, *best_times(playouts_run(path, games, players), repeats))
-
-
-def playouts_run(path: Path, games: int, players: int) -> Callable[[], None]:
-    """The games `measure_playouts` times, as one call (its first game is played once now, untimed:
-    what the engine works out once per table of players, as the board's cells, is then ready)."""
     game = load_game(str(path))
 
     def run(games: int = games) -> None:
@@ -223,13 +219,8 @@ def playouts_figures(path: Path, games: int, repeats: int, players: int, wall: f
             "games_per_second_wall": games / wall, "games_per_second_cpu": games / cpu}
 
 
-def measure_baseline(module: Any, games: int, repeats: int) -> dict[str, Any]:
-    """Random games per second of a hand-coded game: game i plays with `random.Random(i)`."""
-    return baseline_figures(module, games, repeats, *best_times(baseline_run(module, games), repeats))
-
-
 def baseline_run(module: Any, games: int) -> Callable[[], None]:
-    """The games `measure_baseline` times, as one call."""
+    """Random games of a hand-coded game, as one call: game i plays with `random.Random(i)`."""
 
     def run() -> None:
         for seed in range(games):
@@ -265,7 +256,7 @@ def measure_classic(name: str, path: Path, games: int, module: Any, baseline_gam
         "pirdsl": engine,
         "pirdsl_playouts": playouts_row,
         "baseline": baseline,
-        # The engine against the hand-coded game, both played the same way (measure_playouts).
+        # The engine against the hand-coded game, both played the same way (playouts_run).
         "playout_baseline_times_faster_cpu": baseline["games_per_second_cpu"] / playouts_row["games_per_second_cpu"],
         # `pirdsl simulate` (statistics, a bot per seat) against the hand-coded playout.
         "baseline_times_faster_cpu": baseline["games_per_second_cpu"] / engine["games_per_second_cpu"],

@@ -144,7 +144,7 @@ def _syntax_error(error: UnexpectedInput, path: str, source: str) -> Diagnostic:
         hint = hints.character_hint(char, source, error.pos_in_stream)
         message = f"unexpected character {char!r}"
         if hint is None:
-            hint = hints.syntax_hint(source, line, column, char, "", set(), {})
+            hint = hints.syntax_hint(source, line, column, char, "", set(), set())
     elif isinstance(error, UnexpectedToken) and error.token.type == "_INDENT":
         # The indentation token sits where the line before ends; the line at fault is where it stops.
         token = error.token
