@@ -122,7 +122,7 @@ def character_hint(char: str, source: str, pos: int) -> str | None:
 
 
 def syntax_hint(source: str, line: int, column: int, token_text: str, token_type: str,
-                expected: set[str], keywords: set[str]) -> str | None:
+                expected: set[str], literals: set[str]) -> str | None:
     """What to write instead, for an unexpected token; None when nothing fits.
 
     Args:
@@ -130,7 +130,7 @@ def syntax_hint(source: str, line: int, column: int, token_text: str, token_type
         line, column: where the token starts (from 1).
         token_text: the token as written; token_type: its terminal's name.
         expected: the terminals that could have come there.
-        keywords: the words among them ("chooses" for the terminal CHOOSES).
+        literals: the fixed words and signs among them ("chooses" for the terminal CHOOSES, "->").
     """
     text = _line(source, line)
     before = text[:column - 1]
@@ -162,7 +162,7 @@ def syntax_hint(source: str, line: int, column: int, token_text: str, token_type
         return "write 'to'"
     # A near miss of a word that could have come here.
     if _WORD.fullmatch(token_text):
-        close = difflib.get_close_matches(token_text, sorted(keywords), n=1, cutoff=0.75)
+        close = difflib.get_close_matches(token_text, sorted(w for w in literals if w.isidentifier()), n=1, cutoff=0.75)
         if close:
             return f"did you mean '{close[0]}'?"
     # A line at the left edge begins a declaration: one that lost its indentation belongs to a block.
@@ -173,6 +173,10 @@ def syntax_hint(source: str, line: int, column: int, token_text: str, token_type
                 f"if '{token_text}' belongs to the block above, indent it as far as the lines there")
     if _WORD.fullmatch(token_text) and "STRING" in expected and re.search(r"\w\s*$", code_before):
         return CHARACTER_SLIPS["'"]  # words where text was due
+    if "->" in literals and "->" not in code_before:
+        return "a table's row is written KEY -> VALUE"
+    if first == "players" and text.lstrip().startswith(first):
+        return "write 'players MIN to MAX' in the game header, 'players N' in an example"
     # How the line's statement is written.
     if first in FORMS and text.lstrip().startswith(first):
         return form_hint(first)

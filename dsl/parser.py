@@ -195,7 +195,7 @@ def _syntax_error(error: UnexpectedInput, path: str, source: str) -> Diagnostic:
             hint = "the lines that belong under it go on the next lines, indented further ('pass' if nothing is done)"
         elif hint is None:
             hint = hints.syntax_hint(source, token.line or line, token.column or column, str(token), token.type,
-                                     expected, _keywords(expected))
+                                     expected, _literals(expected))
     elif isinstance(error, UnexpectedEOF):
         message = "the file ends in the middle of a statement"
     else:
@@ -203,15 +203,15 @@ def _syntax_error(error: UnexpectedInput, path: str, source: str) -> Diagnostic:
     return Diagnostic(Span(path, line, column, line, column + 1), message, hint)
 
 
-def _keywords(expected: set[str]) -> set[str]:
-    """The words among the terminals expected (`chooses` for CHOOSES)."""
+def _literals(expected: set[str]) -> set[str]:
+    """The fixed words and signs among the terminals expected (`chooses` for CHOOSES, `->`)."""
     found = set()
     for terminal in expected:
         try:
             pattern = _lark().get_terminal(terminal).pattern
         except KeyError:
             continue
-        if pattern.type == "str" and pattern.value.isidentifier():
+        if pattern.type == "str":
             found.add(pattern.value)
     return found
 

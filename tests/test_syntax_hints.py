@@ -168,3 +168,15 @@ def test_a_closing_bracket_alone_at_the_left_edge():
     with pytest.raises(PirError) as raised:
         parse_source('game "T":\n  players 2 to 4\n)\n', "slips.pir")
     assert raised.value.diagnostics[0].hint == "this ')' closes no '(': leave it out"
+
+
+@pytest.mark.parametrize("text, hint", [
+    ('game "T":\n  players 2-4\n', "write 'players MIN to MAX' in the game header"),
+    ('game "T":\n  players 2 to 4\ntable t:\n  1 "a"\n', "a table's row is written KEY -> VALUE"),
+    ('game Dice:\n  players 2 to 4\n', 'write text between double quotes: "like this"'),
+    ('game "T":\n  players 2 to 4\nrule r(p):\n  p chooses x from [1, 2] labeled "{x}"\n', "did you mean 'labelled'?"),
+])
+def test_declarations_and_headers_are_told_too(text, hint):
+    with pytest.raises(PirError) as raised:
+        parse_source(text, "slips.pir")
+    assert raised.value.diagnostics[0].hint.startswith(hint), raised.value.format()
