@@ -51,6 +51,14 @@ class _PirIndenter(Indenter):
     DEDENT_type = "_DEDENT"
     tab_len = 8
 
+    @property
+    def always_accept(self):
+        # Names are read in every parser state, so that a word is read whole: where only a
+        # keyword could come, "untill" or "players" is a name the parser refuses (and the
+        # hint names the keyword), not the keyword with "l" or "s" left over. A word that is
+        # the keyword is still read as the keyword.
+        return (self.NL_type, "NAME")
+
     def handle_NL(self, token: Token):
         """Lark's own, except that a bad dedent says which line it is (where the newline token ends)."""
         if self.paren_level > 0:

@@ -180,3 +180,17 @@ def test_declarations_and_headers_are_told_too(text, hint):
     with pytest.raises(PirError) as raised:
         parse_source(text, "slips.pir")
     assert raised.value.diagnostics[0].hint.startswith(hint), raised.value.format()
+
+
+@pytest.mark.parametrize("text, message, hint", [
+    ('game "T":\n  players 2 to 4\nplay:\n  end games\n', "unexpected 'games'; expected 'game'", "did you mean 'game'?"),
+    ('game "T":\n  players 2 to 4\nplay:\n  rounds untill x:\n    pass\n', "unexpected 'untill'",
+     "did you mean 'until'?"),
+    ('game "T":\n  players 2 to 4\nzone bag per players\n', "unexpected 'players'", "did you mean 'player'?"),
+])
+def test_a_word_is_read_whole_where_only_a_keyword_could_come(text, message, hint):
+    # Not the keyword with the rest of the word left over ("unexpected 's'").
+    with pytest.raises(PirError) as raised:
+        parse_source(text, "slips.pir")
+    diagnostic = raised.value.diagnostics[0]
+    assert diagnostic.message.startswith(message) and diagnostic.hint == hint, raised.value.format()
