@@ -173,6 +173,11 @@ def syntax_hint(source: str, line: int, column: int, token_text: str, token_type
                 f"if '{token_text}' belongs to the block above, indent it as far as the lines there")
     if _WORD.fullmatch(token_text) and "STRING" in expected and re.search(r"\w\s*$", code_before):
         return CHARACTER_SLIPS["'"]  # words where text was due
+    if "NAME" in expected and "INT" in expected:  # a value was due
+        if token_type == "_NL":
+            return "the line ends where a value was due: complete the expression, or take out what comes before"
+        if token_type == "COMMA":
+            return "a value is missing before this ','"
     if "->" in literals and "->" not in code_before:
         return "a table's row is written KEY -> VALUE"
     if first == "players" and text.lstrip().startswith(first):

@@ -79,6 +79,8 @@ SLIPS = [
     ("  pot = max(pot, 2))", "unexpected ')'", "this ')' closes no '(': leave it out", (0, 20)),
     ("  pot = 1   pot = 2", "unexpected 'pot'", "end the line before 'pot'", (0, 13)),
     ("  pot = 1\npot = 2", "unexpected 'pot'", "indent it as far as the lines there", (1, 1)),
+    ("  pot = pot +", "unexpected end of line", "the line ends where a value was due", (0, 14)),
+    ("  pot = max(pot,, 2)", "unexpected ','", "a value is missing before this ','", (0, 17)),
     # Any other slip: how the statement is written, with its section of docs/language.md.
     ("  for p in players:\n    pass", "unexpected 'p'", "for each NAME in LIST ⟨simultaneously⟩:", (0, 7)),
     ("  roll d6 as r", "unexpected 'as'", "'roll' is written: roll NAME on DIE   (docs/language.md, 4.7)", (0, 11)),
