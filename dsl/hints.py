@@ -165,9 +165,10 @@ def syntax_hint(source: str, line: int, column: int, token_text: str, token_type
         close = difflib.get_close_matches(token_text, sorted(w for w in literals if w.isidentifier()), n=1, cutoff=0.75)
         if close:
             return f"did you mean '{close[0]}'?"
-    # A line at the left edge begins a declaration: one that lost its indentation belongs to a block.
+    # Brackets, indentation, text, values and rows.
     if token_type in ("RPAR", "RSQB") and unclosed_bracket(source, _position(source, line, column), at_end=True) is None:
         return f"this '{token_text}' closes no '{'(' if token_type == 'RPAR' else '['}': leave it out"
+    # A line at the left edge begins a declaration: one that lost its indentation belongs to a block.
     if column == 1 and "RULE" in expected and first not in FORMS and _WORD.fullmatch(token_text):
         return (f"a line at the left edge begins a declaration (rule, define, piece, ...): "
                 f"if '{token_text}' belongs to the block above, indent it as far as the lines there")
@@ -191,7 +192,6 @@ def syntax_hint(source: str, line: int, column: int, token_text: str, token_type
     if _WORD.fullmatch(token_text) and "_NL" in expected and before.endswith((" ", ")", "]")) and code_before.strip():
         return f"each statement has a line of its own: end the line before '{token_text}'"
     return None
-
 
 
 def _position(source: str, line: int, column: int) -> int:
