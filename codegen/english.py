@@ -377,8 +377,10 @@ class English:
                         continue
                 is_choice = isinstance(statement, ast.Choose)
                 wording = self.author_wording(statement)
+                # A wording above an `if` whose other branches the author worded too words its first branch.
+                first_branch = bool(wording) and wording != LEAVE_OUT and self.words_first_branch(statement, wording)
                 # Inside a statement the author worded whole, only choices the author worded too are listed.
-                hidden = bool(wording) and not wording.endswith(":") and not is_choice
+                hidden = bool(wording) and not wording.endswith(":") and not is_choice and not first_branch
                 nested = (current is not None and not is_choice) or hidden
                 if is_choice and self.collect_decisions and not self._nested_decision \
                         and (not self._inside_wording or wording):
@@ -399,6 +401,10 @@ class English:
                         self._inside_wording.pop()
                 if wording == LEAVE_OUT:
                     rendered = None
+                elif first_branch:
+                    ending = "" if wording.endswith((".", "!", "?")) else "."
+                    rest = rendered[1:] if isinstance(rendered, list) else []
+                    rendered = [Step(wording + ending, [], "IfBranch", worded=True)] + rest
                 elif wording and wording.endswith(":") and self.has_block(statement) and rendered:
                     rendered = self.head_worded(rendered, wording)
                 elif wording:
@@ -412,6 +418,18 @@ class English:
         finally:
             self.scope = saved
         return result
+
+    def words_first_branch(self, statement: ast.Stmt, wording: str) -> bool:
+        """True when a wording above an `if` words only its first branch: the author worded a
+        statement in one of its other branches too, which a wording of the whole would hide."""
+        if not isinstance(statement, ast.If) or wording.endswith(":"):
+            return False
+        if statement.otherwise and self.else_wording(statement):
+            return True
+        others = [branch.body for branch in statement.branches[1:]] + [statement.otherwise]
+        # A worded choice inside a worded whole is listed as a decision of it (see `steps`).
+        return any(self.author_wording(inner) not in (None, LEAVE_OUT) and not isinstance(inner, (ast.Choose, ast.ChooseSet))
+                   for block in others for inner in walk_statements(block))
 
     def let_meaning(self, node: ast.Let, following: list[ast.Stmt]) -> Optional[str]:
         """What a `let` name is read as from then on, or None when it must be named.
@@ -1505,7 +1523,9 @@ class English:
 
     def while_(self, node: ast.While) -> Optional[Step]:
         condition = self.phrase(node.condition)
-        self.conditions.append(f"while {condition}")
+        # A loop kept going by a flag of the rule's own says nothing a decision's reader needs.
+        flag = isinstance(node.condition, ast.Name) and not self.is_declared(node.condition.id)
+        self.conditions.append("" if flag else f"while {condition}")
         try:
             body = self.steps(node.body)
         finally:

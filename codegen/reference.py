@@ -23,6 +23,7 @@ from codegen.english import Decision, English, Scope, Step, capitalize, escape_l
     words
 
 SEQUENCE_OF_PLAY = "Sequence of play"
+from codegen.reach import is_constant, reached
 from codegen.roles import walk
 from dsl import ast
 from dsl.builtins import FUNCTIONS, VALUES
@@ -159,6 +160,7 @@ class Reference:
     variants: list[Variant]
     examples: list[Example]
     chosen_variants: list[str] = field(default_factory=list)
+    constants: list[str] = field(default_factory=list)  # "Round limit: 30.": the numbers the rules use
     longest: str = ""  # the header's `longest N decisions`, as a sentence (empty when not declared)
 
     @property
@@ -229,6 +231,9 @@ def build_reference(
     final = next(iter(of_kind(ast.FinalScoringDecl)), None)
 
     rule_order = rules_in_call_order(english, [setup, play, final])
+    # Rules only a power calls come after those play calls (their numbers stay as they were).
+    rule_order += [name for name in rules_in_call_order(english, [power.body for power in of_kind(ast.PowerDecl)])
+                   if name not in rule_order]
     english.silent_rules = silent_rules(english, rule_order)
     rule_order = [name for name in rule_order if name not in english.silent_rules]
     # The card stands alone: its steps show a rule's title without the summary's label.
@@ -280,12 +285,25 @@ def build_reference(
         variants=variant_list(english, of_kind(ast.VariantDecl), chosen, decls, rule_order),
         examples=examples(of_kind(ast.ExampleDecl), example_results, rule_names(game_file)),
         chosen_variants=chosen,
+        constants=constants(english, game_file),
         longest=f"At most {header.longest:,} decisions." if header.longest is not None else "",
     )
 
 
 # How deep the card's turn sequence nests; a step at the last level says its block on its own line.
 CARD_DEPTH = 6
+
+
+def constants(english: English, game_file: ast.GameFile) -> list[str]:
+    """The numbers the rules use by name ("Round limit: 30."): each define play reads that is a
+    number or a list of numbers, unless the author's wording names it (then the wording says it)."""
+    _, defines = reached(game_file)
+    found = []
+    for name in defines:
+        define = english.defines[name]
+        if is_constant(define.body) and not english.author_wording(define):
+            found.append(english.render(define).removesuffix(".") + comment_note(english, define) + ".")
+    return found
 
 
 def within_depth(steps: list[Step], depth: int) -> list[Step]:

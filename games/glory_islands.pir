@@ -536,9 +536,9 @@ rule score_island(name, trigger) "Score an island":
       log "{q.name} ({pirate_count(counts[0])}, all tied) scores {ceil(sum(prizes) / count(rivals))} glory."
     trigger.glory += 1
     log "{trigger.name} filled the island and takes 1 glory more."
+  #: Otherwise the most pirates take 1st place, the next 2nd and 3rd; tied players add up the prizes of the places they fill and share them equally (rounded up).
   else:
     let awards = share_places(counts, prizes)
-    #: Otherwise the most pirates take 1st place, the next 2nd and 3rd; tied players add up the prizes of the places they fill and share them equally (rounded up).
     for each i in indices(rivals):
       rivals[i].glory += awards[i]
       log "{rivals[i].name} ({pirate_count(counts[i])}) scores {awards[i]} glory."

@@ -641,8 +641,8 @@ rule offer_sabre(roller, other) "Saran's Sabre: once per battle, reroll a die ju
   log "{holder.name} wields Saran's Sabre: {roller.name} rerolls and gets {face_text(face)}."
 
 define face_text(face) = "the star" if face == star else "{face}"
-#: {f}'s firepower with {face} (the die, the gunpowder spent, and 2 more with Lady Beth)
 define beth_bonus(f) = lady_beth_bonus if has_power(f, lady_beth) else 0
+#: {f}'s firepower with {face} (the die, plus the gunpowder spent, plus 2 with Lady Beth)
 define firepower(f, face) = face + f.spent + beth_bonus(f)
 #: the firepower to beat, once the other ship has rolled
 define to_beat(foe) = "" if foe.shot == none else " ({foe.name} rolled the star)" if foe.shot == star else " ({foe.name} has firepower {firepower(foe, foe.shot)})"

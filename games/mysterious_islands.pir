@@ -28,8 +28,8 @@ game "Pirates of the Mysterious Islands":
 # ---------------------------------------------------------------- the measured sea
 # The sea is a hex board; the rulers become whole numbers of hexes. Distances are hex steps.
 # assumed: the short side S of a ship card is 2 hexes and the long side L is 3 (2.5 and 3.5 inches).
-define S = 2
-define L = 3
+define S = 2  # hexes: a short move, the short side of a ship card
+define L = 3  # hexes: a long move, the long side of a ship card
 # assumed: a table of 22 by 22 hexes, a little over 7 L across (most tabletops are 3 feet).
 board sea: hex 22 by 22
   layer water:
@@ -156,7 +156,7 @@ var gold_in_game = 0                  # all the gold the players contributed
 var round_limit = 30
 var build_total = 40                  # the build total both fleets are bought to
 # assumed: each player's eight coins worth 15 gold are 3 coins of 1, 3 of 2 and 2 of 3.
-define coin_values = [1, 1, 1, 2, 2, 2, 3, 3]
+define coin_values = [1, 1, 1, 2, 2, 2, 3, 3]  # gold: the coins each player adds to the treasure
 
 die d6: 1, 2, 3, 4, 5, 6
 
@@ -378,7 +378,7 @@ define stern_hex(x) = step(where(x), rotated(x.facing, 3))
 define bow_touches(x, y) = where(y) in bow_hexes(x)
 define ships_afloat = flatten([q.fleet for q in players])
 #: the side of {c} that faces {i}
-define facing_island(c, i) = first([d for d in [0, 1, 2, 3, 4, 5] where step(c, d) in i.hexes])
+define facing_island(c, i) = first([d for d in range(0, 5) where step(c, d) in i.hexes])
 
 # ---- pinning and towing
 # A ship that rams is pinned while she still touches the ship she rammed and that ship has masts.
@@ -764,11 +764,15 @@ rule steer(q, x, legs_left) "Sail her legs":
       if leg == none:
         moving = false
       else:
+        #: She sails that leg (S or L hexes straight on), facing that way.
         dest = leg_hexes(x, leg[0], leg[1])[leg[2] - 1]
+        #: -
         move x to dest
+        #: -
         x.facing = leg[0]
+        #: -
         rest = without_one(rest, leg[1])
-        #: A ship that touches another ship or an island stops.
+        #: Touching a ship or an island, she stops.
         if touches(dest, x):
           moving = false
   follow(x)
@@ -833,7 +837,9 @@ rule follow(x) "The tow follows":
 
 # Schooner and Galley: after a move she may turn on her stern to face any way.
 rule turn_about(p, x) "Turn on her stern":
-  p chooses d from [0, 1, 2, 3, 4, 5] "Which way does {x} face now?" labelled "{direction_words[d]}"
+  #: She turns on her stern to face any side.
+  p chooses d from range(0, 5) "Which way does {x} face now?" labelled "{direction_words[d]}"
+  #: -
   x.facing = d
   follow(x)
 

@@ -101,7 +101,7 @@ board sea: hex 9 by 11
 #: the flag islands, where the ships start
 define flag_hexes = [at(sea, 1, 1), at(sea, 1, 9), at(sea, 7, 1), at(sea, 7, 9)]
 # assumed: each ship starts facing the middle of the sea.
-define start_facings = [2, 3, 0, 5]
+define start_facings = [2, 3, 0, 5]  # the sides the ships on the flag islands face, 0 being north-east and counting clockwise
 define tower_hex = first([c for c in cells(sea) where c.land == tower_island])
 
 #: {c} is an empty sea hex
@@ -152,7 +152,7 @@ table captain_ability:
   kraken_tamer -> "move the Kraken up to 2 times for free"
 
 # assumed: a volley reaches 4 hexes.
-define max_range = 4
+define max_range = 4  # hexes a volley reaches
 
 # assumed: the odds of a volley against one target, out of 10, by distance.
 #: The volley: what the three cubes do to one target in the line of fire, by distance (chances out of 10)
@@ -176,7 +176,7 @@ define odds(target, range) = volley_odds[range] if piece_type(target) == "ship" 
   else [volley_odds[range][0], volley_odds[range][1], volley_odds[range][2] + volley_odds[range][3], 0]
 
 # assumed: the rules set no limit; a game that has not ended after 30 rounds ends then.
-define round_limit = 30
+define round_limit = 30  # rounds: the game ends after this round at the latest
 
 # ---------------------------------------------------------------- setup
 

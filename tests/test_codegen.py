@@ -676,7 +676,9 @@ def _print_cases():
 @PDF
 @pytest.mark.parametrize("path", _print_cases())
 def test_each_game_prints_as_a_player_aid(path, tmp_path):
-    """A summary of at most four A4 pages, then the card alone on the last page."""
+    """A summary of at most SUMMARY_PAGES (five) A4 pages, then the card alone on the last page."""
+    from codegen.render import SUMMARY_PAGES
+
     pypdf = pytest.importorskip("pypdf")
     output = tmp_path / "both.pdf"
     assert main(["reference", str(path), "--format", "pdf", "-o", str(output)]) == 0
@@ -685,7 +687,7 @@ def test_each_game_prints_as_a_player_aid(path, tmp_path):
     assert (round(float(box.width)), round(float(box.height))) == PAPER_POINTS["a4"]
     pages = [page.extract_text() for page in reader.pages]
     summary, card = pages[:-1], pages[-1]
-    assert len(summary) <= 4, f"the summary takes {len(summary)} pages"
+    assert len(summary) <= SUMMARY_PAGES, f"the summary takes {len(summary)} pages"
     for heading in ("rule summary", "Setup", "Sequence of play", "Rules", "Scoring", "End of the game"):
         assert heading in "\n".join(summary)
     for heading in ("Turn sequence", "Scoring", "End"):
