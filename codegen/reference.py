@@ -20,7 +20,7 @@ from typing import Iterable, Iterator, Optional
 
 from codegen.board import BoardPicture, board_picture
 from codegen.english import Decision, English, Scope, Step, capitalize, escape_literal, fill_in, joined, lower_first, \
-    words
+    possessive, words
 
 SEQUENCE_OF_PLAY = "Sequence of play"
 from codegen.reach import is_constant, reached
@@ -272,7 +272,7 @@ def build_reference(
         dice=[english.render(d) for d in of_kind(ast.DieDecl)],
         tracked=tracked(english, [d for d in of_kind(ast.VarDecl) if not d.internal]),  # bookkeeping is for the rules alone
         automata=[english.render(d) for d in of_kind(ast.AutomaDecl)],
-        setup=english.render(setup) if setup else [],
+        setup=starting_values(english, of_kind(ast.VarDecl)) + (english.render(setup) if setup else []),
         sequence=english.render(play) if play else [],
         card_sequence=card_sequence,
         rules=rules,
@@ -292,6 +292,26 @@ def build_reference(
 
 # How deep the card's turn sequence nests; a step at the last level says its block on its own line.
 CARD_DEPTH = 6
+
+
+def starting_values(english: English, decls: list[ast.VarDecl]) -> list[Step]:
+    """Setup's first step: where each player's (and the game's) counters start, when they start at a
+    number other than 0 or hold something: "Each player's sailing points start at 24."."""
+    said = []
+    for decl in decls:
+        if decl.internal or decl.per_piece or isinstance(decl.init, (ast.NoneLiteral, ast.BoolLiteral)) \
+                or (isinstance(decl.init, ast.ListLiteral) and not decl.init.items):
+            continue
+        value = english.starting_value(decl.init).removesuffix(" at the start")
+        wording = english.author_wording(decl)
+        owner = "each player" if decl.per_player else "the game"
+        name = fill_in(wording, {}, lambda _: owner) if wording else words(decl.name)
+        if not wording:
+            name = f"{possessive(owner)} {name}" if decl.per_player else f"the {name}"
+        said.append(f"{name} to {value}")
+    if not said:
+        return []
+    return [Step(f"Set {joined(said)}.", kind="Setup")]
 
 
 def constants(english: English, game_file: ast.GameFile) -> list[str]:
