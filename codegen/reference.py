@@ -296,7 +296,7 @@ CARD_DEPTH = 6
 
 def starting_values(english: English, decls: list[ast.VarDecl]) -> list[Step]:
     """Setup's first step: where each player's (and the game's) counters start, when they start at a
-    number other than 0 or hold something: "Each player's sailing points start at 24."."""
+    number or hold something: "Set each player's points to 0 and the round to 1."."""
     said = []
     for decl in decls:
         if decl.internal or decl.per_piece or isinstance(decl.init, (ast.NoneLiteral, ast.BoolLiteral)) \
