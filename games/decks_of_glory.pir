@@ -455,7 +455,7 @@ rule settle(s, freed, setting_out) "A ship that cut loose but never left its hex
 
 rule gunnery() "Every free ship fires one broadside; all hits land together":
   broadsides = []
-  #: Both admirals, at once, choose for each free fighting ship whether it fires a broadside, and at which enemy in its arc within 3 hexes.
+  #: Both admirals, at once, choose for each free fighting ship whether it fires a broadside, and at which enemy within 3 hexes in its arc: the hexes abeam, between the lines 60 and 120 degrees off the bow on either side (at 1 hex, the four side neighbours; never dead ahead or astern).
   for each p in players simultaneously:
     for each s in [f for f in fighting_ships(side_of(p)) where can_fire(f)]:
       if count(targets_of(s)) > 0:

@@ -696,7 +696,7 @@ rule marine_fire(p, m) "A Marine shoots":
         m.gun_shown = true
         move m to p.face_up
       roll r on d6
-      #: If the roll beats the rank of the Marine's gun:
+      #: If the roll beats the rank of the Marine's gun (a 1 always misses):
       if hits(marine_gun[0], r, 0):
         log "{r}: {m} hits {t}."
         struck(t, p)
@@ -1036,7 +1036,7 @@ rule shoot_with(p, x) "Shoot":
       p chooses t from foes "Fire a cannon of rank {gun[0]}, range {gun[1]}" labelled "at {t}" optional "Hold this cannon's fire"
       if t != none and standing(t):
         roll r on d6
-        #: If the roll plus the ship's gun bonus beats the cannon's rank:
+        #: If the roll plus the ship's gun bonus beats the cannon's rank (a 1 always misses, whatever is added):
         if hits(gun[0], r, gun_bonus(x)):
           log "{r}: a hit on {t}."
           struck(t, p)
@@ -1050,7 +1050,7 @@ define broadside_targets(x) = [t for t in enemies(x) where may_be_shot(t) and di
 rule broadside_attack(p, x) "Broadsides attack":
   p chooses t from broadside_targets(x) "Fire a broadside at" labelled "{t}"
   roll r on d6
-  #: If the roll beats the rank of every cannon she still has:
+  #: If the roll beats the rank of every cannon she still has (a 1 always misses):
   if all([hits(gun[0], r, 0) for gun in cannons(x)]):
     log "{r}: every cannon hits, and one more."
     repeat count(cannons(x)) + 1 times:
