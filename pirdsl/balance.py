@@ -40,7 +40,7 @@ from typing import Any, Iterable, Sequence
 from pirdsl.bots import parse_bot_spec
 
 AUTOMA = "automa"  # the bot entry of a seat the rules play themselves (as pirdsl/simulate.py writes it)
-# A bot that picks among the legal actions at random: the yardstick an automa, which plays by rule, beats easily.
+# The bot that picks its moves at random: no yardstick for an automa, which plays by rule.
 CHANCE_BOT = "random"
 QUANTILES = (0.1, 0.25, 0.5, 0.75, 0.9)
 WILSON_Z = 1.959963984540054  # statistics.NormalDist().inv_cdf(0.975): a two-sided 95% interval
@@ -284,8 +284,9 @@ class BalanceTotals:
         if first["p_value"] is None:
             verdict, biased = f"seat order: no test ({name} and the others never win alone)", False
         elif bots_differ:
-            verdict = (f"seat order not judged, as the player seats had different bots ({', '.join(field.player_bots)}): "
-                       f"the first seat ({name}) wins {100 * first['rate']:.1f}% of games against {share}; "
+            bots = ", ".join(field.player_bots)
+            verdict = (f"seat order not judged, as the player seats had different bots ({bots}): the first seat "
+                       f"({name}) wins {100 * first['rate']:.1f}% of games against {share}; "
                        f"p = {first['p_value']:.3g}), which compares the bots, not the seats")
             biased = False
         elif first["p_value"] < SIGNIFICANCE:
