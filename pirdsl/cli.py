@@ -448,11 +448,20 @@ def open_records(path: str) -> Any:
         raise CommandError(f"{path}: cannot write the file ({error.strerror or error})") from None
 
 
+def warning_lines(warnings: Sequence[str]) -> list[Any]:
+    """Each bot-strength warning of a run (pirdsl/balance.py) as a line that stands out."""
+    from rich.text import Text
+
+    return [Text.assemble(("warning: ", "bold yellow"), (warning, "yellow")) for warning in warnings]
+
+
 def simulation_report(game: Any, result: dict[str, Any]) -> Group:
     """The simulation figures as a rich table with a few lines around it."""
     from rich.console import Group
     from rich.table import Table
     from rich.text import Text
+
+    from pirdsl.balance import automa_phrase
 
     completed = result["completed"]
     player_bots = [kind for kind in result["seat_bots"] if kind != "automa"]
@@ -463,6 +472,9 @@ def simulation_report(game: Any, result: dict[str, Any]) -> Group:
         bots = f"{player_bots[0] if player_bots else result['bot']} bots"
     else:
         bots = "bots " + ", ".join(player_bots)
+    automa = automa_phrase(result["seats"], result["seat_bots"])
+    if automa:
+        bots += f", and {automa}"
     title = (
         f"{game.name}: {result['games']} games, {result['players']} players, "
         f"{bots}, seeds {result['seed']}.."
@@ -499,7 +511,8 @@ def simulation_report(game: Any, result: dict[str, Any]) -> Group:
         outcomes += f" ({100 * result['draws'] / completed:.1f}%)"
     if result["no_winner"]:
         outcomes += f"; no winner: {result['no_winner']}"
-    parts = [Text(title, style="bold"), Text(summary), table, Text(outcomes), Text(f"mean rounds: {rounds}")]
+    parts = [Text(title, style="bold"), *warning_lines(result["balance"]["warnings"]), Text(summary),
+             table, Text(outcomes), Text(f"mean rounds: {rounds}")]
     if result.get("balance") and result["balance"]["completed"]:
         parts += balance_lines(result)
     parts.append(Text(f"games per second: {speed}"))
@@ -560,7 +573,9 @@ def balance_lines(result: dict[str, Any]) -> list[Any]:
     if balance["has_scores"] and balance["lead_changes"]["n"]:
         lines.append(Text(f"lead changes per game: {spread_text(balance['lead_changes'])}"))
     order = balance["seat_order"]
-    lines.append(Text(order["verdict"], style="bold red" if order["biased"] else ""))
+    # Never plain when the seats were not played alike: a "fair" there would be about the bots.
+    lines.append(Text(order["verdict"], style="bold red" if order["biased"] else
+                      "" if order["seats_alike"] else "yellow"))
     return lines
 
 
@@ -662,6 +677,9 @@ def comparison_report(sides: list[tuple], results: list[dict[str, Any]], rows: l
     from rich.table import Table
     from rich.text import Text
 
+    from pirdsl.balance import automa_phrase
+    from pirdsl.compare import warnings
+
     def side_text(side: tuple, result: dict[str, Any]) -> str:
         label, path, game, _, variants = side
         options = f", variants {', '.join(variants)}" if variants else ""
@@ -685,9 +703,10 @@ def comparison_report(sides: list[tuple], results: list[dict[str, Any]], rows: l
 
     first = results[0]
     bots = ", ".join(first["balance"].get("rotation") or [kind for kind in first["seat_bots"] if kind != "automa"])
+    automa = automa_phrase(first["seats"], first["seat_bots"])
     title = (f"compare: {first['games']} games each, {first['players']} players, bots {bots}"
-             f"{' rotated round the seats' if first['rotate'] else ''}, seeds {first['seed']}.."
-             f"{first['seed'] + first['games'] - 1}")
+             f"{' rotated round the seats' if first['rotate'] else ''}{f', and {automa}' if automa else ''}, "
+             f"seeds {first['seed']}..{first['seed'] + first['games'] - 1}")
     table = Table(box=None)
     table.add_column("figure")
     table.add_column("A", justify="right")
@@ -700,8 +719,8 @@ def comparison_report(sides: list[tuple], results: list[dict[str, Any]], rows: l
     shown = sum(row["shown"] for row in rows)
     closing = (f"{shown} of {len(rows)} figures differ by more than chance explains (95% intervals leave out 0)"
                if shown else "no figure differs by more than chance explains (every 95% interval holds 0)")
-    return Group(Text(title, style="bold"), Text(side_text(sides[0], results[0])), Text(side_text(sides[1], results[1])),
-                 table, Text(closing))
+    return Group(Text(title, style="bold"), *warning_lines(warnings(results[0], results[1])),
+                 Text(side_text(sides[0], results[0])), Text(side_text(sides[1], results[1])), table, Text(closing))
 
 
 def command_perft(args: argparse.Namespace) -> int:

@@ -7,13 +7,17 @@ Welch's normal interval for a difference of two means (scores, margins,
 lengths). The two runs are treated as independent samples, which is
 conservative when the files are close (shared seeds make their games alike).
 A difference whose interval leaves out 0 is marked as one that the games show.
+
+A comparison made with bots of different strengths, or with random bots against
+an automa, compares how those bots cope with each side more than the sides
+themselves: `warnings` gives the same sentences as `simulate` does for that.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from pirdsl.balance import difference_interval, mean_difference_interval
+from pirdsl.balance import bot_strength_warnings, difference_interval, mean_difference_interval
 
 
 def _rate_row(label: str, successes_a: int, trials_a: int, successes_b: int, trials_b: int) -> dict[str, Any]:
@@ -58,3 +62,17 @@ def differences(a: dict[str, Any], b: dict[str, Any]) -> list[dict[str, Any]]:
     rows.append(_mean_row("game length in rounds", balance_a["rounds"], balance_b["rounds"]))
     rows.append(_mean_row("game length in decisions", balance_a["decisions"], balance_b["decisions"]))
     return rows
+
+
+def warnings(a: dict[str, Any], b: dict[str, Any]) -> list[str]:
+    """The bot-strength warnings of the two `simulate` results, each once (A's first).
+
+    Without the win rates, which differ from side to side: the same warning reads the same for both.
+    """
+    sentences: list[str] = []
+    for result in (a, b):
+        rotation = result["balance"].get("rotation") if result["balance"]["rotated"] else None
+        for sentence in bot_strength_warnings(result["seats"], result["seat_bots"], rotation):
+            if sentence not in sentences:
+                sentences.append(sentence)
+    return sentences

@@ -63,6 +63,22 @@ def _plural(count: int, word: str) -> str:
     return f"{count} {word}" + ("" if count == 1 else "s")
 
 
+def verdict_tone(order: dict[str, Any]) -> str:
+    """The seat-order sentence's colour: "biased" (red), "fair" (green), else "caution" (amber).
+
+    Green only for a test that ran on seats played alike: a "fair" between bots of different
+    strengths, or among random bots beside an automa, says nothing about the game.
+    """
+    if order["biased"]:
+        return "biased"
+    tested = bool(order["seats"]) and order["seats"][0]["p_value"] is not None
+    return "fair" if tested and order["seats_alike"] else "caution"
+
+
+def _capitalised(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def report_html(game_name: str, result: dict[str, Any]) -> str:
     """The report page as text."""
     balance = result["balance"]
@@ -76,14 +92,9 @@ def report_html(game_name: str, result: dict[str, Any]) -> str:
     last_seed = result["seed"] + result["games"] - 1
     settings = (f"{_plural(result['games'], 'game')} ({result['completed']} completed, "
                 f"{_plural(result['errors'], 'error')}, {result['unfinished']} unfinished), "
-                f"{_plural(result['players'], 'player')}, "
                 + (f"seed {last_seed}" if last_seed == result["seed"] else f"seeds {result['seed']}..{last_seed}"))
     if result["variants"]:
         settings += ", variants " + ", ".join(result["variants"])
-    if balance.get("rotation"):
-        settings += "; bots " + ", ".join(balance["rotation"]) + ", rotated one seat on every game"
-    else:
-        settings += "; bots " + ", ".join(result["seat_bots"])
     order = balance["seat_order"]
     parts = [
         "<!DOCTYPE html>",
@@ -91,8 +102,11 @@ def report_html(game_name: str, result: dict[str, Any]) -> str:
         f"<title>{escape(game_name)}: balance report</title>",
         f"<style>{STYLE}</style></head><body>",
         f"<h1>{escape(game_name)}: balance report</h1>",
+        # The headline: who played, automa seats named as the rules file names them.
+        f"<p class=headline>{escape(_capitalised(balance['bots_played']))}</p>",
         f"<p class=settings>{escape(settings)}</p>",
-        f'<p class="verdict{" biased" if order["biased"] else ""}">{escape(order["verdict"])}</p>',
+        *(f"<p class=warning><strong>Warning:</strong> {escape(warning)}</p>" for warning in balance["warnings"]),
+        f'<p class="verdict {verdict_tone(order)}">{escape(order["verdict"])}</p>',
         seats_table(result),
     ]
     if balance["bots"] and (len(balance["bots"]) > 1 or balance["rotated"]):
@@ -114,9 +128,12 @@ STYLE = """
 body { font-family: "DejaVu Sans", Helvetica, Arial, sans-serif; max-width: 60rem; margin: 1.5rem auto;
        padding: 0 1rem; color: #222; line-height: 1.35; }
 h1 { font-size: 1.5rem; margin-bottom: 0.2rem; }
+.headline { font-size: 1.1rem; font-weight: bold; margin: 0.2rem 0; }
 .settings { color: #555; margin-top: 0; }
 .verdict { font-weight: bold; padding: 0.4rem 0.6rem; border-left: 4px solid #4c9a4c; background: #f2f8f2; }
 .verdict.biased { border-color: #c44e52; background: #fbeeee; }
+.verdict.caution, .warning { border-left: 4px solid #d9a21b; background: #fdf6e3; }
+.warning { padding: 0.4rem 0.6rem; }
 table { border-collapse: collapse; margin: 0.8rem 0; font-size: 0.9rem; }
 caption { text-align: left; font-weight: bold; padding-bottom: 0.2rem; }
 th, td { padding: 0.15rem 0.6rem; border-bottom: 1px solid #ddd; text-align: right; white-space: nowrap; }
@@ -126,7 +143,7 @@ figure img { max-width: 100%; }
 figcaption { font-size: 0.85rem; color: #555; }
 .note { font-size: 0.8rem; color: #666; }
 @media print { body { max-width: none; margin: 0; font-size: 10pt; } table { font-size: 7.5pt; }
-               th, td { padding: 0.1rem 0.35rem; } table, .verdict { break-inside: avoid; } }
+               th, td { padding: 0.1rem 0.35rem; } table, .verdict, .warning { break-inside: avoid; } }
 """
 
 

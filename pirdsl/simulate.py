@@ -48,11 +48,11 @@ from typing import Any, Callable, Iterator, Sequence
 
 from interpreter import GameRuleError
 # The interval and exact numbers live with the balance figures; imported here, where they began.
-from pirdsl.balance import WILSON_Z, BalanceTotals, exact, sole_leader, wilson_interval  # noqa: F401
+from pirdsl.balance import AUTOMA, WILSON_Z, BalanceTotals, exact, sole_leader, wilson_interval  # noqa: F401
 from pirdsl.bots import make_bot, parse_bot_spec, seat_seed
 
 DEFAULT_STEP_LIMIT = 100_000
-AUTOMA = "automa"  # the seat_bots entry of a seat the rules play themselves
+# AUTOMA ("automa", from pirdsl/balance.py) is the seat_bots entry of a seat the rules play themselves.
 
 
 @dataclass
@@ -469,9 +469,10 @@ def simulate(
     if with_balance:
         summary["rotate"] = rotate
         summary["ray"] = ray_address
-        summary["balance"] = totals_of_balance.summary(summary["seats"], summary["seat_bots"], rotate)
+        rotation = [kind for kind in assigned_bots(game, settings) if kind != AUTOMA] if rotate else None
+        summary["balance"] = totals_of_balance.summary(summary["seats"], summary["seat_bots"], rotate, rotation)
         if rotate:
-            summary["balance"]["rotation"] = [kind for kind in assigned_bots(game, settings) if kind != AUTOMA]
+            summary["balance"]["rotation"] = rotation
     return summary
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import pirdsl.cli as cli
-from tests.test_balance import FAIR, TILTED
+from tests.test_balance import FAIR, RIVAL, TILTED
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -50,3 +50,15 @@ def test_variant_sets_and_bad_options(capsys):
     assert code == 2 and err.startswith("pirdsl: error:") and err.count("\n") == 1
     code, _, err = _run(capsys, path, path, "--seat", "mcts:zero")
     assert code == 2 and "bad budget" in err and err.count("\n") == 1
+
+
+def test_a_comparison_of_random_bots_against_an_automa_warns_once(capsys, tmp_path):
+    rival = tmp_path / "rival.pir"
+    rival.write_text(RIVAL, encoding="utf-8")
+    code, out, _ = _run(capsys, str(rival), str(rival), "--games", "40", "--jobs", "1")
+    out = " ".join(out.split())
+    assert code == 0
+    assert "random, and The Rival (automa)" in out
+    assert out.count("warning: The Rival is an automa") == 1 and "--bot greedy" in out
+    code, out, _ = _run(capsys, str(rival), str(rival), "--games", "10", "--jobs", "1", "--bot", "greedy")
+    assert code == 0 and "warning:" not in out

@@ -67,7 +67,7 @@ def test_one_game_is_one_game_and_a_single_value_gets_whole_number_ticks():
 
     result = simulate(load_game(str(ROOT / "tests" / "classic" / "tic_tac_toe.pir")), 2, 1, balance=True)
     page = report_html("Tic-tac-toe", result)
-    assert "1 game (" in page and "1 games" not in page and "seed 0;" in page
+    assert "1 game (" in page and "1 games" not in page and "seed 0<" in page
     import pirdsl.report as report
 
     ticks = []
@@ -118,3 +118,25 @@ def test_a_report_replaces_the_old_page_whole(tmp_path):
     write_report(str(report), "Tic-tac-toe", result)
     assert report.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
     assert [path.name for path in tmp_path.iterdir()] == ["report.html"]
+
+
+def test_the_headline_says_who_played_and_a_fair_among_random_bots_beside_an_automa_is_not_green():
+    pytest.importorskip("matplotlib")
+    from interpreter.game import load_source
+    from pirdsl.report import report_html
+    from pirdsl.simulate import simulate
+    from tests.test_balance import FAIR, RIVAL
+
+    page = report_html("Rival", simulate(load_source(RIVAL), 2, 100, seed=1, balance=True))
+    assert "<p class=headline>2 players, both random bots, and The Rival (automa)</p>" in page
+    assert "<p class=warning><strong>Warning:</strong> The Rival is an automa" in page
+    assert '<p class="verdict caution">' in page and "consistent with fair" not in page
+
+    page = report_html("Fair", simulate(load_source(FAIR), 2, 100, seed=1, seat_bots=["greedy", "random"],
+                                        balance=True))
+    assert "<p class=headline>Player 1 greedy, Player 2 random</p>" in page
+    assert '<p class="verdict caution">' in page and "--rotate" in page
+
+    page = report_html("Fair", simulate(load_source(FAIR), 2, 100, seed=1, balance=True))
+    assert "<p class=headline>2 players, both random bots</p>" in page
+    assert '<p class="verdict fair">' in page and "class=warning" not in page

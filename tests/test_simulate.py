@@ -152,11 +152,36 @@ def test_the_table_reports_draws_and_each_seats_bot(capsys, game_file):
     assert "win rate (95% CI)" in out
 
 
+def test_the_table_warns_when_an_automa_played_random_bots_and_says_what_to_do(capsys, game_file):
+    from tests.test_balance import RIVAL
+
+    code = cli.main(["simulate", game_file(RIVAL), "--games", "60", "--jobs", "1"])
+    out = " ".join(capsys.readouterr().out.split())  # the lines as one, whatever the terminal's width
+    assert code == 0
+    assert "2 players, random bots, and The Rival (automa)" in out
+    assert "warning: The Rival is an automa" in out and "--bot greedy" in out
+    assert "consistent with fair" not in out and "no verdict on the game" in out
+
+    code = cli.main(["simulate", game_file(RIVAL), "--games", "10", "--jobs", "1", "--bot", "greedy"])
+    out = capsys.readouterr().out
+    assert code == 0 and "warning:" not in out
+
+
+def test_the_table_warns_when_the_seats_had_bots_of_different_strengths(capsys, game_file):
+    code = cli.main(["simulate", game_file(GRAB), "--games", "40", "--jobs", "1", "--seat", "greedy"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert code == 0
+    assert "warning: The player seats had bots of different strengths (Player 1 greedy, Player 2 random)" in out
+    assert "add --rotate" in out and "seat order not judged" in out
+    code = cli.main(["simulate", game_file(GRAB), "--games", "40", "--jobs", "1", "--seat", "greedy", "--rotate"])
+    assert "warning:" not in capsys.readouterr().out
+
+
 def test_the_readme_documents_every_json_key_and_every_record_key(capsys, game_file, tmp_path):
     readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
     section = readme[readme.index("### simulate"):readme.index("### test")]
     records = tmp_path / "records.jsonl"
     result = simulate_json(capsys, game_file(GRAB), "--games", "2", "--records", str(records))
     record = json.loads(records.read_text(encoding="utf-8").splitlines()[0])
-    for key in [*result, *record, "unfinished", "error"]:
+    for key in [*result, *record, "unfinished", "error", *result["balance"], *result["balance"]["seat_order"]]:
         assert f"`{key}`" in section, key
