@@ -56,6 +56,39 @@ class BoardPicture:
     varied: bool = True  # False when every cell looks alike (nothing worth a picture on a card)
     notes: list[str] = field(default_factory=list)  # what the small numbers and the track lines are
     text_note: str = ""  # what the text map shows besides the tokens
+    start_header: list[str] = field(default_factory=list)  # the table of what setup places, when it places any
+    start_rows: list[list[str]] = field(default_factory=list)
+    start_notes: list[str] = field(default_factory=list)  # what the picture leaves out, and why
+    piece_legend: list[LegendEntry] = field(default_factory=list)  # the marks drawn, for the card
+
+
+@dataclass
+class PlacedPiece:
+    """A piece that setup puts on a board, as plain data: the `reference` command finds it by playing setup.
+
+    Codegen reads the syntax tree and never runs a game; what setup places is handed in.
+    """
+
+    row: int
+    column: int
+    mark: str  # its sign on the board ("RV"), or "" when it has none
+    label: str  # its name ("Valiant")
+    where: str  # its cell in words ("row 2, column 3", "space number 0")
+    facing_angle: Optional[float] = None  # where it faces, in degrees clockwise from east; None: no facing
+    facing: str = ""  # the same in words, with an arrow ("↘ south east")
+    values: list[tuple[str, str]] = field(default_factory=list)  # its other values: ("strength", "8")
+    players: str = ""  # the player counts it is placed with ("3 or more players"); "" for every count
+    group: str = ""  # whose it is, or which side ("owner Player 1", "side red"): its colour on the picture
+
+
+@dataclass
+class BoardStart:
+    """What setup puts on one board: the pieces it places the same way every time, and the others by name."""
+
+    board: str
+    pieces: list[PlacedPiece]
+    chosen: list[str] = field(default_factory=list)  # pieces a player places during setup
+    drawn: list[str] = field(default_factory=list)  # pieces placed by chance during setup
 
 
 def words(name: str) -> str:
@@ -105,7 +138,9 @@ def legend_entries(layer: ast.Layer, legend: Optional[ast.Legend]) -> tuple[list
     commonest = max(meanings, key=lambda meaning: sum(used.count(token) for token in meanings[meaning]), default=None)
     colours = iter(PALETTE)
     for meaning, tokens in meanings.items():
-        colour = BACKGROUND if meaning == commonest and len(meanings) > 2 else next(colours, PALETTE[-1])
+        # One kind of cell (an open sea) is all background.
+        background = meaning == commonest and (len(meanings) > 2 or len(meanings) == 1)
+        colour = BACKGROUND if background else next(colours, PALETTE[-1])
         for token in tokens:
             fills[token] = colour
         entries.append(LegendEntry(", ".join(tokens), meaning, colour))
@@ -138,6 +173,10 @@ class Marks:
     caption: Optional[ast.Layer] = None  # drawn top left
     numbers: Optional[ast.Layer] = None  # drawn top right
     links: list[tuple[tuple[int, int], tuple[int, int]]] = field(default_factory=list)  # cell to cell
+    pieces: list[PlacedPiece] = field(default_factory=list)  # what setup places
+
+    def occupied(self, row: int, column: int) -> bool:
+        return any(piece.row == row and piece.column == column for piece in self.pieces)
 
 
 def caption_layer(board: ast.BoardDecl, regions: Optional[ast.Layer]) -> Optional[ast.Layer]:
@@ -211,12 +250,14 @@ def track_links(board: ast.BoardDecl, caption: Optional[ast.Layer],
     return [(cells[a], cells[b]) for a, b in sorted(links)]
 
 
-def board_picture(board: ast.BoardDecl, tables: list[ast.TableDecl] = ()) -> BoardPicture:  # type: ignore[assignment]
-    """Draw one board (the tables of the file may say how a track forks)."""
+def board_picture(board: ast.BoardDecl, tables: list[ast.TableDecl] = (),  # type: ignore[assignment]
+                  start: Optional[BoardStart] = None) -> BoardPicture:
+    """Draw one board (the tables of the file may say how a track forks), with what setup places on it."""
     layer, legend = colour_layer(board)
     regions = region_layer(board, layer)
     caption = caption_layer(board, regions)
-    marks = Marks(caption, number_layer(board, layer, caption), track_links(board, caption, list(tables)))
+    marks = Marks(caption, number_layer(board, layer, caption), track_links(board, caption, list(tables)),
+                  start.pieces if start is not None else [])
     entries, fills = legend_entries(layer, legend)
     svg = hex_svg(board, layer, fills, regions, marks) if board.shape == "hex" \
         else grid_svg(board, layer, fills, regions, marks)
@@ -248,9 +289,194 @@ def board_picture(board: ast.BoardDecl, tables: list[ast.TableDecl] = ()) -> Boa
     tokens = {token for row in layer.rows for token in row}
     if len(tokens) == 1 and regions is None and caption is None and len(entries) == 1:
         description += f", all {entries[0].meaning}"  # nothing else to draw: the words say it
-    return BoardPicture(words(board.name), description, svg, "\n".join(lines), entries, region_note,
-                        varied=len(distinct) > 1 or regions is not None or caption is not None, notes=notes,
-                        text_note=f"Each token follows the {words(caption.name)}." if caption is not None else "")
+    picture = BoardPicture(words(board.name), description, svg, "\n".join(lines), entries, region_note,
+                           varied=len(distinct) > 1 or regions is not None or caption is not None, notes=notes,
+                           text_note=f"Each token follows the {words(caption.name)}." if caption is not None else "")
+    if start is not None:
+        meanings = {token: entry.meaning for entry in entries for token in entry.tokens.split(", ")}
+        kinds = [[meanings.get(token, "") for token in row] for row in layer.rows] if len(entries) > 1 else None
+        add_start(picture, start, board.shape, kinds)
+        if len(tokens) == 1 and start.pieces:
+            picture.text_map = marked_map(board, layer, start.pieces)
+    return picture
+
+
+def marked_map(board: ast.BoardDecl, layer: ast.Layer, pieces: list[PlacedPiece]) -> str:
+    """The text map of a board of one kind of cell, with the marks of the pieces setup places in their cells."""
+    marks: dict[tuple[int, int], list[str]] = {}
+    for piece in pieces:
+        if piece.mark and piece.mark not in marks.setdefault((piece.row, piece.column), []):
+            marks[piece.row, piece.column].append(piece.mark)
+    cells = [["/".join(marks.get((row, column), [])) or token for column, token in enumerate(tokens)]
+             for row, tokens in enumerate(layer.rows)]
+    width = max(len(cell) for row in cells for cell in row)
+    lines = []
+    for number, row in enumerate(cells):
+        indent = " " * ((width + 1) // 2) if board.shape == "hex" and number % 2 else ""
+        lines.append(indent + " ".join(cell.ljust(width) for cell in row).rstrip())
+    return "\n".join(lines)
+
+
+def add_start(picture: BoardPicture, start: BoardStart, shape: str, kinds: Optional[list[list[str]]] = None) -> None:
+    """What setup places on a board: a table of the pieces drawn, the marks' legend, and what is not drawn.
+
+    `kinds` gives each cell's kind in words (from the colour layer's legend), said after its place.
+    """
+    if start.pieces:
+        picture.varied = True  # an open sea with ships on it is worth a picture
+        picture.start_header, picture.start_rows = start_table(start.pieces, kinds)
+        colours = piece_colours(start.pieces)
+        seen: dict[str, list[str]] = {}
+        for piece in start.pieces:
+            if piece.label not in seen.setdefault(piece.mark, []):
+                seen[piece.mark].append(piece.label)
+        picture.piece_legend = [LegendEntry(mark, ", ".join(labels), colours[next(
+            piece.group for piece in start.pieces if piece.mark == mark)]) for mark, labels in seen.items() if mark]
+        cell = "hex" if shape == "hex" else "square"
+        facings = any(piece.facing_angle is not None for piece in start.pieces)
+        picture.notes.append(f"Pieces at the start of play are drawn as dark marks in their {cell}"
+                             + (", an arrow from each to the side it faces." if facings else "."))
+    if start.chosen:
+        picture.start_notes.append(f"Not drawn: {joined(start.chosen)}, which setup has a player place.")
+    if start.drawn:
+        picture.start_notes.append(f"Not drawn: {joined(start.drawn)}, which setup places by chance.")
+
+
+def joined(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def literal(text: str) -> str:
+    """A text that may hold the signs of the English's inline markup (a mark `*`), kept as it is."""
+    return text.replace("\\", "\\\\").replace("*", "\\*")
+
+
+def start_table(pieces: list[PlacedPiece], kinds: Optional[list[list[str]]] = None) -> tuple[list[str], list[list[str]]]:
+    """The setup table: each piece (with its mark) or kind of piece, where it starts, its facing and values.
+
+    Look-alike pieces (the same label, mark, facing and values) share a row that lists
+    their places; pieces that share a place and have nothing else to tell share one too.
+    `kinds` gives each cell's kind in words, said after its place: "row 1, column 1 (home)".
+    """
+    rows: dict[tuple, list[tuple[str, str]]] = {}
+    ordered = sorted(pieces, key=lambda piece: (piece.row, piece.column, bool(piece.players), piece.mark, piece.label))
+    for piece in ordered:
+        key = (piece.mark, piece.label, piece.players, piece.facing, tuple(piece.values))
+        kind = kinds[piece.row][piece.column] if kinds is not None else ""
+        rows.setdefault(key, []).append((piece.where, kind))
+    merged: dict[tuple, list[str]] = {}  # (where, facing, values) -> piece texts
+    for (mark, label, players, facing, values), places in rows.items():
+        name = (f"**{literal(mark)}** " if mark else "") + literal(label) + (f" ({players})" if players else "")
+        merged.setdefault((places_text(places), facing, values), []).append(name)
+    show_facing = any(facing for (_, facing, _) in merged)
+    show_values = any(values for (_, _, values) in merged)
+    header = ["Piece", "Where"] + (["Facing"] if show_facing else []) + (["Starting values"] if show_values else [])
+    table = []
+    for (where, facing, values), names in merged.items():
+        row = [", ".join(names), where]
+        row += [facing or "–"] if show_facing else []
+        row += [", ".join(f"{name} {value}" for name, value in values) or "–"] if show_values else []
+        table.append(row)
+    return header, table
+
+
+def places_text(places: list[tuple[str, str]]) -> str:
+    """Places (and the kind of each) in words, what they share said once: "space number 4, 9 and 11 (lair)"."""
+    kinds = {kind for _, kind in places}
+    if len(kinds) > 1:
+        return "; ".join(f"{where} ({kind})" if kind else where for where, kind in places)
+    kind = f" ({kinds.pop()})" if kinds != {""} else ""
+    wheres = [where for where, _ in places]
+    if len(wheres) == 1:
+        return wheres[0] + kind
+    first = wheres[0].rsplit(" ", 1)[0] + " "
+    if all(where.startswith(first) and " " not in where[len(first):] for where in wheres):
+        return first + joined([where[len(first):] for where in wheres]) + kind
+    return "; ".join(wheres) + kind
+
+
+# Strong fills for the marks of pieces, apart from the cells' pale ones. A side or an owner named
+# after a colour ("side red") is drawn in that colour.
+PIECE_COLOURS = ("#1f4e9c", "#8b1e1e", "#2e6b2e", "#6a3d8f", "#a0522d", "#116466", "#7a6a00", "#5b5b5b")
+NAMED_COLOURS = {"red": "#b01e1e", "black": "#1b1b1b", "blue": "#1f4e9c", "green": "#2e6b2e", "yellow": "#b89600",
+                 "orange": "#c0600f", "purple": "#6a3d8f", "white": "#f7f7f7", "brown": "#7a4a1e", "grey": "#666666",
+                 "gray": "#666666", "pink": "#c0507a"}
+NEUTRAL = "#3a3a3a"
+LIGHT_FILLS = {"#f7f7f7", "#b89600"}
+
+
+def piece_colours(pieces: list[PlacedPiece]) -> dict[str, str]:
+    """The fill of each piece's group: its colour's own when named after one, else one of PIECE_COLOURS."""
+    colours: dict[str, str] = {"": NEUTRAL}
+    others = iter(PIECE_COLOURS)
+    for piece in pieces:
+        if piece.group in colours:
+            continue
+        named = NAMED_COLOURS.get(piece.group.rsplit(" ", 1)[-1].lower())
+        colours[piece.group] = named or next(others, NEUTRAL)
+    return colours
+
+
+def start_marks(pieces: list[PlacedPiece], centre, half: float) -> list[str]:
+    """The pieces setup places, each mark on a badge in its cell, with an arrow to the side it faces.
+
+    `centre(row, column)` is a cell's centre and `half` the distance from it to a side.
+    Several marks in a cell are set in rows, smaller as there are more.
+    """
+    colours = piece_colours(pieces)
+    by_cell: dict[tuple[int, int], list[PlacedPiece]] = {}
+    for piece in pieces:
+        by_cell.setdefault((piece.row, piece.column), []).append(piece)
+    out = []
+    for (row, column), here in by_cell.items():
+        x, y = centre(row, column)
+        facings = [piece for piece in here if piece.facing_angle is not None]
+        if len(here) == 1 and facings:
+            # One piece facing a way: its mark sits back from the arrow, so that the arrow shows whole.
+            angle = math.radians(facings[0].facing_angle)  # type: ignore[arg-type]
+            x, y = x - math.cos(angle) * half * 0.3, y - math.sin(angle) * half * 0.3
+            out.extend(facing_arrow(x, y, facings[0].facing_angle, half * 1.3, colours[facings[0].group]))
+        else:
+            for piece in facings:
+                out.extend(facing_arrow(x, y, piece.facing_angle, half, colours[piece.group]))  # type: ignore[arg-type]
+        badges: dict[str, str] = {}  # mark -> fill; look-alikes (one mark for several player counts) once
+        for piece in here:
+            badges.setdefault(piece.mark or "•", colours[piece.group])
+        out.extend(badge_grid(x, y, half, list(badges.items())))
+    return out
+
+
+def badge_grid(x: float, y: float, half: float, badges: list[tuple[str, str]]) -> list[str]:
+    """Marks on filled badges, in rows centred on (x, y) within a cell of half-width `half`."""
+    across = math.ceil(math.sqrt(len(badges)))
+    down = math.ceil(len(badges) / across)
+    longest = max(len(mark) for mark, _ in badges)
+    size = min(6.5, (half * 1.5 / down) / 1.35, (half * 1.7 / across - 2.5) / (0.68 * longest + 0.1))
+    width, height = 0.68 * size * longest + 2.5, size * 1.3
+    out = []
+    for index, (mark, fill) in enumerate(badges):
+        line, place = divmod(index, across)
+        in_line = min(across, len(badges) - line * across)
+        bx = x + (place - (in_line - 1) / 2) * (width + 1.0)
+        by = y + (line - (down - 1) / 2) * (height + 1.0)
+        ink = "#111" if fill in LIGHT_FILLS else "#fff"
+        out.append(f'<rect x="{bx - width / 2:.1f}" y="{by - height / 2:.1f}" width="{width:.1f}" height="{height:.1f}" '
+                   f'rx="{height / 4:.1f}" fill="{fill}" stroke="#111" stroke-width="0.5"/>')
+        out.append(f'<text x="{bx:.1f}" y="{by + size * 0.36:.1f}" font-size="{size:.1f}" font-weight="bold" '
+                   f'text-anchor="middle" font-family="DejaVu Sans, sans-serif" fill="{ink}">{html.escape(mark)}</text>')
+    return out
+
+
+def facing_arrow(x: float, y: float, angle: float, half: float, colour: str) -> list[str]:
+    """An arrow from the centre of a cell towards the side it faces (`angle` in degrees clockwise from east)."""
+    dx, dy = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+    tip = half * 0.98
+    base = tip - 5.5
+    side_x, side_y = -dy * 3.2, dx * 3.2
+    return [f'<line x1="{x:.1f}" y1="{y:.1f}" x2="{x + dx * base:.1f}" y2="{y + dy * base:.1f}" stroke="{colour}" '
+            f'stroke-width="2.4"/>',
+            f'<polygon points="{x + dx * tip:.1f},{y + dy * tip:.1f} {x + dx * base + side_x:.1f},{y + dy * base + side_y:.1f} '
+            f'{x + dx * base - side_x:.1f},{y + dy * base - side_y:.1f}" fill="{colour}"/>']
 
 
 def plural_words(name: str) -> str:
@@ -326,11 +552,12 @@ def grid_svg(board: ast.BoardDecl, layer: ast.Layer, fills: dict[str, str], regi
     for row, tokens in enumerate(layer.rows):
         for column, token in enumerate(tokens):
             x, y = column * CELL, row * CELL
-            if token != ".":
+            if token != "." and not marks.occupied(row, column):
                 out.append(cell_text(x + CELL / 2, y + CELL / 2 + (1.5 if marks.caption is not None else 0), token, size))
             out.extend(cell_marks(marks, row, column, x + CELL / 2, y + CELL / 2, CELL / 2))
     if regions is not None:
         out.extend(grid_regions(board, regions))
+    out.extend(start_marks(marks.pieces, lambda r, c: (c * CELL + CELL / 2, r * CELL + CELL / 2 + 2.0), CELL / 2 - 2.0))
     if not (marks.caption is not None and marks.links):  # a numbered track needs no rulers
         out.extend(edge_numbers(board.rows, board.columns, lambda r: r * CELL + CELL / 2, lambda c: c * CELL + CELL / 2))
     out.append("</svg>")
@@ -373,13 +600,14 @@ def hex_svg(board: ast.BoardDecl, layer: ast.Layer, fills: dict[str, str], regio
     height = (board.rows - 1) * 1.5 * radius + 2 * radius
     out = svg_open(width, height, words(board.name))
     size = token_size(layer, CELL * 0.9)
+    uniform = len({token for tokens in layer.rows for token in tokens}) == 1  # the legend says it once
     for row, tokens in enumerate(layer.rows):
         for column, token in enumerate(tokens):
             x, y = hex_centre(row, column, radius)
             points = " ".join(f"{px:.1f},{py:.1f}" for px, py in (hex_corner(x, y, radius, k) for k in range(6)))
             out.append(f'<polygon points="{points}" fill="{fills.get(token, EMPTY_FILL)}" stroke="#777" '
                        f'stroke-width="0.6"/>')
-            if token != ".":
+            if token != "." and not uniform and not marks.occupied(row, column):
                 out.append(cell_text(x, y, token, size))
             out.extend(cell_marks(marks, row, column, x, y, radius * 0.62))
     out.extend(link_lines(marks, lambda r, c: hex_centre(r, c, radius),
@@ -403,6 +631,7 @@ def hex_svg(board: ast.BoardDecl, layer: ast.Layer, fills: dict[str, str], regio
                 if token not in labelled:
                     labelled.add(token)
                     out.append(region_label(x - radius * 0.45, y - radius * 0.3, token))
+    out.extend(start_marks(marks.pieces, lambda r, c: hex_centre(r, c, radius), radius * math.sqrt(3) / 2))
     out.extend(edge_numbers(board.rows, board.columns, lambda r: hex_centre(r, 0, radius)[1],
                             lambda c: hex_centre(0, c, radius)[0]))
     out.append("</svg>")
