@@ -211,13 +211,20 @@ def number_layer(board: ast.BoardDecl, colours: ast.Layer, caption: Optional[ast
 
 def track_links(board: ast.BoardDecl, caption: Optional[ast.Layer],
                 tables: list[ast.TableDecl]) -> list[tuple[tuple[int, int], tuple[int, int]]]:
-    """The links of a track numbered by its caption, from each space to the next, or as a table of forks says.
+    """The links of a track numbered by its caption, from each space to the next, or as a table of forks says."""
+    cells, links = numbered_links(caption, tables)
+    return [(cells[a], cells[b]) for a, b in sorted(links)]
+
+
+def numbered_links(caption: Optional[ast.Layer], tables: list[ast.TableDecl]
+                   ) -> tuple[dict[int, tuple[int, int]], set[tuple[int, int]]]:
+    """The cell of each space number of a track, and its links as pairs of numbers (none when it is no track).
 
     A table whose keys mostly lead to higher numbers says the way ahead from its
     keys; one that leads to lower numbers says the way back to them.
     """
     if caption is None:
-        return []
+        return {}, set()
     cells: dict[int, tuple[int, int]] = {}
     for row, tokens in enumerate(caption.rows):
         for column, token in enumerate(tokens):
@@ -225,7 +232,7 @@ def track_links(board: ast.BoardDecl, caption: Optional[ast.Layer],
                 cells[int(token)] = (row, column)
     numbers = sorted(cells)
     if len(numbers) < 3 or numbers != list(range(numbers[0], numbers[0] + len(numbers))):
-        return []
+        return {}, set()
     links = {(n, n + 1) for n in numbers[:-1]}
     for table in tables:
         pairs = [(row.key, row.value) for row in table.rows]
@@ -247,7 +254,166 @@ def track_links(board: ast.BoardDecl, caption: Optional[ast.Layer],
                 if here - 1 not in ends:
                     links.discard((here - 1, here))
                 links |= {(end, here) for end in ends}
-    return [(cells[a], cells[b]) for a, b in sorted(links)]
+    return cells, links
+
+
+@dataclass
+class Ring:
+    """A track laid out as it is printed: where each space is drawn, in cells (x across, y down)."""
+
+    places: dict[int, tuple[float, float]]  # space number -> centre, in cells
+    width: int
+    height: int
+    main: list[int]  # the spaces round the ring, in order
+    forks: dict[int, list[int]]  # a space with more than one way on -> those ways
+
+
+def ring_layout(cells: dict[int, tuple[int, int]], links: set[tuple[int, int]]) -> Optional[Ring]:
+    """A closed track (its last space leads back to its first) laid round a rectangle, or None.
+
+    The ring is the way that always goes on to the next number where it can; the
+    spaces off it (the other way at a fork) must make lanes that leave the ring and
+    join it again: they are set inside the ring, along the line between where they
+    leave and where they join. Only a track whose grid hides it is laid out again:
+    one that already runs from square to neighbouring square is drawn as its grid.
+    """
+    if not links or all(abs(cells[a][0] - cells[b][0]) + abs(cells[a][1] - cells[b][1]) == 1 for a, b in links):
+        return None
+    ways: dict[int, list[int]] = {}
+    for a, b in sorted(links):
+        ways.setdefault(a, []).append(b)
+    start = min(cells)
+    main = [start]
+    while True:
+        here = main[-1]
+        onward = ways.get(here, [])
+        if not onward:
+            return None  # a dead end: not a ring
+        step = here + 1 if here + 1 in onward else onward[0]
+        if step == start:
+            break
+        if step in main:
+            return None
+        main.append(step)
+    on_ring = set(main)
+    lanes: list[tuple[int, list[int], int]] = []  # (leaves from, spaces, joins at)
+    placed = set(on_ring)
+    for a, b in sorted(links):
+        if a not in on_ring or b in on_ring:
+            continue
+        lane = [b]
+        while True:
+            onward = ways.get(lane[-1], [])
+            if len(onward) != 1 or onward[0] in lane or onward[0] in placed - on_ring:
+                return None
+            if onward[0] in on_ring:
+                break
+            lane.append(onward[0])
+        lanes.append((a, lane, onward[0]))
+        placed |= set(lane)
+    if placed != set(cells):
+        return None
+    height = max(3, round((len(main) + 4) / 2 / 2.2))  # a little wider than high, as a column of a page is
+    width = -(-(len(main) + 4 - 2 * height) // 2)
+    places: dict[int, tuple[float, float]] = {}
+    for index, number in enumerate(main):
+        places[number] = round_the_rectangle(index, width, height)
+    middle = ((width - 1) / 2, (height - 1) / 2)
+    for leaves, lane, joins in lanes:
+        (x1, y1), (x2, y2) = places[leaves], places[joins]
+        dx, dy = x2 - x1, y2 - y1
+        length = math.hypot(dx, dy) or 1.0
+        normal = (-dy / length, dx / length)
+        midpoint = ((x1 + x2) / 2, (y1 + y2) / 2)
+        if (middle[0] - midpoint[0]) * normal[0] + (middle[1] - midpoint[1]) * normal[1] < 0:
+            normal = (-normal[0], -normal[1])  # inwards, towards the middle of the ring
+        for shift in (1.15, 1.6, 2.2):
+            spots = [(x1 + dx * (k + 1) / (len(lane) + 1) + normal[0] * shift,
+                      y1 + dy * (k + 1) / (len(lane) + 1) + normal[1] * shift) for k in range(len(lane))]
+            if all(0 <= x <= width - 1 and 0 <= y <= height - 1 for x, y in spots) and all(
+                    max(abs(x - ox), abs(y - oy)) >= 0.999 for x, y in spots for ox, oy in places.values()) and all(
+                    max(abs(a[0] - b[0]), abs(a[1] - b[1])) >= 0.999 for a, b in zip(spots, spots[1:])):
+                break
+        else:
+            return None  # no room inside the ring: drawn as the grid instead
+        places.update(zip(lane, spots))
+    forks = {a: ends for a, ends in ways.items() if len(ends) > 1}
+    return Ring(places, width, height, main, forks)
+
+
+def ring_sentence(ring: Ring) -> str:
+    """The way round a ring in words: where it forks, and where it closes."""
+    forks = "; ".join(f"at {here} the way forks to {joined([str(end) for end in ends], 'or')}"
+                      for here, ends in ring.forks.items())
+    closing = f"after {ring.main[-1]} comes {ring.main[0]} again"
+    return capitalise(f"the spaces make a ring in number order: {forks + '; ' if forks else ''}{closing}.")
+
+
+def capitalise(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def ring_svg(board: ast.BoardDecl, layer: ast.Layer, fills: dict[str, str], ring: Ring,
+             cells: dict[int, tuple[int, int]], links: set[tuple[int, int]], marks: Marks) -> str:
+    """A closed track drawn as the printed track: its squares round a ring, the forks' lanes inside it."""
+    width, height = ring.width * CELL, ring.height * CELL
+    out = svg_open(width, height, words(board.name), rulers=False)
+    size = token_size(layer, CELL) * (0.8 if marks.caption is not None or marks.numbers is not None else 1.0)
+    number_at = {cell: number for number, cell in cells.items()}
+
+    def centre(row: int, column: int) -> tuple[float, float]:
+        x, y = ring.places[number_at[row, column]]
+        return x * CELL + CELL / 2, y * CELL + CELL / 2
+
+    for number, (row, column) in cells.items():
+        x, y = ring.places[number]
+        out.append(f'<rect x="{x * CELL:.1f}" y="{y * CELL:.1f}" width="{CELL}" height="{CELL}" '
+                   f'fill="{fills.get(layer.rows[row][column], EMPTY_FILL)}" stroke="#777" stroke-width="0.6"/>')
+    for a, b in sorted(links):
+        out.extend(ring_link(centre(*cells[a]), centre(*cells[b]), a in ring.forks or b not in ring.main))
+    for number, (row, column) in cells.items():
+        x, y = centre(row, column)
+        token = layer.rows[row][column]
+        if token != "." and not marks.occupied(row, column):
+            out.append(cell_text(x, y + (1.5 if marks.caption is not None else 0), token, size))
+        out.extend(cell_marks(marks, row, column, x, y, CELL / 2))
+    out.extend(start_marks(marks.pieces, lambda r, c: (centre(r, c)[0], centre(r, c)[1] + 2.0), CELL / 2 - 2.0))
+    out.append("</svg>")
+    return "".join(out)
+
+
+def ring_link(start: tuple[float, float], end: tuple[float, float], arrow: bool) -> list[str]:
+    """A link between two squares, from side to side; an arrowhead where it is a way on at a fork."""
+    (x1, y1), (x2, y2) = start, end
+    dx, dy = x2 - x1, y2 - y1
+    length = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / length, dy / length
+    reach = CELL / 2 / max(abs(ux), abs(uy))  # from a square's centre to its side, along the line
+    if length <= CELL * 1.01:
+        reach = length * 0.36  # side by side: a short joint across the shared side
+        arrow = False
+    sx, sy, ex, ey = x1 + ux * reach, y1 + uy * reach, x2 - ux * reach, y2 - uy * reach
+    out = [f'<line x1="{sx:.1f}" y1="{sy:.1f}" x2="{ex:.1f}" y2="{ey:.1f}" stroke="#8a5a2b" stroke-width="1.6" '
+           f'stroke-linecap="round"/>']
+    if arrow:
+        side_x, side_y = -uy * 2.6, ux * 2.6
+        out.append(f'<polygon points="{ex:.1f},{ey:.1f} {ex - ux * 5 + side_x:.1f},{ey - uy * 5 + side_y:.1f} '
+                   f'{ex - ux * 5 - side_x:.1f},{ey - uy * 5 - side_y:.1f}" fill="#8a5a2b"/>')
+    return out
+
+
+def round_the_rectangle(index: int, width: int, height: int) -> tuple[float, float]:
+    """The index-th square clockwise round a rectangle of width by height squares, from its top-left corner."""
+    if index < width:
+        return float(index), 0.0
+    index -= width - 1
+    if index < height:
+        return float(width - 1), float(index)
+    index -= height - 1
+    if index < width:
+        return float(width - 1 - index), float(height - 1)
+    index -= width - 1
+    return 0.0, float(height - 1 - index)
 
 
 def board_picture(board: ast.BoardDecl, tables: list[ast.TableDecl] = (),  # type: ignore[assignment]
@@ -259,10 +425,18 @@ def board_picture(board: ast.BoardDecl, tables: list[ast.TableDecl] = (),  # typ
     marks = Marks(caption, number_layer(board, layer, caption), track_links(board, caption, list(tables)),
                   start.pieces if start is not None else [])
     entries, fills = legend_entries(layer, legend)
-    svg = hex_svg(board, layer, fills, regions, marks) if board.shape == "hex" \
-        else grid_svg(board, layer, fills, regions, marks)
+    cells, links = numbered_links(caption, list(tables)) if board.shape == "grid" else ({}, set())
+    ring = ring_layout(cells, links)
+    if ring is not None:
+        svg = ring_svg(board, layer, fills, ring, cells, links, marks)
+    elif board.shape == "hex":
+        svg = hex_svg(board, layer, fills, regions, marks)
+    else:
+        svg = grid_svg(board, layer, fills, regions, marks)
     shape = "hexes" if board.shape == "hex" else "squares"
     description = f"{board.rows} rows of {board.columns} {shape}"
+    if ring is not None:
+        description = f"a track of {len(cells)} spaces round a ring ({description} in the rules file)"
     width = max(len(token) for row in layer.rows for token in row)
     lines = []
     for number, row in enumerate(layer.rows):
@@ -282,7 +456,12 @@ def board_picture(board: ast.BoardDecl, tables: list[ast.TableDecl] = (),  # typ
     corners += [f"top right, the {words(marks.numbers.name)}"] if marks.numbers is not None else []
     if corners:
         notes.append(f"Small numbers in each {'hex' if board.shape == 'hex' else 'square'}: {'; '.join(corners)}.")
-    if marks.links:
+    text_note = f"Each token follows the {words(caption.name)}." if caption is not None else ""
+    if ring is not None:
+        notes.append("The spaces are drawn round the track in number order; a line joins each space to the next, "
+                     "and an arrow shows each way on where the track forks.")
+        text_note += " " + ring_sentence(ring)
+    elif marks.links:
         notes.append("A line joins each space to the next along the track; →N at the bottom left: the way on is to "
                      "space N (two numbers where the track forks).")
     distinct = {fills.get(token) for row in layer.rows for token in row}
@@ -291,7 +470,7 @@ def board_picture(board: ast.BoardDecl, tables: list[ast.TableDecl] = (),  # typ
         description += f", all {entries[0].meaning}"  # nothing else to draw: the words say it
     picture = BoardPicture(words(board.name), description, svg, "\n".join(lines), entries, region_note,
                            varied=len(distinct) > 1 or regions is not None or caption is not None, notes=notes,
-                           text_note=f"Each token follows the {words(caption.name)}." if caption is not None else "")
+                           text_note=text_note)
     if start is not None:
         meanings = {token: entry.meaning for entry in entries for token in entry.tokens.split(", ")}
         kinds = [[meanings.get(token, "") for token in row] for row in layer.rows] if len(entries) > 1 else None
@@ -342,8 +521,9 @@ def add_start(picture: BoardPicture, start: BoardStart, shape: str, kinds: Optio
         picture.start_notes.append(f"Not drawn: {joined(start.drawn)}, which setup places by chance.")
 
 
-def joined(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+def joined(names: list[str], last: str = "and") -> str:
+    """"a, b and c" (or "a, b or c")."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" {last} " + names[-1]
 
 
 def literal(text: str) -> str:
@@ -366,7 +546,7 @@ def start_table(pieces: list[PlacedPiece], kinds: Optional[list[list[str]]] = No
         rows.setdefault(key, []).append((piece.where, kind))
     merged: dict[tuple, list[str]] = {}  # (where, facing, values) -> piece texts
     for (mark, label, players, facing, values), places in rows.items():
-        name = (f"**{literal(mark)}** " if mark else "") + literal(label) + (f" ({players})" if players else "")
+        name = (f"`{mark}` " if mark and "`" not in mark else "") + literal(label) + (f" ({players})" if players else "")
         merged.setdefault((places_text(places), facing, values), []).append(name)
     show_facing = any(facing for (_, facing, _) in merged)
     show_values = any(values for (_, _, values) in merged)
@@ -484,9 +664,11 @@ def plural_words(name: str) -> str:
     return text if text.endswith("s") else text + "s"
 
 
-def svg_open(width: float, height: float, name: str) -> list[str]:
-    return [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="-18 -16 {width + 22:.1f} {height + 20:.1f}" '
-            f'role="img" aria-label="{html.escape(name)}" class="board-svg">']
+def svg_open(width: float, height: float, name: str, rulers: bool = True) -> list[str]:
+    """The opening tag, with room at the left and top for the row and column numbers when `rulers`."""
+    left, top = (18, 16) if rulers else (2, 2)
+    return [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="-{left} -{top} {width + left + 4:.1f} '
+            f'{height + top + 4:.1f}" role="img" aria-label="{html.escape(name)}" class="board-svg">']
 
 
 def cell_text(x: float, y: float, token: str, size: float) -> str:
