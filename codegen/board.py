@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import html
 import math
+import re
 from dataclasses import dataclass, field
 from typing import Optional
 
@@ -59,7 +60,9 @@ class BoardPicture:
     start_header: list[str] = field(default_factory=list)  # the table of what setup places, when it places any
     start_rows: list[list[str]] = field(default_factory=list)
     start_notes: list[str] = field(default_factory=list)  # what the picture leaves out, and why
+    variant_starts: list[tuple[str, list[str], list[list[str]]]] = field(default_factory=list)  # title, header, rows
     piece_legend: list[LegendEntry] = field(default_factory=list)  # the marks drawn, for the card
+    distances: str = ""  # what the rules' lengths are in cells, when they compare lengths with distances
 
 
 @dataclass
@@ -89,6 +92,8 @@ class BoardStart:
     pieces: list[PlacedPiece]
     chosen: list[str] = field(default_factory=list)  # pieces a player places during setup
     drawn: list[str] = field(default_factory=list)  # pieces placed by chance during setup
+    # A variant not in play that places the pieces otherwise (another scenario): its name and its pieces.
+    variants: list[tuple[str, list[PlacedPiece]]] = field(default_factory=list)
 
 
 def words(name: str) -> str:
@@ -417,8 +422,9 @@ def round_the_rectangle(index: int, width: int, height: int) -> tuple[float, flo
 
 
 def board_picture(board: ast.BoardDecl, tables: list[ast.TableDecl] = (),  # type: ignore[assignment]
-                  start: Optional[BoardStart] = None) -> BoardPicture:
-    """Draw one board (the tables of the file may say how a track forks), with what setup places on it."""
+                  start: Optional[BoardStart] = None, lengths: list[tuple[str, int]] = ()) -> BoardPicture:  # type: ignore[assignment]
+    """Draw one board (the tables of the file may say how a track forks), with what setup places on it
+    and what the rules' lengths (`distance_lengths`) are in its cells."""
     layer, legend = colour_layer(board)
     regions = region_layer(board, layer)
     caption = caption_layer(board, regions)
@@ -470,7 +476,7 @@ def board_picture(board: ast.BoardDecl, tables: list[ast.TableDecl] = (),  # typ
         description += f", all {entries[0].meaning}"  # nothing else to draw: the words say it
     picture = BoardPicture(words(board.name), description, svg, "\n".join(lines), entries, region_note,
                            varied=len(distinct) > 1 or regions is not None or caption is not None, notes=notes,
-                           text_note=text_note)
+                           text_note=text_note, distances=distance_sentence(list(lengths), board.shape))
     if start is not None:
         meanings = {token: entry.meaning for entry in entries for token in entry.tokens.split(", ")}
         kinds = [[meanings.get(token, "") for token in row] for row in layer.rows] if len(entries) > 1 else None
@@ -515,6 +521,16 @@ def add_start(picture: BoardPicture, start: BoardStart, shape: str, kinds: Optio
         facings = any(piece.facing_angle is not None for piece in start.pieces)
         picture.notes.append(f"Pieces at the start of play are drawn as dark marks in their {cell}"
                              + (", an arrow from each to the side it faces." if facings else "."))
+    for variant, pieces in start.variants:
+        # Only what the variant changes: the pieces it places otherwise, and the ones they replace.
+        added = [piece for piece in pieces if piece not in start.pieces]
+        gone = list(dict.fromkeys(literal(piece.label) + (f" ({piece.players})" if piece.players else "")
+                                  for piece in start.pieces if piece not in pieces))
+        header, rows = start_table(added, kinds)
+        instead = f" instead of {joined(gone)}" if gone else " as well"
+        these = "this" if len(added) == 1 else "these"
+        picture.variant_starts.append((f"With the variant “{words(variant)}” in play, setup places {these}{instead}:",
+                                       header, rows))
     if start.chosen:
         picture.start_notes.append(f"Not drawn: {joined(start.chosen)}, which setup has a player place.")
     if start.drawn:
@@ -622,8 +638,33 @@ def start_marks(pieces: list[PlacedPiece], centre, half: float) -> list[str]:
         badges: dict[str, str] = {}  # mark -> fill; look-alikes (one mark for several player counts) once
         for piece in here:
             badges.setdefault(piece.mark or "•", colours[piece.group])
-        out.extend(badge_grid(x, y, half, list(badges.items())))
+        out.extend(badge_grid(x, y, half, list(badges.items()) if len(badges) <= CROWD else crowded(badges)))
     return out
+
+
+# More marks than this in one cell are too small to read: a numbered family (S1 to S6) shares one badge.
+CROWD = 4
+
+
+def crowded(badges: dict[str, str]) -> list[tuple[str, str]]:
+    """The marks of a crowded cell, each run of numbered marks (`S1`...`S6`) as one badge, `S1–6`."""
+    families: dict[tuple[str, str], list[int]] = {}
+    for mark in badges:
+        match = re.fullmatch(r"(\D*)(\d+)(\D*)", mark)
+        if match:
+            families.setdefault((match.group(1), match.group(3)), []).append(int(match.group(2)))
+    result: list[tuple[str, str]] = []
+    said: set[tuple[str, str]] = set()
+    for mark, fill in badges.items():
+        match = re.fullmatch(r"(\D*)(\d+)(\D*)", mark)
+        key = (match.group(1), match.group(3)) if match else None
+        numbers = sorted(families.get(key, [])) if key else []
+        if len(numbers) < 3 or numbers != list(range(numbers[0], numbers[-1] + 1)):
+            result.append((mark, fill))
+        elif key not in said:
+            said.add(key)  # type: ignore[arg-type]
+            result.append((f"{key[0]}{numbers[0]}–{numbers[-1]}{key[1]}", NEUTRAL))  # type: ignore[index]
+    return result
 
 
 def badge_grid(x: float, y: float, half: float, badges: list[tuple[str, str]]) -> list[str]:
@@ -657,6 +698,67 @@ def facing_arrow(x: float, y: float, angle: float, half: float, colour: str) -> 
             f'stroke-width="2.4"/>',
             f'<polygon points="{x + dx * tip:.1f},{y + dy * tip:.1f} {x + dx * base + side_x:.1f},{y + dy * base + side_y:.1f} '
             f'{x + dx * base - side_x:.1f},{y + dy * base - side_y:.1f}" fill="{colour}"/>']
+
+
+def distance_lengths(declarations: list[ast.Decl]) -> list[tuple[str, int]]:
+    """The whole-number defines that the rules compare with a distance: lengths counted in cells.
+
+    `distance(a, b) <= S`, `hex_gap(c, i) >= 3 * L` (a define that measures with
+    `distance`), or `distance(a, b) <= length(m)` (a define that gives S or L).
+    """
+    defines = {d.name: d for d in declarations if isinstance(d, ast.DefineDecl)}
+    constants = {name: d.body.value for name, d in defines.items()
+                 if not d.params and isinstance(d.body, ast.IntLiteral)}
+    if not constants:
+        return []
+
+    def names_in(node, seen: frozenset = frozenset()) -> set[str]:
+        """Every define an expression uses, directly or through the defines it calls."""
+        found = set()
+        for inner in subnodes(node):
+            name = inner.id if isinstance(inner, ast.Name) else inner.function if isinstance(inner, ast.Call) else None
+            if name in defines and name not in seen:
+                found.add(name)
+                found |= names_in(defines[name].body, seen | {name})
+        return found
+
+    def measures(node) -> bool:
+        return any(isinstance(inner, ast.Call) and inner.function == "distance" for inner in subnodes(node)) or any(
+            any(isinstance(inner, ast.Call) and inner.function == "distance" for inner in subnodes(defines[name].body))
+            for name in names_in(node))
+
+    lengths: set[str] = set()
+    for node in subnodes(declarations):
+        if isinstance(node, ast.Compare) and node.op in ("<", "<=", ">", ">=", "==", "!="):
+            for near, far in ((node.left, node.right), (node.right, node.left)):
+                if measures(near) and not measures(far):
+                    lengths |= {name for name in names_in(far) if name in constants}
+    return [(name, constants[name]) for name in constants if name in lengths]
+
+
+def subnodes(node) -> list:
+    """Every syntax node under `node` (a node or a list of them), itself included."""
+    found, stack = [], [node]
+    while stack:
+        here = stack.pop()
+        if isinstance(here, ast.Node):
+            found.append(here)
+            stack.extend(getattr(here, name) for name in type(here).model_fields)
+        elif isinstance(here, (list, tuple)):
+            stack.extend(here)
+        elif isinstance(here, dict):
+            stack.extend(here.values())
+    return found
+
+
+def distance_sentence(lengths: list[tuple[str, int]], shape: str) -> str:
+    """What the rules' lengths are in cells: "Distances are counted in hexes: S is 2 hexes, L is 3 hexes"."""
+    if not lengths:
+        return ""
+    unit = "hex" if shape == "hex" else "square"
+    said = [f"{words(name)} is {value} {unit if value == 1 else unit + ('es' if unit == 'hex' else 's')}"
+            for name, value in lengths]
+    return f"Distances are counted in {unit}{'es' if unit == 'hex' else 's'}: {joined(said)}."
 
 
 def plural_words(name: str) -> str:

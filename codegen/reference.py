@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Iterable, Iterator, Optional
 
-from codegen.board import BoardPicture, BoardStart, board_picture
+from codegen.board import BoardPicture, BoardStart, board_picture, distance_lengths
 from codegen.english import Decision, English, Scope, Step, capitalize, escape_literal, fill_in, joined, lower_first, \
     words
 
@@ -266,7 +266,8 @@ def build_reference(
         texts=texts,
         kinds=[english.render(d) for d in of_kind(ast.KindDecl) if is_shown_kind(english, d)],
         pieces=pieces(english, of_kind(ast.PieceDecl), setup),
-        boards=[board_picture(d, of_kind(ast.TableDecl), starts_by_board.get(d.name)) for d in of_kind(ast.BoardDecl)],
+        boards=[board_picture(d, of_kind(ast.TableDecl), starts_by_board.get(d.name), distance_lengths(decls))
+                for d in of_kind(ast.BoardDecl)],
         dice=[english.render(d) for d in of_kind(ast.DieDecl)],
         tracked=tracked(english, [d for d in of_kind(ast.VarDecl) if not d.internal]),  # bookkeeping is for the rules alone
         automata=[english.render(d) for d in of_kind(ast.AutomaDecl)],

@@ -188,12 +188,29 @@ def placed_pieces(state: Any, directions: dict[str, Optional[str]], kinds: dict[
 def starting_placements(game: Any, variants: Iterable[str] = ()) -> list[BoardStart]:
     """What setup puts on each board, the same way in every run, and what it places by a choice or a draw.
 
+    A variant that is not in play but would place the pieces otherwise (another
+    scenario) adds its own placement to the board's `BoardStart.variants`.
+
     Args:
         game: a loaded game (`interpreter.load_game`); its `file` is the syntax tree.
         variants: the variants in play.
 
     Returns one `BoardStart` for each board that setup puts a piece on (fixed or not).
     """
+    chosen = list(variants)
+    starts = placements(game, chosen)
+    by_board = {start.board: start for start in starts}
+    for variant in sorted(set(game.variants) - set(chosen)):
+        for other in placements(game, chosen + [variant]):
+            start = by_board.get(other.board)
+            if start is not None and sorted(map(repr, other.pieces)) != sorted(map(repr, start.pieces)) \
+                    and other.pieces:
+                start.variants.append((variant, other.pieces))
+    return starts
+
+
+def placements(game: Any, variants: list[str]) -> list[BoardStart]:
+    """What setup puts on each board with these variants in play (see `starting_placements`)."""
     file = game.file
     directions = direction_variables(file)
     kinds = {d.name: list(d.members) for d in file.declarations if isinstance(d, ast.KindDecl)}

@@ -43,9 +43,11 @@ board sea: hex 4 by 5
 define number_of(b) = index_of(bearing, b)
 define ahead(s) = step(where(s), number_of(s.facing))
 
+variant far "The red ship starts further off"
+
 setup:
-  create 1 ship(red, "A") in at(sea, 0, 1)
-  let first = top(at(sea, 0, 1))
+  create 1 ship(red, "A") in at(sea, 0, 3 if variant far else 1)
+  let first = top(at(sea, 0, 3 if variant far else 1))
   first.facing = south_east
   create 1 ship(black, "B") in at(sea, 3, 1)
   if count(players) == 3:
@@ -223,3 +225,62 @@ def test_a_near_empty_last_page_is_taken_back_by_a_slightly_smaller_size():
     assert without_short_last_page(full, 8.5, layout) is full and tried == []  # a fuller page stays
     never = without_short_last_page(fake_document(3, 0.1), 8.5, lambda size: fake_document(3, 0.2))
     assert len(never.pages) == 3  # no size within reach does it: the summary stays as it was
+
+
+LENGTHS = '''\
+game "Lengths":
+  players 2 to 2
+
+piece boat(owner) labelled "{owner.name}'s boat"
+kind measure: s, l
+
+board sea: hex 3 by 3
+  layer water:
+    "~ ~ ~"
+    "~ ~ ~"
+    "~ ~ ~"
+  legend water: "~" = open_sea
+
+define S = 2
+define L = 3
+define crew = 4
+define length(m) = S if m == s else L
+define gap(a, b) = distance(a, b) - 1
+define near(a, b) = distance(a, b) <= length(s)
+define far(a, b) = gap(a, b) >= 2 * L
+define full(p) = count(p.hand) >= crew
+
+play:
+  pass
+
+score p: 0
+'''
+
+
+def test_the_lengths_the_rules_compare_with_distances_are_said_in_cells():
+    from codegen.board import distance_lengths
+
+    file = parse_source(LENGTHS, "lengths.pir")
+    assert distance_lengths(file.declarations) == [("S", 2), ("L", 3)]  # not `crew`, never compared with a distance
+    summary = codegen.render_markdown(codegen.build_reference(file, LENGTHS, (), None, date="2024-05-01"), "summary")
+    assert "3 rows of 3 hexes, all open sea. Distances are counted in hexes: S is 2 hexes and L is 3 hexes." in summary
+
+
+def test_a_crowded_cell_draws_a_numbered_family_of_marks_as_one_badge():
+    from codegen.board import crowded
+
+    badges = {f"S{n}": "#123456" for n in range(1, 7)} | {"G": "#654321"}
+    assert [mark for mark, _ in crowded(badges)] == ["S1–6", "G"]
+    assert crowded({"A": "#1", "B2": "#2", "C": "#3"}) == [("A", "#1"), ("B2", "#2"), ("C", "#3")]
+
+
+def test_a_variant_that_places_the_pieces_otherwise_is_told_too():
+    [start] = starting_placements(scenario_game())
+    [(variant, pieces)] = start.variants
+    assert variant == "far" and [(piece.label, piece.column) for piece in pieces if piece.label == "A"] == [("A", 3)]
+    picture = board_picture(board_of(SCENARIO), [], start)
+    [(title, header, rows)] = picture.variant_starts
+    assert title == "With the variant “far” in play, setup places this instead of A:"
+    assert rows == [["`A` A", "row 1, column 4", "↘ south east", "side red, strength 3"]]
+    [chosen] = starting_placements(scenario_game(), ["far"])
+    assert chosen.variants == [] and any(piece.column == 3 for piece in chosen.pieces)  # in play: the start itself
