@@ -601,11 +601,16 @@ NEUTRAL = "#3a3a3a"
 LIGHT_FILLS = {"#f7f7f7", "#b89600"}
 
 
+def piece_order(piece: PlacedPiece) -> tuple:
+    """Pieces every player count has first, then by mark: S1, S2, then S3 for three players."""
+    return (bool(piece.players), piece.mark, piece.label)
+
+
 def piece_colours(pieces: list[PlacedPiece]) -> dict[str, str]:
     """The fill of each piece's group: its colour's own when named after one, else one of PIECE_COLOURS."""
     colours: dict[str, str] = {"": NEUTRAL}
     others = iter(PIECE_COLOURS)
-    for piece in pieces:
+    for piece in sorted(pieces, key=piece_order):
         if piece.group in colours:
             continue
         named = NAMED_COLOURS.get(piece.group.rsplit(" ", 1)[-1].lower())
@@ -621,7 +626,7 @@ def start_marks(pieces: list[PlacedPiece], centre, half: float) -> list[str]:
     """
     colours = piece_colours(pieces)
     by_cell: dict[tuple[int, int], list[PlacedPiece]] = {}
-    for piece in pieces:
+    for piece in sorted(pieces, key=piece_order):
         by_cell.setdefault((piece.row, piece.column), []).append(piece)
     out = []
     for (row, column), here in by_cell.items():
@@ -669,10 +674,16 @@ def crowded(badges: dict[str, str]) -> list[tuple[str, str]]:
 
 def badge_grid(x: float, y: float, half: float, badges: list[tuple[str, str]]) -> list[str]:
     """Marks on filled badges, in rows centred on (x, y) within a cell of half-width `half`."""
-    across = math.ceil(math.sqrt(len(badges)))
-    down = math.ceil(len(badges) / across)
     longest = max(len(mark) for mark, _ in badges)
-    size = min(6.5, (half * 1.5 / down) / 1.35, (half * 1.7 / across - 2.5) / (0.68 * longest + 0.1))
+
+    def fitting(across: int) -> float:
+        """The type size that fits the badges `across` to a row."""
+        down = math.ceil(len(badges) / across)
+        return min(6.5, (half * 1.5 / down) / 1.35, (half * 1.7 / across - 2.5) / (0.68 * longest + 0.1))
+
+    across = max(range(1, len(badges) + 1), key=lambda count: (round(fitting(count), 2), -count))
+    down = math.ceil(len(badges) / across)
+    size = fitting(across)
     width, height = 0.68 * size * longest + 2.5, size * 1.3
     out = []
     for index, (mark, fill) in enumerate(badges):
