@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Iterable, Iterator, Optional
 
-from codegen.board import BoardPicture, board_picture
+from codegen.board import BoardPicture, BoardStart, board_picture, distance_lengths
 from codegen.english import Decision, English, Scope, Step, capitalize, escape_literal, fill_in, joined, lower_first, \
     possessive, words
 
@@ -212,6 +212,7 @@ def build_reference(
     variants: Iterable[str] = (),
     example_results: Optional[dict[str, bool]] = None,
     date: Optional[str] = None,
+    starts: Iterable[BoardStart] = (),
 ) -> Reference:
     """Gather the summary and the card of a parsed, checked rules file.
 
@@ -221,6 +222,7 @@ def build_reference(
         variants: the variants in play (marked in the variants section).
         example_results: each worked example's name -> passed, as `pirdsl test` found; None: not run.
         date: the date for the title block; default `reference_date()`.
+        starts: what setup puts on each board, found by playing it (`pirdsl.start`); drawn on its picture.
     """
     english = English(game_file, source)
     decls = game_file.declarations
@@ -255,6 +257,7 @@ def build_reference(
     rules += power_rules(english, of_kind(ast.PowerDecl))
     texts = dict(header.texts)
     chosen = list(variants)
+    starts_by_board = {start.board: start for start in starts}
     return Reference(
         name=header.name,
         players=english.player_range(header),
@@ -268,7 +271,8 @@ def build_reference(
         texts=texts,
         kinds=[english.render(d) for d in of_kind(ast.KindDecl) if is_shown_kind(english, d)],
         pieces=pieces(english, of_kind(ast.PieceDecl), setup),
-        boards=[board_picture(d, of_kind(ast.TableDecl)) for d in of_kind(ast.BoardDecl)],
+        boards=[board_picture(d, of_kind(ast.TableDecl), starts_by_board.get(d.name), distance_lengths(decls))
+                for d in of_kind(ast.BoardDecl)],
         dice=[english.render(d) for d in of_kind(ast.DieDecl)],
         tracked=tracked(english, [d for d in of_kind(ast.VarDecl) if not d.internal]),  # bookkeeping is for the rules alone
         automata=[english.render(d) for d in of_kind(ast.AutomaDecl)],

@@ -187,7 +187,35 @@ def fitted_summary(reference: Reference, paper: str):
         smaller = [candidate for candidate in SUMMARY_SIZES if candidate < size]
         size = next((candidate for candidate in smaller if candidate <= wanted), smaller[-1])
         document = layout(size)
+    return without_short_last_page(document, size, layout)
+
+
+# A last page filled less than this is near-empty: the summary is set a little smaller to do without it,
+# by at most SHORT_PAGE_STEP points (and never below the floor of SUMMARY_SIZES).
+SHORT_PAGE = 0.3
+SHORT_PAGE_STEP = 0.75
+
+
+def without_short_last_page(document, size: float, layout):
+    """The summary one page shorter when its last page holds only a few lines and a slightly smaller
+    size takes them back; else the document as it is."""
+    if len(document.pages) < 2 or last_page_filled(document) >= SHORT_PAGE:
+        return document
+    for smaller in (candidate for candidate in SUMMARY_SIZES if size - SHORT_PAGE_STEP <= candidate < size):
+        attempt = layout(smaller)
+        if len(attempt.pages) < len(document.pages):
+            return attempt
     return document
+
+
+def last_page_filled(document) -> float:
+    """How much of the summary's last page its text takes, from the top margin to where it ends (0 to 1)."""
+    last = document.pages[-1]
+    anchor = last.anchors.get("summary-end")
+    if anchor is None:
+        return 1.0
+    margin = 9 * PX_PER_MM  # the summary's page margin (see the print CSS)
+    return max(0.0, min(1.0, (anchor[1] - margin) / (last.height - 2 * margin)))
 
 
 def render_pdf(reference: Reference, kind: str = "both", paper: str = "a4") -> tuple[bytes, int]:

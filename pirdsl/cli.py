@@ -773,7 +773,10 @@ def command_reference(args: argparse.Namespace) -> int:
     except GameRuleError as error:
         error_line(f"pirdsl: note: the worked examples could not be run: {error}")
         results = {}
-    reference = codegen.build_reference(game.file, game.source, variants, results)
+    from pirdsl.start import starting_placements
+
+    reference = codegen.build_reference(game.file, game.source, variants, results,
+                                        starts=starting_placements(game, variants))
     if args.format == "md":
         content: str | bytes = codegen.render_markdown(reference, args.kind)
         pages = None
