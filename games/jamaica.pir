@@ -170,7 +170,7 @@ table forks_behind:
   39 -> [32]
   41 -> [38, 40]
 
-define last_space = 49
+define last_space = 49  # the track's spaces are numbered 0 (Port Royal) to 49
 #: space {n}
 define space(n) = at(track, floor(n / 10), n % 10)
 #: the spaces after space {n}
@@ -211,11 +211,11 @@ define card_plan(p, c) = "{c}: {action_plan(c.morning, morning_die, start_of(p))
 # is 44); it breaks ties and tells whether the Ghost Ship leads or trails.
 # assumed: a channel space is as far along as the third and fifth spaces of the
 # outer lane beside it.
-define progress_along = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 9, 11,
+define progress_along = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 9, 11,  # how far along the race each space 0 to 49 is
                          13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 20, 22,
                          24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 31, 33,
                          35, 36, 37, 38, 39, 40, 41, 42, 43]
-define lap_length = 44
+define lap_length = 44  # how far along a whole lap is
 #: how far {p} is along the race
 define race_progress(p) = lap_length if p.arrived else progress_along[p.pos] - lap_length * p.laps_owed
 
@@ -242,7 +242,7 @@ define action_cards = [[forward, forward], [forward, food], [food, forward],
 define treasure_cards = [[morgans_map, 0], [sarans_sabre, 0], [lady_beth, 0], [sixth_hold, 0],
                          [riches, 3], [riches, 3], [riches, 5], [riches, 7], [riches, 7],
                          [curse, -2], [curse, -3], [curse, -4]]
-define treasures_in_play = 9
+define treasures_in_play = 9  # treasure cards dealt face down as the treasure deck
 
 table treasure_title:
   morgans_map -> "Morgan's Map"
@@ -263,12 +263,12 @@ define ship_mark(p) = "G" if automa(p) else "S{p.index + 1}"
 define ship_name(p) = "the Ghost Ship" if automa(p) else "{p.name}'s ship"
 define goods(n, k) = "1 doubloon" if n == 1 and k == gold else "{n} {unit[k]}"
 
-define start_holds = 5
+define start_holds = 5  # holds on each ship board
 #: {p}'s hand size (3, or 4 with Morgan's Map)
 define hand_size(p) = 3
 # A treasure power is an ability that changes a rule while its card lies face up before you.
 power morgans_map_hand "Morgan's Map: a hand of four cards" instead of hand_size(p) = 4 when has_power(p, morgans_map)
-define lady_beth_bonus = 2
+define lady_beth_bonus = 2  # firepower Lady Beth adds in every battle
 
 #: the players (not the Ghost Ship)
 define humans = [p for p in players where not automa(p)]
