@@ -750,7 +750,8 @@ rule marine_fire(p, m) "A Marine shoots":
 # Scuttle (a free action for a derelict, at any time in your turn: here before her action, or at
 # the end of the turn): on a 5 or 6 she sinks at the start of your next turn, and everything
 # aboard goes down with her (crew and gold are lost, nobody gains the gold).
-# assumed: one try for each derelict a turn.
+# assumed: each derelict is offered one try a turn, before her action (or at the end of the turn
+# if she was not derelict then); trying later gains nothing, as she sinks only at your next turn.
 rule scuttle_option(p, x) "Scuttle":
   p chooses go from [true] "Scuttle {x}?" labelled "Try to scuttle her" optional "Keep her afloat"
   if go != none:
