@@ -7,12 +7,13 @@ game "Pirates of the Mysterious Islands":
   # + S for the Storm Compass), so steering asks at most 6 times; at a dock each crew moves at
   # most once (60 crew, then stop: 61); exploring a ship moves each crew or treasure at most
   # once (60 crew, 76 coins, 2 unique treasures, then stop: 139). With these, a turn asks at
-  # most 121,786: for each ship of the fleet (counted as up to 63) 1,925 (readied: 2; two
-  # actions of at most 931: a move of 6 legs and what docking, ramming, boarding, towing and
-  # turning ask; 61 at a dock), then at most 448 Marines and 63 scuttles. 30 rounds of two
-  # turns make 7,307,160, and building, placing and hiring 1,418 more: 7,308,578. Loose
+  # most 129,535: for each ship of the fleet (counted as up to 63) 2,048 (readied: 2; a
+  # scuttle: 1; 61 at a dock before her action; two actions of at most 992: a move of 6 legs
+  # and what docking, 61 at the dock she reaches, ramming, boarding, towing and turning ask),
+  # then at most 448 Marines and 63 scuttles. 30 rounds of two turns make 7,772,100, and
+  # agreeing on a build total, building, placing and hiring 1,419 more: 7,773,519. Loose
   # (every list is bounded by every piece of its kind), but true.
-  longest 7308578 decisions
+  longest 7773519 decisions
   overview "Build a fleet of ships and crew to a point total, sail a measured sea among six islands, dig up treasure on the wild ones, fight with cannons, rams and boarding parties, and bring the gold home."
   goal "Be the first to bring more than half of all the gold to your home island."
   credits "After the complete-game rules of Pirates of the Mysterious Islands (WizKids, 2005)."
@@ -108,7 +109,7 @@ var submerged per ship = false        # a Submarine or Sea Monster below the sur
 #: {x} is a ghost this turn
 var ghostly per ship = false          # a Ghost Ship this turn
 #: {x} is held to an S move by fear this turn
-var afraid per ship = false           # her base move is S this turn (Fear)
+var afraid per ship = false           # her base move is S on her player's next turn (Fear)
 #: {x} is being scuttled
 var scuttling per ship = false        # she sinks at the start of her player's next turn
 #: {x} is to be moved by the opponent
@@ -154,7 +155,16 @@ var gold_in_game = 0                  # all the gold the players contributed
 
 # assumed: the rules give no end to a game nobody can win; it ends after 30 rounds, the most gold at home winning.
 var round_limit = 30
+# The build total: the rulebook recommends 40 points, and lets the players agree on any total
+# both fleets use. Without the variant the total is 40; with it, the total is chosen at the start.
 var build_total = 40                  # the build total both fleets are bought to
+variant other_build_total "The players agree on a build total other than the recommended 40 points"
+# assumed: the first player names the total both have agreed on, in steps of 5 points from 5 (the
+# cheapest ship costs 4) to 165 (all the cards together cost 163), counted in fives.
+#: the build totals from 5 to 165 points, in steps of 5
+define build_total_fives = range(1, 33)
+# assumed: the rulebook gives six islands and 15 gold from each player for a 40-point game
+# only; at any other build total they stay the same.
 # assumed: each player's eight coins worth 15 gold are 3 coins of 1, 3 of 2 and 2 of 3.
 define coin_values = [1, 1, 1, 2, 2, 2, 3, 3]  # gold: the coins each player adds to the treasure
 
@@ -314,8 +324,10 @@ define worth(r) = count([i for i in islands where i.revealed]) if r.name == idol
 # Black Mark: a crew placed face up as Cursed makes its ship fly the Cursed flag, and costs 1 more.
 define crew_nation(c) = cursed if c.cursed_flag else c.nation
 define crew_cost(c) = c.points + (1 if c.cursed_flag else 0)
-#: the flag {x} flies
-define flag_of(x) = cursed if any([c.cursed_flag for c in crew_on(x)]) else x.nation
+# Ex-patriot: a ship with such a crew aboard is a member of the Mercenary nation.
+# assumed: with an Ex-patriot and a face-up Black Mark aboard, she is Mercenary, not Cursed.
+#: the nation {x} sails for
+define flag_of(x) = mercenaries if any([ex_patriot in c.keywords for c in crew_on(x)]) else (cursed if any([c.cursed_flag for c in crew_on(x)]) else x.nation)
 #: the points of the crew aboard {x}
 define crew_points_on(x) = sum([crew_cost(c) for c in crew_on(x)])
 # A crew uses its ability only on a ship of its own nation, and not while Fear has unnerved her.
@@ -410,7 +422,14 @@ define blocked_at(x, p) = first([i for i in indices(p) where not empty(p[i]) or 
 define leg_end(x, p, b) = count(p) if b == none else (b if not empty(p[b]) else b + 1)
 #: the hexes {x} may sail towards {d} on a leg of {n}
 define leg_hexes(x, d, n) = take(path(x, d, n), leg_end(x, path(x, d, n), blocked_at(x, path(x, d, n))))
-define leg_options(x, rest) = [[d, n, k] for n in distinct(rest) for d in [0, 1, 2, 3, 4, 5] for k in range(1, count(leg_hexes(x, d, n))) where not x.ghostly or empty(leg_hexes(x, d, n)[k - 1])]
+#: {x} may end a leg on {c}, with the legs {rest} still to sail
+define may_end_leg(x, c, rest) = true
+define leg_options(x, rest) = [[d, n, k] for n in distinct(rest) for d in [0, 1, 2, 3, 4, 5] for k in range(1, count(leg_hexes(x, d, n))) where may_end_leg(x, leg_hexes(x, d, n)[k - 1], without_one(rest, n))]
+# A ship that touches another ship or an island must stop.
+#: {x} must stop at {c}
+define stops_at(x, c) = touches(c, x)
+#: {x} shares her hex with an island or a ship
+define overlapping(x) = count([y for y in all_pieces([where(x)]) where y != x]) > 0
 define direction_words = ["north-east", "east", "south-east", "south-west", "west", "north-west"]
 define without_one(xs, n) = take(xs, index_of(xs, n)) + [xs[i] for i in indices(xs) where i > index_of(xs, n)]
 
@@ -508,6 +527,12 @@ rule choose_first_player() "Roll for the first player":
   turn_order = [first_player, rival(first_player)]
   log "{first_player.name} rolls higher and is the first player."
 
+rule agree_build_total(p) "Agree on the build total":
+  p chooses fives from build_total_fives "What build total do both fleets use?" labelled "{5 * fives} points"
+  #: The build total becomes the total you chose.
+  build_total = 5 * fives
+  log "Both fleets are built to {build_total} points."
+
 # A fleet: ships and crew with a combined point cost up to the build total (at least one ship).
 rule build_fleet(p) "Create a fleet":
   p chooses flagship from [k for k in keys(ship_list) where ship_list[k].points <= build_total] "Choose your first ship" labelled "{flagship}: {ship_list[flagship].points} points"
@@ -559,8 +584,14 @@ rule choose_home(chooser, p) "Choose a home island":
 
 #: the hexes where {x} may start beside {i}
 define start_hexes(x, i) = [c for c in distinct(flatten([neighbours(h) for h in i.hexes])) where empty(c)]
+# assumed: a ship with no room left beside her home island waits near it, on an empty hex within
+# L touching nothing, or else (a fleet built to a large total) on the nearest such hexes.
 #: the empty hexes within L of {i}
 define spare_hexes(i) = [c for c in cells(sea) where empty(c) and hex_gap(c, i) <= L and not touches(c, none)]
+#: the empty hexes touching nothing
+define free_hexes = [c for c in cells(sea) where empty(c) and not touches(c, none)]
+#: the empty hexes touching nothing nearest {i}
+define nearest_free_hexes(i) = [c for c in free_hexes where hex_gap(c, i) == min([hex_gap(d, i) for d in free_hexes])]
 
 rule place_fleet(p) "Place the ships, bows touching the home island":
   for each x in [y for y in p.shipyard]:
@@ -568,6 +599,8 @@ rule place_fleet(p) "Place the ships, bows touching the home island":
     let spots = start_hexes(x, p.home)
     if count(spots) == 0:
       spots = spare_hexes(p.home)
+    if count(spots) == 0:
+      spots = nearest_free_hexes(p.home)
     p chooses c from spots "Place {x}" labelled "{x} at row {c.row + 1}, column {c.col + 1}"
     move x to c
     let bow = facing_island(c, p.home)
@@ -629,20 +662,31 @@ rule turn(p) "A turn":
   for each x in [y for y in p.fleet where y.scuttling]:
     log "{x} is scuttled."
     sink(x, p)
+  #: -
+  let offered = []
   for each x in p.fleet:
     if afloat(x):
       ready(p, x)
-      give_action(p, x)
-      if afloat(x) and docked_at(x) != none and count(crew_moves(x, [])) > 0:
+      # Free actions, before her action: a scuttle if she is derelict, crew if she is docked.
+      if derelict(x) and not x.scuttling:
+        scuttle_option(p, x)
+        #: -
+        offered = offered + [x]
+      if docked_at(x) != none:
         crew_at_dock(p, x)
+      give_action(p, x)
   for each m in marines_of(p):
     marine_fire(p, m)
-  for each x in [y for y in p.fleet where derelict(y)]:
+  #: For each derelict of yours not yet offered a scuttle this turn:
+  for each x in [y for y in p.fleet where derelict(y) and not y.scuttling and y not in offered]:
     scuttle_option(p, x)
+  #: Fear's hold on your ships ends with this turn.
+  for each y in p.fleet:
+    y.afraid = false
 
-# Free at a dock: crew go ashore (Marines on any island, others at home), come aboard, or
-# change to another of your ships docked at the same island.
-# assumed: each crew moves once a turn.
+# Free at a dock, before her action or as soon as she docks: crew go ashore (Marines on any
+# island, others at home), come aboard, or change to another of your ships docked at the same island.
+# assumed: each crew moves once at each dock.
 define ashore_at(p, i) = ([c for c in p.crew_home] if i == p.home else []) + [c for c in p.landed where c.ashore_on == i]
 define may_land(c, i, p) = i == p.home or marine in c.keywords
 define dock_mates(x) = [y for y in (x.owner).fleet where y != x and docked_at(y) == docked_at(x)]
@@ -703,8 +747,11 @@ rule marine_fire(p, m) "A Marine shoots":
       else:
         log "{r}: a miss."
 
-# Scuttle (a free action for a derelict): on a 5 or 6 she sinks at the start of your next turn,
-# and everything aboard goes down with her (crew and gold are lost, nobody gains the gold).
+# Scuttle (a free action for a derelict, at any time in your turn: here before her action, or at
+# the end of the turn): on a 5 or 6 she sinks at the start of your next turn, and everything
+# aboard goes down with her (crew and gold are lost, nobody gains the gold).
+# assumed: each derelict is offered one try a turn, before her action (or at the end of the turn
+# if she was not derelict then); trying later gains nothing, as she sinks only at your next turn.
 rule scuttle_option(p, x) "Scuttle":
   p chooses go from [true] "Scuttle {x}?" labelled "Try to scuttle her" optional "Keep her afloat"
   if go != none:
@@ -752,6 +799,8 @@ rule steer(q, x, legs_left) "Sail her legs":
   #: -
   let options = []
   let dest = none
+  #: -
+  let leg = none
   #: Sail the legs one at a time, while legs are left and the ship has not stopped:
   while moving and count(rest) > 0:
     options = leg_options(x, rest)
@@ -759,7 +808,10 @@ rule steer(q, x, legs_left) "Sail her legs":
     if count(options) == 0:
       moving = false
     else:
-      q chooses leg from options "Sail {x}" labelled "{direction_words[leg[0]]} {leg[2]} (of a {leg[1]}-hex leg)" optional "Stop here"
+      if overlapping(x):
+        q chooses leg from options "Sail {x} on: she may not stop on an island or a ship" labelled "{direction_words[leg[0]]} {leg[2]} (of a {leg[1]}-hex leg)"
+      else:
+        q chooses leg from options "Sail {x}" labelled "{direction_words[leg[0]]} {leg[2]} (of a {leg[1]}-hex leg)" optional "Stop here"
       #: If you stop here, the move ends.
       if leg == none:
         moving = false
@@ -772,8 +824,8 @@ rule steer(q, x, legs_left) "Sail her legs":
         x.facing = leg[0]
         #: -
         rest = without_one(rest, leg[1])
-        #: Touching a ship or an island, she stops.
-        if touches(dest, x):
+        #: Touching a ship or an island, she stops (a ghostly ship does not).
+        if stops_at(x, dest):
           moving = false
   follow(x)
 
@@ -784,6 +836,8 @@ rule after_move(p, x) "After a move":
     dock_at_island(x, i)
     if towing(x) != none:
       dock_at_island(towing(x), i)
+    if afloat(x):
+      crew_at_dock(p, x)
   if afloat(x):
     ram_option(p, x)
   if afloat(x):
@@ -884,10 +938,10 @@ rule mystery_effect(x, i, e) "A mysterious island's effect":
     repeat 3 times:
       roll r on d6
       if r >= 4 and x.masts_left > 0:
-        x.masts_left -= 1
+        lose_mast(x, p)
   elif e == squall:
     if x.masts_left > 0:
-      x.masts_left -= 1
+      lose_mast(x, p)
   elif e == fresh_timber:
     if x.masts_left < x.masts:
       x.masts_left += 1
@@ -946,10 +1000,10 @@ rule dive_away(p, x, t) "Dive away":
     p chooses c from spots "Where does {x} dive to?" labelled "row {c.row + 1}, column {c.col + 1}"
     move x to c
 
-rule rammed(t, by) "A ram lands":
+rule rammed(t, rammer) "A ram lands":
   if t.masts_left > 0:
-    t.masts_left -= 1
     log "The ram tears a mast from {t}."
+    lose_mast(t, rammer.owner)
 
 # Either player may start one boarding party, the player whose turn it is first. Each rolls a d6
 # and adds the masts of their ship; the higher total takes a crew or a coin from the other ship.
@@ -1064,9 +1118,13 @@ rule take_hit(t, by) "A hit":
   if derelict(t):
     sink(t, by)
   else:
-    t.masts_left -= 1
-    if derelict(t):
+    lose_mast(t, by)
+    if derelict(t) and afloat(t):
       log "{t} is derelict."
+
+# A mast is lost, whatever takes it: a hit, a ram, a mysterious island.
+rule lose_mast(t, by) "A mast is lost":
+  t.masts_left -= 1
 
 # The gold aboard is split: half to her player, the greater half to whoever sank her; crew are lost.
 rule sink(t, by) "A ship sinks":
@@ -1208,10 +1266,10 @@ power monster_pins "Sea Monster: the ship it rams is pinned, never the monster" 
 
 power junk_masts "Junk: her own masts do not block her line of fire" instead of own_masts_block(x, c) = false when has(x, junk)
 
-power galley_ram "Galley: her ram takes no mast" instead of rammed(t, by) when has(by, galley):
+power galley_ram "Galley: her ram takes no mast" instead of rammed(t, rammer) when has(rammer, galley):
   log "The galley's ram takes no mast."
 
-power hull_pieces "Submarine: not damaged when rammed" instead of rammed(t, by) when has(t, submarine):
+power hull_pieces "Submarine: not damaged when rammed" instead of rammed(t, rammer) when has(t, submarine):
   log "{t} is not damaged by the ram."
 
 #: Before her action, her player decides whether she is below the surface this turn.
@@ -1224,7 +1282,8 @@ power submerged_orders "Submerged: she can only move" instead of actions(x) = [s
 #: While she has the keyword sea monster, her actions are sail (if she has legs to sail), shoot (if she can) and stand by.
 power monster_orders "Sea Monster: only move and shoot" instead of actions(x) = ([sail] if count(legs(x)) > 0 else []) + ([shoot] if can_shoot(x) else []) + [stand_by] when has(x, sea_monster)
 
-power monster_dies "Sea Monster: gone when it has no segments" after take_hit(t, by) when has(t, sea_monster) and derelict(t) and afloat(t):
+# Whatever takes its last segment (a hit, a ram, a squall, a reef), the monster is gone at once.
+power monster_dies "Sea Monster: eliminated as soon as it has no segments" after lose_mast(t, by) when has(t, sea_monster) and derelict(t) and afloat(t):
   sink(t, by)
 
 #: Before her action, her player decides whether she is ghostly this turn.
@@ -1232,9 +1291,17 @@ power going_ghostly "Ghost Ship: ghostly or not, decided each turn" after ready(
   p chooses ghost from [false, true] "Is {x} ghostly this turn?" labelled "ghostly" if ghost else "solid"
   x.ghostly = ghost
 
-# A ghostly ship passes through islands and ships but may not end her leg on one.
-#: While she is ghostly, islands and ships do not stop her legs, but she may not end a leg on one.
+# A ghostly ship ignores islands and ships when she moves: she sails through them, and touching
+# one does not stop her. She may not end her move on one, so she ends a leg on one only when a
+# leg still to sail can take her off it.
+#: While she is ghostly, islands and ships do not block her legs.
 power ghostly_legs "Ghost Ship: a ghostly ship sails through islands and ships" instead of leg_hexes(x, d, n) = path(x, d, n) when x.ghostly
+
+#: While she is ghostly, touching an island or a ship does not stop her.
+power ghostly_unstopped "Ghost Ship: touching an island or a ship does not stop a ghostly ship" instead of stops_at(x, c) = false when x.ghostly
+
+#: While she is ghostly, she ends a leg on an island or a ship only if a leg still to sail can take her from there to open sea.
+power ghostly_ends "Ghost Ship: a ghostly ship never ends her move on an island or a ship" instead of may_end_leg(x, c, rest) = empty(c) or any([empty(h) for n in rest for d in [0, 1, 2, 3, 4, 5] for h in take(ray(c, d), n)]) when x.ghostly
 
 #: While she has the keyword mercenary, she may not dock at either player's home island.
 power no_home_port "Mercenary: never docks at a home island" instead of may_dock(x, i) = false when has(x, mercenary) and (i == players[0].home or i == players[1].home)
@@ -1262,7 +1329,7 @@ power ex_patriot_luck "Ex-patriot on its linked ship: + 1 to the roll for effect
 
 # Fear: a d6 for each enemy ship within S at the start of this ship's turn: on a 5 she has no
 # abilities this turn, on a 6 her base move is S on her next turn.
-#: While she has the keyword fear, after “Ready a ship” each enemy within S of her rolls a d6: on a 5 it loses its nerve this turn (no ship or crew abilities), on a 6 its base move is S until it has moved.
+#: While she has the keyword fear, after “Ready a ship” each enemy within S of her rolls a d6: on a 5 it loses its nerve this turn (no ship or crew abilities), on a 6 its base move is S on its next turn.
 power fearsome "Fear: enemies within S may lose their nerve" after ready(p, x) when has(x, fear):
   for each t in [y for y in enemies(x) where distance(where(x), where(y)) <= S]:
     roll r on d6
@@ -1275,12 +1342,11 @@ power fearsome "Fear: enemies within S may lose their nerve" after ready(p, x) w
 
 power afraid_legs "Afraid: base move S" instead of base_legs(x) = [S] when x.afraid
 
-power nerve_back "Afraid ships recover after their move" after sail_ship(p, x) when x.afraid:
-  x.afraid = false
-
 play:
   phase "Setup":
     choose_first_player()
+    if variant other_build_total:
+      agree_build_total(turn_order[0])
     for each p in turn_order:
       build_fleet(p)
     repeat 3 times:
@@ -1468,6 +1534,23 @@ example "building a fleet: a first ship, then cards while the points last":
     count(ann.crew_home) == 1
     sum([x.points for x in ann.shipyard]) + sum([c.points for c in ann.crew_home]) == 35
 
+example "the build total is 40 points unless the players agree on another":
+  players 2 named ann, bo
+  expect:
+    build_total == 40
+
+example "another build total: the players agree on 60 points, and a fleet is built to it":
+  players 2 named ann, bo
+  variants other_build_total
+  when:
+    agree_build_total(ann)
+    build_fleet(ann)
+  answers "60 points", "fathom", "matuku", "sea_storm", "hms_resolute", "le_corsaire", "Done", "No Limit card"
+  expect:
+    build_total == 60
+    ann.spent == 55
+    count(ann.shipyard) == 5
+
 example "sailing: legs in straight lines, stopping on touching an island":
   players 2 named ann, bo
   given:
@@ -1550,7 +1633,7 @@ example "Submarine: submerged she can only move and cannot be shot":
     actions(bo.fleet[0]) == [sail, stand_by]
     targets(first(ann.fleet), [3, s]) == []
 
-example "Ghost Ship: a ghostly ship sails through an island, but not onto it":
+example "Ghost Ship: a ghostly ship sails through an island, but her last leg may not end on it":
   players 2 named ann, bo
   given:
     put_island(bagged(palm_key), at(sea, 4, 6))
@@ -1561,7 +1644,35 @@ example "Ghost Ship: a ghostly ship sails through an island, but not onto it":
     [1, 3, 3] not in leg_options(ann.fleet[0], [3])
     [1, 3, 2] not in leg_options(ann.fleet[0], [3])
     [1, 3, 1] in leg_options(ann.fleet[0], [3])
+    [1, 3, 3] in leg_options(ann.fleet[0], [S, 3])
     not may_dock(ann.fleet[0], first(placed_islands))
+
+example "Ghost Ship: a ghostly ship ignores a ship and an island in her way, and no touch stops her":
+  players 2 named ann, bo
+  given:
+    put_island(bagged(palm_key), at(sea, 4, 6))
+    launch(ann, la_brume, at(sea, 4, 4))
+    launch(bo, us_hawk, at(sea, 4, 5))
+    ann.fleet[0].ghostly = true
+  when:
+    steer(ann, ann.fleet[0], legs(ann.fleet[0]))
+  answers "east 3 (of a 3-hex leg)", "east 2 (of a 2-hex leg)"
+  expect:
+    where(ann.fleet[0]) == at(sea, 4, 9)
+    not stops_at(ann.fleet[0], at(sea, 4, 8))
+    stops_at(bo.fleet[0], at(sea, 4, 8))
+
+example "Ghost Ship: a solid ship is stopped where she touches a ship":
+  players 2 named ann, bo
+  given:
+    put_island(bagged(palm_key), at(sea, 4, 6))
+    launch(ann, la_brume, at(sea, 4, 2))
+    launch(bo, us_hawk, at(sea, 4, 5))
+  when:
+    steer(ann, ann.fleet[0], legs(ann.fleet[0]))
+  answers "east 2 (of a 3-hex leg)"
+  expect:
+    where(ann.fleet[0]) == at(sea, 4, 4)
 
 example "Mercenary: never docks at a home island":
   players 2 named ann, bo
@@ -1627,6 +1738,22 @@ example "scuttling: a derelict marked to sink goes down at the start of her next
     bo.home_gold == 0
     count(sunk) == 1
 
+example "scuttling at any time in the turn: a derelict tries first, then sends her gold to a ship beside her":
+  players 2 named ann, bo
+  seed 6
+  given:
+    launch(ann, us_hawk, at(sea, 4, 4))
+    launch(ann, usf_liberty, at(sea, 4, 5))
+    stow(3, ann.fleet[0])
+    ann.fleet[0].masts_left = 0
+  when:
+    turn(ann)
+  answers "Try to scuttle her", "explore", "3 gold to usf liberty", "stand by"
+  expect:
+    ann.fleet[0].scuttling
+    count(gold_on(ann.fleet[0])) == 0
+    count(gold_on(ann.fleet[1])) == 1
+
 example "Ransom: a crew with it, eliminated by a boarding party, is worth 1 gold to the winners":
   players 2 named ann, bo
   given:
@@ -1651,6 +1778,22 @@ example "Sea Monster: only moves and shoots, and is gone when its last segment i
     bo.fleet == []
     count(sunk) == 1
 
+example "Sea Monster: eliminated at once when a ram or a squall takes its last segment":
+  players 2 named ann, bo
+  given:
+    put_island(bagged(isle_c), at(sea, 12, 12))
+    launch(ann, hms_resolute, at(sea, 4, 4))
+    launch(bo, the_kraken, at(sea, 12, 11))
+    launch(bo, the_kraken, at(sea, 4, 5))
+    bo.fleet[0].masts_left = 1
+    bo.fleet[1].masts_left = 1
+  when:
+    rammed(bo.fleet[1], ann.fleet[0])
+    mystery_effect(bo.fleet[0], first(placed_islands), squall)
+  expect:
+    bo.fleet == []
+    count(sunk) == 2
+
 example "Sea Monster: no exploring or repairing among its actions":
   players 2 named ann, bo
   given:
@@ -1658,13 +1801,38 @@ example "Sea Monster: no exploring or repairing among its actions":
   expect:
     actions(first(bo.fleet)) == [sail, stand_by]
 
-example "Fear: an afraid ship's base move is S until she has moved":
+example "Fear: an afraid ship's base move is S":
   players 2 named ann, bo
   given:
     launch(ann, hms_resolute, at(sea, 4, 4))
     ann.fleet[0].afraid = true
   expect:
     legs(first(ann.fleet)) == [S]
+
+example "Fear, a 6: rolled in the Fear ship's turn, the target's base move is S in her own next turn":
+  players 2 named ann, bo
+  seed 6
+  given:
+    launch(ann, hms_resolute, at(sea, 4, 4))
+    launch(bo, el_dragon, at(sea, 4, 6))
+  when:
+    turn(bo)
+  answers "stand by"
+  expect:
+    ann.fleet[0].afraid
+    legs(ann.fleet[0]) == [S]
+
+example "Fear, a 6: her base move is S on her next turn, then whole again, sailed or not":
+  players 2 named ann, bo
+  given:
+    launch(ann, hms_resolute, at(sea, 4, 4))
+    ann.fleet[0].afraid = true
+  when:
+    turn(ann)
+  answers "stand by"
+  expect:
+    not ann.fleet[0].afraid
+    legs(ann.fleet[0]) == [S, L]
 
 example "a ship keeps her own keywords, and a helmsman of her nation adds S":
   players 2 named ann, bo
@@ -1842,6 +2010,34 @@ example "at a dock, crew change ships and come aboard from the home island, a fr
     [c.name for c in crew_on(ann.fleet[0])] == [explorer_eva]
     count(ann.crew_home) == 0
     not has_role(ann.fleet[1], helmsman)
+
+example "at a dock, crew come aboard before her action: a helmsman boards at home and she sails with + S at once":
+  players 2 named ann, bo
+  given:
+    put_island(bagged(home_rock), at(sea, 4, 9))
+    ann.home = first(placed_islands)
+    launch(ann, hms_resolute, at(sea, 4, 8))
+    create 1 crew(helmsman_hale) in ann.crew_home
+  when:
+    turn(ann)
+  answers "helmsman hale to hms resolute", "sail", "west 3 (of a 3-hex leg)", "west 2 (of a 2-hex leg)", "west 2 (of a 2-hex leg)"
+  expect:
+    where(ann.fleet[0]) == at(sea, 4, 1)
+    [c.name for c in crew_on(ann.fleet[0])] == [helmsman_hale]
+
+example "at a dock, crew go ashore as soon as she docks in her move":
+  players 2 named ann, bo
+  given:
+    put_island(bagged(home_rock), at(sea, 4, 9))
+    ann.home = first(placed_islands)
+    launch(ann, hms_resolute, at(sea, 4, 4))
+    sign_on(explorer_eva, ann.fleet[0])
+  when:
+    sail_ship(ann, ann.fleet[0])
+  answers "east 3 (of a 3-hex leg)", "east 1 (of a 2-hex leg)", "explorer eva to island home rock"
+  expect:
+    where(ann.fleet[0]) == at(sea, 4, 8)
+    [c.name for c in ann.crew_home] == [explorer_eva]
 
 example "exploring an allied ship beside her: crew and treasure change ships":
   players 2 named ann, bo
@@ -2048,6 +2244,20 @@ example "Limit: one Limit card may be added at the end, when the first ship has 
   expect:
     [c.name for c in ann.crew_home] == [dread_captain_ned]
     ann.spent == 16
+
+example "Ex-patriot: her ship sails for the Mercenary nation, so crew of her old nation lose their abilities":
+  players 2 named ann, bo
+  given:
+    launch(ann, usf_liberty, at(sea, 4, 4))
+    launch(ann, us_hawk, at(sea, 8, 8))
+    sign_on(shipwright_sam, ann.fleet[0])
+    sign_on(shipwright_sam, ann.fleet[1])
+    sign_on(jack_of_all_flags, ann.fleet[1])
+  expect:
+    flag_of(ann.fleet[0]) == america
+    has_role(ann.fleet[0], shipwright)
+    flag_of(ann.fleet[1]) == mercenaries
+    not has_role(ann.fleet[1], shipwright)
 
 example "Ex-patriot on her linked ship: + 1 to her roll for a mysterious island's effect":
   players 2 named ann, bo
