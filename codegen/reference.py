@@ -247,6 +247,7 @@ def build_reference(
     english.expand_calls, english.opened, english.open_only_in_rounds = 0, None, False
     card_end = end_of_game(english, decls, play, rule_order)
     decisions = collect_decisions(english, [setup, play, final], rule_order)
+    decisions = [decision for decision in decisions if decision.place in in_turns(english, play, final, rule_order)]
     for number, name in enumerate(rule_order, 1):
         english.rule_labels[name] = f"R{number}"
     rules = []
@@ -544,6 +545,21 @@ def collect_decisions(english: English, roots: list[Optional[ast.Node]], rule_or
     finally:
         english.collect_decisions = False
     return english.decisions
+
+
+def in_turns(english: English, play: Optional[ast.PlayDecl], final: Optional[ast.FinalScoringDecl],
+             rule_order: list[str]) -> set[str]:
+    """Where the decisions the card lists come up: play's rounds, final scoring, the powers and the
+    rules they call. The decisions of setup (and of what play does once before its first round)
+    are the summary's, as the card leaves setup to it."""
+    if play is None or not any(isinstance(node, ast.Rounds) for node in walk(play.body)):
+        roots: list = [play.body] if play else []
+    else:
+        roots = [node.body for node in walk(play.body) if isinstance(node, ast.Rounds)]
+    roots += [final.body] if final else []
+    roots += [d.body for d in english.file.declarations if isinstance(d, ast.PowerDecl)]
+    called = rules_in_call_order(english, roots)
+    return {english.rule_title(name) for name in called if name in rule_order} | {SEQUENCE_OF_PLAY, "Final scoring"}
 
 
 def said_on_card(steps: list[Step]) -> set[str]:

@@ -764,3 +764,24 @@ def test_steps_nest_as_numbered_markdown_lists():
     steps = [Step("First:", [Step("inner one."), Step("inner two.")]), Step("Second.")]
     text = environment().from_string('{% import "macros.md.j2" as md %}{{ md.steps(steps) }}').render(steps=steps)
     assert text.splitlines() == ["1. First:", "   1. inner one.", "   2. inner two.", "2. Second."]
+
+
+def test_the_card_lists_the_decisions_of_play_and_leaves_setup_to_the_summary(tmp_path):
+    source = LITTLE_HEADER + textwrap.dedent('''\
+        var points per player = 0
+        var bid per player = 0
+        setup:
+          for each p in players:
+            p chooses b from [1, 2, 3] "Choose an opening bid"
+            p.bid = b
+        play:
+          rounds until round_number == 3:
+            for each p in players:
+              p chooses n from [1, 2] "Take points"
+              p.points += n
+        score p: p.points
+        ''')
+    card = summary_of(source, tmp_path, "card")
+    summary = summary_of(source, tmp_path)
+    assert "Take points" in card and "Choose an opening bid" not in card
+    assert "Choose an opening bid" in summary
