@@ -44,7 +44,16 @@ from interpreter import IllegalAction
 from pirdsl.bots import make_bot, parse_bot_spec, seat_seed
 from pirdsl.seal import CONFIG_DIR_VARIABLE, SealError, config_dir, load_key, seal, seal_matches
 from pirdsl.simulate import DEFAULT_STEP_LIMIT
-from pirdsl.terminal import fit_screen, render_boards, render_log, render_results
+from pirdsl.terminal import (
+    describe_numbers,
+    fit_screen,
+    match_choice,
+    number_options,
+    render_boards,
+    render_log,
+    render_results,
+    wrap_message,
+)
 
 SAVE_FORMAT = "pirdsl-save"
 SAVE_VERSION = 2
@@ -56,15 +65,23 @@ AUTOMA = "automa"
 SEAT_KINDS = (HUMAN, "random", "greedy", "mcts", "ismcts")  # mcts and ismcts also as mcts:2000, ismcts:0.5s
 
 HELP_TEXT = """\
-Type the number of an action to play it, or one of:
+Choose an action by typing its number, its name or the start of it (fire,
+explore: enough letters to tell it from the others), or the cell it names:
+c4 (column c, row 4), row 3 col 2, r3c2 or 3,2 (row 3, column 2). A number stays
+with its action while the same question is asked again (as when you pick cards
+one by one). Or type one of:
   help          show this help
   show          show the board, everything on the table and your actions again,
                 nothing cut short to fit the screen
   log           show everything that has happened so far that you may see
   undo          take back your last decision, if nothing new came to light since
-                (no draw or roll, no other player's move, nothing hidden shown to you)
+                (no draw or roll, no other player's move, nothing hidden shown to
+                you)
   save FILE     save the game to FILE (continue later with --load FILE)
-  quit          stop playing (the game is not saved)"""
+  quit          stop playing (the game is not saved)
+An action named like one of these is chosen by its number."""
+
+COMMANDS = ("help", "h", "?", "show", "board", "log", "undo", "save", "quit", "exit", "q")
 
 
 class SaveFileError(Exception):
@@ -354,6 +371,51 @@ def line_editing() -> Any:
     return readline
 
 
+def decision_seen_by(state: Any, index: int, viewer: int) -> str | None:
+    """Decision `index` of the seat to move as `viewer` may read it (`Player 2 · Sail north: 2 hexes`), or None.
+
+    It is told only when the engine's veiled copy of the state for `viewer` (everything
+    hidden from it replaced by stand-ins that stop the rules when touched;
+    interpreter/secrecy.py) can write both the question and the option chosen: a
+    face-down card, an option read from a hidden hand, or a text that reads a secret
+    is never told. Nor is a decision taken while a simultaneous loop holds its public
+    lines back (the other seats choose blind), nor one of an engine without veiled copies.
+    The caller tells it only once it has changed what `viewer` sees on the table.
+    """
+    try:
+        from interpreter.secrecy import SecretTouched, veiled_copy
+    except ImportError:  # pragma: no cover - the engine ships with its secrecy module
+        return None
+    if getattr(state, "held", 1) or not hasattr(state, "world"):
+        return None
+    seat = state.current_player()
+    try:
+        veiled = veiled_copy(state, viewer)
+        prompt = veiled.prompt()
+        label = veiled.action_label(index)
+    except SecretTouched:
+        return None
+    except Exception:  # noqa: BLE001 - a veiled value can make the rules fail in any way: that is a touch too
+        return None
+    name = state.seat_names[seat]
+    return f"{name} · {prompt.rstrip(':')}: {label}"
+
+
+def _table_seen(state: Any, viewer: int) -> dict[str, Any]:
+    """What `viewer` sees on the table: its observation without whose turn it is, the question and the log."""
+    return {key: value for key, value in state.observation(viewer).items()
+            if key not in ("to_move", "prompt", "actions", "log", "phase", "round")}
+
+
+def _secret_vars(state: Any, seat: int, viewers: Sequence[int]) -> list[Any]:
+    """The variables of `seat` that it sees and the viewers do not (its secrets), as its observation shows them."""
+    if not viewers:
+        return []
+    own = (state.observation(seat).get("seats") or [{}])[seat].get("vars") or {} if seat >= 0 else {}
+    public = set(((state.observation(viewers[0]).get("seats") or [{}])[seat].get("vars") or {}) if seat >= 0 else ())
+    return [(name, value) for name, value in own.items() if name not in public]
+
+
 class QuitGame(Exception):
     """The human asked to stop (or input ended)."""
 
@@ -369,6 +431,7 @@ class UndoPoint:
     seat: int
     state: Any
     log_lines_shown: list[int]
+    decisions_seen: dict[int, list[tuple[int, str]]]
 
 
 class PlaySession:
@@ -419,6 +482,13 @@ class PlaySession:
         self.unattended_steps = 0
         self.log_lines_shown = [0] * state.num_seats
         self.last_human_seat: int | None = None
+        # Per seat: the other seats' decisions it saw that the rules wrote no log line for,
+        # each with the length of the seat's log when it was taken (where it goes in the log).
+        self.decisions_seen: dict[int, list[tuple[int, str]]] = {}
+        # The numbers last shown beside a seat's options: (seat, question, label -> number),
+        # forgotten at a draw or roll and at another seat's decision.
+        self.numbering: tuple[int, str, dict[str, int]] | None = None
+        self.cell_example: str | None = None  # the options were shown as a grid of cells: one, as typed
 
     @property
     def human_seats(self) -> list[int]:
@@ -432,6 +502,7 @@ class PlaySession:
                     self._count_unattended_step()
                     self.undo_points.clear()  # a draw or roll brings something new to light
                     self.state.apply_chance()
+                    self.numbering = None
                     continue
                 seat = self.state.current_player()
                 if self.state.num_actions() == 1:
@@ -476,8 +547,26 @@ class PlaySession:
             and all(point.seat == seat for point in self.undo_points)
             and not self._reveals(index)
         )
-        point = UndoPoint(seat, self.state.clone(), list(self.log_lines_shown)) if shows_nothing_new and ask else None
+        point = UndoPoint(seat, self.state.clone(), list(self.log_lines_shown),
+                          {viewer: list(lines) for viewer, lines in self.decisions_seen.items()}) \
+            if shows_nothing_new and ask else None
+        watchers = [viewer for viewer in self.human_seats if viewer != seat] if self.state.num_actions() > 1 else []
+        seen = {viewer: decision_seen_by(self.state, index, viewer) for viewer in watchers}
+        seen = {viewer: text for viewer, text in seen.items() if text is not None}
+        logged = {viewer: len(self.state.log_for(viewer)) for viewer in seen}
+        secrets_before = _secret_vars(self.state, seat, list(seen))
+        tables_before = {viewer: _table_seen(self.state, viewer) for viewer in seen}
         self.state.apply_action(index)
+        if self.numbering is not None and self.numbering[0] != seat:
+            self.numbering = None
+        if seen and secrets_before != _secret_vars(self.state, seat, list(seen)):
+            seen = {}  # the choice went where only its seat may look (a secret of its own)
+        for viewer, text in seen.items():
+            # Only a decision the rules say nothing about (a line of their own says it better),
+            # and only once it has changed something the viewer sees on the table: a choice
+            # kept in the rules' memory for later (crew bought for a hidden hold) is not told.
+            if len(self.state.log_for(viewer)) == logged[viewer] and _table_seen(self.state, viewer) != tables_before[viewer]:
+                self.decisions_seen.setdefault(viewer, []).append((logged[viewer], text))
         if not shows_nothing_new:
             self.undo_points.clear()
         elif point is not None:
@@ -501,27 +590,19 @@ class PlaySession:
         self._pass_device_to(seat)
         self._show(seat)
         actions = self.state.legal_actions()
+        labels = [action.label for action in actions]
+        numbers = self._option_numbers(seat, labels)
         while True:
-            line = self._ask(f"{self.state.seat_names[seat]}, your choice (1-{len(actions)}, help): ")
+            what = f"a cell such as {self.cell_example}" if self.cell_example else describe_numbers(numbers)
+            line = self._ask(f"{self.state.seat_names[seat]}, your choice ({what}, help): ")
             command, _, argument = line.strip().partition(" ")
             command = command.lower()
-            if command.isascii() and command.isdigit():  # not "²", which isdigit() but int() refuses
-                # A number too long to be an action is not converted at all (int() refuses
-                # thousands of digits, and echoing them back would flood the screen).
-                digits = command.lstrip("0") or "0"
-                number = int(digits) if len(digits) <= len(str(len(actions))) else None
-                if number is not None and 1 <= number <= len(actions):
-                    if self._apply_human_choice(seat, actions[number - 1].index):
-                        return
-                    continue
-                shown = command if len(command) <= 12 else command[:9] + "..."
-                self._say(f"There is no action {shown}: choose from 1 to {len(actions)}.")
-            elif command in ("help", "h", "?"):
+            if command in ("help", "h", "?"):
                 self._say(HELP_TEXT)
             elif command in ("show", "board"):
                 self._show(seat, repeat=True)
             elif command == "log":
-                self.console.print(render_log(self.state.log_for(seat), limit=0, width=self.console.width))
+                self.console.print(render_log(self._log_for(seat), limit=0, width=self.console.width))
             elif command == "undo":
                 if self._undo(seat):
                     return
@@ -529,10 +610,30 @@ class PlaySession:
                 self._save(argument.strip())
             elif command in ("quit", "exit", "q"):
                 raise QuitGame("Game abandoned.")
-            elif not command:
-                self._say(f"Type a number from 1 to {len(actions)}, or help.")
             else:
-                self._say(f"Not understood: {line.strip()!r}. Type a number from 1 to {len(actions)}, or help.")
+                choice = match_choice(line, labels, numbers)
+                if choice.index is None:
+                    self._say(choice.message)
+                elif self._apply_human_choice(seat, actions[choice.index].index):
+                    return
+
+    def _option_numbers(self, seat: int, labels: list[str]) -> list[int]:
+        """The numbers shown beside the options: the same as last time while the same question is asked again.
+
+        The same seat, the same question, and nothing in between but that seat's own
+        decisions (no draw or roll, no other seat's move): the decision goes on (a fleet
+        picked one card at a time, the next action of the same turn), so each option keeps
+        its number, even when a count in its words has changed ("Move (4 left)").
+        """
+        prompt = self.state.prompt()
+        earlier = None
+        if self.numbering is not None and self.numbering[:2] == (seat, prompt):
+            earlier = self.numbering[2]
+        numbers = number_options(labels, earlier)
+        mapping = dict(earlier or {})
+        mapping.update(zip(labels, numbers))
+        self.numbering = (seat, prompt, mapping)
+        return numbers
 
     def _apply_human_choice(self, seat: int, index: int) -> bool:
         try:
@@ -554,6 +655,7 @@ class PlaySession:
         # from its generator since, and no one has seen anything the point does not show.
         self.state = point.state.clone()
         self.log_lines_shown = list(point.log_lines_shown)
+        self.decisions_seen = point.decisions_seen
         self._say("Undone: back to your previous decision.")
         return True
 
@@ -570,10 +672,11 @@ class PlaySession:
         except (OSError, ValueError) as error:
             self._say(f"Could not save to {shown}: {getattr(error, 'strerror', None) or error}")
             return
-        self._say(
-            f"Saved to {path}. Continue later with: pirdsl play {self.game.path} --load {path}\n"
-            "The save holds the whole game, every hand included: it is for continuing later, "
-            "not for going back.")
+        # The paths stay whole on one line, to be copied as they are.
+        self.console.print(Text(f"Saved to {path}. Continue later with: pirdsl play {self.game.path} --load {path}"),
+                           soft_wrap=True)
+        self._say("The save holds the whole game, every hand included: it is for continuing later, "
+                  "not for going back.")
 
     # --- drawing and input --------------------------------------------------
 
@@ -598,7 +701,7 @@ class PlaySession:
     def _show(self, seat: int, repeat: bool = False) -> None:
         """Draw `seat`'s view: the table, the log lines new to it, the round and phase, the actions."""
         observation = self.state.observation(seat)
-        log = list(observation.get("log") or [])
+        log = self._log_for(seat, list(observation.get("log") or []))
         shown = min(self.log_lines_shown[seat], len(log))
         new_lines = [] if repeat else log[shown:]
         self.log_lines_shown[seat] = len(log)
@@ -607,8 +710,25 @@ class PlaySession:
             # says "Round N · phase", so showing both would say the round twice in a row.
             new_lines.pop()
         labels = [action.label for action in self.state.legal_actions()]
-        screen = fit_screen(observation, new_lines, width=self.console.width,
-                            height=None if repeat else self._screen_height(), prompt=self.state.prompt(), labels=labels)
+        numbers = self._option_numbers(seat, labels)
+        height = None if repeat else self._screen_height()
+        prompt = self.state.prompt()
+        left = getattr(self.state, "budget_left", lambda: None)()
+        if left is not None:
+            prompt += f" ({left} left to spend)"
+        details = getattr(self.state, "option_details", lambda: [])()
+        if any(details) and len(details) == len(labels):
+            # A card's stats beside its name, where the screen has room for them all.
+            full = [f"{label} · {detail}" if detail else label for label, detail in zip(labels, details)]
+            fits = height is None or (len(full) <= max(1, height // 3) and all(
+                len(entry) + len(str(max(numbers))) + 4 <= self.console.width for entry in full))
+            if fits:
+                labels = full
+            else:
+                prompt += " (type 'show' for each option's details)"
+        screen = fit_screen(observation, new_lines, width=self.console.width, height=height, prompt=prompt,
+                            labels=labels, numbers=numbers)
+        self.cell_example = screen.cells
         if screen.earlier_log:  # printed above the view, where they scroll away rather than the board
             self.console.print(render_log(screen.earlier_log, limit=0, width=self.console.width))
         self.console.print()
@@ -637,14 +757,24 @@ class PlaySession:
             self.console.print(Text(line), soft_wrap=True)  # echo, so a piped transcript reads naturally
         return line
 
+    def _log_for(self, seat: int, log: list[str] | None = None) -> list[str]:
+        """The seat's log with the other seats' decisions it saw, where the rules logged nothing."""
+        lines = list(self.state.log_for(seat) if log is None else log)
+        for position, text in reversed(self.decisions_seen.get(seat, [])):
+            lines.insert(min(position, len(lines)), text)
+        return lines
+
     def _say(self, message: str) -> None:
+        """A message, broken at word boundaries at a terminal (which would otherwise break words in two)."""
+        if self._screen_height() is not None:
+            message = wrap_message(message, self.console.width)
         self.console.print(Text(message), soft_wrap=True)
 
     def show_end(self) -> None:
         """The board as the game ended, the last log lines, and the final scores and winners."""
         viewers = self.human_seats or [0]
         viewer = viewers[0]
-        log = self.state.log_for(viewer)
+        log = self._log_for(viewer)
         unseen = log[min(self.log_lines_shown[viewer], len(log)):]
         if unseen:
             limit = 0 if not self.human_seats else 15  # a bots-only game prints its whole log
@@ -653,5 +783,5 @@ class PlaySession:
         boards = self.state.observation(viewer).get("boards") or []
         if boards:
             self.console.print()
-            self.console.print(render_boards(boards, width=self.console.width))
+            self.console.print(render_boards(boards, width=self.console.width, seat_names=self.state.seat_names))
         self.console.print(render_results(self.state.seat_names, self.state.scores(), self.state.winners()))
