@@ -30,9 +30,11 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 import stat
 import sys
 import tempfile
+import textwrap
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Sequence
@@ -81,7 +83,7 @@ one by one). Or type one of:
   quit          stop playing (the game is not saved)
 An action named like one of these is chosen by its number."""
 
-COMMANDS = ("help", "h", "?", "show", "board", "log", "undo", "save", "quit", "exit", "q")
+ROUND_LINE = re.compile(r"Round \d+")  # the engine's log line opening a round
 
 
 class SaveFileError(Exception):
@@ -431,7 +433,7 @@ class UndoPoint:
     seat: int
     state: Any
     log_lines_shown: list[int]
-    decisions_seen: dict[int, list[tuple[int, str]]]
+    decisions_seen: dict[int, list[tuple[int, str, bool]]]
 
 
 class PlaySession:
@@ -482,12 +484,13 @@ class PlaySession:
         self.unattended_steps = 0
         self.log_lines_shown = [0] * state.num_seats
         self.last_human_seat: int | None = None
-        # Per seat: the other seats' decisions it saw that the rules wrote no log line for,
-        # each with the length of the seat's log when it was taken (where it goes in the log).
-        self.decisions_seen: dict[int, list[tuple[int, str]]] = {}
-        # The numbers last shown beside a seat's options: (seat, question, label -> number),
-        # forgotten at a draw or roll and at another seat's decision.
-        self.numbering: tuple[int, str, dict[str, int]] | None = None
+        # Per seat: the other seats' decisions it saw that the rules' log does not tell in full,
+        # each with the length of the seat's log when it was taken (where it goes in the log),
+        # and whether it names the seat before the rules' line there, or stands as a line of its own.
+        self.decisions_seen: dict[int, list[tuple[int, str, bool]]] = {}
+        # The numbers shown beside a seat's options this round: ((seat, round), question ->
+        # label -> number), forgotten at another seat's decision.
+        self.numbering: tuple[tuple[int, Any], dict[str, dict[str, int]]] | None = None
         self.cell_example: str | None = None  # the options were shown as a grid of cells: one, as typed
 
     @property
@@ -502,7 +505,6 @@ class PlaySession:
                     self._count_unattended_step()
                     self.undo_points.clear()  # a draw or roll brings something new to light
                     self.state.apply_chance()
-                    self.numbering = None
                     continue
                 seat = self.state.current_player()
                 if self.state.num_actions() == 1:
@@ -550,27 +552,51 @@ class PlaySession:
         point = UndoPoint(seat, self.state.clone(), list(self.log_lines_shown),
                           {viewer: list(lines) for viewer, lines in self.decisions_seen.items()}) \
             if shows_nothing_new and ask else None
-        watchers = [viewer for viewer in self.human_seats if viewer != seat] if self.state.num_actions() > 1 else []
-        seen = {viewer: decision_seen_by(self.state, index, viewer) for viewer in watchers}
-        seen = {viewer: text for viewer, text in seen.items() if text is not None}
-        logged = {viewer: len(self.state.log_for(viewer)) for viewer in seen}
-        secrets_before = _secret_vars(self.state, seat, list(seen))
-        tables_before = {viewer: _table_seen(self.state, viewer) for viewer in seen}
+        watch = self._watch(seat, index)
         self.state.apply_action(index)
-        if self.numbering is not None and self.numbering[0] != seat:
+        if self.numbering is not None and self.numbering[0][0] != seat:
             self.numbering = None
-        if seen and secrets_before != _secret_vars(self.state, seat, list(seen)):
-            seen = {}  # the choice went where only its seat may look (a secret of its own)
-        for viewer, text in seen.items():
-            # Only a decision the rules say nothing about (a line of their own says it better),
-            # and only once it has changed something the viewer sees on the table: a choice
-            # kept in the rules' memory for later (crew bought for a hidden hold) is not told.
-            if len(self.state.log_for(viewer)) == logged[viewer] and _table_seen(self.state, viewer) != tables_before[viewer]:
-                self.decisions_seen.setdefault(viewer, []).append((logged[viewer], text))
+        self._tell(seat, watch)
         if not shows_nothing_new:
             self.undo_points.clear()
         elif point is not None:
             self.undo_points.append(point)
+
+    def _watch(self, seat: int, index: int) -> dict[str, Any]:
+        """What the other human seats see before `seat` takes decision `index` (for `_tell`)."""
+        watchers = [viewer for viewer in self.human_seats if viewer != seat] if self.state.num_actions() > 1 else []
+        seen = {viewer: decision_seen_by(self.state, index, viewer) for viewer in watchers}
+        seen = {viewer: text for viewer, text in seen.items() if text is not None}
+        return {"logged": {viewer: len(self.state.log_for(viewer)) for viewer in watchers}, "seen": seen,
+                "secrets": _secret_vars(self.state, seat, list(seen)),
+                "tables": {viewer: _table_seen(self.state, viewer) for viewer in seen}}
+
+    def _tell(self, seat: int, watch: dict[str, Any]) -> None:
+        """Note for each other human seat the decision `seat` has just taken, as far as it may know it.
+
+        The rules' own log lines come first: when they name the seat, they say it all;
+        when they do not ("the Tower turns to face west"), the first of them is shown as
+        the seat's ("Player 2: the Tower turns..."), since whose turn it is is no secret.
+        When they wrote no line, the decision itself is told (`decision_seen_by`), but
+        only once it has changed something the viewer sees on the table (a choice the
+        rules keep for later, such as crew bought for a hidden hold, is not told) and
+        put nothing in a secret of its own.
+        """
+        seen = watch["seen"]
+        if seen and watch["secrets"] != _secret_vars(self.state, seat, list(seen)):
+            seen = {}  # the choice went where only its seat may look (a secret of its own)
+        name = str(self.state.seat_names[seat])
+        naming = re.compile(rf"(?<!\w){re.escape(name)}(?!\w)")
+        for viewer, logged in watch["logged"].items():
+            new_lines = self.state.log_for(viewer)[logged:]
+            told = self.decisions_seen.setdefault(viewer, [])
+            # The engine's line opening a round is no one's doing.
+            own = [place for place, line in enumerate(new_lines, logged) if not ROUND_LINE.fullmatch(line)]
+            if new_lines:
+                if own and not any(naming.search(line) for line in new_lines):
+                    told.append((own[0], f"{name}:", True))
+            elif viewer in seen and _table_seen(self.state, viewer) != watch["tables"][viewer]:
+                told.append((logged, seen[viewer], False))
 
     def _reveals(self, index: int) -> bool:
         reveals = getattr(self.state, "reveals", None)
@@ -620,19 +646,24 @@ class PlaySession:
     def _option_numbers(self, seat: int, labels: list[str]) -> list[int]:
         """The numbers shown beside the options: the same as last time while the same question is asked again.
 
-        The same seat, the same question, and nothing in between but that seat's own
-        decisions (no draw or roll, no other seat's move): the decision goes on (a fleet
-        picked one card at a time, the next action of the same turn), so each option keeps
-        its number, even when a count in its words has changed ("Move (4 left)").
+        The same seat, the same question, in the same round and with no other seat's move
+        in between: the decision goes on (a fleet picked one card at a time, the next
+        action of the same turn), so each option keeps its number, even when a count in
+        its words has changed ("Move (4 left)"). A list with nothing in common with the
+        last one is numbered from 1 again.
         """
         prompt = self.state.prompt()
-        earlier = None
-        if self.numbering is not None and self.numbering[:2] == (seat, prompt):
-            earlier = self.numbering[2]
+        moment = (seat, getattr(self.state, "round", None))
+        if self.numbering is None or self.numbering[0] != moment:
+            self.numbering = (moment, {})
+        earlier = self.numbering[1].get(prompt)
         numbers = number_options(labels, earlier)
+        if earlier and numbers and min(numbers) > max(earlier.values()):
+            earlier = None  # nothing in common: a new list
+            numbers = number_options(labels)
         mapping = dict(earlier or {})
         mapping.update(zip(labels, numbers))
-        self.numbering = (seat, prompt, mapping)
+        self.numbering[1][prompt] = mapping
         return numbers
 
     def _apply_human_choice(self, seat: int, index: int) -> bool:
@@ -720,8 +751,10 @@ class PlaySession:
         if any(details) and len(details) == len(labels):
             # A card's stats beside its name, where the screen has room for them all.
             full = [f"{label} · {detail}" if detail else label for label, detail in zip(labels, details)]
-            fits = height is None or (len(full) <= max(1, height // 3) and all(
-                len(entry) + len(str(max(numbers))) + 4 <= self.console.width for entry in full))
+            indent = len(str(max(numbers))) + 4
+            lines = sum(len(textwrap.wrap(entry, max(20, self.console.width - indent), break_long_words=False))
+                        for entry in full)
+            fits = height is None or lines <= max(1, height // 3)
             if fits:
                 labels = full
             else:
@@ -760,8 +793,11 @@ class PlaySession:
     def _log_for(self, seat: int, log: list[str] | None = None) -> list[str]:
         """The seat's log with the other seats' decisions it saw, where the rules logged nothing."""
         lines = list(self.state.log_for(seat) if log is None else log)
-        for position, text in reversed(self.decisions_seen.get(seat, [])):
-            lines.insert(min(position, len(lines)), text)
+        for position, text, before_line in reversed(self.decisions_seen.get(seat, [])):
+            if not before_line:
+                lines.insert(min(position, len(lines)), text)
+            elif position < len(lines) and not lines[position].startswith(text):
+                lines[position] = f"{text} {lines[position]}"
         return lines
 
     def _say(self, message: str) -> None:

@@ -381,12 +381,13 @@ def _as_cell(cell: Any) -> dict[str, Any]:
 def distinct_marks(rows: list[list[dict[str, Any]]], seat_names: Sequence[str] = ()) -> list[list[dict[str, Any]]]:
     """The cells with every different piece given a mark of its own.
 
-    Pieces that share a mark but are not alike (two players' ships of the same name,
-    both `i`; two kinds that start with the same letter) get a number after the
-    mark's letters: the owner's seat number when the pieces name their seats
-    (`i1↖`, `i2→`), else their order of first appearance. Alike pieces (the same
-    name, the same seat or none) keep the mark they share; any sign after the
-    letters (a facing) stays.
+    When one mark stands for pieces that are not alike (two players' ships of the same
+    name, both `i`; two kinds that start with the same letter), every piece whose mark
+    has those letters gets a number after them: the owner's seat number when the pieces
+    name their seats (`i1↖`, `i2→`), else their order of first appearance. Alike pieces
+    (the same name, the same seat or none) keep the mark they share; any sign after the
+    letters (a facing) stays. Marks the rules already tell apart (`i↖` for one player,
+    `i⇖` for the other) are left as they are.
     """
     names = [name for name in seat_names if name]
 
@@ -396,6 +397,8 @@ def distinct_marks(rows: list[list[dict[str, Any]]], seat_names: Sequence[str] =
         return piece.split(" (", 1)[0].strip().casefold(), owners[0] if len(owners) == 1 else None
 
     found: dict[str, list[tuple[str, int | None]]] = {}
+    clashing: set[str] = set()  # letters of a mark that stands for two different pieces
+    meaning: dict[str, tuple[str, int | None]] = {}
     for row in rows:
         for cell in row:
             for mark, piece in zip(cell["marks"], cell["pieces"]):
@@ -404,9 +407,11 @@ def distinct_marks(rows: list[list[dict[str, Any]]], seat_names: Sequence[str] =
                     seen = found.setdefault(letters, [])
                     if identity(piece) not in seen:
                         seen.append(identity(piece))
+                    if meaning.setdefault(mark, identity(piece)) != identity(piece):
+                        clashing.add(letters)
     numbers: dict[tuple[str, tuple[str, int | None]], str] = {}
     for letters, identities in found.items():
-        if len(identities) < 2:
+        if letters not in clashing:
             continue
         owners = [owner for _, owner in identities]
         by_owner = names and None not in owners and len(set(owners)) == len(owners)
@@ -594,6 +599,8 @@ def fit_marks(marks: Sequence[str], room: int) -> str:
     joined = "".join(marks)
     if len(joined) <= room:
         return joined
+    if len(marks) == 1:
+        return joined[:room]  # one piece: the start of its mark (its letters) says more than a count
     for kept in range(len(marks) - 1, 0, -1):
         shortened = "".join(marks[:kept]) + f"+{len(marks) - kept}"
         if len(shortened) <= room:
@@ -1102,7 +1109,8 @@ def number_options(labels: Sequence[str], earlier: dict[str, int] | None = None)
     # The same option with a count in its words changed ("Move (5 left)", "Move (4 left)").
     by_shape: dict[str, int | None] = {}
     for label, number in earlier.items():
-        by_shape[_shape(label)] = None if _shape(label) in by_shape else number  # two alike: neither
+        shape = _shape(label)
+        by_shape[shape] = number if by_shape.get(shape, number) == number else None  # two options alike: neither
     used = {earlier[label] for label in labels if label in earlier}
     numbers = []
     next_number = max(earlier.values(), default=0) + 1

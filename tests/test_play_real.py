@@ -102,7 +102,9 @@ def test_a_human_plays_with_help_bad_numbers_undo_save_and_load(capsys, typed, t
     assert json.loads(save.read_text())["format"] == "pirdsl-save"
     question_when_saved = out.split("Saved to")[0].split("\nRound ")[-1].split("your choice")[0]
 
-    typed("1\n" * 400)
+    # The first option shown, whatever its number: an option keeps its number while the same
+    # question is asked again (the 3's second pirate is placed from "2." and "3.").
+    typed("1\n2\n3\n" * 400)
     code, out, err = run(capsys, "play", GAME, "--load", str(save))
     assert code == 0, err
     assert out.split("\nRound ")[1].split("your choice")[0] == question_when_saved
@@ -238,3 +240,58 @@ def test_a_loaded_game_is_announced_with_its_own_variants_and_never_a_new_seed(c
         header = " ".join(out.split("\n\n")[0].split())
         assert header.endswith(f"(random); variant storm; continued from {save} in round 2"), header
         assert "seed" not in header
+
+
+# --- choosing by name, and what other seats did -------------------------------------------------
+
+GAMES = Path(GAME).parent
+
+
+def test_a_choice_is_typed_by_name_and_a_fleet_keeps_its_numbers(capsys, typed):
+    # Mysterious Islands: the first ship by name, then a crew card and a ship by number: the
+    # numbers of the fleet's cards stay put as cards are bought, and the points left are shown.
+    typed("san isidro\ns\n16\n5\nlog\nquit\n")
+    code, out, err = run(capsys, "play", str(GAMES / "mysterious_islands.pir"), "--seed", "7")
+    assert code == 0, err
+    assert "Add a ship or crew to your fleet (29 left to spend)" in out
+    assert "'s' could be 3 (smiling jim: 7 points), 4 (sea storm: 12 points) or 18 (shipwright sam: 2 points)" \
+        in out.replace("\n", " ")
+    after_crew, after_ship = out.split("help): 16")[1], out.split("help): 5")[1]
+    assert "(27 left to spend)" in after_crew and "   5. hms resolute: 9 points" in after_crew
+    assert "  27. Done" in after_crew and "  16. " not in after_crew.split("your choice")[0]
+    assert "(18 left to spend)" in after_ship and "   5. " not in after_ship.split("your choice")[0]
+    assert "(1 to 4, 6 to 15, 17 to 27, help)" in after_ship
+    # The other player's moves, which the rules do not log, are in the log.
+    assert "Player 2 · Choose your first ship" not in out  # nothing on the table changed yet
+
+
+def test_other_seats_moves_the_rules_do_not_log_are_told_and_hidden_ones_never(capsys, typed):
+    from interpreter import load_game
+    from pirdsl.play import decision_seen_by
+
+    typed("9\n5\n27\n1\n2,2\n1\n2,8\n" + "1\n" * 10 + "log\nquit\n")
+    code, out, err = run(capsys, "play", str(GAMES / "mysterious_islands.pir"), "--seed", "7")
+    assert code == 0, err
+    log = out.split("help): log")[1]
+    assert "Player 2 · Place el dragon: el dragon at row 3, column 20" in log
+    assert "Player 2 · Sail el dragon: north-east 1 (of a 2-hex leg)" in log
+
+    # A card laid face down from a hidden hand is never told; a ship's move is.
+    state = load_game(GAME).new_state(players=2, seed=3)
+    while state.is_chance():
+        state.apply_chance()
+    assert state.prompt() == "Play a sailing card face down"
+    assert decision_seen_by(state, 0, 1 - state.current_player()) is None
+    while state.prompt() != "Move your ship":
+        state.apply_chance() if state.is_chance() else state.apply_action(0)
+    seat = state.current_player()
+    assert decision_seen_by(state, 0, 1 - seat) == f"{state.seat_names[seat]} · Move your ship: {state.action_label(0)}"
+
+
+def test_a_rules_line_that_does_not_name_the_mover_is_shown_as_theirs(capsys, typed):
+    typed("2,7\nkraken\nend\nend\nlog\nquit\n")
+    code, out, err = run(capsys, "play", str(GAMES / "to_glory.pir"), "--seed", "7")
+    assert code == 0, err
+    log = out.split("help): log")[1]
+    assert "Player 2: the Tower turns to face north-east." in log
+    assert "Player 2: Round" not in log and "Player 2: Player 2" not in log

@@ -271,6 +271,10 @@ def test_an_option_keeps_its_number_while_the_same_question_is_asked_again():
     # A count in brackets that changed is the same option.
     moves = dict(zip(["Move (5 left)", "Fire", "End"], [1, 2, 3]))
     assert number_options(["Move (4 left)", "Explore (4 left)", "Fire", "End"], moves) == [1, 4, 2, 3]
+    moves.update({"Move (4 left)": 1, "Explore (4 left)": 4})  # asked a third time, the counts down again
+    assert number_options(["Move (3 left)", "Fire", "Explore (3 left)", "End"], moves) == [1, 2, 4, 3]
+    # Two options that read alike but for their counts were two different options: neither is guessed.
+    assert number_options(["Sail (3)"], {"Sail (1)": 1, "Sail (2)": 2}) == [3]
 
 
 def test_a_choice_is_typed_by_number_name_prefix_or_cell():
@@ -309,20 +313,26 @@ def test_help_and_long_messages_wrap_at_word_boundaries():
 
 
 def test_pieces_of_different_owners_sharing_a_mark_are_told_apart():
-    from pirdsl.terminal import distinct_marks
+    from pirdsl.terminal import distinct_marks, fit_marks
 
-    def ship(owner, facing):
+    def ship(owner, mark):
         return {"caption": "", "glyph": "~", "kind": "open sea", "pieces": [f"san isidro (owner {owner})"],
-                "marks": [f"i{facing}"]}
+                "marks": [mark]}
 
-    rows = [[ship("Player 1", "→"), ship("Player 2", "↙")],
-            [{"caption": "", "glyph": "~", "kind": "open sea", "pieces": ["island a", "island a"], "marks": ["A", "A"]},
-             {"caption": "", "glyph": "~", "kind": "open sea", "pieces": ["sea storm"], "marks": ["i"]}]]
-    marked = distinct_marks(rows, ["Player 1", "Player 2"])
-    assert [cell["marks"] for cell in marked[0]] == [["i1→"], ["i2↙"]]
+    islands = {"caption": "", "glyph": "~", "kind": "open sea", "pieces": ["island a", "island a"], "marks": ["A", "A"]}
+    marked = distinct_marks([[ship("Player 1", "i→"), ship("Player 2", "i→")], [islands, ship("Player 1", "i↙")]],
+                            ["Player 1", "Player 2"])
+    assert [cell["marks"] for cell in marked[0]] == [["i1→"], ["i2→"]]
+    assert marked[1][1]["marks"] == ["i1↙"]  # the same ship, facing another way
     assert marked[1][0]["marks"] == ["A", "A"]  # alike pieces keep their shared mark
-    # A third piece with the same letter and no owner: the pieces are numbered in order instead.
-    assert marked[1][1]["marks"] == ["i3"] and marked[0][0]["marks"] == ["i1→"]
+    # Marks the rules already tell apart stay as they are.
+    apart = distinct_marks([[ship("Player 1", "i↖"), ship("Player 2", "i⇖")]], ["Player 1", "Player 2"])
+    assert [cell["marks"] for cell in apart[0]] == [["i↖"], ["i⇖"]]
+    # No seat named: the pieces are numbered in order of appearance.
+    other = {"caption": "", "glyph": "~", "kind": "open sea", "pieces": ["sea storm"], "marks": ["s"]}
+    plain = {"caption": "", "glyph": "~", "kind": "open sea", "pieces": ["smiling jim"], "marks": ["s"]}
+    assert [cell["marks"] for cell in distinct_marks([[other, plain]])[0]] == [["s1"], ["s2"]]
+    assert fit_marks(["i1↖"], 2) == "i1"  # one piece in a narrow cell keeps its letters, not a count
 
 
 def test_show_lists_what_holds_not_flags_that_are_off():
