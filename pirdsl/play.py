@@ -66,19 +66,18 @@ HUMAN = "human"
 AUTOMA = "automa"
 SEAT_KINDS = (HUMAN, "random", "greedy", "mcts", "ismcts")  # mcts and ismcts also as mcts:2000, ismcts:0.5s
 
+# One line per paragraph and per command: `wrap_message` breaks them to the terminal's width.
 HELP_TEXT = """\
-Choose an action by typing its number, its name or the start of it (fire,
-explore: enough letters to tell it from the others), or the cell it names:
-c4 (column c, row 4), row 3 col 2, r3c2 or 3,2 (row 3, column 2). A number stays
-with its action while the same question is asked again (as when you pick cards
+Choose an action by typing its number, its words or the start of one of them (enough letters to tell it \
+from the others), or the cell it names: c4 (column c, row 4), row 3 col 2, r3c2 or 3,2 (row 3, column 2). \
+A number stays with its action while the same question is asked again in your turn (as when you pick cards \
 one by one). Or type one of:
   help          show this help
-  show          show the board, everything on the table and your actions again,
-                nothing cut short to fit the screen
+  show          show the board, everything on the table and your actions again, nothing cut short to fit \
+the screen
   log           show everything that has happened so far that you may see
-  undo          take back your last decision, if nothing new came to light since
-                (no draw or roll, no other player's move, nothing hidden shown to
-                you)
+  undo          take back your last decision, if nothing new came to light since (no draw or roll, no other \
+player's move, nothing hidden shown to you)
   save FILE     save the game to FILE (continue later with --load FILE)
   quit          stop playing (the game is not saved)
 An action named like one of these is chosen by its number."""

@@ -1213,8 +1213,10 @@ def match_choice(text: str, labels: Sequence[str], numbers: Sequence[int]) -> Ch
 
 
 def _candidates(opening: str, found: Sequence[int], labels: Sequence[str], numbers: Sequence[int],
-                shown: int = 6) -> str:
+                shown: int = 4) -> str:
     """`'s' could be 3 (sea storm), 9 (san isidro) or 4 more: type more of the name or the number.`"""
+    if len(found) == len(labels) > 2:
+        return f"{opening} any of the {len(labels)} options: type more of the name, or the number."
     named = [f"{numbers[index]} ({_short_label(labels[index])})" for index in found[:shown]]
     more = len(found) - len(named)
     listed = ", ".join(named[:-1]) + f" or {named[-1]}" if not more and len(named) > 1 else ", ".join(named)
@@ -1224,7 +1226,11 @@ def _candidates(opening: str, found: Sequence[int], labels: Sequence[str], numbe
 
 
 def _short_label(label: str, limit: int = 32) -> str:
-    return label if len(label) <= limit else label[: limit - 1].rstrip() + "…"
+    """A label cut to about `limit` characters at a word boundary, with `…` when cut."""
+    if len(label) <= limit:
+        return label
+    cut = label[:limit]
+    return (cut.rsplit(" ", 1)[0] if " " in cut else cut).rstrip(" ,;:") + "…"
 
 
 def describe_numbers(numbers: Sequence[int]) -> str:
