@@ -295,3 +295,55 @@ def test_a_rules_line_that_does_not_name_the_mover_is_shown_as_theirs(capsys, ty
     log = out.split("help): log")[1]
     assert "Player 2: the Tower turns to face north-east." in log
     assert "Player 2: Round" not in log and "Player 2: Player 2" not in log
+
+
+def _swap_hidden(state, viewer, rng):
+    """A copy in which two different pieces of one kind, both hidden from `viewer`, trade places; None if none."""
+    hidden = [piece for zone in state.world.zones if not zone.seen_by(viewer) for piece in state.contents[zone.id]]
+    rng.shuffle(hidden)
+    for a in hidden:
+        for b in hidden:
+            piece_a, piece_b = state.pieces[a], state.pieces[b]
+            if piece_a.type == piece_b.type and state.piece_key(piece_a) != state.piece_key(piece_b):
+                other = state.clone()
+                zone_a, zone_b = other.loc[a], other.loc[b]
+                contents_a, contents_b = other.own_zone(zone_a), other.own_zone(zone_b)
+                contents_a[contents_a.index(a)], contents_b[contents_b.index(b)] = b, a
+                other.loc[a], other.loc[b] = zone_b, zone_a
+                return other
+    return None
+
+
+@pytest.mark.parametrize("name", ["glory_islands", "jamaica", "decks_of_glory", "to_glory", "mysterious_islands"])
+def test_what_is_told_of_another_seats_decision_follows_only_from_what_the_viewer_may_see(name):
+    import random
+
+    from interpreter import load_game
+    from pirdsl.play import decision_seen_by
+
+    game = load_game(str(GAMES / f"{name}.pir"))
+    rng = random.Random(1)
+    told = checked = 0
+    for seed in range(3):
+        state = game.new_state(players=game.min_players, seed=seed)
+        for _ in range(600):
+            if state.is_terminal():
+                break
+            if state.is_chance():
+                state.apply_chance()
+                continue
+            index = rng.randrange(state.num_actions())
+            seat = state.current_player()
+            for viewer in range(state.num_seats):
+                if viewer == seat or state.num_actions() < 2:
+                    continue
+                text = decision_seen_by(state, index, viewer)
+                told += text is not None
+                swapped = _swap_hidden(state, viewer, rng)
+                if swapped is not None and swapped.num_actions() == state.num_actions():
+                    assert decision_seen_by(swapped, index, viewer) == text, (name, state.prompt())
+                    checked += 1
+            state.apply_action(index)
+    assert told > 0
+    if name in ("glory_islands", "jamaica"):
+        assert checked > 0  # games with hidden hands and piles: the swap was tried
