@@ -156,13 +156,17 @@ def fit_screen(
     budget = height - reserved_lines
     wanted = len(render_log(new_log_lines, width=width, limit=0).plain.splitlines()) if new_log_lines else 0
     rooms = {fit: budget - _height(build(fit, 0), width) for fit in FITS}
-    # The first fit that leaves the log a couple of lines; failing that, the first that
-    # leaves it one (or its note); failing that, the first that keeps the seats and their
-    # scores on screen, the new log lines all printed above the view (the terminal scrolls
-    # them up; `log` shows them again). The seats are given up only when nothing else will do.
-    chosen = next((fit for fit in FITS if fit.seats and rooms[fit] >= min(wanted, MIN_LOG_LINES_SHOWN)), None) \
-        or next((fit for fit in FITS if fit.seats and rooms[fit] >= min(wanted, 1)), None) \
-        or next((fit for fit in FITS if fit.seats and rooms[fit] >= 0), None) \
+    # The first fit that keeps the seat's own details whole and leaves the log a couple of
+    # lines; failing that, one line (or its note); failing that, none (the new log lines all
+    # printed above the view: the terminal scrolls them up, `log` shows them again). Only
+    # then are the seat's own details cut short, in the same order; and the seats are given
+    # up only when nothing else will do.
+    def first(whole: bool, lines: int) -> _Fit | None:
+        return next((fit for fit in FITS
+                     if fit.seats and (fit.own is None or not whole) and rooms[fit] >= min(wanted, lines)), None)
+
+    chosen = first(True, MIN_LOG_LINES_SHOWN) or first(True, 1) or first(True, 0) \
+        or first(False, MIN_LOG_LINES_SHOWN) or first(False, 1) or first(False, 0) \
         or next((fit for fit in FITS if rooms[fit] >= min(wanted, 1)), FITS[-1])
     log_room = max(min(rooms[chosen], wanted), 1 if new_log_lines and rooms[chosen] >= 1 else 0)
     shown = log_lines_fitting(new_log_lines, width, log_room)
@@ -207,6 +211,8 @@ FITS = (
     _Fit(others=1, shared=0, rule=False, merged_legend=True, title=False, board_rows=12),
     _Fit(others=1, shared=0, rule=False, merged_legend=True, title=False, legend=False, heading=False,
          board_rows=8),
+    _Fit(others=1, shared=0, rule=False, merged_legend=True, title=False, legend=False, heading=False,
+         board_rows=5),
     # Only when nothing else keeps the seats on screen are the seat's own details cut short.
     _Fit(others=1, own=3, shared=0, rule=False, merged_legend=True, title=False, legend=False, heading=False,
          board_rows=8),
