@@ -464,6 +464,16 @@ class State:
         from interpreter.secrecy import decision_reveals
         return decision_reveals(self, index)
 
+    def decision_seen_by(self, index: int, seat: int) -> tuple[str, str] | None:
+        """Decision `index` of the seat to move as `seat` may read it: (question, option), or None.
+
+        None when `seat` may not know it: the question or the option's words read
+        something hidden from `seat`, or a simultaneous loop holds its public lines back
+        (interpreter/secrecy.py). The state is unchanged.
+        """
+        from interpreter.secrecy import decision_seen_by
+        return decision_seen_by(self, index, seat)
+
     def scores(self) -> list:
         score = self.program.score
         if score is None:

@@ -2,9 +2,15 @@
 
 `PlaySession` drives one game: chance is resolved by the engine's own seeded
 generator, bots answer for their seats, and each human seat is shown only its
-own observation before choosing from a numbered list of legal actions. When
+own observation before choosing from a numbered list of legal actions, by
+number, by words or by cell (pirdsl/terminal.py, `match_choice`); an option
+keeps its number while the same question comes back in the seat's turn. When
 two human seats share the device, a "pass the device" screen hides one seat's
 secrets from the next (only when input is a real terminal).
+
+Each human seat's log also tells it the other seats' decisions that the rules'
+own lines do not (`_tell`), as far as the engine says that seat may know them
+(`state.decision_seen_by`).
 
 Input is read line by line with `input()`, so play works from a terminal and
 from piped standard input alike; the end of input quits cleanly.
@@ -375,31 +381,17 @@ def line_editing() -> Any:
 def decision_seen_by(state: Any, index: int, viewer: int) -> str | None:
     """Decision `index` of the seat to move as `viewer` may read it (`Player 2 · Sail north: 2 hexes`), or None.
 
-    It is told only when the engine's veiled copy of the state for `viewer` (everything
-    hidden from it replaced by stand-ins that stop the rules when touched;
-    interpreter/secrecy.py) can write both the question and the option chosen: a
-    face-down card, an option read from a hidden hand, or a text that reads a secret
-    is never told. Nor is a decision taken while a simultaneous loop holds its public
-    lines back (the other seats choose blind), nor one of an engine without veiled copies.
-    The caller tells it only once it has changed what `viewer` sees on the table.
+    The engine says whether `viewer` may know it (`state.decision_seen_by`: a face-down
+    card, an option from a hidden hand, a text that reads a secret, a choice made
+    blind in a simultaneous loop are never told); an engine that cannot say tells
+    nothing. The caller tells it only once it has changed what `viewer` sees on the table.
     """
-    try:
-        from interpreter.secrecy import SecretTouched, veiled_copy
-    except ImportError:  # pragma: no cover - the engine ships with its secrecy module
+    seen_by = getattr(state, "decision_seen_by", None)
+    seen = seen_by(index, viewer) if seen_by is not None else None
+    if seen is None:
         return None
-    if getattr(state, "held", 1) or not hasattr(state, "world"):
-        return None
-    seat = state.current_player()
-    try:
-        veiled = veiled_copy(state, viewer)
-        prompt = veiled.prompt()
-        label = veiled.action_label(index)
-    except SecretTouched:
-        return None
-    except Exception:  # noqa: BLE001 - a veiled value can make the rules fail in any way: that is a touch too
-        return None
-    name = state.seat_names[seat]
-    return f"{name} · {prompt.rstrip(':')}: {label}"
+    prompt, label = seen
+    return f"{state.seat_names[state.current_player()]} · {prompt.rstrip(':')}: {label}"
 
 
 def _table_seen(state: Any, viewer: int) -> dict[str, Any]:
@@ -742,22 +734,7 @@ class PlaySession:
         labels = [action.label for action in self.state.legal_actions()]
         numbers = self._option_numbers(seat, labels)
         height = None if repeat else self._screen_height()
-        prompt = self.state.prompt()
-        left = getattr(self.state, "budget_left", lambda: None)()
-        if left is not None:
-            prompt += f" ({left} left to spend)"
-        details = getattr(self.state, "option_details", lambda: [])()
-        if any(details) and len(details) == len(labels):
-            # A card's stats beside its name, where the screen has room for them all.
-            full = [f"{label} · {detail}" if detail else label for label, detail in zip(labels, details)]
-            indent = len(str(max(numbers))) + 4
-            lines = sum(len(textwrap.wrap(entry, max(20, self.console.width - indent), break_long_words=False))
-                        for entry in full)
-            fits = height is None or lines <= max(1, height // 3)
-            if fits:
-                labels = full
-            else:
-                prompt += " (type 'show' for each option's details)"
+        prompt, labels = self._question(labels, numbers, height)
         screen = fit_screen(observation, new_lines, width=self.console.width, height=height, prompt=prompt,
                             labels=labels, numbers=numbers)
         self.cell_example = screen.cells
@@ -765,6 +742,25 @@ class PlaySession:
             self.console.print(render_log(screen.earlier_log, limit=0, width=self.console.width))
         self.console.print()
         self.console.print(screen.view)
+
+    def _question(self, labels: list[str], numbers: list[int], height: int | None) -> tuple[str, list[str]]:
+        """The question and the options' words as shown: with what a budgeted choice has left to
+        spend, and each card's stats beside its name where the screen has room for them all
+        (else the question says that `show` has them)."""
+        prompt = self.state.prompt()
+        left = getattr(self.state, "budget_left", lambda: None)()
+        if left is not None:
+            prompt += f" ({left} left to spend)"
+        details = getattr(self.state, "option_details", lambda: [])()
+        if not any(details) or len(details) != len(labels):
+            return prompt, labels
+        full = [f"{label} · {detail}" if detail else label for label, detail in zip(labels, details)]
+        indent = len(str(max(numbers))) + 4
+        lines = sum(len(textwrap.wrap(entry, max(20, self.console.width - indent), break_long_words=False))
+                    for entry in full)
+        if height is None or lines <= max(1, height // 3):
+            return prompt, full
+        return prompt + " (type 'show' for each option's details)", labels
 
     def _screen_height(self) -> int | None:
         """The terminal's height, which the view is made to fit; None for piped output.

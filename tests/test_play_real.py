@@ -347,3 +347,67 @@ def test_what_is_told_of_another_seats_decision_follows_only_from_what_the_viewe
     assert told > 0
     if name in ("glory_islands", "jamaica"):
         assert checked > 0  # games with hidden hands and piles: the swap was tried
+
+
+BLIND_PICK = '''\
+game "Blind pick":
+  players 2 to 2
+
+var shown per player = 0
+
+play:
+  for each p in players simultaneously:
+    p chooses n from [1, 2, 3] "Pick a number in secret"
+    p.shown = n
+  for each p in players:
+    p chooses x from [4, 5] "Then"
+    p.shown = x
+'''
+
+SECRET_PICK = '''\
+game "Secret pick":
+  players 2 to 2
+
+var hidden_number per player = 0 secret
+var open_number per player = 0
+
+play:
+  for each p in players:
+    p chooses n from [1, 2, 3] "Pick a number"
+    p.hidden_number = n
+  for each p in players:
+    p chooses x from [1, 2, 3] "Show a number"
+    p.open_number = x
+'''
+
+LABELLED_SECRET = '''\
+game "Labelled secret":
+  players 2 to 2
+
+var mark per player = 0 secret
+var points per player = 0
+
+setup:
+  for each p in players:
+    p.mark = p.index + 1
+
+play:
+  for each p in players:
+    p chooses g from [1, 2] "Guess" labelled "{g} (your mark is {p.mark})"
+    p.points += g
+'''
+
+
+@pytest.mark.parametrize("rules_text, told", [
+    (BLIND_PICK, ["Player 1 · Then: "]),  # the blind picks never, what follows them yes
+    (SECRET_PICK, ["Player 1 · Show a number: "]),  # a number kept in a secret is not told
+    (LABELLED_SECRET, []),  # an option whose words read a secret is not told
+], ids=["simultaneous", "secret-variable", "secret-in-label"])
+def test_another_seats_hidden_choice_is_never_told(capsys, typed, tmp_path, rules_text, told):
+    path = tmp_path / "game.pir"
+    path.write_text(rules_text, encoding="utf-8")
+    typed("1\n" * 4 + "log\nquit\n")
+    code, out, err = run(capsys, "play", str(path), "--seed", "1", "--seat", "random", "--seat", "human")
+    assert code == 0, err
+    log = [line.strip() for line in out.split("help): log")[-1].splitlines() if " · " in line]
+    assert len(log) == len(told) and all(line.startswith(start) for line, start in zip(log, told)), log
