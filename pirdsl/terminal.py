@@ -18,12 +18,17 @@ The layout is meant for an 80-column terminal and for piped output alike:
   zones left out, hidden zones shown as a count only, a long zone as its counts
   by kind and its last few items);
 * the log lines that are new since the seat last decided come last, just
-  above the round, the phase, the question and the numbered actions.
+  above the round, the phase, the question and the numbered actions (a long
+  list of cells set out row by row, `cell_grid`);
+* an option is chosen by its number, its words or the cell it names
+  (`match_choice`), and keeps its number while its question comes back
+  (`number_options`).
 
 Given the terminal's height, `render_screen` makes the whole view fit it: the
 board, the question and the actions always stay; the log gives up its older
-lines first (they stay one `log` command away), then the seats' and shared
-details are cut to fewer lines.
+lines first (they stay one `log` command away), then the other seats' and shared
+details are cut to fewer lines, then the board shows the rows around its pieces
+(runs of open rows drawn as one line); the seat's own details come last.
 """
 
 from __future__ import annotations
