@@ -232,6 +232,7 @@ class Game:
         self.main = module["body_main"]
         self.final = module["body_final_scoring"]
         self.tables: dict[str, dict] = {}
+        self.catalogue_columns: dict[str, list[str]] = {}  # catalogue table -> the names of its row's items
         for decl in decls:
             if isinstance(decl, ast.TableDecl):
                 table = {}
@@ -242,6 +243,11 @@ class Game:
                         raise CompileError("a table row must be made of fixed values (numbers, names, lists)",
                                            self.spans[span]) from None
                 self.tables[decl.name] = table
+                if decl.piece is not None:
+                    # A catalogue's columns for people: its header's, else the piece's fields.
+                    fields = self.piece_decls[decl.piece].fields[1:] if decl.piece in self.piece_decls else []
+                    self.catalogue_columns[decl.name] = (list(decl.header.values) if decl.header is not None
+                                                         else [field.replace("_", " ") for field in fields])
         score = next((d for d in decls if isinstance(d, ast.ScoreDecl)), None)
         self.score = module.get("score")
         self.score_span = score.span if score else None

@@ -200,3 +200,22 @@ def decision_reveals(state: Any, index: int) -> bool:
         return True
     except Exception:  # noqa: BLE001 - a veiled value can make the rules fail in any way: that is a touch too
         return True
+
+
+def decision_seen_by(state: Any, index: int, seat: int) -> tuple[str, str] | None:
+    """The question and option of decision `index`, as `seat` (not the one deciding) may read them, or None.
+
+    Both are written on a copy of the state veiled for `seat`: a face-down card, an
+    option from a hand `seat` may not look into, a question or a label that reads a
+    secret, touch a stand-in and give None. So does a decision taken while a
+    simultaneous loop holds its public lines back: the seats choose blind there.
+    """
+    if state.is_terminal() or state.is_chance() or state.held:
+        return None
+    try:
+        veiled = veiled_copy(state, seat)
+        return veiled.prompt(), veiled.action_label(index)
+    except SecretTouched:
+        return None
+    except Exception:  # noqa: BLE001 - a veiled value can make the rules fail in any way: that is a touch too
+        return None

@@ -15,6 +15,7 @@ from fractions import Fraction
 from operator import itemgetter
 from typing import Any
 
+from interpreter.catalogues import LEFT, PICK
 from interpreter.runtime import _UNSET, HELD, EndGame, Runaway, _resumed
 from interpreter.values import Blind, Board, GameRuleError, IllegalAction, Piece, Player, Zone, log_text, show
 
@@ -132,6 +133,15 @@ def _tell_apart(labels: list[str], values: list, state: "State") -> list[str]:
             counters[text] = counters.get(text, 0) + 1
             out[i] = f"{text} ({counters[text]} of {totals[text]})"
     return out
+
+
+def _stat_text(value) -> str:
+    """An item of a catalogue row as printed on a card: `s l`, `3 l, 4 s` for a list of pairs."""
+    if isinstance(value, list):
+        if any(isinstance(item, list) for item in value):
+            return ", ".join(_stat_text(item) for item in value)
+        return " ".join(show(item) for item in value)
+    return show(value)
 
 
 class State:
@@ -288,6 +298,41 @@ class State:
         self._labels = (self.pending, labels)
         return labels
 
+    def budget_left(self):
+        """What a budgeted choice waiting (`chooses ... up to BUDGET costing COST`) has left to spend, else None."""
+        if self.terminal or self.pending is None or self.pending[0] != "choice":
+            return None
+        site = self.program.choices[self.pending[1]]
+        suffix = PICK.format("")
+        if not site.var.endswith(suffix):
+            return None
+        left = self._decision_env().get(LEFT.format(site.var[: -len(suffix)]))
+        return None if left is None else to_plain(left)
+
+    def option_details(self) -> list[str]:
+        """For each action now: the printed row of the catalogue whose key it is (`Points 12, Masts 3`), or "".
+
+        An option that is a key of a catalogue (`table ships of ship:`) is a card a player
+        could pick up and read; these are its stats, under the table's column headings.
+        """
+        if self.terminal or self.pending is None or self.pending[0] != "choice":
+            return []
+        details = []
+        for value in self.pending[3]:
+            text = ""
+            if value.__class__ is str:
+                for name, columns in self.program.catalogue_columns.items():
+                    row = self.program.tables[name].get(value)
+                    if row is not None:
+                        items = row if isinstance(row, list) else [row]
+                        text = ", ".join(f"{column} {_stat_text(item)}" for column, item in zip(columns, items)
+                                         if item is not None and item != [])
+                        break
+            details.append(text)
+        if self.program.choices[self.pending[1]].optional:
+            details.append("")
+        return details
+
     def _value_text(self, value) -> str:
         return self.piece_text(value.id) if isinstance(value, Piece) else show(value)
 
@@ -418,6 +463,16 @@ class State:
         """
         from interpreter.secrecy import decision_reveals
         return decision_reveals(self, index)
+
+    def decision_seen_by(self, index: int, seat: int) -> tuple[str, str] | None:
+        """Decision `index` of the seat to move as `seat` may read it: (question, option), or None.
+
+        None when `seat` may not know it: the question or the option's words read
+        something hidden from `seat`, or a simultaneous loop holds its public lines back
+        (interpreter/secrecy.py). The state is unchanged.
+        """
+        from interpreter.secrecy import decision_seen_by
+        return decision_seen_by(self, index, seat)
 
     def scores(self) -> list:
         score = self.program.score

@@ -2,9 +2,15 @@
 
 `PlaySession` drives one game: chance is resolved by the engine's own seeded
 generator, bots answer for their seats, and each human seat is shown only its
-own observation before choosing from a numbered list of legal actions. When
+own observation before choosing from a numbered list of legal actions, by
+number, by words or by cell (pirdsl/terminal.py, `match_choice`); an option
+keeps its number while the same question comes back in the seat's turn. When
 two human seats share the device, a "pass the device" screen hides one seat's
 secrets from the next (only when input is a real terminal).
+
+Each human seat's log also tells it the other seats' decisions that the rules'
+own lines do not (`_tell`), as far as the engine says that seat may know them
+(`state.decision_seen_by`).
 
 Input is read line by line with `input()`, so play works from a terminal and
 from piped standard input alike; the end of input quits cleanly.
@@ -30,9 +36,11 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 import stat
 import sys
 import tempfile
+import textwrap
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Sequence
@@ -44,7 +52,16 @@ from interpreter import IllegalAction
 from pirdsl.bots import make_bot, parse_bot_spec, seat_seed
 from pirdsl.seal import CONFIG_DIR_VARIABLE, SealError, config_dir, load_key, seal, seal_matches
 from pirdsl.simulate import DEFAULT_STEP_LIMIT
-from pirdsl.terminal import fit_screen, render_boards, render_log, render_results
+from pirdsl.terminal import (
+    describe_numbers,
+    fit_screen,
+    match_choice,
+    number_options,
+    render_boards,
+    render_log,
+    render_results,
+    wrap_message,
+)
 
 SAVE_FORMAT = "pirdsl-save"
 SAVE_VERSION = 2
@@ -55,16 +72,23 @@ HUMAN = "human"
 AUTOMA = "automa"
 SEAT_KINDS = (HUMAN, "random", "greedy", "mcts", "ismcts")  # mcts and ismcts also as mcts:2000, ismcts:0.5s
 
+# One line per paragraph and per command: `wrap_message` breaks them to the terminal's width.
 HELP_TEXT = """\
-Type the number of an action to play it, or one of:
+Choose an action by typing its number, its words or the start of one of them (enough letters to tell it \
+from the others), or the cell it names: c4 (column c, row 4), row 3 col 2, r3c2 or 3,2 (row 3, column 2). \
+A number stays with its action while the same question is asked again in your turn (as when you pick cards \
+one by one). Or type one of:
   help          show this help
-  show          show the board, everything on the table and your actions again,
-                nothing cut short to fit the screen
+  show          show the board, everything on the table and your actions again, nothing cut short to fit \
+the screen
   log           show everything that has happened so far that you may see
-  undo          take back your last decision, if nothing new came to light since
-                (no draw or roll, no other player's move, nothing hidden shown to you)
+  undo          take back your last decision, if nothing new came to light since (no draw or roll, no other \
+player's move, nothing hidden shown to you)
   save FILE     save the game to FILE (continue later with --load FILE)
-  quit          stop playing (the game is not saved)"""
+  quit          stop playing (the game is not saved)
+An action named like one of these is chosen by its number."""
+
+ROUND_LINE = re.compile(r"Round \d+")  # the engine's log line opening a round
 
 
 class SaveFileError(Exception):
@@ -354,6 +378,37 @@ def line_editing() -> Any:
     return readline
 
 
+def decision_seen_by(state: Any, index: int, viewer: int) -> str | None:
+    """Decision `index` of the seat to move as `viewer` may read it (`Player 2 · Sail north: 2 hexes`), or None.
+
+    The engine says whether `viewer` may know it (`state.decision_seen_by`: a face-down
+    card, an option from a hidden hand, a text that reads a secret, a choice made
+    blind in a simultaneous loop are never told); an engine that cannot say tells
+    nothing. The caller tells it only once it has changed what `viewer` sees on the table.
+    """
+    seen_by = getattr(state, "decision_seen_by", None)
+    seen = seen_by(index, viewer) if seen_by is not None else None
+    if seen is None:
+        return None
+    prompt, label = seen
+    return f"{state.seat_names[state.current_player()]} · {prompt.rstrip(':')}: {label}"
+
+
+def _table_seen(state: Any, viewer: int) -> dict[str, Any]:
+    """What `viewer` sees on the table: its observation without whose turn it is, the question and the log."""
+    return {key: value for key, value in state.observation(viewer).items()
+            if key not in ("to_move", "prompt", "actions", "log", "phase", "round")}
+
+
+def _secret_vars(state: Any, seat: int, viewers: Sequence[int]) -> list[Any]:
+    """The variables of `seat` that it sees and the viewers do not (its secrets), as its observation shows them."""
+    if not viewers:
+        return []
+    own = (state.observation(seat).get("seats") or [{}])[seat].get("vars") or {} if seat >= 0 else {}
+    public = set(((state.observation(viewers[0]).get("seats") or [{}])[seat].get("vars") or {}) if seat >= 0 else ())
+    return [(name, value) for name, value in own.items() if name not in public]
+
+
 class QuitGame(Exception):
     """The human asked to stop (or input ended)."""
 
@@ -369,6 +424,7 @@ class UndoPoint:
     seat: int
     state: Any
     log_lines_shown: list[int]
+    decisions_seen: dict[int, list[tuple[int, str, bool]]]
 
 
 class PlaySession:
@@ -419,6 +475,14 @@ class PlaySession:
         self.unattended_steps = 0
         self.log_lines_shown = [0] * state.num_seats
         self.last_human_seat: int | None = None
+        # Per seat: the other seats' decisions it saw that the rules' log does not tell in full,
+        # each with the length of the seat's log when it was taken (where it goes in the log),
+        # and whether it names the seat before the rules' line there, or stands as a line of its own.
+        self.decisions_seen: dict[int, list[tuple[int, str, bool]]] = {}
+        # The numbers shown beside a seat's options this round: ((seat, round), question ->
+        # label -> number), forgotten at another seat's decision.
+        self.numbering: tuple[tuple[int, Any], dict[str, dict[str, int]]] | None = None
+        self.cell_example: str | None = None  # the options were shown as a grid of cells: one, as typed
 
     @property
     def human_seats(self) -> list[int]:
@@ -476,12 +540,54 @@ class PlaySession:
             and all(point.seat == seat for point in self.undo_points)
             and not self._reveals(index)
         )
-        point = UndoPoint(seat, self.state.clone(), list(self.log_lines_shown)) if shows_nothing_new and ask else None
+        point = UndoPoint(seat, self.state.clone(), list(self.log_lines_shown),
+                          {viewer: list(lines) for viewer, lines in self.decisions_seen.items()}) \
+            if shows_nothing_new and ask else None
+        watch = self._watch(seat, index)
         self.state.apply_action(index)
+        if self.numbering is not None and self.numbering[0][0] != seat:
+            self.numbering = None
+        self._tell(seat, watch)
         if not shows_nothing_new:
             self.undo_points.clear()
         elif point is not None:
             self.undo_points.append(point)
+
+    def _watch(self, seat: int, index: int) -> dict[str, Any]:
+        """What the other human seats see before `seat` takes decision `index` (for `_tell`)."""
+        watchers = [viewer for viewer in self.human_seats if viewer != seat] if self.state.num_actions() > 1 else []
+        seen = {viewer: decision_seen_by(self.state, index, viewer) for viewer in watchers}
+        seen = {viewer: text for viewer, text in seen.items() if text is not None}
+        return {"logged": {viewer: len(self.state.log_for(viewer)) for viewer in watchers}, "seen": seen,
+                "secrets": _secret_vars(self.state, seat, list(seen)),
+                "tables": {viewer: _table_seen(self.state, viewer) for viewer in seen}}
+
+    def _tell(self, seat: int, watch: dict[str, Any]) -> None:
+        """Note for each other human seat the decision `seat` has just taken, as far as it may know it.
+
+        The rules' own log lines come first: when they name the seat, they say it all;
+        when they do not ("the Tower turns to face west"), the first of them is shown as
+        the seat's ("Player 2: the Tower turns..."), since whose turn it is is no secret.
+        When they wrote no line, the decision itself is told (`decision_seen_by`), but
+        only once it has changed something the viewer sees on the table (a choice the
+        rules keep for later, such as crew bought for a hidden hold, is not told) and
+        put nothing in a secret of its own.
+        """
+        seen = watch["seen"]
+        if seen and watch["secrets"] != _secret_vars(self.state, seat, list(seen)):
+            seen = {}  # the choice went where only its seat may look (a secret of its own)
+        name = str(self.state.seat_names[seat])
+        naming = re.compile(rf"(?<!\w){re.escape(name)}(?!\w)")
+        for viewer, logged in watch["logged"].items():
+            new_lines = self.state.log_for(viewer)[logged:]
+            told = self.decisions_seen.setdefault(viewer, [])
+            # The engine's line opening a round is no one's doing.
+            own = [place for place, line in enumerate(new_lines, logged) if not ROUND_LINE.fullmatch(line)]
+            if new_lines:
+                if own and not any(naming.search(line) for line in new_lines):
+                    told.append((own[0], f"{name}:", True))
+            elif viewer in seen and _table_seen(self.state, viewer) != watch["tables"][viewer]:
+                told.append((logged, seen[viewer], False))
 
     def _reveals(self, index: int) -> bool:
         reveals = getattr(self.state, "reveals", None)
@@ -501,27 +607,19 @@ class PlaySession:
         self._pass_device_to(seat)
         self._show(seat)
         actions = self.state.legal_actions()
+        labels = [action.label for action in actions]
+        numbers = self._option_numbers(seat, labels)
         while True:
-            line = self._ask(f"{self.state.seat_names[seat]}, your choice (1-{len(actions)}, help): ")
+            what = f"a cell such as {self.cell_example}" if self.cell_example else describe_numbers(numbers)
+            line = self._ask(f"{self.state.seat_names[seat]}, your choice ({what}, help): ")
             command, _, argument = line.strip().partition(" ")
             command = command.lower()
-            if command.isascii() and command.isdigit():  # not "²", which isdigit() but int() refuses
-                # A number too long to be an action is not converted at all (int() refuses
-                # thousands of digits, and echoing them back would flood the screen).
-                digits = command.lstrip("0") or "0"
-                number = int(digits) if len(digits) <= len(str(len(actions))) else None
-                if number is not None and 1 <= number <= len(actions):
-                    if self._apply_human_choice(seat, actions[number - 1].index):
-                        return
-                    continue
-                shown = command if len(command) <= 12 else command[:9] + "..."
-                self._say(f"There is no action {shown}: choose from 1 to {len(actions)}.")
-            elif command in ("help", "h", "?"):
+            if command in ("help", "h", "?"):
                 self._say(HELP_TEXT)
             elif command in ("show", "board"):
                 self._show(seat, repeat=True)
             elif command == "log":
-                self.console.print(render_log(self.state.log_for(seat), limit=0, width=self.console.width))
+                self.console.print(render_log(self._log_for(seat), limit=0, width=self.console.width))
             elif command == "undo":
                 if self._undo(seat):
                     return
@@ -529,10 +627,35 @@ class PlaySession:
                 self._save(argument.strip())
             elif command in ("quit", "exit", "q"):
                 raise QuitGame("Game abandoned.")
-            elif not command:
-                self._say(f"Type a number from 1 to {len(actions)}, or help.")
             else:
-                self._say(f"Not understood: {line.strip()!r}. Type a number from 1 to {len(actions)}, or help.")
+                choice = match_choice(line, labels, numbers)
+                if choice.index is None:
+                    self._say(choice.message)
+                elif self._apply_human_choice(seat, actions[choice.index].index):
+                    return
+
+    def _option_numbers(self, seat: int, labels: list[str]) -> list[int]:
+        """The numbers shown beside the options: the same as last time while the same question is asked again.
+
+        The same seat, the same question, in the same round and with no other seat's move
+        in between: the decision goes on (a fleet picked one card at a time, the next
+        action of the same turn), so each option keeps its number, even when a count in
+        its words has changed ("Move (4 left)"). A list with nothing in common with the
+        last one is numbered from 1 again.
+        """
+        prompt = self.state.prompt()
+        moment = (seat, getattr(self.state, "round", None))
+        if self.numbering is None or self.numbering[0] != moment:
+            self.numbering = (moment, {})
+        earlier = self.numbering[1].get(prompt)
+        numbers = number_options(labels, earlier)
+        if earlier and numbers and min(numbers) > max(earlier.values()):
+            earlier = None  # nothing in common: a new list
+            numbers = number_options(labels)
+        mapping = dict(earlier or {})
+        mapping.update(zip(labels, numbers))
+        self.numbering[1][prompt] = mapping
+        return numbers
 
     def _apply_human_choice(self, seat: int, index: int) -> bool:
         try:
@@ -554,6 +677,7 @@ class PlaySession:
         # from its generator since, and no one has seen anything the point does not show.
         self.state = point.state.clone()
         self.log_lines_shown = list(point.log_lines_shown)
+        self.decisions_seen = point.decisions_seen
         self._say("Undone: back to your previous decision.")
         return True
 
@@ -570,10 +694,11 @@ class PlaySession:
         except (OSError, ValueError) as error:
             self._say(f"Could not save to {shown}: {getattr(error, 'strerror', None) or error}")
             return
-        self._say(
-            f"Saved to {path}. Continue later with: pirdsl play {self.game.path} --load {path}\n"
-            "The save holds the whole game, every hand included: it is for continuing later, "
-            "not for going back.")
+        # The paths stay whole on one line, to be copied as they are.
+        self.console.print(Text(f"Saved to {path}. Continue later with: pirdsl play {self.game.path} --load {path}"),
+                           soft_wrap=True)
+        self._say("The save holds the whole game, every hand included: it is for continuing later, "
+                  "not for going back.")
 
     # --- drawing and input --------------------------------------------------
 
@@ -598,7 +723,7 @@ class PlaySession:
     def _show(self, seat: int, repeat: bool = False) -> None:
         """Draw `seat`'s view: the table, the log lines new to it, the round and phase, the actions."""
         observation = self.state.observation(seat)
-        log = list(observation.get("log") or [])
+        log = self._log_for(seat, list(observation.get("log") or []))
         shown = min(self.log_lines_shown[seat], len(log))
         new_lines = [] if repeat else log[shown:]
         self.log_lines_shown[seat] = len(log)
@@ -607,12 +732,35 @@ class PlaySession:
             # says "Round N · phase", so showing both would say the round twice in a row.
             new_lines.pop()
         labels = [action.label for action in self.state.legal_actions()]
-        screen = fit_screen(observation, new_lines, width=self.console.width,
-                            height=None if repeat else self._screen_height(), prompt=self.state.prompt(), labels=labels)
+        numbers = self._option_numbers(seat, labels)
+        height = None if repeat else self._screen_height()
+        prompt, labels = self._question(labels, numbers, height)
+        screen = fit_screen(observation, new_lines, width=self.console.width, height=height, prompt=prompt,
+                            labels=labels, numbers=numbers)
+        self.cell_example = screen.cells
         if screen.earlier_log:  # printed above the view, where they scroll away rather than the board
             self.console.print(render_log(screen.earlier_log, limit=0, width=self.console.width))
         self.console.print()
         self.console.print(screen.view)
+
+    def _question(self, labels: list[str], numbers: list[int], height: int | None) -> tuple[str, list[str]]:
+        """The question and the options' words as shown: with what a budgeted choice has left to
+        spend, and each card's stats beside its name where the screen has room for them all
+        (else the question says that `show` has them)."""
+        prompt = self.state.prompt()
+        left = getattr(self.state, "budget_left", lambda: None)()
+        if left is not None:
+            prompt += f" ({left} left to spend)"
+        details = getattr(self.state, "option_details", lambda: [])()
+        if not any(details) or len(details) != len(labels):
+            return prompt, labels
+        full = [f"{label} · {detail}" if detail else label for label, detail in zip(labels, details)]
+        indent = len(str(max(numbers))) + 4
+        lines = sum(len(textwrap.wrap(entry, max(20, self.console.width - indent), break_long_words=False))
+                    for entry in full)
+        if height is None or lines <= max(1, height // 3):
+            return prompt, full
+        return prompt + " (type 'show' for each option's details)", labels
 
     def _screen_height(self) -> int | None:
         """The terminal's height, which the view is made to fit; None for piped output.
@@ -637,14 +785,27 @@ class PlaySession:
             self.console.print(Text(line), soft_wrap=True)  # echo, so a piped transcript reads naturally
         return line
 
+    def _log_for(self, seat: int, log: list[str] | None = None) -> list[str]:
+        """The seat's log with the other seats' decisions it saw, where the rules logged nothing."""
+        lines = list(self.state.log_for(seat) if log is None else log)
+        for position, text, before_line in reversed(self.decisions_seen.get(seat, [])):
+            if not before_line:
+                lines.insert(min(position, len(lines)), text)
+            elif position < len(lines) and not lines[position].startswith(text):
+                lines[position] = f"{text} {lines[position]}"
+        return lines
+
     def _say(self, message: str) -> None:
+        """A message, broken at word boundaries at a terminal (which would otherwise break words in two)."""
+        if self._screen_height() is not None:
+            message = wrap_message(message, self.console.width)
         self.console.print(Text(message), soft_wrap=True)
 
     def show_end(self) -> None:
         """The board as the game ended, the last log lines, and the final scores and winners."""
         viewers = self.human_seats or [0]
         viewer = viewers[0]
-        log = self.state.log_for(viewer)
+        log = self._log_for(viewer)
         unseen = log[min(self.log_lines_shown[viewer], len(log)):]
         if unseen:
             limit = 0 if not self.human_seats else 15  # a bots-only game prints its whole log
@@ -653,5 +814,5 @@ class PlaySession:
         boards = self.state.observation(viewer).get("boards") or []
         if boards:
             self.console.print()
-            self.console.print(render_boards(boards, width=self.console.width))
+            self.console.print(render_boards(boards, width=self.console.width, seat_names=self.state.seat_names))
         self.console.print(render_results(self.state.seat_names, self.state.scores(), self.state.winners()))

@@ -18,12 +18,17 @@ The layout is meant for an 80-column terminal and for piped output alike:
   zones left out, hidden zones shown as a count only, a long zone as its counts
   by kind and its last few items);
 * the log lines that are new since the seat last decided come last, just
-  above the round, the phase, the question and the numbered actions.
+  above the round, the phase, the question and the numbered actions (a long
+  list of cells set out row by row, `cell_grid`);
+* an option is chosen by its number, its words or the cell it names
+  (`match_choice`), and keeps its number while its question comes back
+  (`number_options`).
 
 Given the terminal's height, `render_screen` makes the whole view fit it: the
 board, the question and the actions always stay; the log gives up its older
-lines first (they stay one `log` command away), then the seats' and shared
-details are cut to fewer lines.
+lines first (they stay one `log` command away), then the other seats' and shared
+details are cut to fewer lines, then the board shows the rows around its pieces
+(runs of open rows drawn as one line); the seat's own details come last.
 """
 
 from __future__ import annotations
@@ -72,6 +77,7 @@ class Screen:
 
     view: RenderableType
     earlier_log: list[str]
+    cells: str | None = None  # the options are set out as a grid of cells: one of them, as typed (`2,7`)
 
 
 def render_screen(*args: Any, **options: Any) -> RenderableType:
@@ -88,6 +94,7 @@ def fit_screen(
     labels: Sequence[str] = (),
     question: bool = True,
     reserved_lines: int = 2,
+    numbers: Sequence[int] | None = None,
 ) -> Screen:
     """A seat's whole view at its decision: the table, the new log lines, the status, the question.
 
@@ -101,10 +108,11 @@ def fit_screen(
         width: the width of the terminal in characters.
         height: the height of the terminal in lines, or None for no limit (piped output).
         prompt: the question asked (the engine's `state.prompt()`).
-        labels: the actions, numbered from 1 on screen.
+        labels: the actions, numbered from 1 on screen unless `numbers` says otherwise.
         question: False to leave out the status line, the question and the actions.
         reserved_lines: lines of the height kept for what is printed around the view
             (the blank line before it and the input line after it).
+        numbers: the number shown beside each action (see `number_options`).
     """
     title = _title(observation, width)
     board_list = observation.get("boards") or []
@@ -114,7 +122,7 @@ def fit_screen(
     tail: list[RenderableType] = []
     if question:
         tail.append(render_status(observation))
-        tail.append(render_actions(prompt, labels, width=width,
+        tail.append(render_actions(prompt, labels, width=width, numbers=numbers,
                                    room=None if height is None else max(1, height // 3)))
 
     focus = (prompt, *labels) if question else ()
@@ -123,6 +131,7 @@ def fit_screen(
         # The title line names the game; a board of its own needs no name line above it.
         parts: list[RenderableType] = ([title] if fit.title else []) + [
             render_board(board, width=width, show_name=len(board_list) > 1, merged_legend=fit.merged_legend,
+                         seat_names=[str(seat.get("name", "")) for seat in seats],
                          legend=fit.legend, max_rows=fit.board_rows, focus=focus)
             for board in board_list
         ]
@@ -141,22 +150,32 @@ def fit_screen(
                 parts.append(log)
         return parts + tail
 
+    room = None if height is None else max(1, height // 3)
+    cells = None
+    if question and room is not None and len(labels) > room and \
+            cell_grid(labels, numbers or range(1, len(labels) + 1), width) is not None:
+        first = next(CELL_TEXT.search(label) for label in labels if CELL_TEXT.search(label))
+        cells = f"{first.group(1)},{first.group(2)}"
     if height is None:
         return Screen(Group(*build(FITS[0], None)), [])
     budget = height - reserved_lines
     wanted = len(render_log(new_log_lines, width=width, limit=0).plain.splitlines()) if new_log_lines else 0
     rooms = {fit: budget - _height(build(fit, 0), width) for fit in FITS}
-    # The first fit that leaves the log a couple of lines; failing that, the first that
-    # leaves it one (or its note); failing that, the first that keeps the seats and their
-    # scores on screen, the new log lines all printed above the view (the terminal scrolls
-    # them up; `log` shows them again). The seats are given up only when nothing else will do.
-    chosen = next((fit for fit in FITS if fit.seats and rooms[fit] >= min(wanted, MIN_LOG_LINES_SHOWN)), None) \
-        or next((fit for fit in FITS if fit.seats and rooms[fit] >= min(wanted, 1)), None) \
-        or next((fit for fit in FITS if fit.seats and rooms[fit] >= 0), None) \
+    # The first fit that keeps the seat's own details whole and leaves the log a couple of
+    # lines; failing that, one line (or its note); failing that, none (the new log lines all
+    # printed above the view: the terminal scrolls them up, `log` shows them again). Only
+    # then are the seat's own details cut short, in the same order; and the seats are given
+    # up only when nothing else will do.
+    def first(whole: bool, lines: int) -> _Fit | None:
+        return next((fit for fit in FITS
+                     if fit.seats and (fit.own is None or not whole) and rooms[fit] >= min(wanted, lines)), None)
+
+    chosen = first(True, MIN_LOG_LINES_SHOWN) or first(True, 1) or first(True, 0) \
+        or first(False, MIN_LOG_LINES_SHOWN) or first(False, 1) or first(False, 0) \
         or next((fit for fit in FITS if rooms[fit] >= min(wanted, 1)), FITS[-1])
     log_room = max(min(rooms[chosen], wanted), 1 if new_log_lines and rooms[chosen] >= 1 else 0)
     shown = log_lines_fitting(new_log_lines, width, log_room)
-    return Screen(Group(*build(chosen, log_room)), list(new_log_lines[:len(new_log_lines) - shown]))
+    return Screen(Group(*build(chosen, log_room)), list(new_log_lines[:len(new_log_lines) - shown]), cells)
 
 
 @dataclass(frozen=True)
@@ -176,29 +195,40 @@ class _Fit:
 
 
 # From the most to the least generous: each leaves the log more room, cutting first the
-# other seats' details, then the shared ones, then the legend's spare lines, and only
-# then the seat's own details, which its decision may well turn on. The question and the
+# other seats' details, then the shared ones, then the legend's spare lines; the seat's
+# own details (its hand, its map), which its decision may well turn on, are cut only when
+# nothing else keeps the seats on screen. The question and the
 # actions always stay whole; a board taller than the screen shows the rows around its pieces.
 FITS = (
     _Fit(),
-    _Fit(others=3, own=6, shared=2),
-    _Fit(others=2, own=4, shared=2, rule=False),
-    _Fit(others=1, own=4, shared=1, rule=False),
-    _Fit(others=1, own=4, shared=1, rule=False, merged_legend=True),
-    _Fit(others=1, own=3, shared=0, rule=False, merged_legend=True),
-    _Fit(others=1, own=2, shared=0, rule=False, merged_legend=True),
-    _Fit(others=1, own=1, shared=0, rule=False, merged_legend=True),
+    _Fit(others=3, shared=2),
+    _Fit(others=2, shared=2, rule=False),
+    _Fit(others=1, shared=1, rule=False),
+    _Fit(others=1, shared=1, rule=False, merged_legend=True),
+    _Fit(others=1, shared=0, rule=False, merged_legend=True),
+    _Fit(others=1, shared=0, rule=False, merged_legend=True),
+    _Fit(others=1, shared=0, rule=False, merged_legend=True),
     # The game's name gives way before the seats and their scores do.
-    _Fit(others=1, own=1, shared=0, rule=False, merged_legend=True, title=False),
+    _Fit(others=1, shared=0, rule=False, merged_legend=True, title=False),
     # A question with many options: a line for each seat's score stays, the legend is a 'help' away.
-    _Fit(others=1, own=1, shared=0, rule=False, merged_legend=True, title=False, legend=False, heading=False),
+    _Fit(others=1, shared=0, rule=False, merged_legend=True, title=False, legend=False, heading=False),
     # A board taller than the screen: the rows around its pieces ('board' shows it all).
-    _Fit(others=1, own=1, shared=0, rule=False, merged_legend=True, title=False, board_rows=12),
+    _Fit(others=1, shared=0, rule=False, merged_legend=True, title=False, board_rows=12),
+    _Fit(others=1, shared=0, rule=False, merged_legend=True, title=False, legend=False, heading=False,
+         board_rows=8),
+    _Fit(others=1, shared=0, rule=False, merged_legend=True, title=False, legend=False, heading=False,
+         board_rows=5),
+    # Only when nothing else keeps the seats on screen are the seat's own details cut short.
+    _Fit(others=1, own=3, shared=0, rule=False, merged_legend=True, title=False, legend=False, heading=False,
+         board_rows=8),
     _Fit(others=1, own=1, shared=0, rule=False, merged_legend=True, title=False, legend=False, heading=False,
          board_rows=8),
+    _Fit(others=1, own=1, shared=0, rule=False, merged_legend=True, title=False, legend=False, heading=False,
+         board_rows=5),
     # A question with a great many options: the board still stays, the rest is a 'show' away.
     _Fit(shared=0, merged_legend=True, seats=False),
     _Fit(shared=0, seats=False, legend=False),
+    _Fit(shared=0, seats=False, legend=False, title=False, board_rows=8),
 )
 
 
@@ -299,14 +329,16 @@ class _CellLayout:
         return body + (1 + self.marks if self.marks else 0)
 
 
-def render_boards(boards: Sequence[dict[str, Any]], width: int = DEFAULT_WIDTH) -> RenderableType:
+def render_boards(boards: Sequence[dict[str, Any]], width: int = DEFAULT_WIDTH,
+                  seat_names: Sequence[str] = ()) -> RenderableType:
     """Every board of an observation, each named only when there are several."""
-    return Group(*(render_board(board, width=width, show_name=len(boards) > 1) for board in boards))
+    return Group(*(render_board(board, width=width, show_name=len(boards) > 1, seat_names=seat_names)
+                   for board in boards))
 
 
 def render_board(board: dict[str, Any], width: int = DEFAULT_WIDTH, show_name: bool = True,
                  merged_legend: bool = False, legend: bool = True, max_rows: int | None = None,
-                 focus: Sequence[str] = ()) -> RenderableType:
+                 focus: Sequence[str] = (), seat_names: Sequence[str] = ()) -> RenderableType:
     """A board as a fixed-width grid of captions, glyphs and piece marks, with its legend underneath.
 
     Args:
@@ -319,6 +351,8 @@ def render_board(board: dict[str, Any], width: int = DEFAULT_WIDTH, show_name: b
             pieces are (the ruler says which), first those of the pieces `focus` names.
         focus: the question and its options: a piece named there is one the seat is deciding
             about, so a window of rows keeps it in sight.
+        seat_names: the seats' names, which tell one owner's pieces from another's when they
+            share a mark (see `distinct_marks`).
     """
     name = str(board.get("name", "board"))
     cells = board.get("cells")
@@ -326,12 +360,17 @@ def render_board(board: dict[str, Any], width: int = DEFAULT_WIDTH, show_name: b
         cells = [cells]  # a board given as one list of spaces: draw it as a single row
     if not isinstance(cells, list) or not cells:
         return Text(f"{name}: (empty)")
-    rows = [[_as_cell(cell) for cell in row] for row in cells]
+    rows = distinct_marks([[_as_cell(cell) for cell in row] for row in cells], seat_names)
     lines = Text(no_wrap=True, overflow="crop")
     if show_name:
         lines.append(name, style="bold")
         lines.append("\n")
-    grid, layout = _grid(rows, width, hexes=board.get("shape") == "hex", window=_window(rows, max_rows, focus))
+    display: list[Any] = list(range(len(rows)))
+    if max_rows is not None and len(rows) > max_rows:
+        display = _collapsed(rows)  # runs of open rows drawn as one line each, so that more of it fits
+    shown = [rows[entry] if isinstance(entry, int) else [] for entry in display]
+    grid, layout = _grid(rows, width, hexes=board.get("shape") == "hex", window=_window(shown, max_rows, focus),
+                         display=display)
     lines.append_text(grid)
     if not legend:
         return lines
@@ -350,10 +389,96 @@ def _as_cell(cell: Any) -> dict[str, Any]:
             "kind": str(cell.get("kind", "") or ""), "pieces": pieces, "marks": marks}
 
 
+def distinct_marks(rows: list[list[dict[str, Any]]], seat_names: Sequence[str] = ()) -> list[list[dict[str, Any]]]:
+    """The cells with every different piece given a mark of its own.
+
+    When one mark stands for pieces that are not alike (two players' ships of the same
+    name, both `i`; two kinds that start with the same letter), every piece whose mark
+    has those letters gets a number after them: the owner's seat number when the pieces
+    name their seats (`i1↖`, `i2→`), else their order of first appearance. Alike pieces
+    (the same name, the same seat or none) keep the mark they share; any sign after the
+    letters (a facing) stays. Marks the rules already tell apart (`i↖` for one player,
+    `i⇖` for the other) are left as they are.
+    """
+    names = [name for name in seat_names if name]
+
+    def identity(piece: str) -> tuple[str, int | None]:
+        owners = [seat for seat, name in enumerate(seat_names)
+                  if name and re.search(rf"(?<!\w){re.escape(name)}(?!\w)", piece)]
+        return piece.split(" (", 1)[0].strip().casefold(), owners[0] if len(owners) == 1 else None
+
+    found: dict[str, list[tuple[str, int | None]]] = {}
+    clashing: set[str] = set()  # letters of a mark that stands for two different pieces
+    meaning: dict[str, tuple[str, int | None]] = {}
+    for row in rows:
+        for cell in row:
+            for mark, piece in zip(cell["marks"], cell["pieces"]):
+                letters = re.match(r"\w*", mark).group(0)
+                if letters:
+                    seen = found.setdefault(letters, [])
+                    if identity(piece) not in seen:
+                        seen.append(identity(piece))
+                    if meaning.setdefault(mark, identity(piece)) != identity(piece):
+                        clashing.add(letters)
+    numbers: dict[tuple[str, tuple[str, int | None]], str] = {}
+    for letters, identities in found.items():
+        if letters not in clashing:
+            continue
+        owners = [owner for _, owner in identities]
+        by_owner = names and None not in owners and len(set(owners)) == len(owners)
+        for place, who in enumerate(identities, 1):
+            numbers[(letters, who)] = str(who[1] + 1 if by_owner else place)
+    if not numbers:
+        return rows
+    for row in rows:
+        for cell in row:
+            marks = []
+            for mark, piece in zip(cell["marks"], cell["pieces"]):
+                letters = re.match(r"\w*", mark).group(0)
+                number = numbers.get((letters, identity(piece)))
+                marks.append(mark if number is None else letters + number + mark[len(letters):])
+            cell["marks"] = marks
+    return rows
+
+
 def captions_name_every_cell(rows: list[list[dict[str, Any]]]) -> bool:
     """True when every cell has a caption of its own (space numbers): rows and columns are not needed."""
     captions = [cell["caption"] for row in rows for cell in row]
     return all(captions) and len(set(captions)) == len(captions)
+
+
+OPEN_ROW_RUN = 2  # this many open rows in a row or more are drawn as one line on a board too tall to show
+
+
+def _collapsed(rows: list[list[dict[str, Any]]]) -> list[Any]:
+    """The rows to draw, each a row's index or (first, last, kind) for a run of open rows drawn as one line.
+
+    An open row holds no piece and no caption, and every cell shows the board's most
+    common glyph (open sea): nothing a player looks for is lost, and the line says which
+    rows it stands for.
+    """
+    glyphs: dict[str, int] = {}
+    for row in rows:
+        for cell in row:
+            glyphs[cell["glyph"]] = glyphs.get(cell["glyph"], 0) + 1
+    common = max(glyphs, key=glyphs.get) if glyphs else ""
+    kind = next((humanise(cell["kind"]) for row in rows for cell in row if cell["glyph"] == common and cell["kind"]),
+                "empty")
+    open_rows = [all(not cell["marks"] and not cell["caption"] and cell["glyph"] == common for cell in row)
+                 for row in rows]
+    display: list[Any] = []
+    start = 0
+    while start < len(rows):
+        end = start
+        while end < len(rows) and open_rows[end]:
+            end += 1
+        if end - start >= OPEN_ROW_RUN:
+            display.append((start, end - 1, kind))
+            start = end
+        else:
+            display.append(start)
+            start += 1
+    return display
 
 
 def _window(rows: list[list[dict[str, Any]]], max_rows: int | None, focus: Sequence[str] = ()) -> range | None:
@@ -396,13 +521,16 @@ def _rows_named(rows: list[list[dict[str, Any]]], focus: Sequence[str]) -> list[
 
 
 def _grid(rows: list[list[dict[str, Any]]], width: int, hexes: bool = False,
-          window: range | None = None) -> tuple[Text, _CellLayout]:
+          window: range | None = None, display: list[Any] | None = None) -> tuple[Text, _CellLayout]:
     """The grid's lines, and the widths of the parts of a cell.
 
     On a hex board every second row is drawn half a cell to the right, as the hexes lie.
     When the captions name every cell, the row and column numbers are left out. With a
-    window, only those rows are drawn, and the column ruler says which they are.
+    window, only those rows are drawn, and the column ruler says which they are. `display`
+    lists the rows to draw: a row's index, or (first, last) for a run of open rows drawn as
+    one line (the window counts these lines).
     """
+    display = list(range(len(rows))) if display is None else display
     columns = max(len(row) for row in rows)
     rulers = not captions_name_every_cell(rows)
     row_label_width = len(str(len(rows))) if rulers else 0
@@ -428,14 +556,24 @@ def _grid(rows: list[list[dict[str, Any]]], width: int, hexes: bool = False,
         header = " " * label_room
         # A number wider than its cell keeps its last digits (…8 9 0 1 2…), as rulers do.
         header += " ".join(f"{str(column + 1)[-cell_width:]:<{cell_width}}" for column in range(columns))
-        note = "" if window is None else f"  rows {window.start + 1}–{window.stop} of {len(rows)}"
+        drawn = [entry for place, entry in enumerate(display) if window is None or place in window]
+        first = drawn[0] if isinstance(drawn[0], int) else drawn[0][0]
+        final = drawn[-1] if isinstance(drawn[-1], int) else drawn[-1][1]
+        note = "" if window is None else f"  rows {first + 1}–{final + 1} of {len(rows)}"
         if note and len(header.rstrip() + note) <= width:
             header = header.rstrip() + note
         text.append(header.rstrip() + "\n", style="dim")
-    last = len(rows) if window is None else window.stop
-    for number, row in enumerate(rows, 1):
-        if window is not None and number - 1 not in window:
+    last = len(display) if window is None else window.stop
+    for place, entry in enumerate(display, 1):
+        if window is not None and place - 1 not in window:
             continue
+        if not isinstance(entry, int):
+            text.append(f"{'':>{row_label_width}}{ROW_NUMBER_SEPARATOR if rulers else ''}"
+                        f"⋮ rows {entry[0] + 1}–{entry[1] + 1}: all {entry[2]}", style="dim")
+            if place < last:
+                text.append("\n")
+            continue
+        number, row = entry + 1, rows[entry]
         if rulers:
             text.append(f"{number:>{row_label_width}}{ROW_NUMBER_SEPARATOR}", style="dim")
         if hexes and number % 2 == 0:
@@ -456,7 +594,7 @@ def _grid(rows: list[list[dict[str, Any]]], width: int, hexes: bool = False,
             if column < columns - 1:
                 text.append(" ")
         text.rstrip()
-        if number < last:
+        if place < last:
             text.append("\n")
     return text, layout
 
@@ -472,6 +610,8 @@ def fit_marks(marks: Sequence[str], room: int) -> str:
     joined = "".join(marks)
     if len(joined) <= room:
         return joined
+    if len(marks) == 1:
+        return joined[:room]  # one piece: the start of its mark (its letters) says more than a count
     for kept in range(len(marks) - 1, 0, -1):
         shortened = "".join(marks[:kept]) + f"+{len(marks) - kept}"
         if len(shortened) <= room:
@@ -501,7 +641,7 @@ def board_legend(rows: list[list[dict[str, Any]]], width: int, mark_width: int =
                 captions.append(cell["caption"])
             for mark, piece in zip(cell["marks"], cell["pieces"]):
                 if mark != piece:
-                    marks.setdefault(mark, piece)
+                    marks.setdefault(mark, tidy_piece_text(piece))
             shown = fit_marks(cell["marks"], mark_width)
             if shortened_example is None and mark_width and shown != "".join(cell["marks"]):
                 head, plus, more = shown.rpartition("+")
@@ -737,10 +877,14 @@ def plural(noun: str, count: int) -> str:
 
 
 def format_vars(variables: dict[str, Any]) -> str:
-    """`name value` pairs separated by commas; unset (none) and empty values are left out."""
+    """`name value` pairs separated by commas; what is not set (none, no, empty) is left out.
+
+    A player names what holds: "cursed yes", "gold 3"; a flag that is off, a value
+    that is none or an empty list says nothing they would miss.
+    """
     shown = []
     for name, value in variables.items():
-        if value is None or value == [] or value == {}:
+        if value is None or value is False or value == [] or value == {} or value == "":
             continue
         shown.append(f"{humanise(name)} {_value(value)}")
     return ", ".join(shown)
@@ -771,8 +915,29 @@ def format_zones(zones: dict[str, Any]) -> str:
     return "; ".join(described + counted)
 
 
+_UNSET_DETAIL = re.compile(r"^[^,()]*? (?:no|none|)$")
+
+
+def tidy_piece_text(text: str) -> str:
+    """A piece's text as a player reads it: the details in brackets that are not set left out.
+
+    The engine writes every variable of a piece after its label (`san isidro (masts
+    left 3, facing 5, submerged no, towed by none, streamers )`); a flag that is off,
+    a none and an empty value go, what holds stays: `san isidro (masts left 3, facing 5)`.
+    """
+    match = re.fullmatch(r"(.*?) \((.*)\)", str(text), flags=re.DOTALL)
+    if not match or "(" in match.group(2):
+        return str(text)
+    details = match.group(2).split(", ")
+    kept = [detail for detail in details if not _UNSET_DETAIL.match(detail)]
+    if len(kept) == len(details):
+        return str(text)
+    return f"{match.group(1)} ({', '.join(kept)})" if kept else match.group(1)
+
+
 def describe_items(items: Sequence[Any], kinds: Sequence[Any] | None = None) -> str:
     """A zone's visible items: grouped when short, summarised when long."""
+    items = [tidy_piece_text(item) for item in items]
     full = group_items(items, limit=0)
     groups = len({str(item) for item in items})
     if len(full) <= LONG_ZONE_CHARACTERS or groups <= LONG_ZONE_GROUPS:
@@ -825,25 +990,36 @@ def _number(value: Any) -> str:
 # --- actions and results --------------------------------------------------------------
 
 
-def render_actions(prompt: str, labels: Sequence[str], width: int = DEFAULT_WIDTH, room: int | None = None) -> Text:
-    """The question asked and the legal actions numbered from 1.
+def render_actions(prompt: str, labels: Sequence[str], width: int = DEFAULT_WIDTH, room: int | None = None,
+                   numbers: Sequence[int] | None = None) -> Text:
+    """The question asked and the legal actions, numbered.
 
     Args:
         prompt: the question.
         labels: the actions.
         width: the width of the terminal.
         room: when there are more actions than this many lines, they are set in
-            columns side by side, as many as the width allows (None: one a line).
+            columns side by side, as many as the width allows (None: one a line);
+            a long list of cells is set as a grid of rows and columns instead.
+        numbers: the number shown beside each action (None: 1, 2, 3...).
     """
     text = Text()
     if prompt:
-        text.append(prompt + "\n", style="bold")
-    number_width = len(str(len(labels)))
-    entries = [f"  {number:>{number_width}}. {label}" for number, label in enumerate(labels, 1)]
+        text.append(_wrap_line(prompt, width) + "\n", style="bold")
+    numbers = list(numbers) if numbers is not None else list(range(1, len(labels) + 1))
+    if room is not None and len(labels) > room:
+        grid = cell_grid(labels, numbers, width)
+        if grid is not None:
+            text.append(grid)
+            return text
+    number_width = len(str(max(numbers, default=1)))
+    order = sorted(range(len(labels)), key=lambda index: numbers[index])
+    entries = [f"  {numbers[index]:>{number_width}}. {labels[index]}" for index in order]
     if any(len(entry) > width for entry in entries):
         # A long option wraps under its own text, clear of the numbers.
         indent = " " * (number_width + 4)
-        entries = [textwrap.fill(entry, width=max(20, width), subsequent_indent=indent, break_on_hyphens=False)
+        entries = [textwrap.fill(entry, width=max(20, width), subsequent_indent=indent, break_on_hyphens=False,
+                                 break_long_words=False)
                    for entry in entries]
     elif room is not None and len(entries) > room:
         column_width = max(len(entry) for entry in entries) + 1
@@ -859,6 +1035,49 @@ def render_actions(prompt: str, labels: Sequence[str], width: int = DEFAULT_WIDT
             return text
     text.append("\n".join(entries))
     return text
+
+
+CELL_LIST_MINIMUM = 12  # fewer cells than this are listed one by one
+
+
+def cell_grid(labels: Sequence[str], numbers: Sequence[int], width: int = DEFAULT_WIDTH) -> str | None:
+    """A long list of cells as rows of their column numbers, or None when the options are not such a list.
+
+    `Place the Kraken: row 2, column 7` and its like, for dozens of cells, become one
+    line per row (`row 2:  1     3  4        7`); options that are not cells (a `Stop`)
+    follow, numbered. The input line says how to type a cell (`Screen.cells`).
+    """
+    cells: dict[int, list[int]] = {}
+    shapes = set()
+    others = []
+    for label, number in zip(labels, numbers):
+        found = CELL_TEXT.findall(label)
+        if len(found) == 1:
+            shapes.add(CELL_TEXT.sub("#", label))
+            row, column = int(found[0][0]), int(found[0][1])
+            cells.setdefault(row, []).append(column)
+        else:
+            others.append((number, label))
+    if sum(len(columns) for columns in cells.values()) < CELL_LIST_MINIMUM or len(shapes) != 1 or len(others) > 3:
+        return None
+    shape = shapes.pop()
+    widest = max(column for columns in cells.values() for column in columns)
+    column_width = len(str(widest)) + 1
+    row_width = len(str(max(cells)))
+    if len(f"  row {max(cells)}:") + column_width * widest > width:
+        return None
+    lines = []
+    for row in sorted(cells):
+        marks = "".join(f"{column if column in cells[row] else '':>{column_width}}" for column in range(1, widest + 1))
+        lines.append(f"  row {row:>{row_width}}:{marks}".rstrip())
+    number_width = len(str(max((number for number, _ in others), default=1)))
+    lines.extend(f"  {number:>{number_width}}. {label}" for number, label in others)
+    return "\n".join(_wrap_line(line, width) for line in lines)
+
+
+def _wrap_line(line: str, width: int) -> str:
+    return textwrap.fill(line, width=max(20, width), break_on_hyphens=False, break_long_words=False,
+                         subsequent_indent=" " * (len(line) - len(line.lstrip()))) if len(line) > width else line
 
 
 def render_results(seat_names: Sequence[str], scores: Sequence[Any], winners: Sequence[int]) -> RenderableType:
@@ -881,3 +1100,180 @@ def describe_winners(seat_names: Sequence[str], winners: Sequence[int]) -> str:
     if len(names) == 1:
         return f"{names[0]} wins."
     return f"{', '.join(names[:-1])} and {names[-1]} share the win."
+
+
+# --- choosing: stable numbers, names and cells typed ------------------------------------
+
+
+def number_options(labels: Sequence[str], earlier: dict[str, int] | None = None) -> list[int]:
+    """The number shown for each option: an option shown before in the same decision keeps its number.
+
+    A decision asked again (the next pick of a fleet, the list shown once more) keeps
+    every option's number, so "3. fire" still means fire; an option new to the list
+    takes the next number after the highest given so far.
+
+    Args:
+        labels: the options, in the engine's order.
+        earlier: label -> number given when this decision was last shown (None: a new decision).
+    """
+    earlier = earlier or {}
+    # The same option with a count in its words changed ("Move (5 left)", "Move (4 left)").
+    by_shape: dict[str, int | None] = {}
+    for label, number in earlier.items():
+        shape = _shape(label)
+        by_shape[shape] = number if by_shape.get(shape, number) == number else None  # two options alike: neither
+    used = {earlier[label] for label in labels if label in earlier}
+    numbers = []
+    next_number = max(earlier.values(), default=0) + 1
+    for label in labels:
+        number = earlier.get(label)
+        if number is None:
+            number = by_shape.get(_shape(label))
+            if number is not None and number in used:
+                number = None
+        if number is None or number in numbers:
+            number = next_number
+            next_number += 1
+        used.add(number)
+        numbers.append(number)
+    return numbers
+
+
+def _shape(label: str) -> str:
+    """An option's words with the numbers in its brackets blanked: "Move (# left)"."""
+    return re.sub(r"\([^()]*\)", lambda bracket: re.sub(r"\d+", "#", bracket.group(0)), label)
+
+
+@dataclass
+class Choice:
+    """What a typed entry picks: the option's place in the list, or a one-line answer saying why not."""
+
+    index: int | None = None
+    message: str = ""
+
+
+CELL_TEXT = re.compile(r"\brow (\d+), column (\d+)(?!\d)")
+_TYPED_CELLS = (
+    (re.compile(r"(?:row|r)\s*(\d+)\s*,?\s*(?:column|col|c)\s*(\d+)"), (1, 2)),
+    (re.compile(r"(?:column|col|c)\s*(\d+)\s*,?\s*(?:row|r)\s*(\d+)"), (2, 1)),
+    (re.compile(r"(\d+)\s*[,\s]\s*(\d+)"), (1, 2)),
+)
+
+
+def typed_cell(text: str) -> tuple[int, int] | None:
+    """The (row, column) a player typed, counted from 1, or None.
+
+    `row 3 col 2`, `r3c2`, `3,2` and `3 2` are row 3, column 2; `c4` is column c (the
+    third) and row 4, as on a chessboard.
+    """
+    text = " ".join(text.casefold().split())
+    for pattern, (row, column) in _TYPED_CELLS:
+        match = pattern.fullmatch(text)
+        if match:
+            return int(match.group(row)), int(match.group(column))
+    match = re.fullmatch(r"([a-z])\s*(\d+)", text)
+    if match:
+        return int(match.group(2)), ord(match.group(1)) - ord("a") + 1
+    return None
+
+
+def match_choice(text: str, labels: Sequence[str], numbers: Sequence[int]) -> Choice:
+    """The option a typed entry names: its number, its label or a part of it, or a cell.
+
+    Tried in this order: a number shown beside an option; a whole label; a cell
+    (`c4`, `row 3 col 2`, `3,2`) among the options that name it; the options whose
+    label starts with the entry; the options with a word starting with it. Several
+    options at one step, or none at all, give a one-line answer instead.
+    """
+    entry = " ".join(text.split())
+    folded = entry.casefold()
+    shown = dict(zip(numbers, range(len(labels))))
+    if folded.isascii() and folded.isdigit():
+        digits = folded.lstrip("0") or "0"
+        number = int(digits) if len(digits) <= len(str(max(numbers, default=0))) else None
+        if number in shown:
+            return Choice(shown[number])
+        quoted = entry if len(entry) <= 12 else entry[:9] + "..."
+        return Choice(message=f"There is no action {quoted}: choose from {describe_numbers(numbers)}.")
+    if not folded:
+        return Choice(message=f"Type a number from {describe_numbers(numbers)}, or help.")
+    folded_labels = [" ".join(label.split()).casefold() for label in labels]
+    exact = [index for index, label in enumerate(folded_labels) if label == folded]
+    if len(exact) == 1:
+        return Choice(exact[0])
+    cell = typed_cell(folded)
+    if cell is not None:
+        naming = [index for index, label in enumerate(labels)
+                  if any((int(row), int(column)) == cell for row, column in CELL_TEXT.findall(label))]
+        if len(naming) == 1:
+            return Choice(naming[0])
+        where = f"row {cell[0]}, column {cell[1]}"
+        if naming:
+            return Choice(message=_candidates(f"{where} is in", naming, labels, numbers))
+        return Choice(message=f"No option is at {where}. Type a number from {describe_numbers(numbers)}, "
+                              "or part of an option's name.")
+    for found in ([index for index, label in enumerate(folded_labels) if label.startswith(folded)],
+                  [index for index, label in enumerate(folded_labels)
+                   if re.search(rf"(?<!\w){re.escape(folded)}", label)]):
+        if len(found) == 1:
+            return Choice(found[0])
+        if found:
+            return Choice(message=_candidates(f"{entry!r} could be", found, labels, numbers))
+    return Choice(message=f"Not understood: {entry!r}. No option is called that: type a number from "
+                          f"{describe_numbers(numbers)}, part of an option's name, or help.")
+
+
+def _candidates(opening: str, found: Sequence[int], labels: Sequence[str], numbers: Sequence[int],
+                shown: int = 4) -> str:
+    """`'s' could be 3 (sea storm), 9 (san isidro) or 4 more: type more of the name or the number.`"""
+    if len(found) == len(labels) > 2:
+        return f"{opening} any of the {len(labels)} options: type more of the name, or the number."
+    named = [f"{numbers[index]} ({_short_label(labels[index])})" for index in found[:shown]]
+    more = len(found) - len(named)
+    listed = ", ".join(named[:-1]) + f" or {named[-1]}" if not more and len(named) > 1 else ", ".join(named)
+    if more:
+        listed += f" or {more} more"
+    return f"{opening} {listed}: type more of the name, or the number."
+
+
+def _short_label(label: str, limit: int = 32) -> str:
+    """A label cut to about `limit` characters at a word boundary, with `…` when cut."""
+    if len(label) <= limit:
+        return label
+    cut = label[:limit]
+    return (cut.rsplit(" ", 1)[0] if " " in cut else cut).rstrip(" ,;:") + "…"
+
+
+def describe_numbers(numbers: Sequence[int]) -> str:
+    """`1 to 5`, or the numbers still on offer in runs: `1, 3 to 5, 27`."""
+    ordered = sorted(numbers)
+    if not ordered:
+        return "none"
+    if ordered == list(range(ordered[0], ordered[-1] + 1)):
+        return f"{ordered[0]} to {ordered[-1]}"
+    runs: list[list[int]] = []
+    for number in ordered:
+        if runs and number == runs[-1][-1] + 1:
+            runs[-1].append(number)
+        else:
+            runs.append([number])
+    return ", ".join(str(run[0]) if len(run) == 1 else f"{run[0]} to {run[-1]}" for run in runs)
+
+
+def wrap_message(message: str, width: int = DEFAULT_WIDTH) -> str:
+    """A message broken at word boundaries to fit `width`, each line's continuation under its text.
+
+    A line laid out as `  word        explanation` continues under the explanation, as
+    help texts are read; any other line continues under its own first word.
+    """
+    lines = []
+    for line in message.split("\n"):
+        if len(line) <= width:
+            lines.append(line)
+            continue
+        column = re.match(r"(\s*\S+(?: \S+)?\s{2,})", line)
+        indent = " " * (len(column.group(1)) if column and len(column.group(1)) < width // 2
+                        else len(line) - len(line.lstrip()))
+        lines.append(textwrap.fill(line, width=max(20, width), subsequent_indent=indent, break_on_hyphens=False,
+                                   break_long_words=False))
+    return "\n".join(lines)

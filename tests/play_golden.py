@@ -62,7 +62,17 @@ TRANSCRIPTS = (
                ("1", "1", "3", "1", "1", "1", "1", "2", "1", "quit"), 120, 40),
     # Four captains: the Kraken placed, captains chosen, ships facing every way (the legend names each).
     Transcript("to_glory_120x40", "to_glory", ("--players", "4", "--seed", "2"),
-               ("1", "1", "1", "1", "1", "2", "1", "quit"), 120, 40),
+               ("1,1", "1", "1", "1", "1", "2", "1", "quit"), 120, 40),
+    # The Kraken's hex typed as a cell, the captain by name, your held map kept whole at 80x24.
+    Transcript("to_glory_80x24", "to_glory", ("--players", "2", "--seed", "7"),
+               ("2,7", "kraken", "1", "1", "1", "2", "1", "1", "1", "quit"), 80, 24),
+    # A fleet bought card by card (its numbers stay put, the points left shown), a name
+    # too short to tell ships apart, both San Isidros marked apart, the sea drawn compactly.
+    Transcript("mysterious_islands_80x24", "mysterious_islands", ("--seed", "7"),
+               ("san isidro", "s", "hms r", "show", "done", "1", "2,2", "row 10 col 12", "r2c8", "1", "1", "1", "1",
+                "1", "1", "1", "1", "1", "quit"), 80, 24),
+    Transcript("mysterious_islands_120x40", "mysterious_islands", ("--seed", "7"),
+               ("9", "5", "27", "1", "2,2", "1", "2,8", "1", "1", "1", "1", "1", "quit"), 120, 40),
 )
 
 

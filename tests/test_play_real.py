@@ -102,7 +102,9 @@ def test_a_human_plays_with_help_bad_numbers_undo_save_and_load(capsys, typed, t
     assert json.loads(save.read_text())["format"] == "pirdsl-save"
     question_when_saved = out.split("Saved to")[0].split("\nRound ")[-1].split("your choice")[0]
 
-    typed("1\n" * 400)
+    # The first option shown, whatever its number: an option keeps its number while the same
+    # question is asked again (the 3's second pirate is placed from "2." and "3.").
+    typed("1\n2\n3\n" * 400)
     code, out, err = run(capsys, "play", GAME, "--load", str(save))
     assert code == 0, err
     assert out.split("\nRound ")[1].split("your choice")[0] == question_when_saved
@@ -238,3 +240,174 @@ def test_a_loaded_game_is_announced_with_its_own_variants_and_never_a_new_seed(c
         header = " ".join(out.split("\n\n")[0].split())
         assert header.endswith(f"(random); variant storm; continued from {save} in round 2"), header
         assert "seed" not in header
+
+
+# --- choosing by name, and what other seats did -------------------------------------------------
+
+GAMES = Path(GAME).parent
+
+
+def test_a_choice_is_typed_by_name_and_a_fleet_keeps_its_numbers(capsys, typed):
+    # Mysterious Islands: the first ship by name, then a crew card and a ship by number: the
+    # numbers of the fleet's cards stay put as cards are bought, and the points left are shown.
+    typed("san isidro\ns\n16\n5\nlog\nquit\n")
+    code, out, err = run(capsys, "play", str(GAMES / "mysterious_islands.pir"), "--seed", "7")
+    assert code == 0, err
+    assert "Add a ship or crew to your fleet (29 left to spend)" in out
+    assert "'s' could be 3 (smiling jim: 7 points), 4 (sea storm: 12 points) or 18 (shipwright sam: 2 points)" \
+        in out.replace("\n", " ")
+    after_crew, after_ship = out.split("help): 16")[1], out.split("help): 5")[1]
+    assert "(27 left to spend)" in after_crew and "   5. hms resolute: 9 points" in after_crew
+    assert "  27. Done" in after_crew and "  16. " not in after_crew.split("your choice")[0]
+    assert "(18 left to spend)" in after_ship and "   5. " not in after_ship.split("your choice")[0]
+    assert "(1 to 4, 6 to 15, 17 to 27, help)" in after_ship
+    # The other player's moves, which the rules do not log, are in the log.
+    assert "Player 2 · Choose your first ship" not in out  # nothing on the table changed yet
+
+
+def test_other_seats_moves_the_rules_do_not_log_are_told_and_hidden_ones_never(capsys, typed):
+    from interpreter import load_game
+    from pirdsl.play import decision_seen_by
+
+    typed("9\n5\n27\n1\n2,2\n1\n2,8\n" + "1\n" * 10 + "log\nquit\n")
+    code, out, err = run(capsys, "play", str(GAMES / "mysterious_islands.pir"), "--seed", "7")
+    assert code == 0, err
+    log = out.split("help): log")[1]
+    assert "Player 2 · Place el dragon: el dragon at row 3, column 20" in log
+    assert "Player 2 · Sail el dragon: north-east 1 (of a 2-hex leg)" in log
+
+    # A card laid face down from a hidden hand is never told; a ship's move is.
+    state = load_game(GAME).new_state(players=2, seed=3)
+    while state.is_chance():
+        state.apply_chance()
+    assert state.prompt() == "Play a sailing card face down"
+    assert decision_seen_by(state, 0, 1 - state.current_player()) is None
+    while state.prompt() != "Move your ship":
+        state.apply_chance() if state.is_chance() else state.apply_action(0)
+    seat = state.current_player()
+    assert decision_seen_by(state, 0, 1 - seat) == f"{state.seat_names[seat]} · Move your ship: {state.action_label(0)}"
+
+
+def test_a_rules_line_that_does_not_name_the_mover_is_shown_as_theirs(capsys, typed):
+    typed("2,7\nkraken\nend\nend\nlog\nquit\n")
+    code, out, err = run(capsys, "play", str(GAMES / "to_glory.pir"), "--seed", "7")
+    assert code == 0, err
+    log = out.split("help): log")[1]
+    assert "Player 2: the Tower turns to face north-east." in log
+    assert "Player 2: Round" not in log and "Player 2: Player 2" not in log
+
+
+def _swap_hidden(state, viewer, rng):
+    """A copy in which two different pieces of one kind, both hidden from `viewer`, trade places; None if none."""
+    hidden = [piece for zone in state.world.zones if not zone.seen_by(viewer) for piece in state.contents[zone.id]]
+    rng.shuffle(hidden)
+    for a in hidden:
+        for b in hidden:
+            piece_a, piece_b = state.pieces[a], state.pieces[b]
+            if piece_a.type == piece_b.type and state.piece_key(piece_a) != state.piece_key(piece_b):
+                other = state.clone()
+                zone_a, zone_b = other.loc[a], other.loc[b]
+                contents_a, contents_b = other.own_zone(zone_a), other.own_zone(zone_b)
+                contents_a[contents_a.index(a)], contents_b[contents_b.index(b)] = b, a
+                other.loc[a], other.loc[b] = zone_b, zone_a
+                return other
+    return None
+
+
+@pytest.mark.parametrize("name", ["glory_islands", "jamaica", "decks_of_glory", "to_glory", "mysterious_islands"])
+def test_what_is_told_of_another_seats_decision_follows_only_from_what_the_viewer_may_see(name):
+    import random
+
+    from interpreter import load_game
+    from pirdsl.play import decision_seen_by
+
+    game = load_game(str(GAMES / f"{name}.pir"))
+    rng = random.Random(1)
+    told = checked = 0
+    for seed in range(3):
+        state = game.new_state(players=game.min_players, seed=seed)
+        for _ in range(600):
+            if state.is_terminal():
+                break
+            if state.is_chance():
+                state.apply_chance()
+                continue
+            index = rng.randrange(state.num_actions())
+            seat = state.current_player()
+            for viewer in range(state.num_seats):
+                if viewer == seat or state.num_actions() < 2:
+                    continue
+                text = decision_seen_by(state, index, viewer)
+                told += text is not None
+                swapped = _swap_hidden(state, viewer, rng)
+                if swapped is not None and swapped.num_actions() == state.num_actions():
+                    assert decision_seen_by(swapped, index, viewer) == text, (name, state.prompt())
+                    checked += 1
+            state.apply_action(index)
+    assert told > 0
+    if name in ("glory_islands", "jamaica"):
+        assert checked > 0  # games with hidden hands and piles: the swap was tried
+
+
+BLIND_PICK = '''\
+game "Blind pick":
+  players 2 to 2
+
+var shown per player = 0
+
+play:
+  for each p in players simultaneously:
+    p chooses n from [1, 2, 3] "Pick a number in secret"
+    p.shown = n
+  for each p in players:
+    p chooses x from [4, 5] "Then"
+    p.shown = x
+'''
+
+SECRET_PICK = '''\
+game "Secret pick":
+  players 2 to 2
+
+var hidden_number per player = 0 secret
+var open_number per player = 0
+
+play:
+  for each p in players:
+    p chooses n from [1, 2, 3] "Pick a number"
+    p.hidden_number = n
+  for each p in players:
+    p chooses x from [1, 2, 3] "Show a number"
+    p.open_number = x
+'''
+
+LABELLED_SECRET = '''\
+game "Labelled secret":
+  players 2 to 2
+
+var mark per player = 0 secret
+var points per player = 0
+
+setup:
+  for each p in players:
+    p.mark = p.index + 1
+
+play:
+  for each p in players:
+    p chooses g from [1, 2] "Guess" labelled "{g} (your mark is {p.mark})"
+    p.points += g
+'''
+
+
+@pytest.mark.parametrize("rules_text, told", [
+    (BLIND_PICK, ["Player 1 · Then: "]),  # the blind picks never, what follows them yes
+    (SECRET_PICK, ["Player 1 · Show a number: "]),  # a number kept in a secret is not told
+    (LABELLED_SECRET, []),  # an option whose words read a secret is not told
+], ids=["simultaneous", "secret-variable", "secret-in-label"])
+def test_another_seats_hidden_choice_is_never_told(capsys, typed, tmp_path, rules_text, told):
+    path = tmp_path / "game.pir"
+    path.write_text(rules_text, encoding="utf-8")
+    typed("1\n" * 4 + "log\nquit\n")
+    code, out, err = run(capsys, "play", str(path), "--seed", "1", "--seat", "random", "--seat", "human")
+    assert code == 0, err
+    log = [line.strip() for line in out.split("help): log")[-1].splitlines() if " · " in line]
+    assert len(log) == len(told) and all(line.startswith(start) for line, start in zip(log, told)), log

@@ -160,8 +160,10 @@ def test_a_view_fits_the_terminal_keeping_the_board_and_actions_and_handing_back
     screen = fit_screen(observation(), log, width=80, height=24, prompt="Move your ship", labels=labels)
     lines = rendered(screen.view).splitlines()
     assert len(lines) <= 24 - 2  # the blank line before and the input line after
-    assert lines[0].startswith("── Islands")
+    assert lines[0].startswith("── Islands") or lines[0].split()[0] == "1"  # the title gives way first
     assert sum(1 for line in lines if line[:1].isdigit()) == 6  # every board row
+    own = "\n".join(lines[next(n for n, line in enumerate(lines) if "(you)" in line):])
+    assert "card 5" in own and "pirate" in own  # the seat's own hand and crew are never cut
     assert lines[-4:] == ["Move your ship"] + [f"  {n}. {label}" for n, label in enumerate(labels, 1)]
     shown = [line.strip() for line in lines if line.strip().startswith("Player 2 does")]
     assert shown and shown[-1] == log[-1].strip()
@@ -190,7 +192,8 @@ def test_a_question_with_a_great_many_options_keeps_the_board_on_screen():
     lines = rendered(screen.view, width=120).splitlines()
     assert len(lines) <= 40 - 2
     assert lines[0].startswith("── Islands") and sum(1 for line in lines if line[:1].isdigit()) == 6
-    assert " 24. field space" in lines[-1]  # in two columns, as the width allows
+    # A long list of cells is set out as rows of their column numbers.
+    assert lines[-1] == "  row 6:   2 3 4 5" and screen.cells == "2,2"  # the input line's example
 
 
 def test_names_held_by_variables_read_as_the_log_writes_them():
@@ -228,7 +231,9 @@ def test_a_wide_tall_board_shows_its_pieces_on_a_small_terminal():
     console.print(render_board(board, width=80, show_name=False, legend=False, max_rows=8))
     text = console.export_text()
     assert "Fa" in text  # in place of the glyph: no room beside it at 80 columns
-    assert "16" in text and "\n 1 " not in text and len(text.splitlines()) == 9  # the rows around the piece
+    # The open rows around the piece are one line each: the ruler, 1-15, the piece's row 16, 17-22.
+    assert "\n16 " in text and "\n 1 " not in text and len(text.splitlines()) == 4
+    assert "⋮ rows 1–15: all open sea" in text and "⋮ rows 17–22: all open sea" in text
 
 
 def test_a_tall_board_keeps_in_sight_the_pieces_the_question_names():
@@ -238,6 +243,8 @@ def test_a_tall_board_keeps_in_sight_the_pieces_the_question_names():
     cells[1][3] = {"glyph": "B", "kind": "island", "pieces": ["island isle b"], "marks": ["B"]}
     cells[2][3] = {"glyph": "B", "kind": "island", "pieces": ["island isle b"], "marks": ["B"]}
     cells[18][7] = {"glyph": "~", "kind": "open sea", "pieces": ["la brume (masts left 4)"], "marks": ["b>"]}
+    for row in cells:  # a reef on every row: no run of open rows to draw as one line
+        row[0] = {"glyph": "r", "kind": "reef", "pieces": [], "marks": []}
     board = {"name": "sea", "shape": "hex", "cells": cells}
 
     def shown(focus):
@@ -248,3 +255,105 @@ def test_a_tall_board_keeps_in_sight_the_pieces_the_question_names():
     assert "b>" not in shown(())  # nothing named: from the first row with a piece
     assert "b>" in shown(("Is la brume ghostly this turn?", "solid", "ghostly"))
     assert "b>" not in shown(("Is la brumes ghostly?",))  # a whole name, not part of a word
+
+
+# --- choosing by number, name or cell ------------------------------------------------------------
+
+
+def test_an_option_keeps_its_number_while_the_same_question_is_asked_again():
+    from pirdsl.terminal import number_options
+
+    first = number_options(["fathom", "matuku", "san isidro", "Done"])
+    assert first == [1, 2, 3, 4]
+    earlier = dict(zip(["fathom", "matuku", "san isidro", "Done"], first))
+    # matuku was bought: the others keep their numbers, a new option takes the next one.
+    assert number_options(["fathom", "san isidro", "Done", "la brume"], earlier) == [1, 3, 4, 5]
+    # A count in brackets that changed is the same option.
+    moves = dict(zip(["Move (5 left)", "Fire", "End"], [1, 2, 3]))
+    assert number_options(["Move (4 left)", "Explore (4 left)", "Fire", "End"], moves) == [1, 4, 2, 3]
+    moves.update({"Move (4 left)": 1, "Explore (4 left)": 4})  # asked a third time, the counts down again
+    assert number_options(["Move (3 left)", "Fire", "Explore (3 left)", "End"], moves) == [1, 2, 4, 3]
+    # Two options that read alike but for their counts were two different options: neither is guessed.
+    assert number_options(["Sail (3)"], {"Sail (1)": 1, "Sail (2)": 2}) == [3]
+
+
+def test_a_choice_is_typed_by_number_name_prefix_or_cell():
+    from pirdsl.terminal import match_choice, typed_cell
+
+    labels = ["Fire a cannon volley", "Explore an island (3 left)", "sea storm: 12 points", "san isidro: 11 points",
+              "the Kraken to row 2, column 7", "Done"]
+    numbers = [3, 4, 5, 9, 10, 27]
+    assert match_choice("3", labels, numbers).index == 0  # the number shown, not the place in the list
+    assert match_choice("fire", labels, numbers).index == 0
+    assert match_choice("EXPLORE", labels, numbers).index == 1
+    assert match_choice("san", labels, numbers).index == 3
+    assert match_choice("kraken", labels, numbers).index == 4  # a word of the label
+    for typed in ("2,7", "row 2 col 7", "r2c7", "g2", "row 2, column 7"):
+        assert match_choice(typed, labels, numbers).index == 4, typed
+    assert typed_cell("c4") == (4, 3) and typed_cell("3 2") == (3, 2) and typed_cell("fire") is None
+    ambiguous = match_choice("s", labels, numbers)
+    assert ambiguous.index is None and ambiguous.message == \
+        "'s' could be 5 (sea storm: 12 points) or 9 (san isidro: 11 points): type more of the name, or the number."
+    assert "There is no action 1: choose from 3 to 5, 9 to 10, 27." == match_choice("1", labels, numbers).message
+    unknown = match_choice("xyzzy", labels, numbers).message
+    assert unknown.startswith("Not understood: 'xyzzy'.") and "\n" not in unknown
+    assert match_choice("1,1", labels, numbers).message.startswith("No option is at row 1, column 1.")
+
+
+def test_help_and_long_messages_wrap_at_word_boundaries():
+    from pirdsl.play import HELP_TEXT
+    from pirdsl.terminal import wrap_message
+
+    for width in (50, 80):
+        wrapped = wrap_message(HELP_TEXT, width)
+        assert all(len(line) <= width for line in wrapped.splitlines())
+        assert wrapped.split() == HELP_TEXT.split()  # every word whole, none cut in two
+    long = wrap_message("  undo          " + "take back your last decision " * 5, 40).splitlines()
+    assert all(line.startswith(" " * 16) for line in long[1:])  # under the explanation
+
+
+def test_pieces_of_different_owners_sharing_a_mark_are_told_apart():
+    from pirdsl.terminal import distinct_marks, fit_marks
+
+    def ship(owner, mark):
+        return {"caption": "", "glyph": "~", "kind": "open sea", "pieces": [f"san isidro (owner {owner})"],
+                "marks": [mark]}
+
+    islands = {"caption": "", "glyph": "~", "kind": "open sea", "pieces": ["island a", "island a"], "marks": ["A", "A"]}
+    marked = distinct_marks([[ship("Player 1", "i→"), ship("Player 2", "i→")], [islands, ship("Player 1", "i↙")]],
+                            ["Player 1", "Player 2"])
+    assert [cell["marks"] for cell in marked[0]] == [["i1→"], ["i2→"]]
+    assert marked[1][1]["marks"] == ["i1↙"]  # the same ship, facing another way
+    assert marked[1][0]["marks"] == ["A", "A"]  # alike pieces keep their shared mark
+    # Marks the rules already tell apart stay as they are.
+    apart = distinct_marks([[ship("Player 1", "i↖"), ship("Player 2", "i⇖")]], ["Player 1", "Player 2"])
+    assert [cell["marks"] for cell in apart[0]] == [["i↖"], ["i⇖"]]
+    # No seat named: the pieces are numbered in order of appearance.
+    other = {"caption": "", "glyph": "~", "kind": "open sea", "pieces": ["sea storm"], "marks": ["s"]}
+    plain = {"caption": "", "glyph": "~", "kind": "open sea", "pieces": ["smiling jim"], "marks": ["s"]}
+    assert [cell["marks"] for cell in distinct_marks([[other, plain]])[0]] == [["s1"], ["s2"]]
+    assert fit_marks(["i1↖"], 2) == "i1"  # one piece in a narrow cell keeps its letters, not a count
+
+
+def test_show_lists_what_holds_not_flags_that_are_off():
+    from pirdsl.terminal import format_vars, format_zones, tidy_piece_text
+
+    assert tidy_piece_text("hms resolute (masts left 3, facing 5, submerged no, towed by none, streamers )") == \
+        "hms resolute (masts left 3, facing 5)"
+    assert tidy_piece_text("island a (revealed no)") == "island a"
+    assert tidy_piece_text("Player 2 (1 of 2)") == "Player 2 (1 of 2)"
+    assert format_vars({"cursed": False, "gold": 3, "towed_by": None, "fleet": [], "lucky": True}) == \
+        "gold 3, lucky yes"
+    zones = {"aboard": {"count": 1, "items": ["explorer eva (cursed flag no, gun shown no)"], "kinds": ["crew"]}}
+    assert format_zones(zones) == "aboard: explorer eva"
+
+
+def test_a_long_list_of_cells_is_set_out_by_row():
+    from pirdsl.terminal import cell_grid
+
+    labels = [f"row {row}, column {column}" for row in (1, 2) for column in range(1, 12) if (row, column) != (2, 5)]
+    grid = cell_grid(labels + ["Stop"], list(range(1, len(labels) + 2)), width=80).splitlines()
+    assert grid[0] == "  row 1:  1  2  3  4  5  6  7  8  9 10 11"
+    assert grid[1] == "  row 2:  1  2  3  4     6  7  8  9 10 11"
+    assert grid[-1] == "  22. Stop"
+    assert cell_grid(labels[:5], [1, 2, 3, 4, 5]) is None  # a few cells are listed one by one
