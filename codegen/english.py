@@ -40,6 +40,7 @@ from typing import Callable, Iterator, Optional
 
 from codegen.roles import CELL, Role, Roles
 from dsl import ast
+from dsl.diagnostics import Span
 
 WORDING_PREFIX = "#: "
 # A wording of just this leaves the statement out of the summary and the card.
@@ -55,6 +56,7 @@ class Step:
     kind: str = ""  # the node kind that produced it, e.g. "Phase"
     worded: bool = False  # the author's own words: never re-cased
     block: list["Step"] = field(default_factory=list)  # the block a one-line `If X: do Y.` stands for
+    origin: Optional[Span] = None  # where in the rules file the statement that produced it is (for the wording lint)
 
 
 @dataclass
@@ -70,6 +72,7 @@ class Decision:
     conditions: list[str]
     then: list[Step] = field(default_factory=list)
     settled: bool = False  # `then` is the author's wording of the statement around it
+    origin: Optional[Span] = None  # the `chooses` statement it comes from
 
 
 @dataclass(frozen=True)
@@ -83,6 +86,14 @@ class Scope:
     declined: dict = field(default_factory=dict)  # local of an optional choice -> who chose
     fleeting: frozenset = frozenset()  # the names a comprehension binds for its own phrase
     meanings: dict = field(default_factory=dict)  # local -> the phrase it is read as ("your card's value")
+
+
+def mark_origin(step: Step, span: Span) -> None:
+    """Say where a step (and each step of its block not yet placed) was written."""
+    if step.origin is None:
+        step.origin = span
+    for inner in step.children + step.block:
+        mark_origin(inner, span)
 
 
 def same(left: ast.Node, right: ast.Node) -> bool:
@@ -405,6 +416,8 @@ class English:
                     ending = "" if wording.endswith((".", "!", "?", ":")) else "."
                     rendered = Step(wording + ending, [], type(statement).__name__, worded=True)
                 new_steps = [] if rendered is None else rendered if isinstance(rendered, list) else [rendered]
+                for new_step in new_steps:
+                    mark_origin(new_step, statement.span)
                 if nested and current is not None and not current.settled:
                     current.then.extend(new_steps)
                 result.extend(new_steps)
@@ -479,7 +492,7 @@ class English:
         prompt = capitalize(agree(prompt))
         return Decision(prompt=self.author_wording(node) or prompt or capitalize(f"choose from {options}"),
                         chooser=chooser, options=options, optional=skip, place=self.place[0], label=self.place[1],
-                        conditions=list(self.conditions))
+                        conditions=list(self.conditions), origin=node.span)
 
     @staticmethod
     def has_block(statement: ast.Stmt) -> bool:

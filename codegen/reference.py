@@ -25,6 +25,7 @@ from codegen.english import Decision, English, Scope, Step, capitalize, escape_l
 SEQUENCE_OF_PLAY = "Sequence of play"
 from codegen.roles import walk
 from dsl import ast
+from dsl.diagnostics import Span
 from dsl.builtins import FUNCTIONS, VALUES
 
 __all__ = ["Reference", "build_reference", "walk"]
@@ -77,6 +78,7 @@ class Action:
     options: str
     then: str
     optional: str  # the text for declining, "" when the choice must be made
+    origin: Optional[Span] = None  # the `chooses` statement it comes from
 
     @property
     def when(self) -> str:
@@ -159,7 +161,6 @@ class Reference:
     variants: list[Variant]
     examples: list[Example]
     chosen_variants: list[str] = field(default_factory=list)
-    longest: str = ""  # the header's `longest N decisions`, as a sentence (empty when not declared)
 
     @property
     def wide_tables(self) -> list[Table]:
@@ -280,7 +281,6 @@ def build_reference(
         variants=variant_list(english, of_kind(ast.VariantDecl), chosen, decls, rule_order),
         examples=examples(of_kind(ast.ExampleDecl), example_results, rule_names(game_file)),
         chosen_variants=chosen,
-        longest=f"At most {header.longest:,} decisions." if header.longest is not None else "",
     )
 
 
@@ -517,7 +517,8 @@ def action(english: English, decision: Decision, said: set[str] = frozenset()) -
     """A decision for the card; what follows it is left out when the turn sequence says it already."""
     then = " ".join(flatten(step) for step in decision.then if step.text not in said or step.children)
     return Action(prompt=decision.prompt, chooser=decision.chooser, place=decision.place, label=decision.label,
-                  conditions=decision.conditions, options=decision.options, then=then, optional=decision.optional)
+                  conditions=decision.conditions, options=decision.options, then=then, optional=decision.optional,
+                  origin=decision.origin)
 
 
 # ------------------------------------------------------------ scoring, end, variants, examples

@@ -161,6 +161,48 @@ def store(path: str, source: str, warnings: list[Diagnostic], game_file: Any, ou
         return
 
 
+def note_key(path: str, source: str, fingerprint: bytes) -> str:
+    """The name of an entry of notes about `source` loaded as `path`, made by code with `fingerprint`.
+
+    Notes are warnings that other code than the checker finds (the wording lint of
+    `codegen`): their key adds that code's fingerprint to the load's own.
+    """
+    digest = hashlib.sha256(entry_key(path, source).encode())
+    digest.update(b"\0notes\0" + fingerprint)
+    return digest.hexdigest()
+
+
+def lookup_notes(key: str) -> list[Diagnostic] | None:
+    """The warnings stored under `key`, or None (not stored, unreadable, or no cache)."""
+    try:
+        directory = cache_directory()
+        if directory is None:
+            return None
+        entry = pickle.loads((directory / key).read_bytes())
+        if not (isinstance(entry, dict) and entry.get("format") == CACHE_FORMAT and entry.get("key") == key):
+            return None
+        notes = entry["notes"]
+        if not isinstance(notes, list) or not all(isinstance(note, Diagnostic) for note in notes):
+            return None
+        return notes
+    except Exception:  # noqa: BLE001 - no entry, or a damaged one: find them afresh
+        return None
+
+
+def store_notes(key: str, notes: list[Diagnostic]) -> None:
+    """Remember the warnings `notes` under `key`; silently skipped when it cannot be."""
+    try:
+        directory = cache_directory()
+        if directory is None:
+            return
+        data = pickle.dumps({"format": CACHE_FORMAT, "key": key, "notes": list(notes)},
+                            protocol=pickle.HIGHEST_PROTOCOL)
+        _write(directory / key, data)
+        _prune(directory)
+    except Exception:  # noqa: BLE001 - a read-only home, a full disk: no cache
+        return
+
+
 def _prune(directory: Path) -> None:
     """Keep the MAX_ENTRIES most recently written loads and modules; delete the rest and writes abandoned long ago."""
     loads, modules, abandoned = [], [], []
