@@ -627,11 +627,16 @@ class English:
                  and (name in scope.fleeting or other not in scope.fleeting)]
         if not alike:
             return f"the {noun}"
-        if len(name) == 1:
-            return f"{noun} {name.upper()}"
-        lettered = re.fullmatch(r"([a-z]+)_([a-z])", name)
-        if lettered:
-            return f"{words(lettered.group(1))} {lettered.group(2).upper()}"
+        if len(name) == 1 or re.fullmatch(r"[a-z]+_[a-z]", name) or role.kind == "piece" and not name.endswith(
+                ("ing", "ed", "er", "or")) and not words(name).endswith(noun):
+            # A letter (`x`, `ship_t`) or a word that is no description (`token`, `again`) is the rules' own
+            # name, never a player's: the first of its kind is "the ship", the next "the other ship".
+            order = list(known)
+            group = sorted([name, *alike], key=lambda other: order.index(other) if other in order else len(order))
+            place = group.index(name)
+            if place == 0:
+                return f"the {noun}"
+            return f"the other {noun}" if len(group) == 2 else f"the {ordinal(place + 1)} {noun}"
         return f"the {words(name)}" if words(name).endswith(noun) or role.kind != "piece" \
             else f"the {words(name)} {noun}"
 
@@ -856,6 +861,8 @@ class English:
         """`each space of the board where ...`; alone (the list of the elements themselves): `the spaces of ...`."""
         role, where = self.clause_role(node)
         source = self.operand(node.iterable)
+        if alone and node.where is None and not source.startswith("("):
+            return source  # the list as it is: "the gold in the supply", not "the golds in gold in the supply"
         inner = self.with_local(node.var, role or Role("value"))
         inner = replace(inner, fleeting=inner.fleeting | {node.var})
         with self.within(inner):
@@ -964,6 +971,8 @@ class English:
         if function == "keys" and node.args and isinstance(node.args[0], ast.Name) \
                 and node.args[0].id in self.roles.catalogues:
             return f"the {words(node.args[0].id)}"  # its cards, by their keys
+        if function == "take" and len(arguments) == 2 and not isinstance(node.args[1], ast.IntLiteral):
+            return f"as many of {arguments[0]} as {arguments[1]}"  # not "the first the cost of ..."
         if function in FUNCTION_PHRASES:
             if function == "cells":
                 return f"every {self.cell_noun} of {arguments[0]}"
@@ -1235,7 +1244,11 @@ class English:
         others = [detail for detail in details if not detail.startswith("marked ")]
         detail = (" " + joined(marked) if marked else "") + (f" with {joined(others)}" if others else "")
         into = "on" if self.roles.role(node.zone, self.scope.roles) == CELL else "in"
-        text = f"put {amount}{detail} {into} {self.phrase(node.zone)}"
+        place = self.phrase(node.zone)
+        for named in (f"the {plural(noun)} ", f"{plural(noun)} "):  # "10 chests in the supply", not "in chests in the supply"
+            if count is not None and count > 1 and place.startswith(named) and place[len(named):].startswith(("in ", "on ")):
+                into, place = place[len(named):].split(" ", 1)
+        text = f"put {amount}{detail} {into} {place}"
         if isinstance(node.count, ast.IfExpr) and count is None:
             text = f"put {detail.strip() + ' ' if detail else ''}{plural(noun)} {into} {self.phrase(node.zone)}: {amount}"
         return Step(capitalize(text) + ".", kind="Create")
@@ -1401,7 +1414,7 @@ class English:
         return Step(f"Make sure that {self.phrase(node.condition)}{reason}.", kind="Check")
 
     def pass_(self, node: ast.Pass) -> Step:
-        return Step("Do nothing.", kind="Pass")
+        return Step("Nothing happens.", kind="Pass")
 
     def if_branch(self, node: ast.IfBranch, first: bool = True) -> Step:
         lead = "If" if first else "Otherwise, if"
@@ -1433,7 +1446,7 @@ class English:
     def conditional(self, lead: str, body: list[Step], kind: str) -> Step:
         """`If X: do Y.` on one line when the block is one short step, else a step with a block."""
         if not body:
-            return Step(f"{lead}: do nothing.", kind=kind)
+            return Step(f"{lead}: nothing happens.", kind=kind)
         if len(body) == 1 and not body[0].children and len(body[0].text) < 90:
             inner = body[0].text if body[0].worded else lower_first(body[0].text)
             return Step(f"{lead}: {inner}", kind=kind, block=body)
@@ -1445,7 +1458,7 @@ class English:
         empty = True
         for position, branch in enumerate(node.branches):
             step = self.if_branch(branch, position == 0)
-            empty = empty and step.text.endswith(": do nothing.")
+            empty = empty and step.text.endswith(": nothing happens.")
             result.append(step)
             earlier.append(self.phrase(ast.Not(span=branch.condition.span, operand=branch.condition)))
         if node.otherwise:
@@ -1464,7 +1477,7 @@ class English:
         if empty:
             return []
         # A last branch that does nothing says nothing.
-        while result and result[-1].text.endswith(": do nothing."):
+        while result and result[-1].text.endswith(": nothing happens."):
             result.pop()
         return result
 
@@ -1502,7 +1515,7 @@ class English:
                 else:
                     head = f"For each {noun} {'of' if source.startswith(('the ', 'every ')) else 'in'} {source}{together}:"
             else:
-                head = f"For each {named} in {source}{together}:"
+                head = f"For each {named.removeprefix('the ')} in {source}{together}:"
         else:
             with self.within(scope):
                 named = self.local(node.var)
@@ -1683,7 +1696,14 @@ class English:
         if players:
             scope = replace(scope, you=players[0])
         with self.within(scope):
-            return self.steps(node.body)
+            steps = self.steps(node.body)
+        if all(isinstance(statement, (ast.Pass, ast.Log)) for statement in node.body) \
+                and not self.author_wording(node.body[0]):
+            # A rule that does nothing is there for the powers that act before, after or instead of it.
+            hooked = any(isinstance(d, ast.PowerDecl) and d.target == node.name for d in self.file.declarations)
+            return [Step("Nothing happens here but what the powers below add." if hooked else "Nothing happens.",
+                         kind="RuleDecl", origin=node.span)]
+        return steps
 
     def power_decl(self, node: ast.PowerDecl) -> list[Step]:
         """A power as a step that names what it changes and when, with its own steps below.
@@ -1704,7 +1724,8 @@ class English:
         roles.update({param: Role("value") for param in unknown})
         players = [param for param in node.params if roles.get(param) == Role("player")]
         # Two or more parameters nothing names are told apart by their letters, not all "that value".
-        meanings = {param: param.upper() for param in unknown} if len(unknown) > 1 else {}
+        meanings = {param: f"the {ordinal(place + 1)}" for place, param in enumerate(unknown)} \
+            if len(unknown) > 1 else {}
         scope = Scope(roles=roles, everyone=dict(roles), you=players[0] if players else None, meanings=meanings)
         with self.within(scope):
             arguments = [self.local(p) for p in node.params]
@@ -1749,7 +1770,8 @@ class English:
 
     def tiebreak_decl(self, node: ast.TiebreakDecl) -> str:
         with self.within(Scope(roles={node.param: Role("player")}, you=node.param)):
-            return self.author_wording(node) or f"A tie on score goes to the player with the higher {self.phrase(node.body).replace('your ', '')}."
+            measure = self.phrase(node.body).replace("your ", "").removeprefix("the ")
+            return self.author_wording(node) or f"A tie on score goes to the player with the higher {measure}."
 
     def progress_decl(self, node: ast.ProgressDecl) -> str:
         with self.within(Scope(roles={node.param: Role("player")}, you=node.param)):

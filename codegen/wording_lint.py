@@ -70,7 +70,8 @@ NOT_BETWEEN = {"to", "on", "at", "from", "into", "onto", "with", "by", "for", "a
 # compound ("each card of the card list"), where a noun follows.
 SELF_NESTED = re.compile(r"\b([a-z]{3,}) (?:of|in) (?:the |your |a |an )?(?:[\w'’]+ ){0,3}?\1\b"
                          r"(?=$|[^\w ]| (?:in|of|is|are|to|at|on|from|becomes|and|or)\b)")
-EMPTY_STEP = re.compile(r"(?:^|: )do nothing\.?$", re.IGNORECASE)
+# A step that is nothing but "do nothing" (a branch that says "nothing happens" tells the reader something).
+EMPTY_STEP = re.compile(r"^(?:do nothing|nothing happens)\.?$|(?:^|: )do nothing\.?$", re.IGNORECASE)
 ODD_CAPITALS = re.compile(r"\b(?:[A-Z]{2,}|[A-Z][a-z]+[A-Z]\w*)\b")
 WORD = re.compile(r"\b[A-Za-z][A-Za-z]+\b")
 
