@@ -319,6 +319,7 @@ class English:
         self.collect_decisions = False
         self._nested_decision = 0  # > 0 inside what an earlier decision leads to
         self._inside_wording: list[str] = []  # the wordings of the statements being rendered inside
+        self._written: Optional[dict[str, str]] = None  # lower case -> the capitals the author writes it with
 
     # ------------------------------------------------------------ dispatch
 
@@ -557,6 +558,20 @@ class English:
         return (name[:-len(" die")] if name.endswith(" die") else name) + " roll"
 
     # ------------------------------------------------------------ the author's wording
+
+    def as_written(self, text: str) -> str:
+        """A text with each word the author writes with capitals of its own ("HMS", "McCoy") written so."""
+        if self._written is None:
+            self._written = {}
+            for line in self.lines:
+                stripped = line.strip()
+                texts = [stripped[2:]] if stripped.startswith("#:") else [] if stripped.startswith("#") \
+                    else re.findall(r'"((?:[^"\\]|\\.)*)"', line)
+                for said in texts:
+                    for word in re.findall(r"\b(?:[A-Z]{2,}|[A-Z][a-z]+[A-Z]\w*)\b", said):
+                        self._written.setdefault(word.lower(), word)
+        return re.sub(r"\b[A-Za-z]+\b", lambda match: self._written.get(match.group(0).lower(), match.group(0))
+                      if match.group(0)[:1].isupper() else match.group(0), text)
 
     def author_wording(self, node: ast.Node) -> Optional[str]:
         """The `#: ` comment lines directly above a node, joined, or None."""
@@ -1347,7 +1362,18 @@ class English:
                         (isinstance(node_argument, ast.Name) and node_argument.id == param) or \
                         (rule is not None and self.only_logged(rule, param)):
                     continue
-                if len(param) > 1:
+                role = callee.get(param)
+                plain_name = len(param) == 1 or role is not None and words(param) == self.noun(role)
+                if param == callee_you and plain_name:
+                    shown.append(f"by {argument}")  # the player the rule is about carries it out
+                elif role == Role("player") and plain_name:
+                    shown.append(f"for {argument}")
+                elif role is not None and plain_name and argument == f"the {self.noun(role)}":
+                    continue  # "the ship" for the ship: nothing to tell
+                elif role is not None and role.kind in ("player", "piece") and not role.many and len(param) > 1 \
+                        and param not in ("other", "others"):
+                    shown.append(f"{argument} as the {words(param)}")  # "the defender as the winner"
+                elif len(param) > 1:
                     shown.append(f"{words(param)}: {argument}")
                 elif param in callee:
                     noun = self.noun(callee[param])

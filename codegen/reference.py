@@ -546,12 +546,18 @@ def tables(english: English, decls: list[ast.TableDecl]) -> list[Table]:
         caption = english.author_wording(decl) or ""
         columns = len(decl.header.values) if decl.header is not None else 1
         rows = []
+        def named(item: ast.Expr) -> str:
+            """A cell; a card's name as a title, with the capitals the file writes ("HMS")."""
+            if isinstance(item, ast.Name) and item.id in card_names:
+                return english.as_written(title_case(english.cell(item)))
+            return english.cell(item)
+
         for row in decl.rows:
             key = english.cell(row.key)
             if isinstance(row.key, ast.Name):  # a name heads its row
-                key = title_case(key) if row.key.id in card_names else capitalize(key)
+                key = named(row.key) if row.key.id in card_names else capitalize(key)
             if columns > 1 and isinstance(row.value, ast.ListLiteral):
-                values = [english.cell(item) for item in row.value.items]
+                values = [named(item) for item in row.value.items]
                 rows.append([key] + values + ["–"] * (columns - len(values)))
             else:
                 rows.append([key, english.table_row(row)[1]])

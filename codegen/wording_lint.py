@@ -63,7 +63,7 @@ RANKED_ARTICLE = re.compile(rf"\b[Tt]he (?:{RANKING_WORDS}) the\b")
 AMOUNT_ARTICLE = re.compile(rf"\b(?:{VERBS_OF_AMOUNT}) \d+ the\b", re.IGNORECASE)
 # A noun again after one or two words ("token pile token", "piece towing the piece"), not across a comma, a
 # clause or a preposition ("red, red", "a new pile when the pile", "bow to bow", "a worker on a worker space").
-REPEATED = re.compile(r"\b([a-z][a-z'’]{2,})((?: [\w'’]+){0,2}?) \1\b")
+REPEATED = re.compile(r"(?=\b(([a-z][a-z'’]{2,})((?: [\w'’]+){0,2}?) \2\b))")  # overlapping: "the X the X"
 NOT_BETWEEN = {"to", "on", "at", "from", "into", "onto", "with", "by", "for", "and", "or", "but", "when", "where",
                "while", "if", "than", "then", "until", "unless", "as", "after", "before", "per", "nor"}
 # A thing named through itself: "the points of the cards worth points", "the coins in coin in the bag"; not a
@@ -272,11 +272,11 @@ def generated_findings(text: str, names: Names) -> list[Finding]:
         found.append(Finding("name", phrase, f"the rule summary calls something '{phrase}', a name from the rules file",
                              "name the thing by what it is; " + HINT_WORD_IT))
     for match in REPEATED.finditer(text):
-        word = match.group(1)
+        phrase, word, between = match.groups()
         if word in COMMON_WORDS or word.endswith("'s") and word[:-2] in COMMON_WORDS \
-                or NOT_BETWEEN & set(match.group(2).split()) or is_compound(text, match.end()):
+                or NOT_BETWEEN & set(between.split()) or is_compound(text, match.start() + len(phrase)):
             continue
-        found.append(Finding("repeat", match.group(0), f"the rule summary says '{around(text, match)}': "
+        found.append(Finding("repeat", phrase, f"the rule summary says '{around(text, match, len(phrase))}': "
                              f"'{word}' twice over", HINT_WORD_IT + ", or name the local or define with a "
                              "'#: The NAME is ...' wording"))
     for match in SELF_NESTED.finditer(text):
@@ -311,10 +311,11 @@ def is_compound(text: str, end: int) -> bool:
     return following is not None and following.group(1) not in FUNCTION_WORDS
 
 
-def around(text: str, match: re.Match, room: int = 12) -> str:
-    """The matched phrase with a few words either side, for the message."""
+def around(text: str, match: re.Match, length: Optional[int] = None, room: int = 12) -> str:
+    """The matched phrase (of `length`, for a match made in a lookahead) with a few words either side."""
+    finish = match.start() + length if length is not None else match.end()
     start = text.rfind(" ", 0, max(0, match.start() - room)) + 1
-    end = text.find(" ", min(len(text), match.end() + room))
+    end = text.find(" ", min(len(text), finish + room))
     return text[start:end if end != -1 else len(text)].strip()
 
 
