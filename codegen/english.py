@@ -161,6 +161,8 @@ def possessive(phrase: str) -> str:
     """`you` -> `your`, `the ship` -> `the ship's`, `the players` -> `the players'`."""
     if phrase.lower() == "you":
         return phrase[0] + "our"
+    if phrase.lower() == "it":
+        return phrase[0] + "ts"
     chosen = re.fullmatch(r"the (.+) you chose", phrase)
     if chosen:
         return f"the chosen {chosen.group(1)}'s"  # not "the ship you chose's"
@@ -882,6 +884,9 @@ class English:
         inner = replace(inner, fleeting=inner.fleeting | {node.var})
         with self.within(inner):
             subject = self.local(node.var)
+        if subject == "that value":  # a name nothing names better: "each one of X where it is empty"
+            inner = replace(inner, meanings={**inner.meanings, node.var: "it"})
+            subject = "one"
         preposition = "of" if source.startswith(("the ", "every ")) else "in"
         many = f"{plural(subject[4:])}"
         if subject.startswith("the ") and alone and (source == f"the {many}" or source.startswith(f"the {many} ")
@@ -891,6 +896,8 @@ class English:
             text = f"the {plural(subject[4:])} {preposition} {source}"
         elif subject.startswith("the "):
             text = f"each {subject[4:]} {preposition} {source}"
+        elif subject == "one" and alone:
+            text = f"the ones {preposition} {source}"
         elif alone and not subject.startswith("*"):
             text = f"each {subject} {preposition} {source}"
         elif alone:
@@ -900,6 +907,12 @@ class English:
         if where is not None:
             with self.within(inner):
                 condition = self.phrase(where)
+            if subject == "one":
+                condition = re.sub(r"\bit's\b", "its", condition)
+                if condition.startswith(("it is ", "it has ")) and " and " not in condition and " or " not in condition:
+                    verb, rest = condition[3:].split(" ", 1)
+                    plural_verb = {"is": "are", "has": "have"}[verb] if alone else verb
+                    return f"{text} that {plural_verb} {rest}"
             # "where the space is empty" said of the spaces themselves: "that are empty".
             verbs = {" is ": " that are " if text.startswith("the ") else " that is ",
                      " has ": " that have " if text.startswith("the ") else " that has "}
