@@ -1570,7 +1570,11 @@ class English:
 
     def while_(self, node: ast.While) -> Optional[Step]:
         condition = self.phrase(node.condition)
-        self.conditions.append(f"while {condition}")
+        wording = self.author_wording(node)
+        # The author's words for the loop's opening line say when a decision in it comes up, too.
+        # (worded whole, the wording says it already: nothing more is said).
+        self.conditions.append(lower_first(wording.rstrip(":")) if wording and wording.endswith(":")
+                               else "" if wording else f"while {condition}")
         try:
             body = self.steps(node.body)
         finally:
