@@ -552,8 +552,12 @@ def tables(english: English, decls: list[ast.TableDecl]) -> list[Table]:
                 return english.as_written(title_case(english.cell(item)))
             return english.cell(item)
 
+        by_seat = looked_up_by_seat(english.file, decl.name) and all(isinstance(row.key, ast.IntLiteral)
+                                                                      for row in decl.rows)
         for row in decl.rows:
             key = english.cell(row.key)
+            if by_seat:  # `table[p.index]`: the keys are seats, counted from 0 by the rules, from 1 by players
+                key = str(row.key.value + 1)
             if isinstance(row.key, ast.Name):  # a name heads its row
                 key = named(row.key) if row.key.id in card_names else capitalize(key)
             if columns > 1 and isinstance(row.value, ast.ListLiteral):
@@ -564,11 +568,22 @@ def tables(english: English, decls: list[ast.TableDecl]) -> list[Table]:
         if decl.header is not None:
             header = [escape_literal(decl.header.key)] + [escape_literal(value) for value in decl.header.values]
         else:
-            header = [key_heading(english, decl), capitalize(words(decl.name))]
+            header = ["Seat" if by_seat else key_heading(english, decl), capitalize(words(decl.name))]
+        if by_seat:
+            header[0] = "Seat"
         # A catalogue lists the cards (ships, crew...) the players have in front of them: the summary
         # lists it, the card leaves it to the cards themselves.
         result.append(Table(words(decl.name), caption, header, rows, on_card=decl.header is not None and not decl.piece))
     return result
+
+
+def looked_up_by_seat(game_file: ast.GameFile, table: str) -> bool:
+    """True when every lookup of a table is by a player's seat number (`table[p.index]`)."""
+    rules = [d for d in game_file.declarations if not isinstance(d, ast.ExampleDecl)]  # examples set up by hand
+    lookups = [node for node in walk(rules) if isinstance(node, ast.Index)
+               and isinstance(node.target, ast.Name) and node.target.id == table]
+    return bool(lookups) and all(isinstance(node.index, ast.Attribute) and node.index.name == "index"
+                                 for node in lookups)
 
 
 def key_heading(english: English, decl: ast.TableDecl) -> str:
