@@ -194,6 +194,8 @@ QUESTION_FORMS = {"does": "do"}
 def agree(text: str) -> str:
     """Make verbs agree with "you": `you is` -> `you are`, `you gains` -> `you gain`, `does you` -> `do you`."""
     text = YOU_VERBS.sub(lambda m: f"{m.group(1)}{m.group(2)} {YOU_FORMS.get(m.group(3), m.group(3)[:-1])}", text)
+    # A wording filled in with "you" ("the chips {p} has put in the pot"): "you has" is never English.
+    text = re.sub(r"\b([Yy]ou) (is|has|was) ", lambda m: f"{m.group(1)} {YOU_FORMS[m.group(2)]} ", text)
     return QUESTIONS.sub(lambda m: f"{QUESTION_FORMS[m.group(1)]} you", text)
 
 
@@ -1219,9 +1221,12 @@ class English:
         if self.is_bookkeeping(node.target):
             return None
         subject = self.owner_subject(node.target)
-        if subject is not None:
+        wording = self.variable(node.target.name) if subject is not None else ""  # type: ignore[union-attr]
+        if subject is not None and not wording.startswith(("the ", "a ", "an ", "your ", "{")) and "{" not in wording:
+            # "You gain 1 point"; a variable the author words as a phrase of its own ("the chips {p} has put in
+            # the pot") is added to instead, never "you gain 1 the chips ...".
             gains = verb(subject, "gains" if node.sign >= 0 else "loses")
-            what = self.variable(node.target.name)  # type: ignore[union-attr]
+            what = wording
             if isinstance(node.value, ast.IntLiteral):
                 if node.value.value == 1 and re.search(r"[^s]s$", what) and "{" not in what:
                     what = what[:-1]  # 1 point
