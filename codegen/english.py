@@ -1556,6 +1556,12 @@ class English:
                     head = f"For each {noun}{together}:"
                 elif source.startswith("every "):
                     head = f"For {source}{together}:"
+                elif source.startswith(f"the {plural(noun)} ") and source[len(f"the {plural(noun)} "):].startswith(
+                        ("in ", "on ", "of ", "that ")):
+                    # "For each ship in your fleet that is derelict", not "each ship of the ships in your fleet".
+                    rest = source[len(f"the {plural(noun)} "):]
+                    rest = re.sub(r"^(.*?)\bthat (are|have)\b", lambda m: m.group(1) + "that " + {"are": "is", "have": "has"}[m.group(2)], rest, count=1)
+                    head = f"For each {noun} {rest}{together}:"
                 else:
                     head = f"For each {noun} {'of' if source.startswith(('the ', 'every ')) else 'in'} {source}{together}:"
             else:

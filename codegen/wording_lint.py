@@ -68,7 +68,7 @@ NOT_BETWEEN = {"to", "on", "at", "from", "into", "onto", "with", "by", "for", "a
                "while", "if", "than", "then", "until", "unless", "as", "after", "before", "per", "nor"}
 # A thing named through itself: "the points of the cards worth points", "the coins in coin in the bag"; not a
 # compound ("each card of the card list"), where a noun follows.
-SELF_NESTED = re.compile(r"\b([a-z]{3,}) (?:of|in) (?:the |your |a |an )?(?:[\w'’]+ ){0,3}?\1\b"
+SELF_NESTED = re.compile(r"\b([a-z]{3,}?)s? (?:of|in) (?:the |your |a |an )?(?:[\w'’]+ ){0,3}?\1s?\b(?!['’])"
                          r"(?=$|[^\w ]| (?:in|of|is|are|to|at|on|from|becomes|and|or)\b)")
 # A step that is nothing but "do nothing" (a branch that says "nothing happens" tells the reader something).
 EMPTY_STEP = re.compile(r"^(?:do nothing|nothing happens)\.?$|(?:^|: )do nothing\.?$", re.IGNORECASE)
@@ -293,8 +293,8 @@ def generated_findings(text: str, names: Names) -> list[Finding]:
 def local_names(text: str, names: Names) -> list[str]:
     """The phrases where a rule-local name stands in the text: "piece X", "X has the keyword"."""
     found = []
-    for match in re.finditer(r"\b([a-z]+) ([A-Z])(?![\w\-.])", text):
-        noun, letter = match.groups()
+    for match in re.finditer(r"\b([A-Za-z][a-z]+) ([A-Z])(?![\w\-.])", text):
+        noun, letter = match.group(1).lower(), match.group(2)
         if letter in names.letters and (noun in names.nouns or noun.rstrip("s") in names.nouns):
             found.append(match.group(0))
     for match in re.finditer(r"(?:^|[.;:,(] |\b(?:while|if|and|or|that|when|unless) )([A-Z])(?= (?:has|is|are|may|can"
