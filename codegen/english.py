@@ -1213,9 +1213,12 @@ class English:
             condition = self.phrase(value)
             return Step(capitalize(f"{now(clause)} if {condition}, and {negative(clause)} otherwise") + ".", kind="Assign")
         target_text = self.phrase(target)
+        # "the spots become ...": a name of several things takes the plural verb.
+        many = re.fullmatch(r"the [\w ]*[a-z][^s'’]s", target_text) is not None
         if isinstance(value, ast.NoneLiteral):
-            return Step(capitalize(agree(f"{target_text} is now nothing.")), kind="Assign")
-        return Step(capitalize(agree(f"{target_text} becomes {self.phrase(value)}.")), kind="Assign")
+            return Step(capitalize(agree(f"{target_text} {'are' if many else 'is'} now nothing.")), kind="Assign")
+        return Step(capitalize(agree(f"{target_text} {'become' if many else 'becomes'} {self.phrase(value)}.")),
+                    kind="Assign")
 
     def add_to(self, node: ast.AddTo) -> Optional[Step]:
         if self.is_bookkeeping(node.target):
@@ -1254,10 +1257,17 @@ class English:
         count = node.count.value if isinstance(node.count, ast.IntLiteral) else None
         owner = ""
         details = []
+        named_as = None  # "Put the ship you chose in your shipyard", not "a ship with name the ship you chose"
+        called = None  # "a crew named ...'
         for name, argument in zip(fields, node.args):
             value = self.phrase(argument)
             if name == "owner" and self.roles.role(argument, self.scope.roles) == Role("player"):
                 owner = possessive(value)
+            elif name == "name" and count == 1 and len(node.args) == 1 and \
+                    re.fullmatch(rf"the {re.escape(noun)}(?: (?:you chose|chosen by .+))?", value):
+                named_as = value
+            elif name == "name":
+                called = value
             elif isinstance(argument, ast.BoolLiteral):
                 if argument.value:
                     details.append(f"marked {words(name)}")
@@ -1275,7 +1285,10 @@ class English:
             amount = f"as many {owned}{plural(noun)} as {self.phrase(node.count)}"
         marked = [detail for detail in details if detail.startswith("marked ")]
         others = [detail for detail in details if not detail.startswith("marked ")]
-        detail = (" " + joined(marked) if marked else "") + (f" with {joined(others)}" if others else "")
+        detail = (" " + joined(marked) if marked else "") + (f" named {called}" if called else "") \
+            + (f" with {joined(others)}" if others else "")
+        if named_as is not None:
+            amount = named_as
         into = "on" if self.roles.role(node.zone, self.scope.roles) == CELL else "in"
         place = self.phrase(node.zone)
         for named in (f"the {plural(noun)} ", f"{plural(noun)} "):  # "10 chests in the supply", not "in chests in the supply"
