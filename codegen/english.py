@@ -458,7 +458,7 @@ class English:
         if not wording or wording == LEAVE_OUT:
             return None
         ending = "" if wording.endswith((".", "!", "?", ":")) else "."
-        return Step(wording + ending, [], "Let", worded=True)
+        return Step(wording + ending, [], "Let", worded=True, origin=node.span)
 
     def is_read(self, name: str, statements: list[ast.Stmt]) -> bool:
         """True when a statement that is not worded by the author uses the name."""

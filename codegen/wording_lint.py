@@ -229,7 +229,8 @@ def written_texts(source: str) -> Iterator[str]:
 
 
 def findings(text: str, names: Names, authored: bool = False) -> list[Finding]:
-    """What reads like code in one text of the pages (in the author's own words: only `{...}`, counts, capitals)."""
+    """What reads like code in one text of the pages (in the author's own words: only `{...}`, counts, capitals
+    and a rule's own letters)."""
     if not text:
         return []
     text = plain(text)
@@ -251,6 +252,9 @@ def written_findings(text: str, names: Names) -> list[Finding]:
     for match in ENGINE_COUNT.finditer(text):
         found.append(Finding("engine", match.group(0), f"the rule summary prints an engine count: '{match.group(0)}'",
                              "a count of the engine's decisions is no rule a player uses: leave it out of the text"))
+    for phrase in local_names(text, names):  # a rule's own letter, even in the author's words ("ship X")
+        found.append(Finding("name", phrase, f"the rule summary calls something '{phrase}', a name from the rules file",
+                             "name the thing by what it is; " + HINT_WORD_IT))
     for word in WORD.findall(text):
         written = names.written.get(word.lower())
         if written is not None and word != written and word.lower() != word:
@@ -268,9 +272,6 @@ def generated_findings(text: str, names: Names) -> list[Finding]:
             found.append(Finding("article", match.group(0),
                                  f"the rule summary says '{around(text, match)}': two articles in a row",
                                  HINT_WORD_IT + ", or word the define or variable it names"))
-    for phrase in local_names(text, names):
-        found.append(Finding("name", phrase, f"the rule summary calls something '{phrase}', a name from the rules file",
-                             "name the thing by what it is; " + HINT_WORD_IT))
     for match in REPEATED.finditer(text):
         phrase, word, between = match.groups()
         if word in COMMON_WORDS or word.endswith("'s") and word[:-2] in COMMON_WORDS \

@@ -973,9 +973,9 @@ rule boarding_option(p, x, t) "Board":
 rule boarding(x, t) "A boarding party":
   roll a on d6
   roll b on d6
-  #: The attack is the first roll + ship X's masts left + her boarding bonus.
+  #: The attack is the first roll + the boarding ship's masts left + her boarding bonus.
   let mine = a + x.masts_left + boarding_bonus(x)
-  #: The defence is the second roll + ship T's masts left + her boarding bonus.
+  #: The defence is the second roll + the boarded ship's masts left + her boarding bonus.
   let theirs = b + t.masts_left + boarding_bonus(t)
   log "Boarding: {x} {mine} against {t} {theirs}."
   # assumed: a tie ends the fight with nothing taken.
@@ -1212,9 +1212,11 @@ power monster_pins "Sea Monster: the ship it rams is pinned, never the monster" 
 
 power junk_masts "Junk: her own masts do not block her line of fire" instead of own_masts_block(x, c) = false when has(x, junk)
 
+#: When a Galley rams, the ship she rams loses no mast.
 power galley_ram "Galley: her ram takes no mast" instead of rammed(t, by) when has(by, galley):
   log "The galley's ram takes no mast."
 
+#: A Submarine that is rammed loses no mast.
 power hull_pieces "Submarine: not damaged when rammed" instead of rammed(t, by) when has(t, submarine):
   log "{t} is not damaged by the ram."
 

@@ -114,8 +114,16 @@ def test_a_name_printed_with_other_capitals_than_the_file_writes_is_found():
     assert kinds("| HMS Resolute | 9 |", known) == []
 
 
-def test_the_authors_own_words_are_read_only_for_what_the_generator_leaves_in_them():
+def test_the_authors_own_words_are_read_only_for_what_the_generator_leaves_in_them_and_for_letters():
     assert kinds("The token map token, bow to bow: do nothing.", authored=True) == []
+    assert kinds("The attack is the roll + ship X's masts.", names("X"), authored=True) == ["name"]
+
+
+def test_a_worded_let_is_found_at_its_own_line(tmp_path):
+    source = WORDY.replace("  pass", "  #: Player P waits.\n  let nothing = 0")
+    found = lint(parse_source(source, str(tmp_path / "words.pir")), source)
+    assert [(d.span.line, d.message) for d in found if "a name from" in d.message] == \
+        [(11, "the rule summary calls something 'Player P', a name from the rules file")]
 
 
 # ------------------------------------------------------------ where, and through `pirdsl check`
