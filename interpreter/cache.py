@@ -13,6 +13,11 @@ warnings". `pirdsl check` answers from an entry without importing the parser,
 the checker or the engine; every other command takes the outline from it,
 and the whole tree only when it asks for it (a rule summary, a worked example).
 
+Beside a load it keeps notes: warnings that code other than the checker finds
+about the same file (the wording lint of `codegen.wording_lint`), under a key
+that adds that code's fingerprint (`note_key`), so that `pirdsl check` answers
+them from here too.
+
 It also keeps each game's generated Python module, like `__pycache__`: the
 module's source (for people, tracebacks and profilers) and its compiled code,
 named by the hash of the rules text and a fingerprint of what writes and runs
