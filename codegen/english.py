@@ -242,6 +242,7 @@ FUNCTION_PHRASES: dict[str, str] = {
     "neighbours": "the cells next to {0}",
     "distance": "the distance from {0} to {1}",
     "step": "the cell next to {0} towards {1}",
+    "rotated": "{0} turned clockwise by {1}",
     "direction_to": "the direction from {0} to {1}",
     "share_places": "{1} shared out by place among {0}",
     "eliminated": "{0} is out of the game",

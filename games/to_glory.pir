@@ -272,6 +272,7 @@ rule steer_action(p) "Turn your ship, the Kraken or the Tower one hex-side":
   turn(order[0], order[1])
 
 rule turn(x, way) "Turn a piece one hex-side":
+  #: The piece turns one hex-side to port or to starboard, as chosen (see Turn sides).
   x.facing = rotated(x.facing, turn_sides[way])
   log "{x} turns to face {heading[x.facing]}."
 
@@ -319,9 +320,12 @@ rule take_token(p, first_token) "Keep a treasure map; a Jolly Roger curses you a
 
 rule claim_treasure(p) "A ship that ends its move beside the island on its map digs up a treasure":
   let map = top(p.held_map)
+  #: If you hold a map of an island beside your ship and a treasure chest is left in the supply:
   if map != none and map.shows in isles_beside(p) and count(chest_supply) > 0:
     log "{p.name} reveals a map of island {map.shows} and digs up a treasure chest!"
+    #: Show your map and put it in the box.
     move map to box
+    #: Take a treasure chest from the supply.
     move top(chest_supply) to p.treasure_hold
     if count(p.treasure_hold) >= 2:
       finishing = true
