@@ -96,6 +96,11 @@ def mark_origin(step: Step, span: Span) -> None:
         mark_origin(inner, span)
 
 
+def plain_key(phrase: str) -> str:
+    """A name without its capitals and apostrophes, to match `kings crown` with "King's Crown"."""
+    return re.sub(r"['’]", "", phrase).lower()
+
+
 def same(left: ast.Node, right: ast.Node) -> bool:
     """Two expressions written alike (wherever they are written)."""
     return strip_spans(left) == strip_spans(right)
@@ -325,6 +330,7 @@ class English:
         self._nested_decision = 0  # > 0 inside what an earlier decision leads to
         self._inside_wording: list[str] = []  # the wordings of the statements being rendered inside
         self._written: Optional[dict[str, str]] = None  # lower case -> the capitals the author writes it with
+        self._written_names: dict[str, str] = {}  # a name's plain key -> the proper name the author writes
 
     # ------------------------------------------------------------ dispatch
 
@@ -566,17 +572,33 @@ class English:
 
     def as_written(self, text: str) -> str:
         """A text with each word the author writes with capitals of its own ("HMS", "McCoy") written so."""
-        if self._written is None:
-            self._written = {}
-            for line in self.lines:
-                stripped = line.strip()
-                texts = [stripped[2:]] if stripped.startswith("#:") else [] if stripped.startswith("#") \
-                    else re.findall(r'"((?:[^"\\]|\\.)*)"', line)
-                for said in texts:
-                    for word in re.findall(r"\b(?:[A-Z]{2,}|[A-Z][a-z]+[A-Z]\w*)\b", said):
-                        self._written.setdefault(word.lower(), word)
+        self.read_written()
         return re.sub(r"\b[A-Za-z]+\b", lambda match: self._written.get(match.group(0).lower(), match.group(0))
                       if match.group(0)[:1].isupper() else match.group(0), text)
+
+    def name_as_written(self, phrase: str) -> str:
+        """A declared name as the author writes it in the file's texts: `kings_crown` -> "King's Crown"."""
+        self.read_written()
+        return self._written_names.get(plain_key(phrase), phrase)
+
+    def read_written(self) -> None:
+        """Gather, once, the capitals and the proper names the file's texts (strings, `#: ` lines) write."""
+        if self._written is not None:
+            return
+        self._written, self._written_names = {}, {}
+        for line in self.lines:
+            stripped = line.strip()
+            texts = [stripped[2:]] if stripped.startswith("#:") else [] if stripped.startswith("#") \
+                else re.findall(r'"((?:[^"\\]|\\.)*)"', line)
+            for said in texts:
+                for word in re.findall(r"\b(?:[A-Z]{2,}|[A-Z][a-z]+[A-Z]\w*)\b", said):
+                    self._written.setdefault(word.lower(), word)
+                for name in re.findall(r"(?<![\w'’])[A-Z][\w'’]*(?: (?:of |the |of the )?[A-Z][\w'’]*)+", said):
+                    self._written_names.setdefault(plain_key(name), name)
+                # One word is a name when it is written with a capital inside a sentence ("a Knight's move") or
+                # heads a text as its subject ("Knight: may jump ...").
+                for name in re.findall(r"(?<=[a-z,] )[A-Z][a-z]+(?=['’]s\b|[ ,.;:)]|$)|^[A-Z][a-z]+(?=:)", said):
+                    self._written_names.setdefault(plain_key(name), name)
 
     def author_wording(self, node: ast.Node) -> Optional[str]:
         """The `#: ` comment lines directly above a node, joined, or None."""
@@ -649,8 +671,8 @@ class English:
             return f"the {noun}"
         if len(name) == 1 or re.fullmatch(r"[a-z]+_[a-z]", name) or role.kind == "piece" and not name.endswith(
                 ("ing", "ed", "er", "or")) and not words(name).endswith(noun):
-            # A letter (`x`, `ship_t`) or a word that is no description (`token`, `again`) is the rules' own
-            # name, never a player's: the first of its kind is "the ship", the next "the other ship".
+            # A letter (`x`, `card_t`) or a word that is no description (`token`, `again`) is the rules' own
+            # name, never a player's: the first of its kind is "the card", the next "the other card".
             order = list(known)
             group = sorted([name, *alike], key=lambda other: order.index(other) if other in order else len(order))
             place = group.index(name)
@@ -831,8 +853,9 @@ class English:
         if identifier in self.boards:
             board = words(identifier)
             return f"the {board}" if board.endswith("board") else f"the {board} board"
-        if identifier in self.tables or identifier in self.members or identifier in self.legend_values \
-                or self.is_declared(identifier):
+        if identifier in self.members:
+            return self.name_as_written(words(identifier))  # "King's Crown", as the file writes it
+        if identifier in self.tables or identifier in self.legend_values or self.is_declared(identifier):
             return words(identifier)
         return self.local(identifier)
 
@@ -882,7 +905,7 @@ class English:
         role, where = self.clause_role(node)
         source = self.operand(node.iterable)
         if alone and node.where is None and not source.startswith("("):
-            return source  # the list as it is: "the gold in the supply", not "the golds in gold in the supply"
+            return source  # the list as it is: "the coins in the bag", not "the coins in coins in the bag"
         inner = self.with_local(node.var, role or Role("value"))
         inner = replace(inner, fleeting=inner.fleeting | {node.var})
         with self.within(inner):
@@ -1258,7 +1281,7 @@ class English:
         count = node.count.value if isinstance(node.count, ast.IntLiteral) else None
         owner = ""
         details = []
-        named_as = None  # "Put the ship you chose in your shipyard", not "a ship with name the ship you chose"
+        named_as = None  # "Put the card you chose in your hand", not "a card with name the card you chose"
         called = None  # "a crew named ...'
         for name, argument in zip(fields, node.args):
             value = self.phrase(argument)
@@ -1401,7 +1424,7 @@ class English:
                 elif role == Role("player") and plain_name:
                     shown.append(f"for {argument}")
                 elif role is not None and plain_name and argument == f"the {self.noun(role)}":
-                    continue  # "the ship" for the ship: nothing to tell
+                    continue  # "the card" for the card: nothing to tell
                 elif role is not None and role.kind in ("player", "piece") and not role.many and len(param) > 1 \
                         and param not in ("other", "others"):
                     shown.append(f"{argument} as the {words(param)}")  # "the defender as the winner"
@@ -1572,7 +1595,7 @@ class English:
                     head = f"For {source}{together}:"
                 elif source.startswith(f"the {plural(noun)} ") and source[len(f"the {plural(noun)} "):].startswith(
                         ("in ", "on ", "of ", "that ")):
-                    # "For each ship in your fleet that is derelict", not "each ship of the ships in your fleet".
+                    # "For each card in your hand that is face up", not "each card of the cards in your hand".
                     rest = source[len(f"the {plural(noun)} "):]
                     rest = re.sub(r"^(.*?)\bthat (are|have)\b", lambda m: m.group(1) + "that " + {"are": "is", "have": "has"}[m.group(2)], rest, count=1)
                     head = f"For each {noun} {rest}{together}:"
@@ -1989,7 +2012,7 @@ def fill_in(wording: str, values: dict[str, str], missing: Optional[Callable[[st
         if found is None:
             return match.group(0)
         # "a {role}" filled with a word that starts with a vowel: "an oarsman".
-        return found if not match.group(0).startswith("a ") else ("an " if found[:1] in "aeiou" else "a ") + found
+        return found if not match.group(0).startswith("a ") else ("an " if found[:1].lower() in "aeiou" else "a ") + found
 
     text = re.sub(r"\{(\w+)\}'s\b", possessed, wording)
     text = re.sub(r"(?:(?<![\w'])a )?\{(\w+)\}", plain, text)

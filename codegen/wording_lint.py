@@ -90,7 +90,7 @@ class Finding:
 class Names:
     """What the lint needs to know of the file's names."""
 
-    letters: set[str]  # the upper-case letters that a rule-local name reads as ("X" for `x` or `ship_x`)
+    letters: set[str]  # the upper-case letters that a rule-local name reads as ("X" for `x` or `card_x`)
     globals: set[str]  # names declared for the whole file (kind members, defines, ...)
     nouns: set[str]  # the words a name may follow ("card", "hex")
     written: dict[str, str]  # a word in lower case -> the capitals the file writes it with ("nato" -> "NATO")
@@ -252,7 +252,7 @@ def written_findings(text: str, names: Names) -> list[Finding]:
     for match in ENGINE_COUNT.finditer(text):
         found.append(Finding("engine", match.group(0), f"the rule summary prints an engine count: '{match.group(0)}'",
                              "a count of the engine's decisions is no rule a player uses: leave it out of the text"))
-    for phrase in local_names(text, names):  # a rule's own letter, even in the author's words ("ship X")
+    for phrase in local_names(text, names):  # a rule's own letter, even in the author's words ("card X")
         found.append(Finding("name", phrase, f"the rule summary calls something '{phrase}', a name from the rules file",
                              "name the thing by what it is; " + HINT_WORD_IT))
     for word in WORD.findall(text):
