@@ -558,8 +558,8 @@ def tables(english: English, decls: list[ast.TableDecl]) -> list[Table]:
             key = english.cell(row.key)
             if by_seat:  # `table[p.index]`: the keys are seats, counted from 0 by the rules, from 1 by players
                 key = str(row.key.value + 1)
-            if isinstance(row.key, ast.Name):  # a name heads its row
-                key = named(row.key) if row.key.id in card_names else capitalize(key)
+            if isinstance(row.key, ast.Name):  # a name heads its row, as the file's texts write it where they do
+                key = named(row.key) if row.key.id in card_names else capitalize(english.name_as_written(key))
             if columns > 1 and isinstance(row.value, ast.ListLiteral):
                 values = [named(item) for item in row.value.items]
                 rows.append([key] + values + ["–"] * (columns - len(values)))
