@@ -1295,6 +1295,11 @@ class English:
             elif isinstance(argument, ast.BoolLiteral):
                 if argument.value:
                     details.append(f"marked {words(name)}")
+            elif value == f"the {words(name)}":
+                details.append(value)  # "a card with the suit and value 7", not "with suit the suit"
+            elif value == "that value":
+                whose = "of that value" if name == "value" else f"whose {words(name)} is that value"
+                called = f"{called} {whose}" if called else whose  # said after the piece, not after "with"
             else:
                 details.append(f"{words(name)} {value}")
         owned = f"of {owner} " if owner else ""
@@ -1309,7 +1314,8 @@ class English:
             amount = f"as many {owned}{plural(noun)} as {self.phrase(node.count)}"
         marked = [detail for detail in details if detail.startswith("marked ")]
         others = [detail for detail in details if not detail.startswith("marked ")]
-        detail = (" " + joined(marked) if marked else "") + (f" named {called}" if called else "") \
+        detail = (" " + joined(marked) if marked else "") \
+            + ((f" {called}" if called.startswith(("of ", "whose ")) else f" named {called}") if called else "") \
             + (f" with {joined(others)}" if others else "")
         if named_as is not None:
             amount = named_as
