@@ -668,7 +668,8 @@ class English:
                  and other != scope.you and other not in scope.those and other not in scope.meanings
                  and (name in scope.fleeting or other not in scope.fleeting)]
         if not alike:
-            return f"the {noun}"
+            # In a rule about "you", another player is "the other player", never "the player" (which reads as you).
+            return "the other player" if role.kind == "player" and scope.you is not None else f"the {noun}"
         if len(name) == 1 or re.fullmatch(r"[a-z]+_[a-z]", name) or role.kind == "piece" and not name.endswith(
                 ("ing", "ed", "er", "or")) and not words(name).endswith(noun):
             # A letter (`x`, `card_t`) or a word that is no description (`token`, `again`) is the rules' own
