@@ -8,10 +8,14 @@ wording, see `author_wording`), never the runtime.
 The English is written for players, not programmers:
 
 - The player a rule or a loop is about is "you" ("You gain 1 point", "your hand");
-  another player in the same rule is "that player", "the winner" or "player B".
-  `codegen.roles` works out which names are players, pieces or cells.
-- A piece or a cell is named by what it is ("the ship", "the space") when that is
-  enough to tell it apart, else by its name in the rules.
+  another player in the same rule is "that player", "the winner" or "the other
+  player". `codegen.roles` works out which names are players, pieces or cells.
+- A piece or a cell is named by what it is ("the card", "the space"); when two of
+  a kind are about, the second is "the other card" (a third, "the third card"),
+  never the rules' own letter ("card X"); a name of several letters chosen to be
+  read ("the winner", "the waiting cards") is read as it is.
+- A rule call's arguments are said as words: "by the second player", "for the
+  first player", "the defender as the winner".
 - Bookkeeping is left out: log lines (what the game announces as it runs),
   changes to variables marked `internal` that have no wording of their own, and
   blocks left with nothing to say.
