@@ -991,7 +991,9 @@ class English:
             header = self.tables[target_node.id].header
             if header is not None and len(header.values) == 1:
                 return f"the {lower_first(header.values[0])} for {self.operand(index)}"
-            return f"{target} for {self.operand(index)}"
+            # A table named for what it is looked up by says its own preposition: "actions for the ...".
+            joining = "" if re.search(r"\b(?:for|of|by|per|at|on|in)$", target) else " for"
+            return f"{target}{joining} {self.operand(index)}"
         if isinstance(target_node, ast.Name) and target_node.id == "players" and isinstance(index, ast.IntLiteral):
             return f"the {ordinal(index.value + 1)} player"
         if isinstance(index, ast.IntLiteral) and index.value >= 0:

@@ -66,6 +66,8 @@ AMOUNT_ARTICLE = re.compile(rf"\b(?:{VERBS_OF_AMOUNT}) \d+ the\b", re.IGNORECASE
 REPEATED = re.compile(r"(?=\b(([a-z][a-z'’]{2,})((?: [\w'’]+){0,2}?) \2\b))")  # overlapping: "the X the X"
 NOT_BETWEEN = {"to", "on", "at", "from", "into", "onto", "with", "by", "for", "and", "or", "but", "when", "where",
                "while", "if", "than", "then", "until", "unless", "as", "after", "before", "per", "nor"}
+# The same word twice in a row, whatever it is: "actions for for the point of sail", "the left left".
+DOUBLED_WORD = re.compile(r"\b([A-Za-z]+) \1\b(?![-'’])", re.IGNORECASE)
 # A thing named through itself: "the points of the cards worth points", "the coins in coin in the bag"; not a
 # compound ("each card of the card list"), where a noun follows.
 SELF_NESTED = re.compile(r"\b([a-z]{3,}?)s? (?:of|in) (?:the |your |a |an )?(?:[\w'’]+ ){0,3}?\1s?\b(?!['’])"
@@ -272,6 +274,12 @@ def generated_findings(text: str, names: Names) -> list[Finding]:
             found.append(Finding("article", match.group(0),
                                  f"the rule summary says '{around(text, match)}': two articles in a row",
                                  HINT_WORD_IT + ", or word the define or variable it names"))
+    for match in DOUBLED_WORD.finditer(text):
+        if match.group(1).lower() in ("the", "a", "an", "your"):
+            continue  # an article, said twice: found above
+        found.append(Finding("repeat", match.group(0), f"the rule summary says '{around(text, match)}': "
+                             f"'{match.group(1)}' twice in a row", HINT_WORD_IT + ", or word the define, table or "
+                             "variable whose name ends the way the next begins"))
     for match in REPEATED.finditer(text):
         phrase, word, between = match.groups()
         if word in COMMON_WORDS or word.endswith("'s") and word[:-2] in COMMON_WORDS \

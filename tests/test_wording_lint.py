@@ -65,6 +65,11 @@ def test_a_noun_said_twice_over_is_found(text):
     assert "repeat" in kinds(text)
 
 
+@pytest.mark.parametrize("text", ["The left is actions for for the point of sail.", "Manoeuvre (the left left)."])
+def test_a_word_twice_in_a_row_is_found(text):
+    assert kinds(text) == ["repeat"]
+
+
 @pytest.mark.parametrize("text", ["Costs (red, red, blue).", "Draw a new pile when the pile runs out.",
                                   "They lie bow to bow.", "Each pirate on a pirate field scores.",
                                   "A three-by-three grid."])

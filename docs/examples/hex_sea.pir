@@ -130,6 +130,7 @@ rule manoeuvre_ship(p) "Move forward or turn, as many times as the wind allows":
   while left > 0:
     let ahead = step(cell_of(p), p.facing)
     let options = ([forward] if ahead != none and empty(ahead) else []) + [turn_left, turn_right]
+    #: Manoeuvre: forward (when the cell ahead is empty), turn left or turn right; or stop.
     p chooses act from options "Manoeuvre ({left} left)" optional "Stop"
     if act == none:
       return
