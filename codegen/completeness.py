@@ -264,6 +264,8 @@ def own_parts(statement: ast.Stmt) -> list[object]:
             continue
         if name in ("body", "otherwise"):
             continue
+        if isinstance(statement, (ast.Choose, ast.ChooseSet)) and name in ("prompt", "label", "skip_text"):
+            continue  # only shown: the choice's own words are checked as text, not as rules
         if isinstance(value, list) and value and all(isinstance(item, ast.IfBranch) for item in value):
             parts += [branch.condition for branch in value]
             continue

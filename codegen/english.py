@@ -8,10 +8,14 @@ wording, see `author_wording`), never the runtime.
 The English is written for players, not programmers:
 
 - The player a rule or a loop is about is "you" ("You gain 1 point", "your hand");
-  another player in the same rule is "that player", "the winner" or "player B".
-  `codegen.roles` works out which names are players, pieces or cells.
-- A piece or a cell is named by what it is ("the ship", "the space") when that is
-  enough to tell it apart, else by its name in the rules.
+  another player in the same rule is "that player", "the winner" or "the other
+  player". `codegen.roles` works out which names are players, pieces or cells.
+- A piece or a cell is named by what it is ("the card", "the space"); when two of
+  a kind are about, the second is "the other card" (a third, "the third card"),
+  never the rules' own letter ("card X"); a name of several letters chosen to be
+  read ("the winner", "the waiting cards") is read as it is.
+- A rule call's arguments are said as words: "by the second player", "for the
+  first player", "the defender as the winner".
 - Bookkeeping is left out: log lines (what the game announces as it runs),
   changes to variables marked `internal` that have no wording of their own, and
   blocks left with nothing to say.
@@ -40,6 +44,7 @@ from typing import Callable, Iterator, Optional
 
 from codegen.roles import CELL, Role, Roles
 from dsl import ast
+from dsl.diagnostics import Span
 
 WORDING_PREFIX = "#: "
 # A wording of just this leaves the statement out of the summary and the card.
@@ -55,6 +60,7 @@ class Step:
     kind: str = ""  # the node kind that produced it, e.g. "Phase"
     worded: bool = False  # the author's own words: never re-cased
     block: list["Step"] = field(default_factory=list)  # the block a one-line `If X: do Y.` stands for
+    origin: Optional[Span] = None  # where in the rules file the statement that produced it is (for the wording lint)
 
 
 @dataclass
@@ -70,6 +76,7 @@ class Decision:
     conditions: list[str]
     then: list[Step] = field(default_factory=list)
     settled: bool = False  # `then` is the author's wording of the statement around it
+    origin: Optional[Span] = None  # the `chooses` statement it comes from
 
 
 @dataclass(frozen=True)
@@ -83,6 +90,19 @@ class Scope:
     declined: dict = field(default_factory=dict)  # local of an optional choice -> who chose
     fleeting: frozenset = frozenset()  # the names a comprehension binds for its own phrase
     meanings: dict = field(default_factory=dict)  # local -> the phrase it is read as ("your card's value")
+
+
+def mark_origin(step: Step, span: Span) -> None:
+    """Say where a step (and each step of its block not yet placed) was written."""
+    if step.origin is None:
+        step.origin = span
+    for inner in step.children + step.block:
+        mark_origin(inner, span)
+
+
+def plain_key(phrase: str) -> str:
+    """A name without its capitals and apostrophes, to match `kings crown` with "King's Crown"."""
+    return re.sub(r"['’]", "", phrase).lower()
 
 
 def same(left: ast.Node, right: ast.Node) -> bool:
@@ -150,6 +170,8 @@ def possessive(phrase: str) -> str:
     """`you` -> `your`, `the ship` -> `the ship's`, `the players` -> `the players'`."""
     if phrase.lower() == "you":
         return phrase[0] + "our"
+    if phrase.lower() == "it":
+        return phrase[0] + "ts"
     chosen = re.fullmatch(r"the (.+) you chose", phrase)
     if chosen:
         return f"the chosen {chosen.group(1)}'s"  # not "the ship you chose's"
@@ -181,6 +203,8 @@ QUESTION_FORMS = {"does": "do"}
 def agree(text: str) -> str:
     """Make verbs agree with "you": `you is` -> `you are`, `you gains` -> `you gain`, `does you` -> `do you`."""
     text = YOU_VERBS.sub(lambda m: f"{m.group(1)}{m.group(2)} {YOU_FORMS.get(m.group(3), m.group(3)[:-1])}", text)
+    # A wording filled in with "you" ("the chips {p} has put in the pot"): "you has" is never English.
+    text = re.sub(r"\b([Yy]ou) (is|has|was) ", lambda m: f"{m.group(1)} {YOU_FORMS[m.group(2)]} ", text)
     return QUESTIONS.sub(lambda m: f"{QUESTION_FORMS[m.group(1)]} you", text)
 
 
@@ -227,6 +251,7 @@ FUNCTION_PHRASES: dict[str, str] = {
     "neighbours": "the cells next to {0}",
     "distance": "the distance from {0} to {1}",
     "step": "the cell next to {0} towards {1}",
+    "rotated": "{0} turned clockwise by {1}",
     "direction_to": "the direction from {0} to {1}",
     "share_places": "{1} shared out by place among {0}",
     "eliminated": "{0} is out of the game",
@@ -308,6 +333,8 @@ class English:
         self.collect_decisions = False
         self._nested_decision = 0  # > 0 inside what an earlier decision leads to
         self._inside_wording: list[str] = []  # the wordings of the statements being rendered inside
+        self._written: Optional[dict[str, str]] = None  # lower case -> the capitals the author writes it with
+        self._written_names: dict[str, str] = {}  # a name's plain key -> the proper name the author writes
 
     # ------------------------------------------------------------ dispatch
 
@@ -411,6 +438,8 @@ class English:
                     ending = "" if wording.endswith((".", "!", "?", ":")) else "."
                     rendered = Step(wording + ending, [], type(statement).__name__, worded=True)
                 new_steps = [] if rendered is None else rendered if isinstance(rendered, list) else [rendered]
+                for new_step in new_steps:
+                    mark_origin(new_step, statement.span)
                 if nested and current is not None and not current.settled:
                     current.then.extend(new_steps)
                 result.extend(new_steps)
@@ -458,7 +487,7 @@ class English:
         if not wording or wording == LEAVE_OUT:
             return None
         ending = "" if wording.endswith((".", "!", "?", ":")) else "."
-        return Step(wording + ending, [], "Let", worded=True)
+        return Step(wording + ending, [], "Let", worded=True, origin=node.span)
 
     def is_read(self, name: str, statements: list[ast.Stmt]) -> bool:
         """True when a statement that is not worded by the author uses the name."""
@@ -497,7 +526,7 @@ class English:
         prompt = capitalize(agree(prompt))
         return Decision(prompt=self.author_wording(node) or prompt or capitalize(f"choose from {options}"),
                         chooser=chooser, options=options, optional=skip, place=self.place[0], label=self.place[1],
-                        conditions=list(self.conditions))
+                        conditions=list(self.conditions), origin=node.span)
 
     @staticmethod
     def has_block(statement: ast.Stmt) -> bool:
@@ -562,6 +591,36 @@ class English:
         return (name[:-len(" die")] if name.endswith(" die") else name) + " roll"
 
     # ------------------------------------------------------------ the author's wording
+
+    def as_written(self, text: str) -> str:
+        """A text with each word the author writes with capitals of its own ("HMS", "McCoy") written so."""
+        self.read_written()
+        return re.sub(r"\b[A-Za-z]+\b", lambda match: self._written.get(match.group(0).lower(), match.group(0))
+                      if match.group(0)[:1].isupper() else match.group(0), text)
+
+    def name_as_written(self, phrase: str) -> str:
+        """A declared name as the author writes it in the file's texts: `kings_crown` -> "King's Crown"."""
+        self.read_written()
+        return self._written_names.get(plain_key(phrase), phrase)
+
+    def read_written(self) -> None:
+        """Gather, once, the capitals and the proper names the file's texts (strings, `#: ` lines) write."""
+        if self._written is not None:
+            return
+        self._written, self._written_names = {}, {}
+        for line in self.lines:
+            stripped = line.strip()
+            texts = [stripped[2:]] if stripped.startswith("#:") else [] if stripped.startswith("#") \
+                else re.findall(r'"((?:[^"\\]|\\.)*)"', line)
+            for said in texts:
+                for word in re.findall(r"\b(?:[A-Z]{2,}|[A-Z][a-z]+[A-Z]\w*)\b", said):
+                    self._written.setdefault(word.lower(), word)
+                for name in re.findall(r"(?<![\w'’])[A-Z][\w'’]*(?: (?:of |the |of the )?[A-Z][\w'’]*)+", said):
+                    self._written_names.setdefault(plain_key(name), name)
+                # One word is a name when it is written with a capital inside a sentence ("a Knight's move") or
+                # heads a text as its subject ("Knight: may jump ...").
+                for name in re.findall(r"(?<=[a-z,] )[A-Z][a-z]+(?=['’]s\b|[ ,.;:)]|$)|^[A-Z][a-z]+(?=:)", said):
+                    self._written_names.setdefault(plain_key(name), name)
 
     def author_wording(self, node: ast.Node) -> Optional[str]:
         """The `#: ` comment lines directly above a node, joined, or None."""
@@ -631,12 +690,18 @@ class English:
                  and other != scope.you and other not in scope.those and other not in scope.meanings
                  and (name in scope.fleeting or other not in scope.fleeting)]
         if not alike:
-            return f"the {noun}"
-        if len(name) == 1:
-            return f"{noun} {name.upper()}"
-        lettered = re.fullmatch(r"([a-z]+)_([a-z])", name)
-        if lettered:
-            return f"{words(lettered.group(1))} {lettered.group(2).upper()}"
+            # In a rule about "you", another player is "the other player", never "the player" (which reads as you).
+            return "the other player" if role.kind == "player" and scope.you is not None else f"the {noun}"
+        if len(name) == 1 or re.fullmatch(r"[a-z]+_[a-z]", name) or role.kind == "piece" and not name.endswith(
+                ("ing", "ed", "er", "or")) and not words(name).endswith(noun):
+            # A letter (`x`, `card_t`) or a word that is no description (`token`, `again`) is the rules' own
+            # name, never a player's: the first of its kind is "the card", the next "the other card".
+            order = list(known)
+            group = sorted([name, *alike], key=lambda other: order.index(other) if other in order else len(order))
+            place = group.index(name)
+            if place == 0:
+                return f"the {noun}"
+            return f"the other {noun}" if len(group) == 2 else f"the {ordinal(place + 1)} {noun}"
         return f"the {words(name)}" if words(name).endswith(noun) or role.kind != "piece" \
             else f"the {words(name)} {noun}"
 
@@ -811,8 +876,9 @@ class English:
         if identifier in self.boards:
             board = words(identifier)
             return f"the {board}" if board.endswith("board") else f"the {board} board"
-        if identifier in self.tables or identifier in self.members or identifier in self.legend_values \
-                or self.is_declared(identifier):
+        if identifier in self.members:
+            return self.name_as_written(words(identifier))  # "King's Crown", as the file writes it
+        if identifier in self.tables or identifier in self.legend_values or self.is_declared(identifier):
             return words(identifier)
         return self.local(identifier)
 
@@ -861,10 +927,15 @@ class English:
         """`each space of the board where ...`; alone (the list of the elements themselves): `the spaces of ...`."""
         role, where = self.clause_role(node)
         source = self.operand(node.iterable)
+        if alone and node.where is None and not source.startswith("("):
+            return source  # the list as it is: "the coins in the bag", not "the coins in coins in the bag"
         inner = self.with_local(node.var, role or Role("value"))
         inner = replace(inner, fleeting=inner.fleeting | {node.var})
         with self.within(inner):
             subject = self.local(node.var)
+        if subject == "that value":  # a name nothing names better: "each one of X where it is empty"
+            inner = replace(inner, meanings={**inner.meanings, node.var: "it"})
+            subject = "one"
         preposition = "of" if source.startswith(("the ", "every ")) else "in"
         many = f"{plural(subject[4:])}"
         if subject.startswith("the ") and alone and (source == f"the {many}" or source.startswith(f"the {many} ")
@@ -874,6 +945,8 @@ class English:
             text = f"the {plural(subject[4:])} {preposition} {source}"
         elif subject.startswith("the "):
             text = f"each {subject[4:]} {preposition} {source}"
+        elif subject == "one" and alone:
+            text = f"the ones {preposition} {source}"
         elif alone and not subject.startswith("*"):
             text = f"each {subject} {preposition} {source}"
         elif alone:
@@ -883,6 +956,12 @@ class English:
         if where is not None:
             with self.within(inner):
                 condition = self.phrase(where)
+            if subject == "one":
+                condition = re.sub(r"\bit's\b", "its", condition)
+                if condition.startswith(("it is ", "it has ")) and " and " not in condition and " or " not in condition:
+                    verb, rest = condition[3:].split(" ", 1)
+                    plural_verb = {"is": "are", "has": "have"}[verb] if alone else verb
+                    return f"{text} that {plural_verb} {rest}"
             # "where the space is empty" said of the spaces themselves: "that are empty".
             verbs = {" is ": " that are " if text.startswith("the ") else " that is ",
                      " has ": " that have " if text.startswith("the ") else " that has "}
@@ -930,7 +1009,9 @@ class English:
             header = self.tables[target_node.id].header
             if header is not None and len(header.values) == 1:
                 return f"the {lower_first(header.values[0])} for {self.operand(index)}"
-            return f"{target} for {self.operand(index)}"
+            # A table named for what it is looked up by says its own preposition: "actions for the ...".
+            joining = "" if re.search(r"\b(?:for|of|by|per|at|on|in)$", target) else " for"
+            return f"{target}{joining} {self.operand(index)}"
         if isinstance(target_node, ast.Name) and target_node.id == "players" and isinstance(index, ast.IntLiteral):
             return f"the {ordinal(index.value + 1)} player"
         if isinstance(index, ast.IntLiteral) and index.value >= 0:
@@ -969,6 +1050,8 @@ class English:
         if function == "keys" and node.args and isinstance(node.args[0], ast.Name) \
                 and node.args[0].id in self.roles.catalogues:
             return f"the {words(node.args[0].id)}"  # its cards, by their keys
+        if function == "take" and len(arguments) == 2 and not isinstance(node.args[1], ast.IntLiteral):
+            return f"as many of {arguments[0]} as {arguments[1]}"  # not "the first the cost of ..."
         if function in FUNCTION_PHRASES:
             if function == "cells":
                 return f"every {self.cell_noun} of {arguments[0]}"
@@ -1179,17 +1262,23 @@ class English:
             condition = self.phrase(value)
             return Step(capitalize(f"{now(clause)} if {condition}, and {negative(clause)} otherwise") + ".", kind="Assign")
         target_text = self.phrase(target)
+        # "the spots become ...": a name of several things takes the plural verb.
+        many = re.fullmatch(r"the [\w ]*[a-z][^s'’]s", target_text) is not None
         if isinstance(value, ast.NoneLiteral):
-            return Step(capitalize(agree(f"{target_text} is now nothing.")), kind="Assign")
-        return Step(capitalize(agree(f"{target_text} becomes {self.phrase(value)}.")), kind="Assign")
+            return Step(capitalize(agree(f"{target_text} {'are' if many else 'is'} now nothing.")), kind="Assign")
+        return Step(capitalize(agree(f"{target_text} {'become' if many else 'becomes'} {self.phrase(value)}.")),
+                    kind="Assign")
 
     def add_to(self, node: ast.AddTo) -> Optional[Step]:
         if self.is_bookkeeping(node.target):
             return None
         subject = self.owner_subject(node.target)
-        if subject is not None:
+        wording = self.variable(node.target.name) if subject is not None else ""  # type: ignore[union-attr]
+        if subject is not None and not wording.startswith(("the ", "a ", "an ", "your ", "{")) and "{" not in wording:
+            # "You gain 1 point"; a variable the author words as a phrase of its own ("the chips {p} has put in
+            # the pot") is added to instead, never "you gain 1 the chips ...".
             gains = verb(subject, "gains" if node.sign >= 0 else "loses")
-            what = self.variable(node.target.name)  # type: ignore[union-attr]
+            what = wording
             if isinstance(node.value, ast.IntLiteral):
                 if node.value.value == 1 and re.search(r"[^s]s$", what) and "{" not in what:
                     what = what[:-1]  # 1 point
@@ -1217,13 +1306,25 @@ class English:
         count = node.count.value if isinstance(node.count, ast.IntLiteral) else None
         owner = ""
         details = []
+        named_as = None  # "Put the card you chose in your hand", not "a card with name the card you chose"
+        called = None  # "a crew named ...'
         for name, argument in zip(fields, node.args):
             value = self.phrase(argument)
             if name == "owner" and self.roles.role(argument, self.scope.roles) == Role("player"):
                 owner = possessive(value)
+            elif name == "name" and count == 1 and len(node.args) == 1 and \
+                    re.fullmatch(rf"the {re.escape(noun)}(?: (?:you chose|chosen by .+))?", value):
+                named_as = value
+            elif name == "name":
+                called = value
             elif isinstance(argument, ast.BoolLiteral):
                 if argument.value:
                     details.append(f"marked {words(name)}")
+            elif value == f"the {words(name)}":
+                details.append(value)  # "a card with the suit and value 7", not "with suit the suit"
+            elif value == "that value":
+                whose = "of that value" if name == "value" else f"whose {words(name)} is that value"
+                called = f"{called} {whose}" if called else whose  # said after the piece, not after "with"
             else:
                 details.append(f"{words(name)} {value}")
         owned = f"of {owner} " if owner else ""
@@ -1238,9 +1339,17 @@ class English:
             amount = f"as many {owned}{plural(noun)} as {self.phrase(node.count)}"
         marked = [detail for detail in details if detail.startswith("marked ")]
         others = [detail for detail in details if not detail.startswith("marked ")]
-        detail = (" " + joined(marked) if marked else "") + (f" with {joined(others)}" if others else "")
+        detail = (" " + joined(marked) if marked else "") \
+            + ((f" {called}" if called.startswith(("of ", "whose ")) else f" named {called}") if called else "") \
+            + (f" with {joined(others)}" if others else "")
+        if named_as is not None:
+            amount = named_as
         into = "on" if self.roles.role(node.zone, self.scope.roles) == CELL else "in"
-        text = f"put {amount}{detail} {into} {self.phrase(node.zone)}"
+        place = self.phrase(node.zone)
+        for named in (f"the {plural(noun)} ", f"{plural(noun)} "):  # "10 chests in the supply", not "in chests in the supply"
+            if count is not None and count > 1 and place.startswith(named) and place[len(named):].startswith(("in ", "on ")):
+                into, place = place[len(named):].split(" ", 1)
+        text = f"put {amount}{detail} {into} {place}"
         if isinstance(node.count, ast.IfExpr) and count is None:
             text = f"put {detail.strip() + ' ' if detail else ''}{plural(noun)} {into} {self.phrase(node.zone)}: {amount}"
         return Step(capitalize(text) + ".", kind="Create")
@@ -1339,7 +1448,18 @@ class English:
                         (isinstance(node_argument, ast.Name) and node_argument.id == param) or \
                         (rule is not None and self.only_logged(rule, param)):
                     continue
-                if len(param) > 1:
+                role = callee.get(param)
+                plain_name = len(param) == 1 or role is not None and words(param) == self.noun(role)
+                if param == callee_you and plain_name:
+                    shown.append(f"by {argument}")  # the player the rule is about carries it out
+                elif role == Role("player") and plain_name:
+                    shown.append(f"for {argument}")
+                elif role is not None and plain_name and argument == f"the {self.noun(role)}":
+                    continue  # "the card" for the card: nothing to tell
+                elif role is not None and role.kind in ("player", "piece") and not role.many and len(param) > 1 \
+                        and param not in ("other", "others"):
+                    shown.append(f"{argument} as the {words(param)}")  # "the defender as the winner"
+                elif len(param) > 1:
                     shown.append(f"{words(param)}: {argument}")
                 elif param in callee:
                     noun = self.noun(callee[param])
@@ -1406,7 +1526,7 @@ class English:
         return Step(f"Make sure that {self.phrase(node.condition)}{reason}.", kind="Check")
 
     def pass_(self, node: ast.Pass) -> Step:
-        return Step("Do nothing.", kind="Pass")
+        return Step("Nothing happens.", kind="Pass")
 
     def if_branch(self, node: ast.IfBranch, first: bool = True) -> Step:
         lead = "If" if first else "Otherwise, if"
@@ -1438,7 +1558,7 @@ class English:
     def conditional(self, lead: str, body: list[Step], kind: str) -> Step:
         """`If X: do Y.` on one line when the block is one short step, else a step with a block."""
         if not body:
-            return Step(f"{lead}: do nothing.", kind=kind)
+            return Step(f"{lead}: nothing happens.", kind=kind)
         if len(body) == 1 and not body[0].children and len(body[0].text) < 90:
             inner = body[0].text if body[0].worded else lower_first(body[0].text)
             return Step(f"{lead}: {inner}", kind=kind, block=body)
@@ -1450,7 +1570,7 @@ class English:
         empty = True
         for position, branch in enumerate(node.branches):
             step = self.if_branch(branch, position == 0)
-            empty = empty and step.text.endswith(": do nothing.")
+            empty = empty and step.text.endswith(": nothing happens.")
             result.append(step)
             earlier.append(self.phrase(ast.Not(span=branch.condition.span, operand=branch.condition)))
         if node.otherwise:
@@ -1469,7 +1589,7 @@ class English:
         if empty:
             return []
         # A last branch that does nothing says nothing.
-        while result and result[-1].text.endswith(": do nothing."):
+        while result and result[-1].text.endswith(": nothing happens."):
             result.pop()
         return result
 
@@ -1504,10 +1624,16 @@ class English:
                     head = f"For each {noun}{together}:"
                 elif source.startswith("every "):
                     head = f"For {source}{together}:"
+                elif source.startswith(f"the {plural(noun)} ") and source[len(f"the {plural(noun)} "):].startswith(
+                        ("in ", "on ", "of ", "that ")):
+                    # "For each card in your hand that is face up", not "each card of the cards in your hand".
+                    rest = source[len(f"the {plural(noun)} "):]
+                    rest = re.sub(r"^(.*?)\bthat (are|have)\b", lambda m: m.group(1) + "that " + {"are": "is", "have": "has"}[m.group(2)], rest, count=1)
+                    head = f"For each {noun} {rest}{together}:"
                 else:
                     head = f"For each {noun} {'of' if source.startswith(('the ', 'every ')) else 'in'} {source}{together}:"
             else:
-                head = f"For each {named} in {source}{together}:"
+                head = f"For each {named.removeprefix('the ')} in {source}{together}:"
         else:
             with self.within(scope):
                 named = self.local(node.var)
@@ -1523,9 +1649,13 @@ class English:
 
     def while_(self, node: ast.While) -> Optional[Step]:
         condition = self.phrase(node.condition)
-        # A loop kept going by a flag of the rule's own says nothing a decision's reader needs.
+        wording = self.author_wording(node)
+        # The author's words for the loop's opening line say when a decision in it comes up, too
+        # (worded whole, the wording says it already: nothing more is said); a loop kept going by
+        # a flag of the rule's own says nothing a decision's reader needs.
         flag = isinstance(node.condition, ast.Name) and not self.is_declared(node.condition.id)
-        self.conditions.append("" if flag else f"while {condition}")
+        self.conditions.append(lower_first(wording.rstrip(":")) if wording and wording.endswith(":")
+                               else "" if wording or flag else f"while {condition}")
         try:
             body = self.steps(node.body)
         finally:
@@ -1690,7 +1820,14 @@ class English:
         if players:
             scope = replace(scope, you=players[0])
         with self.within(scope):
-            return self.steps(node.body)
+            steps = self.steps(node.body)
+        if all(isinstance(statement, (ast.Pass, ast.Log)) for statement in node.body) \
+                and not self.author_wording(node.body[0]):
+            # A rule that does nothing is there for the powers that act before, after or instead of it.
+            hooked = any(isinstance(d, ast.PowerDecl) and d.target == node.name for d in self.file.declarations)
+            return [Step("Nothing happens here but what the powers below add." if hooked else "Nothing happens.",
+                         kind="RuleDecl", origin=node.span)]
+        return steps
 
     def power_decl(self, node: ast.PowerDecl) -> list[Step]:
         """A power as a step that names what it changes and when, with its own steps below.
@@ -1711,7 +1848,8 @@ class English:
         roles.update({param: Role("value") for param in unknown})
         players = [param for param in node.params if roles.get(param) == Role("player")]
         # Two or more parameters nothing names are told apart by their letters, not all "that value".
-        meanings = {param: param.upper() for param in unknown} if len(unknown) > 1 else {}
+        meanings = {param: f"the {ordinal(place + 1)}" for place, param in enumerate(unknown)} \
+            if len(unknown) > 1 else {}
         scope = Scope(roles=roles, everyone=dict(roles), you=players[0] if players else None, meanings=meanings)
         with self.within(scope):
             arguments = [self.local(p) for p in node.params]
@@ -1756,7 +1894,8 @@ class English:
 
     def tiebreak_decl(self, node: ast.TiebreakDecl) -> str:
         with self.within(Scope(roles={node.param: Role("player")}, you=node.param)):
-            return self.author_wording(node) or f"A tie on score goes to the player with the higher {self.phrase(node.body).replace('your ', '')}."
+            measure = self.phrase(node.body).replace("your ", "").removeprefix("the ")
+            return self.author_wording(node) or f"A tie on score goes to the player with the higher {measure}."
 
     def progress_decl(self, node: ast.ProgressDecl) -> str:
         with self.within(Scope(roles={node.param: Role("player")}, you=node.param)):
@@ -1906,7 +2045,7 @@ def fill_in(wording: str, values: dict[str, str], missing: Optional[Callable[[st
         if found is None:
             return match.group(0)
         # "a {role}" filled with a word that starts with a vowel: "an oarsman".
-        return found if not match.group(0).startswith("a ") else ("an " if found[:1] in "aeiou" else "a ") + found
+        return found if not match.group(0).startswith("a ") else ("an " if found[:1].lower() in "aeiou" else "a ") + found
 
     text = re.sub(r"\{(\w+)\}'s\b", possessed, wording)
     text = re.sub(r"(?:(?<![\w'])a )?\{(\w+)\}", plain, text)

@@ -21,12 +21,13 @@ from typing import Iterable, Iterator, Optional
 from codegen.board import BoardPicture, BoardStart, board_picture, distance_lengths
 from codegen.english import Decision, English, Scope, Step, capitalize, escape_literal, fill_in, joined, lower_first, \
     possessive, words
-
-SEQUENCE_OF_PLAY = "Sequence of play"
 from codegen.reach import is_constant, reached
 from codegen.roles import walk
 from dsl import ast
 from dsl.builtins import FUNCTIONS, VALUES
+from dsl.diagnostics import Span
+
+SEQUENCE_OF_PLAY = "Sequence of play"
 
 __all__ = ["Reference", "build_reference", "walk"]
 
@@ -78,6 +79,7 @@ class Action:
     options: str
     then: str
     optional: str  # the text for declining, "" when the choice must be made
+    origin: Optional[Span] = None  # the `chooses` statement it comes from
 
     @property
     def when(self) -> str:
@@ -161,7 +163,6 @@ class Reference:
     examples: list[Example]
     chosen_variants: list[str] = field(default_factory=list)
     constants: list[str] = field(default_factory=list)  # "Round limit: 30.": the numbers the rules use
-    longest: str = ""  # the header's `longest N decisions`, as a sentence (empty when not declared)
 
     @property
     def wide_tables(self) -> list[Table]:
@@ -291,7 +292,6 @@ def build_reference(
         examples=examples(of_kind(ast.ExampleDecl), example_results, rule_names(game_file)),
         chosen_variants=chosen,
         constants=constants(english, game_file),
-        longest=f"At most {header.longest:,} decisions." if header.longest is not None else "",
     )
 
 
@@ -575,7 +575,8 @@ def action(english: English, decision: Decision, said: set[str] = frozenset()) -
     """A decision for the card; what follows it is left out when the turn sequence says it already."""
     then = " ".join(flatten(step) for step in decision.then if step.text not in said or step.children)
     return Action(prompt=decision.prompt, chooser=decision.chooser, place=decision.place, label=decision.label,
-                  conditions=decision.conditions, options=decision.options, then=then, optional=decision.optional)
+                  conditions=decision.conditions, options=decision.options, then=then, optional=decision.optional,
+                  origin=decision.origin)
 
 
 # ------------------------------------------------------------ scoring, end, variants, examples
@@ -603,23 +604,44 @@ def tables(english: English, decls: list[ast.TableDecl]) -> list[Table]:
         caption = english.author_wording(decl) or ""
         columns = len(decl.header.values) if decl.header is not None else 1
         rows = []
+        def named(item: ast.Expr) -> str:
+            """A cell; a card's name as a title, with the capitals the file writes ("HMS")."""
+            if isinstance(item, ast.Name) and item.id in card_names:
+                return english.as_written(title_case(english.cell(item)))
+            return english.cell(item)
+
+        by_seat = looked_up_by_seat(english.file, decl.name) and all(isinstance(row.key, ast.IntLiteral)
+                                                                      for row in decl.rows)
         for row in decl.rows:
             key = english.cell(row.key)
-            if isinstance(row.key, ast.Name):  # a name heads its row
-                key = title_case(key) if row.key.id in card_names else capitalize(key)
+            if by_seat:  # `table[p.index]`: the keys are seats, counted from 0 by the rules, from 1 by players
+                key = str(row.key.value + 1)
+            if isinstance(row.key, ast.Name):  # a name heads its row, as the file's texts write it where they do
+                key = named(row.key) if row.key.id in card_names else capitalize(english.name_as_written(key))
             if columns > 1 and isinstance(row.value, ast.ListLiteral):
-                values = [english.cell(item) for item in row.value.items]
+                values = [named(item) for item in row.value.items]
                 rows.append([key] + values + ["–"] * (columns - len(values)))
             else:
                 rows.append([key, english.table_row(row)[1]])
         if decl.header is not None:
             header = [escape_literal(decl.header.key)] + [escape_literal(value) for value in decl.header.values]
         else:
-            header = [key_heading(english, decl), capitalize(words(decl.name))]
+            header = ["Seat" if by_seat else key_heading(english, decl), capitalize(words(decl.name))]
+        if by_seat:
+            header[0] = "Seat"
         # A catalogue lists the cards (ships, crew...) the players have in front of them: the summary
         # lists it, the card leaves it to the cards themselves.
         result.append(Table(words(decl.name), caption, header, rows, on_card=decl.header is not None and not decl.piece))
     return result
+
+
+def looked_up_by_seat(game_file: ast.GameFile, table: str) -> bool:
+    """True when every lookup of a table is by a player's seat number (`table[p.index]`)."""
+    rules = [d for d in game_file.declarations if not isinstance(d, ast.ExampleDecl)]  # examples set up by hand
+    lookups = [node for node in walk(rules) if isinstance(node, ast.Index)
+               and isinstance(node.target, ast.Name) and node.target.id == table]
+    return bool(lookups) and all(isinstance(node.index, ast.Attribute) and node.index.name == "index"
+                                 for node in lookups)
 
 
 def key_heading(english: English, decl: ast.TableDecl) -> str:

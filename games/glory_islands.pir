@@ -133,7 +133,7 @@ define card_values = [1, 2, 3, 3, 4, 5]
 
 # assumed: the tie-breaker symbols printed on each colour's cards, as ranks (higher
 # wins a tie). Each colour's set differs so that equal values always break.
-#: The tiebreak symbols on each colour's cards, 1 to 5, as ranks (higher wins a tie).
+#: The tiebreak symbols on the six cards of each seat's colour (the cards worth 1, 2, 3, 3, 4 and 5, in that order), as ranks: of two cards of equal value, the higher symbol wins the tie.
 table card_symbols:
   0 -> [4, 1, 3, 7, 2, 4]
   1 -> [3, 4, 2, 6, 1, 3]

@@ -118,7 +118,7 @@ var steered_by_rival per ship = false internal   # her next move is made by the 
 var unnerved per ship = false         # a 5 against Fear: no ship or crew abilities this turn
 #: the ship {x} rammed and is pinned to
 var pinned_to per ship = none internal   # the enemy she rammed; she is pinned while her bow touches it
-#: the ship towing {x}
+#: the ship that has {x} in tow
 var towed_by per ship = none          # the ship that has her in tow
 #: {x} has rammed on this move
 var ram_made per ship = false internal   # she rammed after this move (Schooner may not turn)
@@ -173,6 +173,7 @@ die d6: 1, 2, 3, 4, 5, 6
 # ---------------------------------------------------------------- the card list
 # Ships of the six nations. Cannons are [rank, range]. The first four are the sample cards
 # of the set; the rest are assumed (invented names, plausible numbers).
+#: The ship cards, with their names as printed (HMS, USF and US ships sail for England and America).
 table ship_list of ship:
   header "Ship" -> "Nation", "Points", "Masts", "Cargo", "Move", "Cannons", "Keywords"
   fathom -> [mercenaries, 12, 3, 4, [l], [[3, l], [4, s], [4, s]], [submarine]]
@@ -401,7 +402,7 @@ define pinned_pair(x, t) = (pinned(x) and x.pinned_to == t) or (pinned(t) and t.
 define may_pin(x, t) = not t.ghostly
 #: {x} is in tow
 define in_tow(x) = x.towed_by != none and derelict(x) and afloat(x.towed_by) and x.towed_by in (x.owner).fleet
-#: the ship {x} has in tow
+#: the derelict {x} has in tow
 define towing(x) = first([d for d in (x.owner).fleet where d.towed_by == x and in_tow(d)])
 #: {x} may tow {d}
 define may_tow(x, d) = true
@@ -572,6 +573,7 @@ rule put_island(i, c) "Lay an island on the sea":
   i.hexes = shape(c)
   move i to c
   placed_islands = placed_islands + [i]
+  #: Every other hex of its shape is a shore of the island.
   for each h in shape(c):
     if h != c:
       create 1 shore(i.name) in h
@@ -834,6 +836,7 @@ rule after_move(p, x) "After a move":
   let i = docked_at(x)
   if i != none:
     dock_at_island(x, i)
+    #: If she has a derelict in tow, it docks there too:
     if towing(x) != none:
       dock_at_island(towing(x), i)
     if afloat(x):
@@ -855,6 +858,7 @@ rule tow_option(p, x) "Tow":
 rule take_in_tow(x, d) "Take a derelict in tow":
   if d.owner != x.owner:
     change_fleet(d, x.owner)
+  #: She now has the derelict in tow.
   d.towed_by = x
   d.scuttling = false
   d.pinned_to = none
@@ -951,6 +955,7 @@ rule mystery_effect(x, i, e) "A mysterious island's effect":
       p chooses t from foes "The current carries which opposing ship?" labelled "{t}"
       steer(p, t, base_legs(x))
   elif e == mutiny:
+    #: her next move is made by the opponent.
     x.steered_by_rival = true
   elif e == treasure_map:
     let found = coins_elsewhere(i)
@@ -1001,6 +1006,7 @@ rule dive_away(p, x, t) "Dive away":
     move x to c
 
 rule rammed(t, rammer) "A ram lands":
+  #: The rammed ship loses a mast, if she has one left.
   if t.masts_left > 0:
     log "The ram tears a mast from {t}."
     lose_mast(t, rammer.owner)
@@ -1015,11 +1021,11 @@ rule boarding_option(p, x, t) "Board":
   let go = none
   if may_board(t):
     p chooses go from [true] "Board {t}?" labelled "Send a boarding party" optional "No boarding party"
-  #: If you send one: **A boarding party** (R44). If not, and ship X may be boarded, your rival may send one from ship T: **A boarding party** (R44).
+  #: If you send one: **A boarding party** (R44). If not, and your ship may be boarded, your rival may send one back from the ship you rammed: **A boarding party** (R44).
   if go != none:
     boarding(x, t)
   elif may_board(x):
-    #: Board ship X from ship T?
+    #: Board the rammer from the rammed ship?
     rival(p) chooses back from [true] "Board {x} from {t}?" labelled "Send a boarding party" optional "No boarding party"
     if back != none:
       boarding(x, t)
@@ -1027,9 +1033,9 @@ rule boarding_option(p, x, t) "Board":
 rule boarding(x, t) "A boarding party":
   roll a on d6
   roll b on d6
-  #: The attack is the first roll + ship X's masts left + her boarding bonus.
+  #: The attack is the first roll + the boarding ship's masts left + her boarding bonus.
   let mine = a + x.masts_left + boarding_bonus(x)
-  #: The defence is the second roll + ship T's masts left + her boarding bonus.
+  #: The defence is the second roll + the boarded ship's masts left + her boarding bonus.
   let theirs = b + t.masts_left + boarding_bonus(t)
   log "Boarding: {x} {mine} against {t} {theirs}."
   # assumed: a tie ends the fight with nothing taken.
@@ -1076,6 +1082,7 @@ rule hit_marine(n, by) "A Marine ashore is hit":
     log "{n} holds: a single hit has no effect."
 
 rule struck(t, by) "A hit on a ship or a Marine":
+  #: If the target is a Marine ashore:
   if piece_type(t) == "crew":
     hit_marine(t, by)
   else:
@@ -1199,6 +1206,7 @@ rule explore_ship(p, x, y) "Explore a ship":
 
 # Ransom: a crew with it taken onto an enemy ship becomes treasure worth 5 gold to the captors.
 rule shift(p, t, dest) "Crew or treasure changes ships":
+  #: A crew that the enemy aboard the other ship captures is held for ransom: it goes to the box, and a ransom coin worth 5 gold goes into your hold, aboard the other ship; any other crew goes over to the other ship (or ashore). A coin goes into your hold and a unique treasure to your relics, aboard the other ship.
   if piece_type(t) == "crew":
     if captured(t, dest):
       move t to box
@@ -1217,6 +1225,7 @@ rule shift(p, t, dest) "Crew or treasure changes ships":
 
 rule repair_ship(x) "Repair":
   x.masts_left += 1
+  #: She is no longer in tow.
   x.towed_by = none
 
 # ---------------------------------------------------------------- winning
@@ -1256,6 +1265,7 @@ power submarine_unpinned "Submarine: can't pin or be pinned" instead of may_pin(
 
 power ghost_unpinned "Ghost Ship: a ghostly ship is not pinned" instead of may_pin(x, t) = false when x.ghostly
 
+#: A Submarine neither tows nor is taken in tow, and a Sea Monster never tows.
 power no_tow "Submarine: can't tow or be towed; Sea Monster: can't tow" instead of may_tow(x, d) = false when has(x, submarine) or has(d, submarine) or has(x, sea_monster)
 
 power monster_bow "Sea Monster: rams with any part of it" instead of bow_hexes(x) = neighbours(where(x)) when has(x, sea_monster)
@@ -1266,9 +1276,11 @@ power monster_pins "Sea Monster: the ship it rams is pinned, never the monster" 
 
 power junk_masts "Junk: her own masts do not block her line of fire" instead of own_masts_block(x, c) = false when has(x, junk)
 
+#: When a Galley rams, the ship she rams loses no mast.
 power galley_ram "Galley: her ram takes no mast" instead of rammed(t, rammer) when has(rammer, galley):
   log "The galley's ram takes no mast."
 
+#: A Submarine that is rammed loses no mast.
 power hull_pieces "Submarine: not damaged when rammed" instead of rammed(t, rammer) when has(t, submarine):
   log "{t} is not damaged by the ram."
 

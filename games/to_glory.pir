@@ -181,7 +181,7 @@ define round_limit = 30  # rounds: the game ends after this round at the latest
 # ---------------------------------------------------------------- setup
 
 setup:
-  #: Put 50 gold and 10 treasure chests in the supply.
+  #: Put 50 gold in the supply.
   create 50 gold in gold_supply
   create 10 treasure_chest in chest_supply
   #: Put the Tower on the central island, facing east.
@@ -272,6 +272,7 @@ rule steer_action(p) "Turn your ship, the Kraken or the Tower one hex-side":
   turn(order[0], order[1])
 
 rule turn(x, way) "Turn a piece one hex-side":
+  #: The piece turns one hex-side to port or to starboard, as chosen (see Turn sides).
   x.facing = rotated(x.facing, turn_sides[way])
   log "{x} turns to face {heading[x.facing]}."
 
@@ -292,19 +293,24 @@ rule explore(p) "Take a map token from an island beside your ship":
 # reading: a second Jolly Roger drawn at once is turned up too (the captain stays
 # cursed) and another token is drawn, until a map comes up or the island has none.
 rule take_token(p, first_token) "Keep a treasure map; a Jolly Roger curses you and you draw again":
+  #: -
   let token = first_token
+  #: As long as the token drawn is a Jolly Roger:
   while token != none and token.shows == jolly_roger:
     #: A Jolly Roger is shown to all: you are cursed, and you take another token from the island.
     move token to turned_up
+    #: -
     p.cursed = true
     log "{p.name} turns up the Jolly Roger on island {token.island} and is cursed!"
     let left = tokens_on(token.island)
+    #: -
     token = none
+    #: If the island has tokens left, draw one of them at random; with none left, you keep no map.
     if count(left) > 0:
       draw again from left
       token = again
+  #: If the token is a treasure map, keep it hidden in your hold.
   if token != none:
-    #: Keep a treasure map hidden in your hold.
     move token to p.held_map
     log "{p.name} takes a map token from island {token.island}."
     log to p "Your map token shows a treasure on island {token.shows}."
@@ -313,9 +319,12 @@ rule take_token(p, first_token) "Keep a treasure map; a Jolly Roger curses you a
 
 rule claim_treasure(p) "A ship that ends its move beside the island on its map digs up a treasure":
   let map = top(p.held_map)
+  #: If you hold a map of an island beside your ship and a treasure chest is left in the supply:
   if map != none and map.shows in isles_beside(p) and count(chest_supply) > 0:
     log "{p.name} reveals a map of island {map.shows} and digs up a treasure chest!"
+    #: Show your map and put it in the box.
     move map to box
+    #: Take a treasure chest from the supply.
     move top(chest_supply) to p.treasure_hold
     if count(p.treasure_hold) >= 2:
       finishing = true
@@ -347,6 +356,7 @@ rule settle_volley(p, gun, results) "Only the best result pays; a cursed captain
   #: You gain the gold of the single best result.
   let best = max([shot_gold[r[1]] for r in results] + [0])
   let paid = take([g for g in gold_supply], best)
+  #: Take that gold from the supply (what is left of it, if the supply runs short).
   move paid to p.gold_hold
   log "{p.name} gains {count(paid)} gold."
   #: Cursed captains whose own ship hits opponents' ships are cured, and every ship hit is cursed.
@@ -354,6 +364,7 @@ rule settle_volley(p, gun, results) "Only the best result pays; a cursed captain
   if gun == p.ship_piece and p.cursed and count(ships_hit) > 0:
     p.cursed = false
     log "{p.name} is no longer cursed."
+    #: The owner of each ship hit is now cursed.
     for each s in ships_hit:
       s.owner.cursed = true
       log "{s.owner.name} is cursed!"
@@ -361,32 +372,43 @@ rule settle_volley(p, gun, results) "Only the best result pays; a cursed captain
 # ---------------------------------------------------------------- captain abilities
 
 rule use_ability(p) "Use your captain's ability, with no other action in between":
+  #: -
   let left = 2
+  #: Up to twice, until you stop:
   while left > 0:
     if p.captain_card == swift_sailor:
+      #: Free move: sail your ship one hex straight ahead (when that hex is empty sea), or stop.
       p chooses go from (["sail"] if free(ahead(p.ship_piece)) else []) "Free move {3 - left} of 2" labelled "move your ship to {ahead(p.ship_piece)}" optional "Stop"
       if go == none:
+        #: the ability ends.
         left = 0
       else:
         sail(p)
     elif p.captain_card == sharp_helm:
+      #: Free steer: turn your ship one hex-side, or stop.
       p chooses way from helm "Free steer {3 - left} of 2" labelled way_label(p.ship_piece, way) optional "Stop"
       if way == none:
+        #: the ability ends.
         left = 0
       else:
         turn(p.ship_piece, way)
     elif p.captain_card == tower_keeper:
+      #: Free Tower steer: turn the Tower one hex-side, or stop.
       p chooses way from helm "Free Tower steer {3 - left} of 2" labelled way_label(tower_piece, way) optional "Stop"
       if way == none:
+        #: the ability ends.
         left = 0
       else:
         turn(tower_piece, way)
     else:
+      #: Free Kraken move: move the Kraken to a free hex beside it, or stop.
       p chooses c from [c for c in neighbours(kraken_piece) where free(c)] "Free Kraken move {3 - left} of 2" optional "Stop"
       if c == none:
+        #: the ability ends.
         left = 0
       else:
         move_kraken(c)
+    #: -
     left -= 1
 
 # ---------------------------------------------------------------- scoring

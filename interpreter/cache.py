@@ -13,6 +13,11 @@ warnings". `pirdsl check` answers from an entry without importing the parser,
 the checker or the engine; every other command takes the outline from it,
 and the whole tree only when it asks for it (a rule summary, a worked example).
 
+Beside a load it keeps notes: warnings that code other than the checker finds
+about the same file (the wording lint of `codegen.wording_lint`), under a key
+that adds that code's fingerprint (`note_key`), so that `pirdsl check` answers
+them from here too.
+
 It also keeps each game's generated Python module, like `__pycache__`: the
 module's source (for people, tracebacks and profilers) and its compiled code,
 named by the hash of the rules text and a fingerprint of what writes and runs
@@ -158,6 +163,48 @@ def store(path: str, source: str, warnings: list[Diagnostic], game_file: Any, ou
         _write(directory / key, data)
         _prune(directory)
     except Exception:  # noqa: BLE001 - a read-only home, a full disk, a tree too deep to pickle: no cache
+        return
+
+
+def note_key(path: str, source: str, fingerprint: bytes) -> str:
+    """The name of an entry of notes about `source` loaded as `path`, made by code with `fingerprint`.
+
+    Notes are warnings that other code than the checker finds (the wording lint of
+    `codegen`): their key adds that code's fingerprint to the load's own.
+    """
+    digest = hashlib.sha256(entry_key(path, source).encode())
+    digest.update(b"\0notes\0" + fingerprint)
+    return digest.hexdigest()
+
+
+def lookup_notes(key: str) -> list[Diagnostic] | None:
+    """The warnings stored under `key`, or None (not stored, unreadable, or no cache)."""
+    try:
+        directory = cache_directory()
+        if directory is None:
+            return None
+        entry = pickle.loads((directory / key).read_bytes())
+        if not (isinstance(entry, dict) and entry.get("format") == CACHE_FORMAT and entry.get("key") == key):
+            return None
+        notes = entry["notes"]
+        if not isinstance(notes, list) or not all(isinstance(note, Diagnostic) for note in notes):
+            return None
+        return notes
+    except Exception:  # noqa: BLE001 - no entry, or a damaged one: find them afresh
+        return None
+
+
+def store_notes(key: str, notes: list[Diagnostic]) -> None:
+    """Remember the warnings `notes` under `key`; silently skipped when it cannot be."""
+    try:
+        directory = cache_directory()
+        if directory is None:
+            return
+        data = pickle.dumps({"format": CACHE_FORMAT, "key": key, "notes": list(notes)},
+                            protocol=pickle.HIGHEST_PROTOCOL)
+        _write(directory / key, data)
+        _prune(directory)
+    except Exception:  # noqa: BLE001 - a read-only home, a full disk: no cache
         return
 
 

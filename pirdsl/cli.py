@@ -234,7 +234,9 @@ def error_line(message: str) -> None:
 def command_check(args: argparse.Namespace) -> int:
     """Load each file; print `FILE: ok` or every diagnostic, warnings included unless --quiet.
 
-    With --strict, a file with warnings fails like a file with errors.
+    The warnings include the wording lint's (`codegen.wording_lint`): phrases of the
+    generated rule summary and card that read like code. With --strict, a file with
+    warnings fails like a file with errors.
     """
     failures = 0
     for path in args.files:
@@ -244,7 +246,10 @@ def command_check(args: argparse.Namespace) -> int:
             error_line(error.render())
             failures += 1
             continue
-        count = len(warnings_of(game))
+        wording = wording_warnings_of(path, game)
+        if wording and not args.quiet:
+            error_line("\n".join(warning.format(getattr(game, "source", None)) for warning in wording))
+        count = len(warnings_of(game)) + len(wording)
         counted = f"{count} warning{'s' if count != 1 else ''}"
         if count and args.strict:
             error_line(f"{path}: {counted}, which --strict counts as errors")
@@ -254,6 +259,23 @@ def command_check(args: argparse.Namespace) -> int:
         else:
             print(f"{path}: ok")
     return EXIT_FAILURE if failures else EXIT_OK
+
+
+def wording_warnings_of(path: str, game: Any) -> list:
+    """The wording lint's warnings about the rule summary and card of a loaded game (`codegen.wording_lint`).
+
+    `game` is an engine's game or the cache's record of one; anything else (a test's
+    fake engine) has none.
+    """
+    source = getattr(game, "source", None)
+    tree = getattr(game, "game_file", None)  # the cache's record reads its tree back only when asked
+    if not callable(tree):
+        tree = (lambda: game.file) if hasattr(game, "file") else None
+    if not isinstance(source, str) or tree is None:
+        return []
+    from codegen.wording_lint import wording_warnings
+
+    return wording_warnings(str(path), source, tree)
 
 
 def command_play(args: argparse.Namespace) -> int:

@@ -78,6 +78,7 @@ define red(card) = card.suit == hearts or card.suit == diamonds
 # ---------------------------------------------------------------- setup
 
 setup:
+  #: Put 13 cards of each suit, ranked 1 to 13, in the deck.
   for each s in suit:
     for each r in range(1, 13):
       create 1 playing_card(r, s) in deck
@@ -129,6 +130,7 @@ rule manoeuvre_ship(p) "Move forward or turn, as many times as the wind allows":
   while left > 0:
     let ahead = step(cell_of(p), p.facing)
     let options = ([forward] if ahead != none and empty(ahead) else []) + [turn_left, turn_right]
+    #: Manoeuvre: forward (when the cell ahead is empty), turn left or turn right; or stop.
     p chooses act from options "Manoeuvre ({left} left)" optional "Stop"
     if act == none:
       return
@@ -149,9 +151,11 @@ rule broadside(p) "Fire one broadside: range 1 to 3, raking at range 1":
   if range_to > 3:
     return
   turn_card()
+  #: The hits are the broadside hits for the suit of the card turned.
   let hits = broadside_hits[drawn.suit]
   if range_to >= 2:
     hits -= 1
+  #: Otherwise, from the hex ahead of or astern of the target (raking), turn a second card and add its hits.
   elif cell_of(p) == step(cell_of(q), q.facing) or cell_of(p) == step(cell_of(q), (q.facing + 3) % 6):
     turn_card()
     hits += broadside_hits[drawn.suit]

@@ -36,6 +36,7 @@ zone treasures per player owner
 zone bank
 zone treasure_deck hidden
 
+#: track column
 var pos per player = 0             # the column of the track the ship is on
 var captain = none
 var morning_die = 0
@@ -195,6 +196,7 @@ rule sail(p, direction, n) "Move the ship, choosing the way at forks":
 
 rule land(p) "Fight, then pay for the space the ship stops on":
   let here = space_at(p.pos)
+  #: The rivals are the other ships on your space.
   let rivals = [q for q in players where q != p and q.pos == p.pos]
   if here.kind != port_royal and count(rivals) > 0:
     p chooses foe from rivals "Attack which ship?"
@@ -221,6 +223,7 @@ rule pay(p, k, cost) "Pay a cost; a shortage sends the ship back":
       move boat_of(p) to space_at(p.pos)
 
 rule load(p, k, n) "Load goods into an empty hold, emptying one if needed":
+  #: The open holds are your empty holds.
   let open = [h for h in holds(p) where empty(h)]
   if count(open) == 0:
     let others = [h for h in holds(p) where first(h).kind != k]
@@ -258,6 +261,7 @@ rule winner_takes(winner, loser) "The winner steals the contents of one hold":
   if count(full) == 0 or automa(winner):
     return
   winner chooses loot from full "Steal which hold?" labelled "{first(loot).kind} x{count(loot)}"
+  #: The open holds are your empty holds.
   let open = [h for h in holds(winner) where empty(h)]
   move loot to (first(open) if count(open) > 0 else bank)
 

@@ -123,6 +123,7 @@ rule take_turn(p) "Move a pawn one square forward, capturing diagonally; the far
     log "{p.name} captures {taken} on {square_name(target)}."
     move taken to p.captured
   move m[0] to target
+  #: If the pawn has reached the far row:
   if target.row == far_row[p.index]:
     log "{p.name} reaches the far row and wins."
     winner = p
