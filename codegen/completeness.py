@@ -24,9 +24,10 @@ from dataclasses import dataclass
 from typing import Iterable, Iterator, Optional
 
 from codegen.english import LEAVE_OUT, English, Step
+from codegen.reach import is_constant, played_parts, played_roots, reached
 from dsl import ast
 from dsl.ast import walk
-from codegen.reach import is_constant, played_parts, played_roots, reached
+from dsl.diagnostics import Span
 
 
 @dataclass(frozen=True)
@@ -145,10 +146,26 @@ class Completeness:
             found += self.lost_wordings(body)
             found += self.missing_numbers(section, body)
         found += self.unexplained_defines(defines)
+        found += self.written_labels()
         unique: dict[tuple, Gap] = {}
         for gap in found:
             unique.setdefault((gap.span.line, gap.span.column, gap.message), gap)
         return sorted(unique.values(), key=lambda gap: (gap.span.line, gap.span.column))
+
+    def written_labels(self) -> list[Gap]:
+        """A rule's label written out by hand in a wording ("(R44)"): it goes stale when a rule is added."""
+        found = []
+        for number, line in enumerate(self.english.lines, 1):
+            text = line.strip()
+            if not text.startswith("#:"):
+                continue
+            for match in re.finditer(r"\b[RP]\d+\b", text):
+                column = line.index(text) + match.start() + 1
+                found.append(Gap(Span(file=self.file.path, line=number, column=column, end_line=number,
+                                          end_column=column + len(match.group(0))),
+                                 f"the label {match.group(0)} is written by hand: it goes wrong when a rule is added",
+                                 "write the rule's name in braces, '{rule_name}', and the summary puts its label there"))
+        return found
 
     def missing_rules(self, rules: list[str]) -> list[Gap]:
         from codegen.reference import silent_rules

@@ -635,7 +635,22 @@ class English:
             break
         if not found:
             return None
-        return " ".join(reversed(found)).strip() or None
+        return self.rule_references(" ".join(reversed(found)).strip()) or None
+
+    def rule_references(self, text: str) -> str:
+        """An author's text with each `{RULE}` (a rule's name in braces) as the rule's label: "R12".
+
+        A label written out by hand goes stale when a rule is added before it; the rule's
+        name stays right. Where the labels are not given yet (the card), the rule's title.
+        """
+        def reference(match: re.Match) -> str:
+            rule = self.rules.get(match.group(1))
+            if rule is None:
+                return match.group(0)
+            title = escape_literal(rule.text) if rule.text else capitalize(words(rule.name))
+            return self.rule_labels.get(rule.name) or f"“{title}”"
+
+        return re.sub(r"\{(\w+)\}", reference, text) if "{" in text else text
 
     def trailing_comment(self, node: ast.Node) -> Optional[str]:
         """The comment at the end of a node's first line (`zone hand per player  # cards in hand`)."""
@@ -1553,7 +1568,7 @@ class English:
         while line >= 0 and self.lines[line].strip().startswith(WORDING_PREFIX.strip()):
             found.append(self.lines[line].strip()[len(WORDING_PREFIX):].strip())
             line -= 1
-        return " ".join(reversed(found)).strip() or None
+        return self.rule_references(" ".join(reversed(found)).strip()) or None
 
     def conditional(self, lead: str, body: list[Step], kind: str) -> Step:
         """`If X: do Y.` on one line when the block is one short step, else a step with a block."""

@@ -547,7 +547,7 @@ rule build_fleet(p) "Create a fleet":
   if extra != none:
     p.spent += card_points(extra)
   create 1 ship(flagship) in p.shipyard
-  #: Put the other ships you chose in your shipyard; each crew you chose joins the fleet (R9).
+  #: Put the other ships you chose in your shipyard; each crew you chose joins the fleet ({hire}).
   for each k in more + ([extra] if extra != none else []):
     if k in ship_list:
       create 1 ship(k) in p.shipyard
@@ -911,7 +911,7 @@ rule dock_at_island(x, i) "Dock":
       i.revealed = true
       log "{i} is turned face up."
     roll r on d6
-    #: **A mysterious island's effect** (R39): the island's effect for the roll, from the Mystery table.
+    #: **A mysterious island's effect** ({mystery_effect}): the island's effect for the roll, from the Mystery table.
     mystery_effect(x, i, mystery[i.name][mystery_roll(x, r) - 1])
   # Back at an island with her player's streamer, she may explore it at once, free.
   if wild(i) and (x.owner) in i.streamers and can_explore_island(x) and afloat(x):
@@ -1021,7 +1021,7 @@ rule boarding_option(p, x, t) "Board":
   let go = none
   if may_board(t):
     p chooses go from [true] "Board {t}?" labelled "Send a boarding party" optional "No boarding party"
-  #: If you send one: **A boarding party** (R44). If not, and your ship may be boarded, your rival may send one back from the ship you rammed: **A boarding party** (R44).
+  #: If you send one: **A boarding party** ({boarding}). If not, and your ship may be boarded, your rival may send one back from the ship you rammed: **A boarding party** ({boarding}).
   if go != none:
     boarding(x, t)
   elif may_board(x):
@@ -1051,7 +1051,7 @@ rule plunder(winner, loser) "The winners take a crew or a treasure":
   let spoils = (crew_on(loser) if not has(winner, sea_monster) else []) + (gold_on(loser) if free_cargo(winner) > 0 else []) + relics_on(loser)
   if count(spoils) > 0:
     p chooses prize from spoils "Eliminate a crew or take a treasure from {loser}"
-    #: A coin goes to the winner's hold; a unique treasure to the winner's ship (lost, if a Sea Monster takes it); a crew is eliminated (R32).
+    #: A coin goes to the winner's hold; a unique treasure to the winner's ship (lost, if a Sea Monster takes it); a crew is eliminated ({crew_lost}).
     if piece_type(prize) == "coin":
       move prize to p.hold
       prize.coin_ship = winner
@@ -1321,7 +1321,7 @@ power no_home_port "Mercenary: never docks at a home island" instead of may_dock
 #: While she has the keyword mercenary, she starts on an empty hex S + 1 hexes from her home island, touching no island or ship.
 power mercenary_start "Mercenary: begins the game S away from the home island" instead of start_hexes(x, i) = [c for c in cells(sea) where empty(c) and hex_gap(c, i) == S + 1 and not touches(c, x)] when has(x, mercenary)
 
-#: While she has the keyword broadsides attack, is not below the surface, has a cannon left and an enemy to fire at within S, she may also fire a broadside (R23).
+#: While she has the keyword broadsides attack, is not below the surface, has a cannon left and an enemy to fire at within S, she may also fire a broadside ({broadside_attack}).
 power broadsides "Broadsides Attack: may fire a broadside" adding to actions(x) = [broadside] when has(x, broadsides_attack) and not x.submerged and count(cannons(x)) > 0 and count(broadside_targets(x)) > 0
 
 power extra_action "Lt. Henry Ducie Chads: on a 5 or 6 the ship acts twice" after give_action(p, x) when has_role(x, second_action) and afloat(x):

@@ -147,3 +147,23 @@ def test_numbers_are_read_in_digits_and_words():
     assert says_number("three times", 3)
     assert not says_number("gain 12 points", 2)
     assert not says_number("gain 2.5 points", 5)
+
+
+def test_a_rule_is_referred_to_by_name_in_a_wording_and_a_written_label_is_a_gap():
+    body = '''\
+        var points per player = 0
+        play:
+          for each p in players:
+            #: Score, then see {bonus}.
+            score_one(p)
+        rule score_one(p) "Score":
+          p.points += 1
+          bonus(p)
+        rule bonus(p) "Take a bonus":
+          p.points += 1
+        score p: p.points
+        '''
+    assert "Score, then see R2." in summary_of(body)
+    assert gaps_of(body) == []
+    written = gaps_of(body.replace("{bonus}", "R2"))
+    assert written == ["the label R2 is written by hand: it goes wrong when a rule is added"]
