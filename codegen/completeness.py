@@ -147,10 +147,30 @@ class Completeness:
             found += self.missing_numbers(section, body)
         found += self.unexplained_defines(defines)
         found += self.written_labels()
+        found += self.unreferred_rules()
         unique: dict[tuple, Gap] = {}
         for gap in found:
             unique.setdefault((gap.span.line, gap.span.column, gap.message), gap)
         return sorted(unique.values(), key=lambda gap: (gap.span.line, gap.span.column))
+
+    def unreferred_rules(self) -> list[Gap]:
+        """A rule set out on the summary that no step, power or other rule refers to by its label:
+        the reader cannot tell when it is carried out (a wording that words its call hides it)."""
+        texts = [step_text(self.reference.setup), step_text(self.reference.sequence),
+                 step_text(self.reference.final_scoring), *self.reference.end]
+        texts += [step_text(rule.steps) for rule in self.reference.rules]
+        found = []
+        for rule in self.reference.rules:
+            if not rule.label.startswith("R"):
+                continue  # a power says when it applies itself
+            if not any(re.search(rf"\b{rule.label}\b", text) for text in texts):
+                found.append(Gap(
+                    self.rules[rule.name].span,
+                    f"the rule '{rule.name}' ({rule.label}) is set out, but nothing on the summary says when "
+                    f"it is carried out",
+                    f"a wording hides the call to it: write '{{{rule.name}}}' in that wording, and the summary "
+                    f"puts the label {rule.label} there"))
+        return found
 
     def written_labels(self) -> list[Gap]:
         """A rule's label written out by hand in a wording ("(R44)"): it goes stale when a rule is added."""

@@ -436,6 +436,10 @@ class English:
                     rendered = self.head_worded(rendered, wording)
                 elif wording:
                     ending = "" if wording.endswith((".", "!", "?", ":")) else "."
+                    label = self.rule_labels.get(statement.rule) if isinstance(statement, ast.CallRule) else None
+                    if label and not re.search(rf"\b{label}\b", wording):
+                        # A worded call still says where its rule is set out.
+                        wording, ending = wording.rstrip("."), f" (see {label})."
                     rendered = Step(wording + ending, [], type(statement).__name__, worded=True)
                 new_steps = [] if rendered is None else rendered if isinstance(rendered, list) else [rendered]
                 for new_step in new_steps:

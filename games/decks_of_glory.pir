@@ -395,7 +395,7 @@ rule manoeuvre(p, s) "Cut loose if entangled, then sail as the wind allows":
     cut_loose = cut_loose + [[s, x] for x in held]
     log "{s} cuts loose from {held}."
   let sailing = point_of_sail(s)
-  #: A ship in irons turns a card: on a red card it may turn one face, and either way its move is over.
+  #: A ship in irons turns a card: on a red card it may turn one face ({turn_ship}), and either way its move is over.
   if sailing == in_irons:
     turn_card("{s} lies in irons")
     if is_red(drawn):
@@ -409,7 +409,7 @@ rule manoeuvre(p, s) "Cut loose if entangled, then sail as the wind allows":
     return
   let left = actions_for[sailing]
   log "{s} is {sailing}: {left} action{\"\" if left == 1 else \"s\"}."
-  #: It has 2 actions running and 1 close-hauled. Each action sails one hex ahead or turns one face to port or starboard, and it may stop early. Sailing into a hex with ships entangles them and ends the move; turning into the wind leaves the ship in irons and ends it.
+  #: It has 2 actions running and 1 close-hauled. Each action sails one hex ahead or turns one face to port or starboard ({turn_ship}), and it may stop early. Sailing into a hex with ships entangles them and ends the move ({come_alongside}); turning into the wind leaves the ship in irons and ends it.
   while left > 0:
     let options = ([sail_ahead] if may_enter(s, ahead_of(s)) else []) + [turn_to_port, turn_to_starboard]
     #: Sail ahead or turn
@@ -463,7 +463,7 @@ rule gunnery() "Every free ship fires one broadside; all hits land together":
         p chooses t from targets_of(s) "{s} may fire a broadside" labelled target_label(s, t) optional "Hold fire"
         if t != none:
           broadsides = broadsides + [[s, t]]
-  #: Then every chosen broadside is fired.
+  #: Then every chosen broadside is fired ({fire}).
   for each shot in broadsides:
     fire(shot[0], shot[1])
   land_hits()
@@ -479,7 +479,7 @@ rule fire(s, t) "Turn a card for the broadside; range and raking change the hits
   elif rakes(s, t):
     turn_card("{s} rakes {t} from one hex: a second card")
     hits += broadside_hits[drawn.suit]
-  #: Hits on an entangled ship are shared out in its hex; otherwise they wait to land on the target with every other broadside's.
+  #: Hits on an entangled ship are shared out in its hex ({share_hits}); otherwise they wait to land on the target with every other broadside's.
   if entangled(t):
     share_hits(hits, where(t), s.side)
   else:
@@ -539,7 +539,7 @@ rule board_in(melee) "Each ship's boarders turn a card; all losses land together
   # holds on. reading: in a crowded hex, when no ship of either side is left
   # with strength.
   let fallen = [s for s in standing where s.strength == 0]
-  #: If every ship in the fight is beaten at once, and both sides lost ships, those ships make a last stand.
+  #: If every ship in the fight is beaten at once, and both sides lost ships, those ships make a last stand ({last_stand}).
   if all([s.strength == 0 for s in crews]) and count(distinct([s.side for s in fallen])) == 2:
     last_stand(fallen)
 

@@ -295,7 +295,7 @@ rule end_round() "Swap tied cards, discard, and take the discards back on a 1":
   # assumed: Henry Morgan's card is swapped on a tie like anyone's (the
   # two-player rules do not say); a card he receives goes to his discards.
   let in_round = [p for p in players where count(p.revealed) > 0]
-  #: Where cards of equal value were played, the one with the highest tiebreak symbol swaps with the lowest; with four, the middle two swap too.
+  #: Where cards of equal value were played, the one with the highest tiebreak symbol swaps with the lowest; with four, the middle two swap too ({swap_ties}).
   for each v in distinct([p.card.value for p in in_round]):
     swap_ties([p for p in in_round where p.card.value == v order by p.card.rank descending])
   #: Everyone who played puts the card now in front of them on their discard pile; a player (not Henry Morgan) who played a 1 takes the whole discard pile back into hand.
@@ -369,7 +369,7 @@ rule end_of_move(p) "Glory for pirate fields in line with the ship":
       for each x in s:
         x.owner.glory += 1
         log "{x.owner.name} gains 1 glory from the pirate field in line with {p.name}'s ship."
-  #: Shipwrecks variant: a ship that ends on a free corner takes treasure from its shipwreck stack.
+  #: Shipwrecks variant: a ship that ends on a free corner takes treasure from its shipwreck stack ({take_wrecks}).
   if variant shipwrecks and ship_space(p).space == wreck_corner:
     take_wrecks(p, wrecks_north if ship_space(p).row == 0 else wrecks_south)
 
@@ -517,7 +517,7 @@ rule special_action(p) "Activate a special action (optional)":
       collect(p, space)
 
 rule score_full_islands(trigger) "Score full islands":
-  #: Every island whose spaces are all taken is scored.
+  #: Every island whose spaces are all taken is scored ({score_island}).
   for each name in island_names:
     if count(all_pieces(island(name))) == count(island(name)):
       score_island(name, trigger)
@@ -549,7 +549,7 @@ rule score_island(name, trigger) "Score an island":
 define pirate_count(n) = "1 pirate" if n == 1 else "{n} pirates"
 
 rule swap_ties(tied) "Swap tied cards":
-  #: Of two or more tied cards, the one with the highest tiebreak symbol swaps with the one with the lowest.
+  #: Of two or more tied cards, the one with the highest tiebreak symbol swaps with the one with the lowest ({swap_cards}).
   if count(tied) >= 2:
     swap_cards(tied[0], tied[count(tied) - 1])
   #: With four tied cards, the middle two swap too.

@@ -383,7 +383,7 @@ play:
     phase "Actions":
       for each p in captain_first:
         take_actions(p)
-      #: Then the Ghost Ship sails by the morning die and again by the evening die.
+      #: Then the Ghost Ship sails by the morning die and again by the evening die ({ghost_move}).
       if ghost != none:
         ghost_move(morning_die)
         ghost_move(evening_die)
@@ -429,7 +429,7 @@ rule act(p, what, n) "Carry out one action with the value of its die":
 
 rule move_ship(p, steps, direction) "Sail the number of spaces forward or backward, then land":
   let left = steps
-  #: Sail one space at a time, stopping early if you come home.
+  #: Sail one space at a time ({sail_one}), stopping early if you come home.
   while left > 0 and not p.arrived:
     sail_one(p, direction, left)
     left -= 1
@@ -441,7 +441,7 @@ rule move_ship(p, steps, direction) "Sail the number of spaces forward or backwa
   log "{p.name} sails {direction} {steps} to {describe(p.pos)}."
   land(p)
 
-rule sail_one(p, direction, left) "One space along the track (of the left still to sail); at a fork the way is chosen":
+rule sail_one(p, direction, left) "One space along the track; at a fork the way is chosen":
   #: Sailing forward from space 49 brings you to Port Royal: you are home, and this is the last round. A ship that sailed backward past Port Royal must first make up that lap.
   if direction == forward and p.pos == last_space:
     p.pos = 0

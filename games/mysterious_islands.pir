@@ -710,7 +710,7 @@ rule crew_at_dock(p, x) "Crew at a dock":
       going = false
     else:
       p chooses m from options "Move a crew at this dock?" labelled "{m[0]} to {m[1]}" optional "Leave the crew where they are"
-      #: If you leave them, this ends.
+      #: If you leave them, this ends; otherwise the crew you chose moves ({put_crew}).
       if m == none:
         going = false
       else:
@@ -1197,7 +1197,7 @@ rule explore_ship(p, x, y) "Explore a ship":
       going = false
     else:
       p chooses m from options "Move a crew or a treasure to the other ship?" labelled "{m[0]} to {m[1]}" optional "Stop exploring"
-      #: If you stop, the exploring ends.
+      #: If you stop, the exploring ends; otherwise what you chose changes ships ({shift}).
       if m == none:
         going = false
       else:

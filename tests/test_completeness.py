@@ -154,7 +154,7 @@ def test_a_rule_is_referred_to_by_name_in_a_wording_and_a_written_label_is_a_gap
         var points per player = 0
         play:
           for each p in players:
-            #: Score, then see {bonus}.
+            #: Score ({score_one}), then take a bonus ({bonus}).
             score_one(p)
         rule score_one(p) "Score":
           p.points += 1
@@ -163,7 +163,36 @@ def test_a_rule_is_referred_to_by_name_in_a_wording_and_a_written_label_is_a_gap
           p.points += 1
         score p: p.points
         '''
-    assert "Score, then see R2." in summary_of(body)
+    assert "Score (R1), then take a bonus (R2)." in summary_of(body)
     assert gaps_of(body) == []
     written = gaps_of(body.replace("{bonus}", "R2"))
     assert written == ["the label R2 is written by hand: it goes wrong when a rule is added"]
+
+
+def test_a_rule_whose_call_a_wording_hides_is_a_gap_and_a_worded_call_keeps_its_label():
+    hidden = '''\
+        var points per player = 0
+        play:
+          for each p in players:
+            #: Everyone scores.
+            if p.points >= 0:
+              score_one(p)
+        rule score_one(p) "Score":
+          p.points += 1
+        score p: p.points
+        '''
+    assert gaps_of(hidden) == ["the rule 'score_one' (R1) is set out, but nothing on the summary says when "
+                               "it is carried out"]
+    assert gaps_of(hidden.replace("Everyone scores.", "Everyone scores ({score_one}).")) == []
+    worded_call = '''\
+        var points per player = 0
+        play:
+          for each p in players:
+            #: You score.
+            score_one(p)
+        rule score_one(p) "Score":
+          p.points += 1
+        score p: p.points
+        '''
+    assert "You score (see R1)." in summary_of(worded_call)
+    assert gaps_of(worded_call) == []
