@@ -1747,7 +1747,9 @@ class English:
         return f"{name}{scope}: {self.starting_value(node.init)}{secret}."
 
     def starting_value(self, init: ast.Expr) -> str:
-        if isinstance(init, ast.NoneLiteral) or (isinstance(init, ast.ListLiteral) and not init.items):
+        if isinstance(init, ast.NoneLiteral):
+            return "none yet at the start"
+        if isinstance(init, ast.ListLiteral) and not init.items:
             return "empty at the start"
         if isinstance(init, ast.BoolLiteral):
             return f"{'yes' if init.value else 'no'} at the start"

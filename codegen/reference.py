@@ -373,7 +373,9 @@ def tracked(english: English, decls: list[ast.VarDecl]) -> list[str]:
             secret = (" (its owner's secret)" if decl.per_player else " (secret)") if decl.secret else ""
             parts.append(f"{name}: {start}{secret}{comment_note(english, decl)}")
         each = f"each {joined([words(kind) for kind in owner], 'or')}" if owner else "the whole game"
-        lines.append(f"For {each}, at the start: {'; '.join(parts)}.")
+        # A piece's values start as it is made; setup may then set them (a ship's facing on its hex).
+        when = "as it is made (unless setup says otherwise)" if owner and owner != ("player",) else "at the start"
+        lines.append(f"For {each}, {when}: {'; '.join(parts)}.")
     return lines
 
 

@@ -377,7 +377,7 @@ rule take_wrecks(p, stack) "Retrieve treasure from a shipwreck":
   if count(stack) == 0:
     return
   # assumed: Henry Morgan's random token comes from the stack where he stopped.
-  #: Henry Morgan takes a token from the stack at random.
+  #: Henry Morgan instead takes a token from the stack at random, and that is all.
   if automa(p):
     draw w from stack
     move w to p.wrecks
@@ -457,13 +457,13 @@ rule collect(p, space) "Reward for the space a pirate lands on":
 rule take_treasure(p, drawn) "Draw treasure tokens and keep one":
   if count(bag) == 0:
     return
-  #: Henry Morgan takes one at random and lays it face up.
+  #: Henry Morgan instead takes one at random and lays it face up, and that is all.
   if automa(p):
     draw t from bag
     move t to p.open_treasures
     log "{p.name} takes a treasure token face up: {t}."
     return
-  #: Draw that many tokens from the bag (as many as are left).
+  #: Draw as many tokens from the bag as the reward gives (or as many as are left).
   repeat drawn times:
     if count(bag) > 0:
       draw t from bag

@@ -333,7 +333,7 @@ setup:
     stow(ghost, 0, gold, 5)
     stow(ghost, 1, gold, 3)
     move [t for t in box where t.name == lady_beth] to ghost.powers
-  #: Draw 9 treasure cards at random as the face-down treasure deck; the other 3 stay in the box unseen.
+  #: Draw 9 treasure cards at random as the face-down treasure deck; the rest stay in the box unseen.
   repeat treasures_in_play times:
     draw t from box
     move t to treasure_deck
@@ -642,7 +642,7 @@ rule offer_sabre(roller, other) "Saran's Sabre: once per battle, reroll a die ju
 
 define face_text(face) = "the star" if face == star else "{face}"
 define beth_bonus(f) = lady_beth_bonus if has_power(f, lady_beth) else 0
-#: {f}'s firepower with {face} (the die, plus the gunpowder spent, plus 2 with Lady Beth)
+#: {f}'s firepower with {face}
 define firepower(f, face) = face + f.spent + beth_bonus(f)
 #: the firepower to beat, once the other ship has rolled
 define to_beat(foe) = "" if foe.shot == none else " ({foe.name} rolled the star)" if foe.shot == star else " ({foe.name} has firepower {firepower(foe, foe.shot)})"
@@ -654,6 +654,7 @@ rule resolve_combat(attacker, defender, attack_roll, defence_roll) "The star win
   elif defence_roll == star:
     log "{defender.name} rolled the star and wins the battle."
     spoils(defender, attacker)
+  #: Otherwise each ship's firepower is its die, plus the gunpowder it spent, plus 2 with Lady Beth: the higher firepower wins the spoils ({spoils}), and a tie does nothing.
   else:
     let a = firepower(attacker, attack_roll)
     let d = firepower(defender, defence_roll)
@@ -685,7 +686,7 @@ rule spoils(winner, loser) "The winner may steal a hold's contents, steal a trea
     log "{decider.name} decides for the Ghost Ship: {what}."
   if what == none:
     log "{winner.name} wins and takes nothing."
-  #: Steal cargo: take the goods of one of the loser's holds and load them (the Ghost Ship keeps only doubloons).
+  #: If you chose to steal cargo: take the goods of one of the loser's holds and load them (the Ghost Ship keeps only doubloons).
   elif what == steal_cargo:
     decider chooses h from [x for x in loser.holds where x.cargo != none] "Steal which hold of {loser.name}?" labelled hold_label(h)
     let k = h.cargo
@@ -698,7 +699,7 @@ rule spoils(winner, loser) "The winner may steal a hold's contents, steal a trea
       log "The Ghost Ship throws the {unit[k]} overboard."
     else:
       load(winner, k, n)
-  #: Steal a treasure: one of the loser's face-up cards, or one of their face-down cards at random.
+  #: If you chose to steal a treasure: take one of the loser's face-up cards, or one of their face-down cards at random.
   elif what == steal_treasure:
     let face_down = "a face-down treasure"
     decider chooses t from stealable(loser) + ([face_down] if count(loser.secrets) > 0 else []) "Steal which treasure card of {loser.name}?"
@@ -709,7 +710,7 @@ rule spoils(winner, loser) "The winner may steal a hold's contents, steal a trea
     else:
       log "{winner.name} steals {t} from {loser.name}."
       receive(winner, t, false)
-  #: Give a curse: hand the loser one of your cursed treasures, face down.
+  #: If you chose to give a curse: hand the loser one of your cursed treasures, face down.
   else:
     winner chooses c from curses(winner) "Give which cursed treasure to {loser.name}?"
     move c to loser.secrets
