@@ -163,6 +163,7 @@ class Reference:
     examples: list[Example]
     chosen_variants: list[str] = field(default_factory=list)
     constants: list[str] = field(default_factory=list)  # "Round limit: 30.": the numbers the rules use
+    terms: list[str] = field(default_factory=list)  # "Derelict: a ship with no masts left.": the rules' terms
 
     @property
     def wide_tables(self) -> list[Table]:
@@ -292,6 +293,7 @@ def build_reference(
         examples=examples(of_kind(ast.ExampleDecl), example_results, rule_names(game_file)),
         chosen_variants=chosen,
         constants=constants(english, game_file),
+        terms=terms(english, game_file),
     )
 
 
@@ -328,6 +330,21 @@ def constants(english: English, game_file: ast.GameFile) -> list[str]:
         define = english.defines[name]
         if is_constant(define.body) and not english.author_wording(define):
             found.append(english.render(define).removesuffix(".") + comment_note(english, define) + ".")
+    return found
+
+
+def terms(english: English, game_file: ast.GameFile) -> list[str]:
+    """The terms the rules use, as the author explains them: each define play reads that has a
+    comment at the end of its line (`define derelict(x) = x.masts_left == 0  # a ship with no
+    masts left`), by its name. A number or a list of numbers is listed with the numbers instead."""
+    _, defines = reached(game_file)
+    found = []
+    for name in defines:
+        define = english.defines[name]
+        comment = english.trailing_comment(define)
+        if comment and not is_constant(define.body):
+            meaning = escape_literal(plain_names(comment, rule_names(game_file)))
+            found.append(f"{capitalize(words(name))}: {meaning.rstrip('.')}.")
     return found
 
 

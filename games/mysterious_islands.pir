@@ -299,7 +299,7 @@ define marine_gun = [3, s]
 define length(m) = S if m == s else L
 define rival(p) = players[1 - p.index]
 define afloat(x) = x in (x.owner).fleet if x.owner != none else false
-define derelict(x) = x.masts_left == 0
+define derelict(x) = x.masts_left == 0  # a ship with no masts left; the next hit sinks her
 define limited(k) = limit in (ship_list[k].keywords if k in ship_list else crew_list[k].keywords)
 #: {k}'s points
 define card_points(k) = ship_list[k].points if k in ship_list else crew_list[k].points
@@ -342,7 +342,7 @@ define has(x, k) = k in keywords_of(x) and (not x.unnerved or k in [sea_monster,
 
 # ---- islands
 define islands = placed_islands
-define wild(i) = i != players[0].home and i != players[1].home
+define wild(i) = i != players[0].home and i != players[1].home  # an island that is no player's home
 #: {i} is {p}'s home
 define is_home_of(i, p) = i == p.home
 define hex_gap(c, i) = min([distance(c, h) for h in i.hexes])
@@ -350,7 +350,7 @@ define hex_gap(c, i) = min([distance(c, h) for h in i.hexes])
 define island_names_beside(c) = [y.name for y in all_pieces(neighbours(c)) where piece_type(y) == "island" or piece_type(y) == "shore"]
 define islands_named(names) = [i for i in islands where i.name in names]
 # assumed: an island covers three hexes, a small triangle: its anchor and the hexes east and south-east.
-define shape(c) = [h for h in [c, step(c, 1), step(c, 2)] where h != none]
+define shape(c) = [h for h in [c, step(c, 1), step(c, 2)] where h != none]  # the three hexes an island covers: the hex it is laid on and the hexes east and south-east of it
 # assumed: islands are spaced by their anchor hexes; an island is 2 hexes wide, so "3 L apart"
 # is an anchor 3 L + 2 hexes away or more, and "at most 6 L" is 6 L + 2 hexes or less.
 define island_gap(c, i) = distance(c, where(i)) - 2
@@ -361,8 +361,8 @@ define placeable(c) = fits_shape(c) and all([island_gap(c, i) >= 3 * L for i in 
 define fallback_place(c) = fits_shape(c) and all([island_gap(c, i) > L for i in islands])
 # assumed: anchors lie on every other row and column (a coarser choice keeps the question short).
 define anchor_hexes = [c for c in cells(sea) where c.row % 2 == 1 and c.col % 2 == 1]
-define island_sites = [c for c in anchor_hexes where placeable(c)]
-define fallback_sites = [c for c in anchor_hexes where fallback_place(c)]
+define island_sites = [c for c in anchor_hexes where placeable(c)]  # the hexes an island may be laid on: in an odd row and an odd column, its three hexes empty and off the sea's edge, at least 3 L from every island already laid and, after the first, at most 6 L from the nearest
+define fallback_sites = [c for c in anchor_hexes where fallback_place(c)]  # when no island site is left: any such hex more than L from every island
 
 # ---- ships at sea
 define enemies(x) = (rival(x.owner)).fleet
@@ -377,7 +377,7 @@ define may_dock(x, i) = not is_home_of(i, rival(x.owner)) and not x.ghostly
 define dock_of(x) = first([i for i in docked_islands(x) where may_dock(x, i)])
 # A ship in tow is docked wherever the ship towing her is.
 #: the island {x} is docked at
-define docked_at(x) = dock_of(x.towed_by) if in_tow(x) else dock_of(x)
+define docked_at(x) = dock_of(x.towed_by) if in_tow(x) else dock_of(x)  # a ship is docked at an island when her hex is beside one of its hexes (a ship in tow, where the ship towing her is docked); she may not dock at the rival's home island, nor while ghostly
 define at_home(x) = docked_at(x) == (x.owner).home and docked_at(x) != none
 
 # ---- the bow and the stern
@@ -444,8 +444,8 @@ define open_line(a, b) = all([empty(c) for c in cells_between(a, b)])
 # block her own fire at anything straight ahead or straight astern.
 #: {x}'s own masts block her fire at {c}
 define own_masts_block(x, c) = count(cannons(x)) > 1 and direction_to(where(x), c) in [x.facing, rotated(x.facing, 3)]
-define clear_line(x, t) = not own_masts_block(x, where(t)) and open_line(where(x), where(t))
-define in_range(x, t, gun) = distance(where(x), where(t)) <= length(gun[1])
+define clear_line(x, t) = not own_masts_block(x, where(t)) and open_line(where(x), where(t))  # a line of fire is clear when no island or ship lies on a hex between the two, and, for a ship with two masts or more left, the target is not dead ahead or dead astern
+define in_range(x, t, gun) = distance(where(x), where(t)) <= length(gun[1])  # a cannon reaches as many hexes as its range, S or L
 define in_sight(a, b, reach) = distance(a, b) <= reach and open_line(a, b)
 # A Marine ashore stands on the hex of its island nearest the shot.
 # assumed: a Marine waiting on its own home island cannot be shot at, as a ship docked at home cannot.
@@ -455,7 +455,7 @@ define landed_targets(q, c, reach) = [n for n in q.landed where in_sight(c, near
 define targets(x, gun) = [t for t in enemies(x) where may_be_shot(t) and in_range(x, t, gun) and clear_line(x, t)] + [n for n in landed_targets(rival(x.owner), where(x), length(gun[1])) where not own_masts_block(x, nearest_hex(n.ashore_on, where(x)))]
 #: {t} is still in the game
 define standing(t) = afloat(t) if piece_type(t) == "ship" else where(t) != box
-define gun_bonus(x) = 1 if has_role(x, cannoneer) else 0
+define gun_bonus(x) = 1 if has_role(x, cannoneer) else 0  # 1 added to each cannon roll with a Cannoneer of her nation aboard
 # A cannon hits on a roll higher than its rank; a 1 always misses, whatever is added.
 #: {result} plus {bonus} beats rank {rank}
 define hits(rank, result, bonus) = result != 1 and result + bonus > rank
@@ -499,8 +499,8 @@ define actions(x) = ([sail] if count(legs(x)) > 0 else []) + ([shoot] if can_sho
 # She rams an enemy her bow touches; ships pinned to each other cannot ram each other.
 #: the enemies {x} may ram
 define rammable(x) = [t for t in enemies(x) where bow_touches(x, t) and not t.submerged and not t.ghostly and not pinned_pair(x, t)]
-define ram_bonus(x) = 1 if has_role(x, captain) else 0
-define boarding_bonus(x) = 1 if has_role(x, musketeer) else 0
+define ram_bonus(x) = 1 if has_role(x, captain) else 0  # 1 added to a ram roll with a Captain of her nation aboard
+define boarding_bonus(x) = 1 if has_role(x, musketeer) else 0  # 1 added to a boarding roll with a Musketeer of her nation aboard
 
 # ---- winning
 define half_the_gold = gold_in_game / 2

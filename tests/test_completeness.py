@@ -196,3 +196,18 @@ def test_a_rule_whose_call_a_wording_hides_is_a_gap_and_a_worded_call_keeps_its_
         '''
     assert "You score (see R1)." in summary_of(worded_call)
     assert gaps_of(worded_call) == []
+
+
+def test_a_define_with_a_comment_at_the_end_of_its_line_is_a_term_of_the_summary():
+    text = summary_of('''\
+        var points per player = 0
+        define leading(p) = p.points >= 3  # a player with 3 points or more
+        define unused(p) = p.points  # never read in play, never printed
+        play:
+          for each p in players:
+            if leading(p):
+              p.points += 1
+        score p: p.points
+        ''')
+    assert "Terms the rules use:\n\n- Leading: a player with 3 points or more." in text
+    assert "never printed" not in text
