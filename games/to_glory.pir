@@ -105,7 +105,7 @@ define start_facings = [2, 3, 0, 5]  # the sides the ships on the flag islands f
 define tower_hex = first([c for c in cells(sea) where c.land == tower_island])
 
 #: {c} is an empty sea hex
-define free(c) = c != none and c.land == open_sea and empty(c)
+define free(c) = c != none and c.land == open_sea and empty(c)  # a hex of open sea with no piece on it: a ship, the Kraken or the Tower may only move onto one (never onto an island or off the sea)
 #: the hex straight ahead of {x}
 define ahead(x) = step(x, x.facing)
 #: the ships, the Kraken and the Tower
@@ -155,7 +155,7 @@ table captain_ability:
 define max_range = 4  # hexes a volley reaches
 
 # assumed: the odds of a volley against one target, out of 10, by distance.
-#: The volley: what the three cubes do to one target in the line of fire, by distance (chances out of 10)
+#: The volley: what the three cubes do to one target in the line of fire, by distance (chances out of 10; a ten-sided die counts along the row)
 table volley_odds:
   header "Distance" -> "Miss", "Hit", "Land on", "Captain off"
   1 -> [2, 3, 3, 2]
@@ -344,7 +344,7 @@ rule volley(p) "Fire three cubes straight ahead from your ship, the Kraken or th
   p chooses gun from gun_pieces(p) "Fire from which piece?" labelled "{gun}, in line: {target_text(targets_from(p, gun))}"
   #: -
   let results = []
-  #: Each opponent's ship, the Kraken or the Tower in the line of fire, up to 4 hexes away, is a miss, a hit, a landing or a captain knocked off, by the volley table.
+  #: Each opponent's ship, the Kraken or the Tower in the line of fire, up to 4 hexes straight ahead of the piece, is a miss, a hit, a landing or a captain knocked off: at the table, flick the three cubes; without them, roll a ten-sided die for each target and count along its distance's row of the volley chart (with 2, 3, 3, 2: 1-2 miss, 3-5 hit, 6-8 land on, 9-10 captain off). The Kraken and the Tower have no captain: that result lands on them.
   for each pair in targets_from(p, gun):
     draw result from shot weighted odds(pair[0], pair[1])
     log "The volley from {gun}: {result} against {pair[0]}."
@@ -359,9 +359,11 @@ rule settle_volley(p, gun, results) "Only the best result pays; a cursed captain
   #: Take that gold from the supply (what is left of it, if the supply runs short).
   move paid to p.gold_hold
   log "{p.name} gains {count(paid)} gold."
-  #: Cursed captains whose own ship hits opponents' ships are cured, and every ship hit is cursed.
+  #: The ships hit are the opponents' ships the volley did not miss.
   let ships_hit = [r[0] for r in results where r[1] != miss and piece_type(r[0]) == "ship"]
+  #: If you are cursed and fired from your own ship, and it hit a ship:
   if gun == p.ship_piece and p.cursed and count(ships_hit) > 0:
+    #: You are cured of the curse.
     p.cursed = false
     log "{p.name} is no longer cursed."
     #: The owner of each ship hit is now cursed.
