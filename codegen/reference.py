@@ -344,8 +344,18 @@ def terms(english: English, game_file: ast.GameFile) -> list[str]:
         comment = english.trailing_comment(define)
         if comment and not is_constant(define.body):
             meaning = escape_literal(plain_names(comment, rule_names(game_file)))
-            found.append(f"{capitalize(words(name))}: {meaning.rstrip('.')}.")
+            found.append(f"{term_name(english, define)}: {meaning.rstrip('.')}.")
     return found
+
+
+def term_name(english: English, define: ast.DefineDecl) -> str:
+    """A define's name as a term: its wording without the thing it is said of ("{p}'s points for
+    sets": "Points for sets"), else its name in words."""
+    wording = english.author_wording(define)
+    if not wording:
+        return capitalize(words(define.name))
+    wording = re.sub(r"^\{\w+\}(?:'s)? ", "", wording)
+    return capitalize(fill_in(wording, {}, lambda param: words(param)))
 
 
 def within_depth(steps: list[Step], depth: int) -> list[Step]:
@@ -682,10 +692,10 @@ def end_of_game(english: English, decls: list[ast.Decl], play: Optional[ast.Play
                     lines.append(f"The game ends after the round in which {english.phrase(node.until)}.")
     places = places_of(english, decls, rule_order, ast.EndGame)
     if places:
-        lines.append(f"The game ends at once in: {', '.join(places)}.")
+        lines.append(f"The game can also end at once, as {joined(places, 'or')} says.")
     places = places_of(english, decls, rule_order, ast.Eliminate)
     if places:
-        lines.append(f"A player can be put out of the game (they cannot win) in: {', '.join(places)}.")
+        lines.append(f"A player can be put out of the game, and then cannot win, as {joined(places, 'or')} says.")
     if play is not None and not lines:
         lines.append("The game ends when the sequence of play is over.")
     if any(isinstance(d, ast.FinalScoringDecl) for d in decls):
@@ -712,7 +722,8 @@ def places_of(english: English, decls: list[ast.Decl], rule_order: list[str], ki
         if any(isinstance(node, kind) for node in walk(getattr(decl, "body", []))):
             if isinstance(decl, ast.RuleDecl):
                 if decl.name in rule_order:
-                    places.append(labelled(english, decl.name))
+                    label = english.rule_labels.get(decl.name)
+                    places.append(f"“{english.rule_title(decl.name)}”" + (f" ({label})" if label else ""))
             else:
                 places.append({ast.SetupDecl: "setup", ast.PlayDecl: "the sequence of play",
                                ast.FinalScoringDecl: "final scoring"}.get(type(decl), words(getattr(decl, "name", ""))))

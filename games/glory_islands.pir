@@ -483,7 +483,7 @@ define payment_label(p, how) = "{how} (you have {count(p.barrels)})" if how == "
 
 #: Pay the cost you chose
 rule pay(p, how):
-  #: If you chose to pay a barrel: move one of your barrels to the barrel supply.
+  #: If you chose to pay a barrel: move one of your barrels to the barrel supply; otherwise move your disc 2 spaces down the sailing track ({move_disc}).
   if how == "pay a barrel":
     move first(p.barrels) to barrel_supply
   else:
@@ -593,7 +593,7 @@ define kind_counts(tokens) = [count([t for t in tokens where t.kind == k]) for k
 # Each token counts in one set; the n-th set holds every kind of which you have n or more.
 define set_points(counts) = sum([set_value[count([c for c in counts where c >= n])] for n in range(1, 7)])
 #: {p}'s glory for treasure sets
-define treasure_points(p) = set_points(kind_counts(treasure_tokens(p)))
+define treasure_points(p) = set_points(kind_counts(treasure_tokens(p)))  # your treasure tokens, face down and face up, are split into sets of different kinds: the first set holds one of each kind you have, the second one of each kind you have two or more of, and so on; each set scores by the Set value chart
 #: a treasure token to keep, and what {p}'s sets would then be worth
 define keep_label(p, t) = "{t}: your sets then worth {set_points(kind_counts(treasure_tokens(p) + [t]))} glory (+{set_points(kind_counts(treasure_tokens(p) + [t])) - treasure_points(p)})"
 
