@@ -89,7 +89,7 @@ define ahead_of(s) = step(where(s), number_of(s.facing))
 
 #: the ships on the map
 define ships_on_sea = all_pieces(cells(sea))
-define active(s) = s.state == fighting
+define active(s) = s.state == fighting  # a fighting ship, neither struck nor sunk
 define fighting_ships(side) = [s for s in ships_on_sea where s.side == side and active(s)]
 define fleet_strength(side) = sum([s.strength for s in fighting_ships(side)])
 #: only one squadron, or none, is still fighting
@@ -97,7 +97,7 @@ define battle_over = count(fighting_ships(red)) == 0 or count(fighting_ships(bla
 define other_ships(s) = [t for t in where(s) where t != s]
 # Ships that share a hex are entangled, however many they are.
 #: {s} shares its hex with another ship
-define entangled(s) = count(other_ships(s)) > 0
+define entangled(s) = count(other_ships(s)) > 0  # she is entangled: she cannot fire, and boarding settles it
 
 #: the ships of side {side}, with their rates
 define squadron(side) = [rated(x) for x in ships_on_sea where x.side == side]
@@ -200,7 +200,7 @@ define rakes(s, t) = range_to(s, t) == 1 and direction_to(where(t), where(s)) in
 # assumed: a derelict has struck and is not fired on.
 #: the enemies {s} can fire on
 define targets_of(s) = [t for t in ships_on_sea where t.side != s.side and active(t) and range_to(s, t) >= 1 and range_to(s, t) <= max_range and bears_on(s, where(t))]
-define can_fire(s) = active(s) and not entangled(s) and s.strength > 0
+define can_fire(s) = active(s) and not entangled(s) and s.strength > 0  # a free ship: fighting (not struck or sunk), not entangled, with strength left
 define target_label(s, t) = "{t}, {range_to(s, t)} hex{\"\" if range_to(s, t) == 1 else \"es\"} away{\", raking\" if rakes(s, t) else \"\"}{\", entangled: hits are shared\" if entangled(t) else \"\"}"
 
 # assumed: the battle is broken off after 20 turns (the rules set no limit).
