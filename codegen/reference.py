@@ -351,11 +351,12 @@ def terms(english: English, game_file: ast.GameFile) -> list[str]:
 def term_name(english: English, define: ast.DefineDecl) -> str:
     """A define's name as a term: its wording without the thing it is said of ("{p}'s points for
     sets": "Points for sets"), else its name in words."""
-    wording = english.author_wording(define)
-    if not wording:
-        return capitalize(words(define.name))
-    wording = re.sub(r"^\{\w+\}(?:'s)? ", "", wording)
-    return capitalize(fill_in(wording, {}, lambda param: words(param)))
+    wording = english.author_wording(define) or ""
+    said_of = re.match(r"\{\w+\}'s ", wording)
+    rest = wording[said_of.end():] if said_of else wording
+    if not rest or "{" in rest:
+        return capitalize(words(define.name))  # "{c} is an empty sea hex" names no term
+    return capitalize(rest)
 
 
 def within_depth(steps: list[Step], depth: int) -> list[Step]:

@@ -97,7 +97,7 @@ define battle_over = count(fighting_ships(red)) == 0 or count(fighting_ships(bla
 define other_ships(s) = [t for t in where(s) where t != s]
 # Ships that share a hex are entangled, however many they are.
 #: {s} shares its hex with another ship
-define entangled(s) = count(other_ships(s)) > 0  # she is entangled: she cannot fire, and boarding settles it
+define entangled(s) = count(other_ships(s)) > 0  # a ship sharing her hex with another ship: she cannot fire, and boarding settles it
 
 #: the ships of side {side}, with their rates
 define squadron(side) = [rated(x) for x in ships_on_sea where x.side == side]

@@ -741,8 +741,8 @@ rule ghost_move(n) "The Ghost Ship sails back when alone in the lead, on when al
 
 # assumed: a ship that has not come home counts as before the red line (-5) while
 # it sits on Port Royal or still owes a lap; anywhere else it scores its space.
-define before_the_line = -5
-define space_points(p) = space(0).points if p.arrived else before_the_line if p.pos == 0 or p.laps_owed > 0 else space(p.pos).points
+define before_the_line = -5  # points of a ship that has not come home while she sits on Port Royal or still owes a lap
+define space_points(p) = space(0).points if p.arrived else before_the_line if p.pos == 0 or p.laps_owed > 0 else space(p.pos).points  # the points printed on the ship's space: 15 for Port Royal once home, 2 to 10 on spaces 41 to 49, −5 on every other space
 define tally(p) = space_points(p) + stock(p, gold) + p.treasure_points
 
 #: Score: the space the ship is on, the doubloons in the holds, and (at the end) the face-down treasures.
