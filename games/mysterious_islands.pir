@@ -396,7 +396,7 @@ define facing_island(c, i) = first([d for d in range(0, 5) where step(c, d) in i
 # ---- pinning and towing
 # A ship that rams is pinned while she still touches the ship she rammed and that ship has masts.
 #: {x} is pinned
-define pinned(x) = x.pinned_to != none and afloat(x.pinned_to) and not derelict(x.pinned_to) and distance(where(x), where(x.pinned_to)) == 1
+define pinned(x) = x.pinned_to != none and afloat(x.pinned_to) and not derelict(x.pinned_to) and distance(where(x), where(x.pinned_to)) == 1  # a ship that rammed stays pinned to her target while the two touch and the target still has masts: she cannot sail, and the two cannot ram each other
 define pinned_pair(x, t) = (pinned(x) and x.pinned_to == t) or (pinned(t) and t.pinned_to == x)
 #: a ram by {x} pins her to {t}
 define may_pin(x, t) = not t.ghostly
@@ -436,7 +436,7 @@ define without_one(xs, n) = take(xs, index_of(xs, n)) + [xs[i] for i in indices(
 
 # ---- shooting
 #: the cannons {x} still has (one per mast left)
-define cannons(x) = take(x.cannons, x.masts_left)
+define cannons(x) = take(x.cannons, x.masts_left)  # a ship fires one cannon per mast she has left, in the order the ship list gives them: a lost mast takes the last of them
 define may_be_shot(t) = not t.submerged and not at_home(t)
 # Line of fire: no island, ship or shore in the hexes between (the target's own hex excepted).
 define open_line(a, b) = all([empty(c) for c in cells_between(a, b)])
@@ -493,7 +493,7 @@ define can_explore(x) = not x.submerged and (can_explore_island(x) or count(ship
 #: {x} may repair where she is
 define repair_here(x) = at_home(x)
 define can_repair(x) = repair_here(x) and x.masts_left < x.masts and not x.submerged
-define actions(x) = ([sail] if count(legs(x)) > 0 else []) + ([shoot] if can_shoot(x) else []) + ([explore] if can_explore(x) else []) + ([repair] if can_repair(x) else []) + [stand_by]
+define actions(x) = ([sail] if count(legs(x)) > 0 else []) + ([shoot] if can_shoot(x) else []) + ([explore] if can_explore(x) else []) + ([repair] if can_repair(x) else []) + [stand_by]  # a ship's action is one of: sail (if she has legs to sail), shoot (if a cannon has a target), explore (docked at a wild island with treasure she can take, or beside an allied ship or a derelict), repair (docked at home with a mast missing: she gets one mast back), or stand by
 
 # ---- ramming and boarding
 # She rams an enemy her bow touches; ships pinned to each other cannot ram each other.
@@ -585,7 +585,7 @@ rule choose_home(chooser, p) "Choose a home island":
   log "{i} is the home island of {p.name}."
 
 #: the hexes where {x} may start beside {i}
-define start_hexes(x, i) = [c for c in distinct(flatten([neighbours(h) for h in i.hexes])) where empty(c)]
+define start_hexes(x, i) = [c for c in distinct(flatten([neighbours(h) for h in i.hexes])) where empty(c)]  # the empty hexes beside the hexes of the home island
 # assumed: a ship with no room left beside her home island waits near it, on an empty hex within
 # L touching nothing, or else (a fleet built to a large total) on the nearest such hexes.
 #: the empty hexes within L of {i}
