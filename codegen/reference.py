@@ -485,10 +485,9 @@ def loop_factor(english: English, loop: ast.ForEach) -> tuple[Optional[int], str
             body = english.defines[target.id].body
             if isinstance(body, ast.ListLiteral):
                 return len(body.items), ""
-    if isinstance(iterable, ast.Name) and iterable.id in english.defines:
-        body = english.defines[iterable.id].body
-        if isinstance(body, ast.ListLiteral):
-            return len(body.items), ""
+    known = fixed_length(english, iterable)
+    if known is not None:
+        return known, ""
     if isinstance(iterable, ast.Call) and iterable.function == "range" and all(
         isinstance(a, ast.IntLiteral) for a in iterable.args
     ):
@@ -501,6 +500,31 @@ def loop_factor(english: English, loop: ast.ForEach) -> tuple[Optional[int], str
     if phrase.startswith(("every ", "each ")):
         return None, f"for {phrase}"
     return None, f"for each of {phrase}"
+
+
+def fixed_length(english: English, node: ast.Expr, depth: int = 0) -> Optional[int]:
+    """How many items a list has whatever the game's state, when the file fixes it: a list written
+    out, lists joined with `+`, a comprehension over a fixed range with no `where`, or a define
+    (with or without parameters) whose value is one of these; else None."""
+    if depth > 8:
+        return None
+    if isinstance(node, ast.ListLiteral):
+        return len(node.items)
+    if isinstance(node, ast.Binary) and node.op == "+":
+        left, right = fixed_length(english, node.left, depth + 1), fixed_length(english, node.right, depth + 1)
+        return None if left is None or right is None else left + right
+    if isinstance(node, ast.Comprehension) and len(node.clauses) == 1 and node.clauses[0].where is None:
+        return fixed_length(english, node.clauses[0].iterable, depth + 1)
+    if isinstance(node, ast.Call) and node.function == "range" and len(node.args) == 2 \
+            and all(isinstance(a, ast.IntLiteral) for a in node.args):
+        low, high = (a.value for a in node.args)  # type: ignore[union-attr]
+        return max(0, high - low + 1)
+    if isinstance(node, ast.Name) and node.id in english.kinds:
+        return len(english.kinds[node.id].members)
+    name = node.id if isinstance(node, ast.Name) else node.function if isinstance(node, ast.Call) else None
+    if name in english.defines:
+        return fixed_length(english, english.defines[name].body, depth + 1)
+    return None
 
 
 def creates_with_loops(body: list[ast.Stmt], loops: tuple = ()) -> Iterator[tuple[ast.Create, tuple]]:

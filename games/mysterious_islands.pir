@@ -396,7 +396,7 @@ define facing_island(c, i) = first([d for d in range(0, 5) where step(c, d) in i
 # ---- pinning and towing
 # A ship that rams is pinned while she still touches the ship she rammed and that ship has masts.
 #: {x} is pinned
-define pinned(x) = x.pinned_to != none and afloat(x.pinned_to) and not derelict(x.pinned_to) and distance(where(x), where(x.pinned_to)) == 1  # a ship that rammed stays pinned to her target while the two touch and the target still has masts: she cannot sail, and the two cannot ram each other
+define pinned(x) = x.pinned_to != none and afloat(x.pinned_to) and not derelict(x.pinned_to) and distance(where(x), where(x.pinned_to)) == 1  # a ship that rammed is held against her target while the two touch and the target still has masts: she cannot sail, and the two cannot ram each other
 define pinned_pair(x, t) = (pinned(x) and x.pinned_to == t) or (pinned(t) and t.pinned_to == x)
 #: a ram by {x} pins her to {t}
 define may_pin(x, t) = not t.ghostly

@@ -67,7 +67,7 @@ zone turned_up                        # face up until they go back on their isla
 
 # The six hex directions, clockwise from north-east: 0 north-east, 1 east,
 # 2 south-east, 3 south-west, 4 west, 5 north-west.
-var facing per ship, kraken, tower = 1
+var facing per ship, kraken, tower = 1  # the side it faces: 0 north-east, 1 east, 2 south-east, 3 south-west, 4 west, 5 north-west
 #: {p} is cursed
 var cursed per player = false
 var captain_card per player = none
@@ -187,11 +187,12 @@ setup:
   #: Put the Tower on the central island, facing east.
   create 1 tower in tower_hex
   tower_piece = top(tower_hex)
-  #: The first player places the Kraken on any empty sea hex.
+  #: The first player (Player 1) places the Kraken on any empty sea hex, facing east.
   players[0] chooses c from [c for c in cells(sea) where free(c)] "Place the Kraken on an empty sea hex"
+  #: -
   create 1 kraken in c
   kraken_piece = top(c)
-  #: Put 4 map tokens face down on each island: one Jolly Roger and three treasure maps.
+  #: Put 4 map tokens face down on each of the islands A to H: one Jolly Roger and maps of the next three islands in letter order (after H comes A again).
   for each i in isle:
     for each face in token_mix(i):
       create 1 map_token(i, face) in island_tokens
@@ -236,6 +237,7 @@ define move_label(m) = "{m[0]} to {m[1]}" + (" (straight ahead)" if piece_type(m
 
 rule move_action(p) "Move your ship straight ahead, or the Kraken to any free hex beside it":
   p chooses m from moves(p) "Move what, where?" labelled move_label(m)
+  #: If you chose your ship, it sails one hex straight ahead ({sail}); if you chose the Kraken, it moves to the hex you chose ({move_kraken}).
   if m[0] == p.ship_piece:
     sail(p)
   else:
@@ -251,7 +253,7 @@ rule move_kraken(c) "Move the Kraken to a free hex beside it; it keeps its facin
 rule sail(p) "Move your ship one hex straight ahead":
   move p.ship_piece to ahead(p.ship_piece)
   log "{p.name}'s ship sails to {where(p.ship_piece)}."
-  #: While your ship lies next to another ship, the Kraken or the Tower, it must sail on or steer until it is clear.
+  #: While your ship lies next to another ship, the Kraken or the Tower, it must sail on or steer (free, not counted as actions) until it is clear, or until it cannot move.
   while crowded(p.ship_piece) and any([free(c) for c in neighbours(p.ship_piece)]):
     p chooses way from (["sail ahead"] if free(ahead(p.ship_piece)) else []) + [turn_to_port, turn_to_starboard] "Your ship may not stop next to another ship, the Kraken or the Tower" labelled way_label(p.ship_piece, way)
     if way == "sail ahead":
@@ -269,6 +271,7 @@ define steerable(p) = [p.ship_piece, kraken_piece, tower_piece]
 rule steer_action(p) "Turn your ship, the Kraken or the Tower one hex-side":
   #: Choose your ship, the Kraken or the Tower, and which way to turn it.
   p chooses order from [[x, way] for x in steerable(p) for way in helm] "Steer what, which way?" labelled "{order[0]}: {way_label(order[0], order[1])}"
+  #: Turn it one hex-side that way ({turn}).
   turn(order[0], order[1])
 
 rule turn(x, way) "Turn a piece one hex-side":
@@ -288,6 +291,7 @@ rule explore(p) "Take a map token from an island beside your ship":
   p chooses i from explorable(p) "Explore which island?"
   #: -
   draw t from tokens_on(i)
+  #: Look at the token you drew ({take_token}).
   take_token(p, t)
 
 # reading: a second Jolly Roger drawn at once is turned up too (the captain stays
@@ -326,6 +330,7 @@ rule claim_treasure(p) "A ship that ends its move beside the island on its map d
     move map to box
     #: Take a treasure chest from the supply.
     move top(chest_supply) to p.treasure_hold
+    #: With your second treasure chest, the game ends when this round is over.
     if count(p.treasure_hold) >= 2:
       finishing = true
       log "{p.name} holds a second treasure: the game ends when this round is over."
