@@ -785,3 +785,22 @@ def test_the_card_lists_the_decisions_of_play_and_leaves_setup_to_the_summary(tm
     summary = summary_of(source, tmp_path)
     assert "Take points" in card and "Choose an opening bid" not in card
     assert "Choose an opening bid" in summary
+
+
+def test_a_list_of_fixed_length_counts_the_pieces_made_for_it(tmp_path):
+    summary = summary_of(LITTLE_HEADER + textwrap.dedent('''\
+        kind isle: A, B, C
+        piece token(island, shows)
+        zone tokens
+        define mix(i) = [none] + [k for k in range(1, 3)]
+        var points per player = 0
+        setup:
+          for each i in isle:
+            for each face in mix(i):
+              create 1 token(i, face) in tokens
+        play:
+          for each p in players:
+            p.points += 1
+        score p: p.points
+        '''), tmp_path)
+    assert "| token | 12 |" in summary
