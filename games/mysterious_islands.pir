@@ -612,7 +612,7 @@ rule place_fleet(p) "Place the ships, bows touching the home island":
 
 # Each crew takes a cargo space; crew on a ship cost at most the ship's points; a cost-0 crew only
 # sails with a ship of its own nation. A crew not placed on a ship stays on the home island.
-define fits_aboard(c, x) = free_cargo(x) > 0 and crew_points_on(x) + crew_cost(c) <= x.points and (c.points > 0 or crew_nation(c) == flag_of(x)) and not has(x, sea_monster)
+define fits_aboard(c, x) = free_cargo(x) > 0 and crew_points_on(x) + crew_cost(c) <= x.points and (c.points > 0 or crew_nation(c) == flag_of(x)) and not has(x, sea_monster)  # a crew fits aboard a ship with a free cargo space when the points of all her crew stay within the ship's own points; a crew costing 0 only on a ship of her own nation; never on a Sea Monster
 
 rule place_crew(p) "Place crew":
   for each c in [d for d in p.crew_home]:
@@ -923,13 +923,15 @@ rule dock_at_island(x, i) "Dock":
 # treasure with it once it is worth gold.
 # assumed: a unique treasure counts what it is worth when unloaded, and no more after that.
 rule unload(x) "Unload treasure at home":
-  #: The treasure worth gold is the coins and the unique treasure aboard worth gold.
+  #: -
   let found = [r for r in relics_on(x) where worth(r) > 0]
-  #: The worth is the gold of the treasure worth gold.
+  #: The worth is the gold of her coins plus what her unique treasure is worth.
   let gold = sum([c.gold for c in gold_on(x)]) + sum([worth(r) for r in found])
   if gold > 0:
     (x.owner).home_gold += gold
+    #: Her coins, and any unique treasure worth gold, go to the box.
     move gold_on(x) to box
+    #: -
     move found to box
     log "{x} unloads treasure worth {gold} at home."
     check_winner()
@@ -1031,7 +1033,9 @@ rule boarding_option(p, x, t) "Board":
       boarding(x, t)
 
 rule boarding(x, t) "A boarding party":
+  #: Each side rolls a d6: the first roll is the boarding ship's, the second the defender's.
   roll a on d6
+  #: -
   roll b on d6
   #: The attack is the first roll + the boarding ship's masts left + her boarding bonus.
   let mine = a + x.masts_left + boarding_bonus(x)
