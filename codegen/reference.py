@@ -345,7 +345,7 @@ def terms(english: English, game_file: ast.GameFile) -> list[str]:
         if comment and not is_constant(define.body):
             meaning = escape_literal(plain_names(comment, rule_names(game_file)))
             found.append(f"{term_name(english, define)}: {meaning.rstrip('.')}.")
-    return found
+    return sorted(found, key=str.lower)  # a glossary, looked up by the word
 
 
 def term_name(english: English, define: ast.DefineDecl) -> str:

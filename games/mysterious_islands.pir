@@ -293,7 +293,7 @@ table unique_list:
   storm_compass -> "the ship carrying it adds S to her base move"
 
 # assumed: a Marine's gun is rank 3, range S (the rank is lost from the rule text).
-define marine_gun = [3, s]
+define marine_gun = [3, s]  # a Marine's gun: rank 3, range S
 
 # ---------------------------------------------------------------- names for the rules
 define length(m) = S if m == s else L
@@ -408,7 +408,7 @@ define towing(x) = first([d for d in (x.owner).fleet where d.towed_by == x and i
 define may_tow(x, d) = true
 # A ship touching the bow of a derelict may take her in tow (one at a time, assumed).
 #: the derelicts {x} may take in tow
-define towable(x) = [d for d in ships_afloat where d != x and derelict(d) and not in_tow(d) and bow_touches(d, x) and may_tow(x, d)] if towing(x) == none and not derelict(x) else []
+define towable(x) = [d for d in ships_afloat where d != x and derelict(d) and not in_tow(d) and bow_touches(d, x) and may_tow(x, d)] if towing(x) == none and not derelict(x) else []  # a ship with masts and nothing in tow may take in tow a derelict whose bow touches her (one at a time)
 define can_sail(x) = not pinned(x) and not in_tow(x)
 
 # ---- moving: legs of S and L, straight, changing direction only between legs
@@ -425,7 +425,7 @@ define leg_end(x, p, b) = count(p) if b == none else (b if not empty(p[b]) else 
 define leg_hexes(x, d, n) = take(path(x, d, n), leg_end(x, path(x, d, n), blocked_at(x, path(x, d, n))))
 #: {x} may end a leg on {c}, with the legs {rest} still to sail
 define may_end_leg(x, c, rest) = true
-define leg_options(x, rest) = [[d, n, k] for n in distinct(rest) for d in [0, 1, 2, 3, 4, 5] for k in range(1, count(leg_hexes(x, d, n))) where may_end_leg(x, leg_hexes(x, d, n)[k - 1], without_one(rest, n))]
+define leg_options(x, rest) = [[d, n, k] for n in distinct(rest) for d in [0, 1, 2, 3, 4, 5] for k in range(1, count(leg_hexes(x, d, n))) where may_end_leg(x, leg_hexes(x, d, n)[k - 1], without_one(rest, n))]  # a ship's legs (her base move, S and L) may be sailed in any order, each in any of the six directions, in a straight line of 1 hex up to the leg's length; a leg stops before a taken hex and on the first hex that touches a ship or an island
 # A ship that touches another ship or an island must stop.
 #: {x} must stop at {c}
 define stops_at(x, c) = touches(c, x)
@@ -498,7 +498,7 @@ define actions(x) = ([sail] if count(legs(x)) > 0 else []) + ([shoot] if can_sho
 # ---- ramming and boarding
 # She rams an enemy her bow touches; ships pinned to each other cannot ram each other.
 #: the enemies {x} may ram
-define rammable(x) = [t for t in enemies(x) where bow_touches(x, t) and not t.submerged and not t.ghostly and not pinned_pair(x, t)]
+define rammable(x) = [t for t in enemies(x) where bow_touches(x, t) and not t.submerged and not t.ghostly and not pinned_pair(x, t)]  # a ship may ram an enemy her bow touches after she moves, unless that enemy is submerged or ghostly or the two are already pinned together
 define ram_bonus(x) = 1 if has_role(x, captain) else 0  # 1 added to a ram roll with a Captain of her nation aboard
 define boarding_bonus(x) = 1 if has_role(x, musketeer) else 0  # 1 added to a boarding roll with a Musketeer of her nation aboard
 
@@ -693,7 +693,7 @@ define ashore_at(p, i) = ([c for c in p.crew_home] if i == p.home else []) + [c 
 define may_land(c, i, p) = i == p.home or marine in c.keywords
 define dock_mates(x) = [y for y in (x.owner).fleet where y != x and docked_at(y) == docked_at(x)]
 #: the crew moves open at the dock of {x}
-define crew_moves(x, moved) = [] if docked_at(x) == none else [[c, docked_at(x)] for c in crew_on(x) where c not in moved and may_land(c, docked_at(x), x.owner)] + [[c, x] for c in ashore_at(x.owner, docked_at(x)) where c not in moved and fits_aboard(c, x)] + [[c, y] for y in dock_mates(x) for c in crew_on(x) where c not in moved and fits_aboard(c, y)] + [[c, x] for y in dock_mates(x) for c in crew_on(y) where c not in moved and fits_aboard(c, x)]
+define crew_moves(x, moved) = [] if docked_at(x) == none else [[c, docked_at(x)] for c in crew_on(x) where c not in moved and may_land(c, docked_at(x), x.owner)] + [[c, x] for c in ashore_at(x.owner, docked_at(x)) where c not in moved and fits_aboard(c, x)] + [[c, y] for y in dock_mates(x) for c in crew_on(x) where c not in moved and fits_aboard(c, y)] + [[c, x] for y in dock_mates(x) for c in crew_on(y) where c not in moved and fits_aboard(c, x)]  # at a dock, each crew may move once: from the ship onto the island (only your home island; a Marine onto any island), from the island aboard (if she fits), or between her and another of your ships docked at the same island
 
 rule crew_at_dock(p, x) "Crew at a dock":
   #: -
