@@ -555,8 +555,10 @@ rule build_fleet(p) "Create a fleet":
       hire(p, k)
 
 rule hire(p, k) "A crew joins the fleet":
+  #: The crew card waits on your home island until it is placed aboard.
   create 1 crew(k) in p.crew_home
   # A Ransom crew's worth as treasure is set aside now, ready for the day it is captured.
+  #: A Ransom crew is worth 5 gold as treasure if an enemy captures her.
   if ransom in crew_list[k].keywords:
     create 1 coin(5) in ransoms
 
@@ -580,7 +582,9 @@ rule put_island(i, c) "Lay an island on the sea":
 
 # The second player chooses the first player's home island, then the first chooses the second's.
 rule choose_home(chooser, p) "Choose a home island":
+  #: The chooser picks the other player's home island from the islands that are not already a home.
   chooser chooses i from [j for j in islands where j != rival(p).home] "Choose the home island of {p.name}" labelled "{i}"
+  #: -
   p.home = i
   log "{i} is the home island of {p.name}."
 
@@ -635,10 +639,13 @@ rule place_crew(p) "Place crew":
 # assumed: a unique treasure is dealt with the coins, so two islands may get five pieces.
 rule place_treasure() "Place treasure":
   for each p in players:
+    #: Put your eight coins (see the coin values) in the treasure bag.
     for each v in coin_values:
       create 1 coin(v) in treasure_bag
       gold_in_game += v
+    #: You may add one unique treasure from the Unique list to the bag.
     p chooses u from keys(unique_list) "Add a unique treasure?" labelled "{u}: {unique_list[u]}" optional "No unique treasure"
+    #: -
     if u != none:
       create 1 relic(u) in treasure_bag
   shuffle treasure_bag
@@ -718,6 +725,7 @@ rule crew_at_dock(p, x) "Crew at a dock":
         moved = moved + [m[0]]
 
 rule put_crew(p, c, dest) "A crew goes aboard or ashore":
+  #: The crew goes aboard the ship, or ashore on the island, chosen.
   if piece_type(dest) == "ship":
     move c to crew_zone(c, p)
     c.crew_ship = dest
