@@ -1280,12 +1280,14 @@ power ghost_unpinned "Ghost Ship: a ghostly ship is not pinned" instead of may_p
 #: A Submarine neither tows nor is taken in tow, and a Sea Monster never tows.
 power no_tow "Submarine: can't tow or be towed; Sea Monster: can't tow" instead of may_tow(x, d) = false when has(x, submarine) or has(d, submarine) or has(x, sea_monster)
 
+#: A Sea Monster touches every hex around it with its bow: it may ram a ship on any of them.
 power monster_bow "Sea Monster: rams with any part of it" instead of bow_hexes(x) = neighbours(where(x)) when has(x, sea_monster)
 
 power monster_pins "Sea Monster: the ship it rams is pinned, never the monster" instead of pin(x, t) when has(x, sea_monster):
   t.pinned_to = x
   log "{t} is pinned by {x}."
 
+#: A Junk's own masts never block her fire, dead ahead or astern.
 power junk_masts "Junk: her own masts do not block her line of fire" instead of own_masts_block(x, c) = false when has(x, junk)
 
 #: When a Galley rams, the ship she rams loses no mast.
