@@ -248,6 +248,7 @@ setup:
 
 rule choose_colours() "The admirals decide who activates on red suits and who on black":
   # assumed: the first player chooses; the other admiral takes the other colour.
+  #: Player 1 (the first player) chooses whether to activate on red suits or on black suits.
   players[0] chooses c from colour "Activate on red suits or on black suits? You command the squadron of that colour." labelled "{c}: {squadron(c)}"
   #: The first admiral commands the squadron of that colour, the second admiral the other.
   players[0].chosen_colour = c
