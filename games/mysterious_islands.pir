@@ -173,7 +173,7 @@ die d6: 1, 2, 3, 4, 5, 6
 # ---------------------------------------------------------------- the card list
 # Ships of the six nations. Cannons are [rank, range]. The first four are the sample cards
 # of the set; the rest are assumed (invented names, plausible numbers).
-#: The ship cards, with their names as printed (HMS, USF and US ships sail for England and America).
+#: The ship cards, with their names as printed (HMS, USF and US ships sail for England and America). Move lists her legs; each cannon is rank/range (3/L hits on a roll above 3 and reaches L hexes); a Sea Monster's masts are its segments.
 table ship_list of ship:
   header "Ship" -> "Nation", "Points", "Masts", "Cargo", "Move", "Cannons", "Keywords"
   fathom -> [mercenaries, 12, 3, 4, [l], [[3, l], [4, s], [4, s]], [submarine]]
@@ -314,7 +314,7 @@ define crew_zone(c, p) = p.face_up if kept_face_up(c) else p.aboard
 define gold_on(x) = [c for c in (x.owner).hold where c.coin_ship == x]
 define links_on(x) = count([c for c in crew_on(x) where c.link == x.name]) + floor(count([c for c in crew_on(x) where c.link != none and c.link in [d.name for d in crew_on(x)]]) / 2)
 #: the cargo spaces {x} has
-define cargo_space(x) = x.cargo + links_on(x)
+define cargo_space(x) = x.cargo + links_on(x)  # her cargo, plus one for each crew aboard that is linked to her card
 define free_cargo(x) = cargo_space(x) - count(crew_on(x)) - count(gold_on(x))
 #: the unique treasure aboard {x}
 define relics_on(x) = [r for r in (x.owner).relics where r.coin_ship == x]
@@ -328,7 +328,7 @@ define crew_cost(c) = c.points + (1 if c.cursed_flag else 0)
 # Ex-patriot: a ship with such a crew aboard is a member of the Mercenary nation.
 # assumed: with an Ex-patriot and a face-up Black Mark aboard, she is Mercenary, not Cursed.
 #: the nation {x} sails for
-define flag_of(x) = mercenaries if any([ex_patriot in c.keywords for c in crew_on(x)]) else (cursed if any([c.cursed_flag for c in crew_on(x)]) else x.nation)
+define flag_of(x) = mercenaries if any([ex_patriot in c.keywords for c in crew_on(x)]) else (cursed if any([c.cursed_flag for c in crew_on(x)]) else x.nation)  # a ship sails for her own nation; with an Ex-patriot aboard, for the Mercenaries; with a crew placed face up as Cursed (Black Mark), under the Cursed flag. Crew abilities work only for a ship of the crew's own nation, so flying another flag silences the others
 #: the points of the crew aboard {x}
 define crew_points_on(x) = sum([crew_cost(c) for c in crew_on(x)])
 # A crew uses its ability only on a ship of its own nation, and not while Fear has unnerved her.
@@ -504,7 +504,7 @@ define boarding_bonus(x) = 1 if has_role(x, musketeer) else 0  # 1 added to a bo
 
 # ---- winning
 define half_the_gold = gold_in_game / 2
-define has_won(p) = p.home_gold > half_the_gold
+define has_won(p) = p.home_gold > half_the_gold  # a player wins at once with more than half of the gold in game at home: the gold of all the players' coins (with the usual coins, 16 of 30)
 # Left out on purpose: the optional rule on keeping the treasure won. It says who keeps the
 # physical coins after the game and changes nothing in play.
 
@@ -639,7 +639,7 @@ rule place_crew(p) "Place crew":
 # assumed: a unique treasure is dealt with the coins, so two islands may get five pieces.
 rule place_treasure() "Place treasure":
   for each p in players:
-    #: Put your eight coins (see the coin values) in the treasure bag.
+    #: Put your eight coins (see the coin values) in the treasure bag; their gold counts in the gold in game.
     for each v in coin_values:
       create 1 coin(v) in treasure_bag
       gold_in_game += v
