@@ -1744,7 +1744,10 @@ class English:
         secret = (" (its owner's secret)" if node.per_player else " (secret)") if node.secret else ""
         if node.internal:
             secret = " (bookkeeping for the rules, shown to no one)"
-        return f"{name}{scope}: {self.starting_value(node.init)}{secret}."
+        start = self.starting_value(node.init)
+        if piece:  # a piece's value starts as the piece is made; setup may then set it (a ship's facing)
+            start = start.replace(" at the start", " as it is made (unless setup says otherwise)")
+        return f"{name}{scope}: {start}{secret}."
 
     def starting_value(self, init: ast.Expr) -> str:
         if isinstance(init, ast.NoneLiteral):

@@ -132,6 +132,7 @@ table heading:
   4 -> "west"
   5 -> "north-west"
 
+#: Turning a piece: to port is one side anticlockwise (to its left), to starboard one side clockwise (to its right)
 table turn_sides:
   turn_to_port -> -1
   turn_to_starboard -> 1
