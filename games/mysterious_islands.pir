@@ -1126,6 +1126,7 @@ rule broadside_attack(p, x) "Broadsides attack":
   #: If the roll beats the rank of every cannon she still has (a 1 always misses):
   if all([hits(gun[0], r, 0) for gun in cannons(x)]):
     log "{r}: every cannon hits, and one more."
+    #: The target takes one hit for each cannon the firing ship still has, and one more ({take_hit}).
     repeat count(cannons(x)) + 1 times:
       if afloat(t):
         take_hit(t, p)
@@ -1160,7 +1161,9 @@ rule sink(t, by) "A ship sinks":
   move crew_on(t) to box
   #: -
   move relics_on(t) to box
+  #: She leaves her fleet and the sea.
   p.fleet = [y for y in p.fleet where y != t]
+  #: -
   move t to sunk
   log "{t} sinks."
   check_winner()
@@ -1168,6 +1171,7 @@ rule sink(t, by) "A ship sinks":
 # ---------------------------------------------------------------- exploring and repairing
 rule go_exploring(p, x) "Explore":
   let places = ([docked_at(x)] if can_explore_island(x) else []) + ships_to_explore(x)
+  #: Choose what to explore: the wild island she is docked at (if she can explore it) or a ship beside her she may explore.
   p chooses what from places "Explore what?" labelled "{what}"
   if piece_type(what) == "island":
     explore_island(p, x)
@@ -1203,6 +1207,7 @@ rule explore_ship(p, x, y) "Explore a ship":
   let options = []
   #: Move crew and treasure one at a time, each once, until you stop:
   while going:
+    #: -
     options = swaps(x, y, moved)
     #: If nothing can move, the exploring ends.
     if count(options) == 0:
@@ -1263,6 +1268,7 @@ power helm "Helmsman: + S to her base move" adding to legs(x) = [S] when has_rol
 
 power compass "Storm Compass: + S to the base move of the ship carrying it" adding to legs(x) = [S] when has_relic(x, storm_compass) and not derelict(x) and can_sail(x)
 
+#: A Turtle Ship with shell panels left cannot be boarded.
 power shell_repels_boarders "Turtle Ship: can't be boarded while she has shell panels" instead of may_board(t) = false when has(t, turtle_ship) and t.panels > 0
 
 power schooner_turn "Schooner: may turn on her stern after a move, unless she has just rammed" after after_move(p, x) when has(x, schooner) and afloat(x) and not x.ram_made:
@@ -1271,10 +1277,13 @@ power schooner_turn "Schooner: may turn on her stern after a move, unless she ha
 power galley_turn "Galley: may turn on her stern after a move" after after_move(p, x) when has(x, galley) and afloat(x):
   turn_about(p, x)
 
+#: A ram never pins when the rammer or her target is a Galley.
 power galley_unpinned "Galley: can't pin or be pinned" instead of may_pin(x, t) = false when has(x, galley) or has(t, galley)
 
+#: A ram never pins when the rammer or her target is a Submarine.
 power submarine_unpinned "Submarine: can't pin or be pinned" instead of may_pin(x, t) = false when has(x, submarine) or has(t, submarine)
 
+#: A ship that rams while ghostly is never pinned.
 power ghost_unpinned "Ghost Ship: a ghostly ship is not pinned" instead of may_pin(x, t) = false when x.ghostly
 
 #: A Submarine neither tows nor is taken in tow, and a Sea Monster never tows.
