@@ -57,7 +57,8 @@ RANKING_WORDS = ("first|second|third|fourth|last|top|bottom|best|worst|higher|lo
 VERBS_OF_AMOUNT = "gain|gains|lose|loses|pay|pays|take|takes|add|adds|score|scores|spend|spends|draw|draws"
 
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
-ENGINE_COUNT = re.compile(r"\b(?:at most|up to|no more than) [\d,]+ (?:decisions|moves|steps)\b", re.IGNORECASE)
+# Only decisions: "up to 3 steps" or "at most 2 moves" are rules a game may well have.
+ENGINE_COUNT = re.compile(r"\b(?:at most|up to|no more than) [\d,]+ decisions\b", re.IGNORECASE)
 DOUBLED_ARTICLE = re.compile(r"\b(?:[Tt]he|a|an|[Yy]our) (?:the|a|an|your)\b(?! *[A-Z]\b)")
 RANKED_ARTICLE = re.compile(rf"\b[Tt]he (?:{RANKING_WORDS}) the\b")
 AMOUNT_ARTICLE = re.compile(rf"\b(?:{VERBS_OF_AMOUNT}) \d+ the\b", re.IGNORECASE)

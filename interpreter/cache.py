@@ -36,8 +36,10 @@ path of `pirdsl check` stays fast.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import hashlib
+import json
 import marshal
 import os
 import pickle
@@ -50,7 +52,7 @@ from pathlib import Path
 from types import CodeType
 from typing import Any
 
-from dsl.diagnostics import Diagnostic
+from dsl.diagnostics import Diagnostic, Span
 
 CACHE_FORMAT = 2
 MAX_ENTRIES = 100  # the most recently written entries are kept; each is some tens of kilobytes
@@ -178,18 +180,20 @@ def note_key(path: str, source: str, fingerprint: bytes) -> str:
 
 
 def lookup_notes(key: str) -> list[Diagnostic] | None:
-    """The warnings stored under `key`, or None (not stored, unreadable, or no cache)."""
+    """The warnings stored under `key`, or None (not stored, unreadable, or no cache).
+
+    Notes are plain JSON, read as data: nothing in them is ever run or unpickled.
+    """
     try:
         directory = cache_directory()
         if directory is None:
             return None
-        entry = pickle.loads((directory / key).read_bytes())
+        entry = json.loads((directory / key).read_text(encoding="utf-8"))
         if not (isinstance(entry, dict) and entry.get("format") == CACHE_FORMAT and entry.get("key") == key):
             return None
-        notes = entry["notes"]
-        if not isinstance(notes, list) or not all(isinstance(note, Diagnostic) for note in notes):
-            return None
-        return notes
+        return [Diagnostic(span=Span(**note["span"]), message=str(note["message"]),
+                           hint=None if note["hint"] is None else str(note["hint"]), severity=str(note["severity"]))
+                for note in entry["notes"]]
     except Exception:  # noqa: BLE001 - no entry, or a damaged one: find them afresh
         return None
 
@@ -200,9 +204,9 @@ def store_notes(key: str, notes: list[Diagnostic]) -> None:
         directory = cache_directory()
         if directory is None:
             return
-        data = pickle.dumps({"format": CACHE_FORMAT, "key": key, "notes": list(notes)},
-                            protocol=pickle.HIGHEST_PROTOCOL)
-        _write(directory / key, data)
+        data = json.dumps({"format": CACHE_FORMAT, "key": key,
+                           "notes": [dataclasses.asdict(note) for note in notes]})
+        _write(directory / key, data.encode("utf-8"))
         _prune(directory)
     except Exception:  # noqa: BLE001 - a read-only home, a full disk: no cache
         return

@@ -104,6 +104,7 @@ def test_a_branch_that_says_nothing_happens_tells_the_reader_something():
 
 def test_an_engine_count_is_found():
     assert kinds("At most 3,240 decisions.") == ["engine"]
+    assert kinds("Up to 3 steps or coins, one rest a round.") == []  # a rule, not the engine's count
 
 
 @pytest.mark.parametrize("text", ["Move the the card.", "Move the first the best of the coins.",
