@@ -259,6 +259,7 @@ def build_reference(
             rules.append(Rule(f"R{number}", name, english.rule_title(name), steps))
     rules += power_rules(english, of_kind(ast.PowerDecl))
     texts = dict(header.texts)
+    _, played_defines = reached(game_file)  # the defines play reads: numbers and terms are listed from them
     chosen = list(variants)
     starts_by_board = {start.board: start for start in starts}
     return Reference(
@@ -292,8 +293,8 @@ def build_reference(
         variants=variant_list(english, of_kind(ast.VariantDecl), chosen, decls, rule_order),
         examples=examples(of_kind(ast.ExampleDecl), example_results, rule_names(game_file)),
         chosen_variants=chosen,
-        constants=constants(english, game_file),
-        terms=terms(english, game_file),
+        constants=constants(english, played_defines),
+        terms=terms(english, played_defines),
     )
 
 
@@ -321,10 +322,9 @@ def starting_values(english: English, decls: list[ast.VarDecl]) -> list[Step]:
     return [Step(f"Set {joined(said)}.", kind="Setup")]
 
 
-def constants(english: English, game_file: ast.GameFile) -> list[str]:
-    """The numbers the rules use by name ("Round limit: 30."): each define play reads that is a
+def constants(english: English, defines: list[str]) -> list[str]:
+    """The numbers the rules use by name ("Round limit: 30."): each of the defines play reads that is a
     number or a list of numbers, unless the author's wording names it (then the wording says it)."""
-    _, defines = reached(game_file)
     found = []
     for name in defines:
         define = english.defines[name]
@@ -333,17 +333,16 @@ def constants(english: English, game_file: ast.GameFile) -> list[str]:
     return found
 
 
-def terms(english: English, game_file: ast.GameFile) -> list[str]:
+def terms(english: English, defines: list[str]) -> list[str]:
     """The terms the rules use, as the author explains them: each define play reads that has a
     comment at the end of its line (`define derelict(x) = x.masts_left == 0  # a ship with no
     masts left`), by its name. A number or a list of numbers is listed with the numbers instead."""
-    _, defines = reached(game_file)
     found = []
     for name in defines:
         define = english.defines[name]
         comment = english.trailing_comment(define)
         if comment and not is_constant(define.body):
-            meaning = escape_literal(plain_names(comment, rule_names(game_file)))
+            meaning = escape_literal(plain_names(comment, rule_names(english.file)))
             found.append(f"{term_name(english, define)}: {meaning.rstrip('.')}.")
     return sorted(found, key=str.lower)  # a glossary, looked up by the word
 
