@@ -1929,6 +1929,11 @@ class English:
         with self.within(self.section_scope(None, node.body)):
             return self.steps(node.body)
 
+    def example_setup_decl(self, node: ast.ExampleSetupDecl) -> list[Step]:
+        """Not printed on the page (examples only); the steps, should a tool want them."""
+        with self.within(self.section_scope(None, node.body)):
+            return self.steps(node.body)
+
     def example_decl(self, node: ast.ExampleDecl) -> str:
         players = f"{node.players} players" if node.players else "the fewest players"
         if node.player_names:

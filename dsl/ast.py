@@ -636,6 +636,16 @@ class SetupDecl(Decl):
     body: list[Stmt]
 
 
+class ExampleSetupDecl(Decl):
+    """What every worked example runs in place of `setup`: `example setup: ...`.
+
+    For a game whose setup asks the players questions (a fleet to build, islands to
+    place), so that examples start from the pieces alone and arrange the rest in `given`.
+    """
+
+    body: list[Stmt]
+
+
 class PlayDecl(Decl):
     """The sequence of play: `play: ...`."""
 

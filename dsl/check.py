@@ -88,6 +88,7 @@ FAMILIAR_NAMES = {
 # The sections a file may have only once, as messages name them.
 SECTION_WORDS = {
     ast.SetupDecl: "setup:",
+    ast.ExampleSetupDecl: "example setup:",
     ast.PlayDecl: "play:",
     ast.ScoreDecl: "score",
     ast.TiebreakDecl: "tiebreak",
@@ -985,6 +986,9 @@ class Checker:
 
     def decl_SetupDecl(self, node: ast.SetupDecl) -> None:
         self.statements_in(node.body, Body("setup", "setup"))
+
+    def decl_ExampleSetupDecl(self, node: ast.ExampleSetupDecl) -> None:
+        self.statements_in(node.body, Body("setup", "example setup"))
 
     def decl_PlayDecl(self, node: ast.PlayDecl) -> None:
         with self.owned_by("<play>"):

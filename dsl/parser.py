@@ -529,6 +529,9 @@ class _Builder:
     def setup_decl(self, span, items):
         return ast.SetupDecl(span=span, body=items[0])
 
+    def example_setup_decl(self, span, items):
+        return ast.ExampleSetupDecl(span=span, body=items[0])
+
     def play_decl(self, span, items):
         return ast.PlayDecl(span=span, body=items[0])
 

@@ -111,7 +111,7 @@ class PieceKinds:
                 target = rules.get(d.target)
                 same = target is not None and len(target.params) == len(d.params)
                 self.bodies.append((d.target if same else None, d.params, d.body))
-            elif isinstance(d, (ast.SetupDecl, ast.PlayDecl, ast.FinalScoringDecl)):
+            elif isinstance(d, (ast.SetupDecl, ast.ExampleSetupDecl, ast.PlayDecl, ast.FinalScoringDecl)):
                 self.bodies.append((None, [], d.body))
             elif isinstance(d, ast.ExampleDecl):
                 self.bodies.append((None, [], d.given + d.when))

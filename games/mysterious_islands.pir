@@ -513,6 +513,21 @@ setup:
   for each k in keys(island_list):
     create 1 island(k) in island_bag
   shuffle island_bag
+  choose_first_player()
+  if variant other_build_total:
+    agree_build_total(turn_order[0])
+  for each p in turn_order:
+    build_fleet(p)
+  repeat 3 times:
+    for each p in turn_order:
+      place_island(p)
+  choose_home(turn_order[1], turn_order[0])
+  place_fleet(turn_order[0])
+  choose_home(turn_order[0], turn_order[1])
+  place_fleet(turn_order[1])
+  for each p in turn_order:
+    place_crew(p)
+  place_treasure()
 
 # Each player rolls a d6; the higher roll goes first (ties are rolled again).
 rule choose_first_player() "Roll for the first player":
@@ -1378,26 +1393,9 @@ power fearsome "Fear: enemies within S may lose their nerve" after ready(p, x) w
 power afraid_legs "Afraid: base move S" instead of base_legs(x) = [S] when x.afraid
 
 play:
-  phase "Setup":
-    choose_first_player()
-    if variant other_build_total:
-      agree_build_total(turn_order[0])
+  rounds until round_number >= round_limit:
     for each p in turn_order:
-      build_fleet(p)
-    repeat 3 times:
-      for each p in turn_order:
-        place_island(p)
-    choose_home(turn_order[1], turn_order[0])
-    place_fleet(turn_order[0])
-    choose_home(turn_order[0], turn_order[1])
-    place_fleet(turn_order[1])
-    for each p in turn_order:
-      place_crew(p)
-    place_treasure()
-  phase "Turns":
-    rounds until round_number >= round_limit:
-      for each p in turn_order:
-        turn(p)
+      turn(p)
 
 score p: p.home_gold
 # Not a rule: how computer players judge a position before anyone wins. Gold at home is
@@ -1405,6 +1403,13 @@ score p: p.home_gold
 progress p: 2 * p.home_gold + sum([c.gold for c in p.hold where piece_type(c) == "coin"])
 
 # ---------------------------------------------------------------- worked examples
+# Examples start with the islands in their bag and arrange fleets, islands and treasure in `given`,
+# rather than building fleets and placing islands as setup does.
+example setup:
+  for each k in keys(island_list):
+    create 1 island(k) in island_bag
+  shuffle island_bag
+
 # Helpers that set a scene: an island from the bag on a hex, a ship from the list at sea.
 define bagged(k) = first([i for i in island_bag where i.name == k])
 define newest(c) = first([y for y in c where piece_type(y) == "ship"])

@@ -174,6 +174,11 @@ class ModuleWriter:
         header_span = next(d for d in decls if isinstance(d, ast.GameHeader)).span
         self._body("body_setup", "<setup>", setup.body if setup else [], setup.span if setup else header_span,
                    after="_end_setup(st)")
+        example_setup = next((d for d in decls if isinstance(d, ast.ExampleSetupDecl)), None)
+        self.example_setup = "body_example_setup" if example_setup else "body_setup"
+        if example_setup:
+            self._body("body_example_setup", "<example setup>", example_setup.body, example_setup.span,
+                       after="_end_setup(st)")
         self._body("body_play", "<play>", play.body if play else [], play.span if play else header_span)
         self._body("body_final_scoring", "<final scoring>", final.body if final else [],
                    final.span if final else header_span, before="_begin_final_scoring(st)")
@@ -784,7 +789,7 @@ class ModuleWriter:
     def _example(self, number: int, decl: ast.ExampleDecl) -> None:
         scope = frozenset(decl.player_names) | local_names(decl.given) | local_names(decl.when)
         names = {name: f"env[{name!r}]" for name in scope}
-        body = [_CallBody("body_setup", decl.span)] + list(decl.given) + list(decl.when)
+        body = [_CallBody(self.example_setup, decl.span)] + list(decl.given) + list(decl.when)
         function_id = self._register(f"example_{number}", f"<example {number + 1}>", True)
         fn = _Function(self, f"<example {number + 1}>", scope, True, True, function_id)
         self._write_function(fn, f"example_{number}", "", body, decl.span)

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Optional
 
 from codegen.board import BoardStart, PlacedPiece
+from codegen.english import plural
 from dsl import ast
 
 # How many decisions and chance events one run of setup may take before it is given up
@@ -38,6 +39,8 @@ CHOICE_RUNS = RUNS[:3]
 CHANCE_RUNS = (RUNS[0],) + RUNS[3:5]
 # At most this many player counts are tried (a game for 2 to 99 players tries its first few).
 PLAYER_COUNTS = 6
+# More pieces of one type than this, not drawn, are named by their type ("the ships").
+MANY_NOT_DRAWN = 3
 # The engine's hex directions, 0 north-east clockwise to 5 north-west: their words and arrows.
 HEX_DIRECTIONS = (("north-east", "↗"), ("east", "→"), ("south-east", "↘"), ("south-west", "↙"), ("west", "←"),
                   ("north-west", "↖"))
@@ -58,6 +61,7 @@ class Placed:
     facing_text: str
     values: tuple[tuple[str, str], ...]
     group: str
+    kind: str = ""  # the piece's type, to name many pieces not drawn at once
 
 
 def direction_variables(game_file: ast.GameFile) -> dict[str, Optional[str]]:
@@ -181,7 +185,8 @@ def placed_pieces(state: Any, directions: dict[str, Optional[str]], kinds: dict[
                             if angle is not None:
                                 continue
                         values.append((name.replace("_", " "), show(value)))
-                    found.add(Placed(board.name, row, column, where, piece.label, mark, angle, facing, tuple(values), group))
+                    found.add(Placed(board.name, row, column, where, piece.label, mark, angle, facing, tuple(values), group,
+                                     piece.type))
     return found
 
 
@@ -216,8 +221,8 @@ def placements(game: Any, variants: list[str]) -> list[BoardStart]:
     kinds = {d.name: list(d.members) for d in file.declarations if isinstance(d, ast.KindDecl)}
     counts = list(range(game.min_players, game.max_players + 1))[:PLAYER_COUNTS]
     fixed_in: dict[Placed, list[int]] = {}
-    by_choice: dict[str, set[str]] = {}  # board -> labels of pieces that a choice places
-    by_chance: dict[str, set[str]] = {}
+    by_choice: dict[str, set[tuple[str, str]]] = {}  # board -> (type, label) of pieces that a choice places
+    by_chance: dict[str, set[tuple[str, str]]] = {}
     for players in counts:
         runs: dict[tuple[str, int], set[Placed]] = {}
         for way, seed in RUNS:
@@ -231,10 +236,10 @@ def placements(game: Any, variants: list[str]) -> list[BoardStart]:
         for compared, target in ((CHANCE_RUNS, by_chance), (CHOICE_RUNS, by_choice)):
             seen = [runs[run] for run in compared]
             for item in set.union(*seen) - set.intersection(*seen):
-                target.setdefault(item.board, set()).add(item.label)
+                target.setdefault(item.board, set()).add((item.kind, item.label))
         for item in set.union(*runs.values()) - everywhere:
-            if item.label not in by_chance.get(item.board, set()):
-                by_choice.setdefault(item.board, set()).add(item.label)
+            if (item.kind, item.label) not in by_chance.get(item.board, set()):
+                by_choice.setdefault(item.board, set()).add((item.kind, item.label))
     starts = []
     for board in game.file.declarations:
         if not isinstance(board, ast.BoardDecl):
@@ -243,11 +248,31 @@ def placements(game: Any, variants: list[str]) -> list[BoardStart]:
                               item.facing_text, list(item.values), player_counts(found, counts), item.group)
                   for item, found in fixed_in.items() if item.board == board.name]
         pieces.sort(key=lambda piece: (piece.row, piece.column, piece.label))
-        drawn = sorted(by_chance.get(board.name, set()))
-        chosen = sorted(by_choice.get(board.name, set()) - set(drawn))
+        chosen, drawn = not_drawn(by_choice.get(board.name, set()), by_chance.get(board.name, set()))
         if pieces or drawn or chosen:
             starts.append(BoardStart(board.name, pieces, chosen=chosen, drawn=drawn))
     return starts
+
+
+def not_drawn(by_choice: set[tuple[str, str]], by_chance: set[tuple[str, str]]) -> tuple[list[str], list[str]]:
+    """The pieces a choice places and those chance places, by label; a type with many of them by its name.
+
+    A piece that some runs place by choice and others by chance (an island drawn at random, then
+    placed where a player likes) counts as placed by a player. Where more than `MANY_NOT_DRAWN`
+    pieces of one type are not drawn, the type is named instead ("the ships").
+    """
+    by_kind: dict[str, set[str]] = {}
+    for kind, label in by_choice | by_chance:
+        by_kind.setdefault(kind, set()).add(label)
+    chosen_kinds = {kind for kind, _ in by_choice}
+    chosen, drawn = [], []
+    for kind, labels in sorted(by_kind.items()):
+        target = chosen if kind in chosen_kinds else drawn
+        if len(labels) > MANY_NOT_DRAWN:
+            target.append("the " + plural(kind.replace("_", " ")))
+        else:
+            target.extend(sorted(labels))
+    return chosen, drawn
 
 
 def player_counts(found: list[int], counts: list[int]) -> str:
