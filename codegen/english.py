@@ -87,7 +87,7 @@ class Scope:
     everyone: dict = field(default_factory=dict)  # every local of the rule or section -> Role
     you: Optional[str] = None  # the local read as "you"
     those: frozenset = frozenset()  # player locals read as "that player"
-    declined: dict = field(default_factory=dict)  # local of an optional choice -> who chose
+    declined: dict = field(default_factory=dict)  # local of an optional choice -> (who chose, a yes/no question)
     fleeting: frozenset = frozenset()  # the names a comprehension binds for its own phrase
     meanings: dict = field(default_factory=dict)  # local -> the phrase it is read as ("your card's value")
 
@@ -160,6 +160,14 @@ def plural(noun: str) -> str:
     if noun.endswith(("s", "x", "ch", "sh")):
         return noun + "es"
     return noun + "s"
+
+
+def asks_for(condition: str, options: str) -> bool:
+    """Whether a condition only says there are options to choose from ("there are targets" before
+    choosing from the targets): a decision with none is never asked, so the card need not say it."""
+    def bare(text: str) -> str:
+        return re.sub(r"^(there (are|is) |the |an? )", "", text.strip()).removesuffix(" is not empty")
+    return bool(options) and bare(condition) == bare(re.sub(r"^the ", "", options))
 
 
 def article(noun: str) -> str:
@@ -530,7 +538,7 @@ class English:
         prompt = capitalize(agree(prompt))
         return Decision(prompt=self.author_wording(node) or prompt or capitalize(f"choose from {options}"),
                         chooser=chooser, options=options, optional=skip, place=self.place[0], label=self.place[1],
-                        conditions=list(self.conditions), origin=node.span)
+                        conditions=[c for c in self.conditions if not asks_for(c, options)], origin=node.span)
 
     @staticmethod
     def has_block(statement: ast.Stmt) -> bool:
@@ -561,7 +569,7 @@ class English:
                 new = replace(new, meanings={**new.meanings, statement.var: meaning})
             if statement.optional:
                 declined = dict(new.declined)
-                declined[statement.var] = self.phrase(statement.player)
+                declined[statement.var] = (self.phrase(statement.player), self.yes_or_no(statement))
                 new = replace(new, declined=declined)
             return new
         if isinstance(statement, (ast.Draw, ast.WeightedDraw)):
@@ -1148,7 +1156,10 @@ class English:
     def is_none(self, node: ast.Expr, is_none: bool) -> str:
         """`x == none` and `x != none`, as a reader says them."""
         if isinstance(node, ast.Name) and node.id in self.scope.declined:
-            chooser = self.scope.declined[node.id]
+            chooser, question = self.scope.declined[node.id]
+            if question:
+                says = "say" if chooser == "you" else "says"
+                return f"{chooser} {says} no" if is_none else f"{chooser} {says} yes"
             return f"{chooser} declined" if is_none else f"{chooser} did not decline"
         text = self.operand(node)
         if text.startswith("your ") and "'" not in text:
@@ -1373,11 +1384,23 @@ class English:
             text = f"put {detail.strip() + ' ' if detail else ''}{plural(noun)} {into} {self.phrase(node.zone)}: {amount}"
         return Step(capitalize(text) + ".", kind="Create")
 
+    def yes_or_no(self, node: ast.Choose) -> bool:
+        """A question (its prompt ends in "?") with one option written out and a way out: answered yes or no."""
+        return bool(node.optional and isinstance(node.options, ast.ListLiteral) and len(node.options.items) == 1
+                    and node.prompt is not None and self.text_inside(node.prompt).strip().endswith("?"))
+
     def choose(self, node: ast.Choose) -> Step:
         chooser = self.phrase(node.player)
         options = self.phrase(node.options)
         prompt = self.text_inside(node.prompt).strip() if node.prompt is not None else ""
         prompt = capitalize(prompt)
+        if self.yes_or_no(node):
+            # One option and a way out: a question answered yes or no ("Scuttle the ship?").
+            skip = self.text_inside(node.skip_text).strip() if node.skip_text is not None else ""
+            no = f"no (“{skip.rstrip('.')}”)" if skip and skip.lower() != "no" else "no"
+            if chooser == "you":
+                return Step(capitalize(agree(f"{prompt} Yes or {no}.")), kind="Choose")
+            return Step(capitalize(agree(f"{chooser} is asked “{prompt}”: yes or {no}.")), kind="Choose")
         if chooser == "you" and prompt.endswith("?"):
             text = f"{prompt} Choose from {options}"
         elif chooser == "you":

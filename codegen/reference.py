@@ -27,6 +27,8 @@ from dsl import ast
 from dsl.builtins import FUNCTIONS, VALUES
 from dsl.diagnostics import Span
 
+POWERS_INTRO = ("Each power changes one of the rules above while what it names holds: it adds to that rule, "
+                "happens before or after it, or replaces it.")
 SEQUENCE_OF_PLAY = "Sequence of play"
 
 __all__ = ["Reference", "build_reference", "walk"]
@@ -49,6 +51,7 @@ class Rule:
     name: str
     title: str
     steps: list[Step]
+    kind: str = "rule"  # "power": a power, printed after the rules under a heading of its own
 
     @property
     def run_in(self) -> str:
@@ -164,6 +167,8 @@ class Reference:
     chosen_variants: list[str] = field(default_factory=list)
     constants: list[str] = field(default_factory=list)  # "Round limit: 30.": the numbers the rules use
     terms: list[str] = field(default_factory=list)  # "Derelict: a ship with no masts left.": the rules' terms
+
+    powers_intro = POWERS_INTRO
 
     @property
     def wide_tables(self) -> list[Table]:
@@ -374,7 +379,7 @@ def power_rules(english: English, powers: list[ast.PowerDecl]) -> list[Rule]:
     found = []
     for number, power in enumerate(powers, 1):
         title = escape_literal(power.text) if power.text else words(power.name).capitalize()
-        found.append(Rule(f"P{number}", power.name, title, english.render(power)))
+        found.append(Rule(f"P{number}", power.name, title, english.render(power), kind="power"))
     return found
 
 
