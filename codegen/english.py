@@ -1573,7 +1573,10 @@ class English:
     def if_branch(self, node: ast.IfBranch, first: bool = True) -> Step:
         lead = "If" if first else "Otherwise, if"
         condition = self.phrase(node.condition)
-        self.conditions.append(condition)
+        # The author's words for the `if` line, when they end in ":", say when a decision in it comes up.
+        heading = self.author_wording(node) if first else None
+        self.conditions.append(re.sub(r"^if ", "", lower_first(heading.rstrip(":"))) if heading and heading.endswith(":")
+                               else condition)
         try:
             body = self.steps(node.body)
         finally:
@@ -1616,6 +1619,8 @@ class English:
             result.append(step)
             earlier.append(self.phrase(ast.Not(span=branch.condition.span, operand=branch.condition)))
         if node.otherwise:
+            if self.else_wording(node):
+                earlier = []  # the author worded the `else` block: its wording says when it applies
             self.conditions.extend(earlier)
             try:
                 body = self.steps(node.otherwise)

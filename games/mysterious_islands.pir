@@ -437,7 +437,7 @@ define without_one(xs, n) = take(xs, index_of(xs, n)) + [xs[i] for i in indices(
 # ---- shooting
 #: the cannons {x} still has (one per mast left)
 define cannons(x) = take(x.cannons, x.masts_left)  # a ship fires one cannon per mast she has left, in the order the ship list gives them: a lost mast takes the last of them
-define may_be_shot(t) = not t.submerged and not at_home(t)
+define may_be_shot(t) = not t.submerged and not at_home(t)  # a ship cannot be shot while she is below the surface or docked at her own home island
 # Line of fire: no island, ship or shore in the hexes between (the target's own hex excepted).
 define open_line(a, b) = all([empty(c) for c in cells_between(a, b)])
 # assumed: a ship's masts stand in a line from bow to stern, so with two or more left they
@@ -573,7 +573,7 @@ rule hire(p, k) "A crew joins the fleet":
   #: The crew card waits on your home island until it is placed aboard.
   create 1 crew(k) in p.crew_home
   # A Ransom crew's worth as treasure is set aside now, ready for the day it is captured.
-  #: A Ransom crew is worth 5 gold as treasure if an enemy captures her.
+  #: A Ransom crew taken by an enemy exploring her ship becomes a 5-gold treasure ({shift}); eliminated in a boarding, she is worth 1 gold to the winner ({crew_lost}).
   if ransom in crew_list[k].keywords:
     create 1 coin(5) in ransoms
 
@@ -625,6 +625,7 @@ rule place_fleet(p) "Place the ships, bows touching the home island":
     p chooses c from spots "Place {x}" labelled "{x} at row {c.row + 1}, column {c.col + 1}"
     move x to c
     let bow = facing_island(c, p.home)
+    #: Turn her so that her bow faces your home island.
     if bow != none:
       x.facing = bow
     p.fleet = p.fleet + [x]
@@ -757,10 +758,13 @@ rule put_crew(p, c, dest) "A crew goes aboard or ashore":
 # Marine: each Marine of the player, aboard or ashore, may fire its own gun once a turn.
 rule marine_fire(p, m) "A Marine shoots":
   let foes = marine_targets(m, p)
+  #: If an enemy ship or an enemy Marine ashore is in reach of the Marine's gun (see the Marine gun), with a clear line:
   if count(foes) > 0:
+    #: Fire the Marine's gun at one of them, or hold fire.
     p chooses t from foes "Fire the gun of {m}" labelled "at {t}" optional "Hold fire"
     if t != none:
       # Fired from a ship, the Marine is face up from now on.
+      #: A Marine that fires from a ship is turned face up, and stays so.
       if m.crew_ship != none and not m.gun_shown:
         m.gun_shown = true
         move m to p.face_up
@@ -810,6 +814,7 @@ rule sail_ship(p, x) "Move":
   let steerer = rival(p) if x.steered_by_rival else p
   let left = docked_at(x)
   x.steered_by_rival = false
+  #: You sail her legs ({steer}); after a mutiny, your rival makes this one move for you.
   steer(steerer, x, legs(x))
   #: Leaving a wild island, she leaves your streamer there.
   if left != none and wild(left) and docked_at(x) != left and p not in left.streamers:
@@ -833,8 +838,10 @@ rule steer(q, x, legs_left) "Sail her legs":
     if count(options) == 0:
       moving = false
     else:
+      #: If she lies on an island or a ship (as only a ghostly ship may), she must sail on: choose one of the legs open to her.
       if overlapping(x):
         q chooses leg from options "Sail {x} on: she may not stop on an island or a ship" labelled "{direction_words[leg[0]]} {leg[2]} (of a {leg[1]}-hex leg)"
+      #: Otherwise choose one of the legs open to her, or stop here.
       else:
         q chooses leg from options "Sail {x}" labelled "{direction_words[leg[0]]} {leg[2]} (of a {leg[1]}-hex leg)" optional "Stop here"
       #: If you stop here, the move ends.
@@ -937,6 +944,7 @@ rule dock_at_island(x, i) "Dock":
     #: **A mysterious island's effect** ({mystery_effect}): the island's effect for the roll, from the Mystery table.
     mystery_effect(x, i, mystery[i.name][mystery_roll(x, r) - 1])
   # Back at an island with her player's streamer, she may explore it at once, free.
+  #: If she is back at a wild island where her player's streamer is, and can explore it:
   if wild(i) and (x.owner) in i.streamers and can_explore_island(x) and afloat(x):
     (x.owner) chooses again from [true] "Explore {i} now?" labelled "Explore it now" optional "Not now"
     if again != none:
@@ -976,6 +984,7 @@ rule mystery_effect(x, i, e) "A mysterious island's effect":
       x.masts_left += 1
   elif e == current:
     let foes = [t for t in enemies(x) where not t.submerged]
+    #: You choose an enemy ship that is not below the surface, and sail her with this ship's base move ({steer}).
     if count(foes) > 0:
       p chooses t from foes "The current carries which opposing ship?" labelled "{t}"
       steer(p, t, base_legs(x))
@@ -985,7 +994,7 @@ rule mystery_effect(x, i, e) "A mysterious island's effect":
   elif e == treasure_map:
     let found = coins_elsewhere(i)
     if count(found) > 0 and free_cargo(x) > 0:
-      p chooses c from found "Take a coin from another wild island"
+      draw c from found
       move c to p.hold
       c.coin_ship = x
   elif e == trade_wind:
@@ -993,8 +1002,10 @@ rule mystery_effect(x, i, e) "A mysterious island's effect":
     if at_home(x):
       unload(x)
   elif e == fever:
+    #: One of her crew, drawn at random, is lost.
     if count(crew_on(x)) > 0:
-      move first(crew_on(x)) to box
+      draw c from crew_on(x)
+      move c to box
   elif e == buried_cache:
     p.home_gold += 1
     check_winner()
@@ -1077,6 +1088,7 @@ rule plunder(winner, loser) "The winners take a crew or a treasure":
   #: The spoils are the crew (not for a Sea Monster), the coins (if the winner has free cargo) and the unique treasure aboard the loser.
   let spoils = (crew_on(loser) if not has(winner, sea_monster) else []) + (gold_on(loser) if free_cargo(winner) > 0 else []) + relics_on(loser)
   if count(spoils) > 0:
+    #: The winning ship's player picks one of the spoils.
     p chooses prize from spoils "Eliminate a crew or take a treasure from {loser}"
     #: A coin goes to the winner's hold; a unique treasure to the winner's ship (lost, if a Sea Monster takes it); a crew is eliminated ({crew_lost}).
     if piece_type(prize) == "coin":
@@ -1095,6 +1107,7 @@ rule plunder(winner, loser) "The winners take a crew or a treasure":
 # Ransom: a crew with it, eliminated by an opponent, is 1 gold on that opponent's home island.
 rule crew_lost(c, p) "A crew is eliminated":
   move c to box
+  #: If she has Ransom, the player who eliminated her gains 1 gold at home ({check_winner}).
   if ransom in c.keywords:
     p.home_gold += 1
     log "{c} is ransomed: one gold more on the home island."
@@ -1273,22 +1286,28 @@ rule check_winner() "Check for a winner":
 # sources of one ability do not stack. Limit is kept when the fleet is built: a Limit card is
 # either the first ship or the one Limit card added at the end.
 
+#: While a Turtle Ship has shell panels left, a hit smashes one of them instead of taking a mast.
 power turtle_shell "Turtle Ship: a hit takes a shell panel first" instead of take_hit(t, by) when has(t, turtle_ship) and t.panels > 0:
   t.panels -= 1
   log "A shell panel of {t} is smashed."
 
+#: A derelict can still sail S if she is a Galley or a Turtle Ship, or has an Oarsman of her nation aboard.
 power oars "Galley, Turtle Ship, or an oarsman aboard: a derelict can still move S" instead of legs(x) = [S] when derelict(x) and can_sail(x) and (has(x, galley) or has(x, turtle_ship) or has_role(x, oarsman))
 
+#: A ship that is not derelict adds S to her move with a Helmsman of her nation aboard (two Helmsmen add no more).
 power helm "Helmsman: + S to her base move" adding to legs(x) = [S] when has_role(x, helmsman) and not derelict(x) and can_sail(x)
 
+#: The ship carrying the Storm Compass, unless derelict, adds S to her move.
 power compass "Storm Compass: + S to the base move of the ship carrying it" adding to legs(x) = [S] when has_relic(x, storm_compass) and not derelict(x) and can_sail(x)
 
 #: A Turtle Ship with shell panels left cannot be boarded.
 power shell_repels_boarders "Turtle Ship: can't be boarded while she has shell panels" instead of may_board(t) = false when has(t, turtle_ship) and t.panels > 0
 
+#: After her move a Schooner may turn on her stern ({turn_about}), unless she rammed on that move.
 power schooner_turn "Schooner: may turn on her stern after a move, unless she has just rammed" after after_move(p, x) when has(x, schooner) and afloat(x) and not x.ram_made:
   turn_about(p, x)
 
+#: After her move a Galley may turn on her stern ({turn_about}).
 power galley_turn "Galley: may turn on her stern after a move" after after_move(p, x) when has(x, galley) and afloat(x):
   turn_about(p, x)
 
@@ -1307,6 +1326,7 @@ power no_tow "Submarine: can't tow or be towed; Sea Monster: can't tow" instead 
 #: A Sea Monster touches every hex around it with its bow: it may ram a ship on any of them.
 power monster_bow "Sea Monster: rams with any part of it" instead of bow_hexes(x) = neighbours(where(x)) when has(x, sea_monster)
 
+#: When a Sea Monster rams, the ship it rams is held against it instead: that ship cannot sail while they touch, and the monster sails on freely.
 power monster_pins "Sea Monster: the ship it rams is pinned, never the monster" instead of pin(x, t) when has(x, sea_monster):
   t.pinned_to = x
   log "{t} is pinned by {x}."
@@ -1327,12 +1347,14 @@ power diving "Submarine, Sea Monster: dive or surface before her action" after r
   p chooses down from [false, true] "Is {x} submerged this turn?" labelled "submerged" if down else "on the surface"
   x.submerged = down
 
+#: A ship below the surface may only sail or stand by.
 power submerged_orders "Submerged: she can only move" instead of actions(x) = [sail, stand_by] when x.submerged
 
-#: While she has the keyword sea monster, her actions are sail (if she has legs to sail), shoot (if she can) and stand by.
+#: A Sea Monster's actions are only sail (if she has legs to sail), shoot (if she can) and stand by.
 power monster_orders "Sea Monster: only move and shoot" instead of actions(x) = ([sail] if count(legs(x)) > 0 else []) + ([shoot] if can_shoot(x) else []) + [stand_by] when has(x, sea_monster)
 
 # Whatever takes its last segment (a hit, a ram, a squall, a reef), the monster is gone at once.
+#: A Sea Monster that loses its last segment sinks at once ({sink}), however it lost it.
 power monster_dies "Sea Monster: eliminated as soon as it has no segments" after lose_mast(t, by) when has(t, sea_monster) and derelict(t) and afloat(t):
   sink(t, by)
 
@@ -1353,21 +1375,23 @@ power ghostly_unstopped "Ghost Ship: touching an island or a ship does not stop 
 #: While she is ghostly, she ends a leg on an island or a ship only if a leg still to sail can take her from there to open sea.
 power ghostly_ends "Ghost Ship: a ghostly ship never ends her move on an island or a ship" instead of may_end_leg(x, c, rest) = empty(c) or any([empty(h) for n in rest for d in [0, 1, 2, 3, 4, 5] for h in take(ray(c, d), n)]) when x.ghostly
 
-#: While she has the keyword mercenary, she may not dock at either player's home island.
+#: A Mercenary ship may not dock at either player's home island.
 power no_home_port "Mercenary: never docks at a home island" instead of may_dock(x, i) = false when has(x, mercenary) and (i == players[0].home or i == players[1].home)
 
-#: While she has the keyword mercenary, she starts on an empty hex S + 1 hexes from her home island, touching no island or ship.
+#: A Mercenary ship starts on an empty hex S + 1 hexes from her home island, touching no island or ship.
 power mercenary_start "Mercenary: begins the game S away from the home island" instead of start_hexes(x, i) = [c for c in cells(sea) where empty(c) and hex_gap(c, i) == S + 1 and not touches(c, x)] when has(x, mercenary)
 
-#: While she has the keyword broadsides attack, is not below the surface, has a cannon left and an enemy to fire at within S, she may also fire a broadside ({broadside_attack}).
+#: A ship with Broadsides Attack that is not below the surface, with a cannon left and an enemy within S to fire at, may also fire a broadside ({broadside_attack}).
 power broadsides "Broadsides Attack: may fire a broadside" adding to actions(x) = [broadside] when has(x, broadsides_attack) and not x.submerged and count(cannons(x)) > 0 and count(broadside_targets(x)) > 0
 
+#: With a crew who gives a second action (Lt. Henry Ducie Chads) aboard a ship of his nation, roll a d6 after her action: on a 5 or 6 she takes another ({take_action}).
 power extra_action "Lt. Henry Ducie Chads: on a 5 or 6 the ship acts twice" after give_action(p, x) when has_role(x, second_action) and afloat(x):
   roll r on d6
   if r >= 5:
     log "{r}: {x} takes another action."
     take_action(p, x)
 
+#: With an Explorer of her nation aboard, a ship that docks at a wild island she can explore explores it at once, free ({explore_island}).
 power explorer_ashore "Explorer: explores a wild island as a free action on docking" after dock_at_island(x, i) when has_role(x, explorer) and can_explore_island(x) and afloat(x):
   explore_island(x.owner, x)
 
@@ -1379,7 +1403,7 @@ power ex_patriot_luck "Ex-patriot on its linked ship: + 1 to the roll for effect
 
 # Fear: a d6 for each enemy ship within S at the start of this ship's turn: on a 5 she has no
 # abilities this turn, on a 6 her base move is S on her next turn.
-#: While she has the keyword fear, after “Ready a ship” each enemy within S of her rolls a d6: on a 5 it loses its nerve this turn (no ship or crew abilities), on a 6 its base move is S on its next turn.
+#: As a ship with Fear readies (“Ready a ship”), each enemy within S of her rolls a d6: on a 5 it loses its nerve this turn (no ship or crew abilities), on a 6 its base move is S on its next turn.
 power fearsome "Fear: enemies within S may lose their nerve" after ready(p, x) when has(x, fear):
   for each t in [y for y in enemies(x) where distance(where(x), where(y)) <= S]:
     roll r on d6
@@ -1390,6 +1414,7 @@ power fearsome "Fear: enemies within S may lose their nerve" after ready(p, x) w
       t.afraid = true
       log "{t} is afraid: her base move is S next turn."
 
+#: A ship held by Fear sails only S as her base move.
 power afraid_legs "Afraid: base move S" instead of base_legs(x) = [S] when x.afraid
 
 play:
