@@ -532,6 +532,7 @@ def add_start(picture: BoardPicture, start: BoardStart, shape: str, kinds: Optio
         picture.variant_starts.append((f"With the variant “{words(variant)}” in play, setup places {these}{instead}:",
                                        header, rows))
     if start.chosen:
+        picture.varied = True  # the players place pieces on it: a grid with its rows and columns numbered to place them on
         picture.start_notes.append(f"Not drawn: {joined(start.chosen)}, which setup has a player place.")
     if start.drawn:
         picture.start_notes.append(f"Not drawn: {joined(start.drawn)}, which setup places by chance.")

@@ -69,13 +69,13 @@ kind effect: calm, reef, current, mutiny, treasure_map, fresh_timber, squall, tr
 # ---------------------------------------------------------------- components
 #: A ship card: name, nation, point cost, masts, cargo, base move (legs of S and L), one cannon per mast (rank and range) and keywords.
 piece ship(name, nation, points, masts, cargo, move, cannons, keywords) labelled "{name}" marked "{ship_marks[name]}{double_arrow[facing] if owner == players[1] else arrow[facing]}"
-#: A crew card: name, nation, point cost, ability, the card it is linked to, and keywords.
+#: A crew card: name, nation, point cost, ability, the card it is linked to, and keywords. Crew lie face down, hidden from the rival, on the home island or aboard; a Cursed flag or a Marine that has fired from her ship lies face up.
 piece crew(name, nation, points, role, link, keywords) labelled "{name}"
 #: An island: its name, whether it is mysterious.
 piece island(name, mysterious) labelled "island {name}" marked "{island_marks[name]}"
 #: The other hexes of an island.
 piece shore(name) labelled "island {name}" marked "{island_marks[name]}"
-#: A treasure coin, worth some gold.
+#: A treasure coin, worth some gold (1, 2 or 3; a Ransom's coin 5); buried and carried face down.
 piece coin(gold) labelled "{gold} gold"
 #: A unique treasure: worth no gold at first, it has an ability of its own.
 piece relic(name) labelled "{name}"
@@ -551,12 +551,15 @@ rule agree_build_total(p) "Agree on the build total":
 
 # A fleet: ships and crew with a combined point cost up to the build total (at least one ship).
 rule build_fleet(p) "Create a fleet":
+  #: Choose your first ship: any ship on the ship list whose points are within the build total.
   p chooses flagship from [k for k in keys(ship_list) where ship_list[k].points <= build_total] "Choose your first ship" labelled "{flagship}: {ship_list[flagship].points} points"
+  #: Add ships and crew, one card at a time and each card at most once, while the points of all your cards stay within the build total (Limit cards aside).
   p chooses more from [k for k in keys(ship_list) + keys(crew_list) where k != flagship and not limited(k)] up to build_total - ship_list[flagship].points costing card_points(more) "Add a ship or crew to your fleet" labelled "{more}: {card_points(more)} points"
   p.spent = ship_list[flagship].points + sum([card_points(k) for k in more])
   #: -
   let extra = none
   # Limit: one card with it in a fleet.
+  #: If your first ship is not a Limit card, you may add one Limit card (a card with the keyword Limit) whose points still fit within the build total.
   if not limited(flagship):
     p chooses extra from [k for k in keys(ship_list) + keys(crew_list) where limited(k) and card_points(k) <= build_total - p.spent] "Add a Limit card?" labelled "{extra}: {card_points(extra)} points" optional "No Limit card"
   if extra != none:
@@ -640,6 +643,7 @@ rule place_crew(p) "Place crew":
     if x != none:
       move c to p.aboard
       c.crew_ship = x
+      #: If she has Black Mark, and one more point still fits both the build total and the ship's crew points:
       if black_mark in c.keywords and p.spent < build_total and crew_points_on(x) < x.points:
         p chooses face_up from [true] "Place {c} face up as Cursed, for 1 point more?" labelled "Fly the Cursed flag" optional "Keep the flag of her nation"
         if face_up != none:
@@ -823,6 +827,7 @@ rule sail_ship(p, x) "Move":
 
 # Leg by leg: any direction, up to the leg's length, stopping on touching a ship or an island.
 rule steer(q, x, legs_left) "Sail her legs":
+  #: -
   let rest = legs_left
   #: -
   let moving = true
@@ -833,6 +838,7 @@ rule steer(q, x, legs_left) "Sail her legs":
   let leg = none
   #: Sail the legs one at a time, while legs are left and the ship has not stopped:
   while moving and count(rest) > 0:
+    #: The legs open to her are her leg options, for the legs she has still to sail.
     options = leg_options(x, rest)
     #: If no leg can be sailed, the ship stops.
     if count(options) == 0:
@@ -1017,12 +1023,14 @@ rule ram_option(p, x) "Ram":
     p chooses t from foes "Ram an enemy ship?" labelled "Ram {t}" optional "Do not ram"
     if t != none:
       roll r on d6
+      #: If the roll plus her ram bonus is more than the masts her target has left: **A ram lands** ({rammed}).
       if r + ram_bonus(x) > t.masts_left:
         rammed(t, x)
       else:
         log "{t} shrugs off the ram."
       x.ram_made = true
       # Unless the ram left the enemy derelict, the rammer is pinned.
+      #: Unless her target is now derelict, she is pinned against it (see Pinned; the powers name the ships never pinned).
       if not derelict(t) and may_pin(x, t):
         pin(x, t)
       boarding_option(p, x, t)
