@@ -166,20 +166,21 @@ def entries_folder(create: bool = False) -> Path | None:
     if problem is not None:
         if problem not in _warned:
             _warned.add(problem)
-            print(f"pirdsl: warning: not using the cache: {problem}; running without it", file=sys.stderr)
+            print(f"pirdsl: warning: not using the cache in {problem}", file=sys.stderr)
         return None
     return folder
 
 
 def _distrusted(path: Path, info: os.stat_result) -> str | None:
-    """Why code read from `path` could be someone else's (its owner, who can write to it), or None."""
+    """Why code read from `path` could be someone else's (`path`, the reason, what to do), or None."""
     if not stat.S_ISDIR(info.st_mode):
-        return f"{path} is not a folder"
+        return f"{path}: it is not a folder; running without it"
     if hasattr(os, "geteuid") and info.st_uid != os.geteuid():
-        return f"{path} belongs to another user (set PIRDSL_CACHE_DIR to a folder of your own)"
+        return f"{path}: it belongs to another user; running without it " \
+               "(set PIRDSL_CACHE_DIR to a folder of your own)"
     if os.name == "posix" and info.st_mode & 0o022:
-        return (f"others can write to {path} (mode {stat.S_IMODE(info.st_mode):o}; "
-                f"make it yours only with: chmod go-w {path})")
+        return f"{path}: others can write to it (mode {stat.S_IMODE(info.st_mode):o}); running without it " \
+               f"(chmod go-w {path}, or set PIRDSL_CACHE_DIR to a folder of your own)"
     return None
 
 
