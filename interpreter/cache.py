@@ -345,14 +345,15 @@ def store(path: str, source: str, warnings: list[Diagnostic], game_file: Any, ou
 # ------------------------------------------------------------ notes
 
 
-def note_key(path: str, source: str, fingerprint: bytes) -> str:
-    """The key of the notes about `source` loaded as `path`, made by code with `fingerprint`.
+def note_key(path: str, source: str, kind: bytes) -> str:
+    """The key of the notes of `kind` about `source` loaded as `path`.
 
     Notes are warnings that other code than the checker finds (the wording lint of
-    `codegen`): their key adds that code's fingerprint to the load's own.
+    `codegen`, whose files the engine fingerprint covers): their key adds their
+    kind to the load's own.
     """
     digest = hashlib.sha256(entry_key(path, source).encode())
-    digest.update(b"\0notes\0" + fingerprint)
+    digest.update(b"\0notes\0" + kind)
     return digest.hexdigest()
 
 
