@@ -11,10 +11,12 @@ worked example).
 
 Beside a load it keeps notes: warnings that code other than the checker finds
 about the same file (the wording lint of `codegen.wording_lint`), so that
-`pirdsl check` answers them from here too; and each game's generated Python
+`pirdsl check` answers them from here too; each game's generated Python
 module, like `__pycache__`: the module's source (for people, tracebacks and
 profilers) and its compiled code, so that a game loads without generating and
-compiling its code again.
+compiling its code again; and the parser's tables (`dsl.parser.tables_store`),
+instead of Lark's own cache, which unpickles a file in the shared temporary
+folder.
 
 Never stale: every entry's key is made of the rules text (and, for loads and
 notes, the path it was given as: every span names it) and of a fingerprint of
@@ -82,7 +84,7 @@ MARKER_TEXT = (
 HEADER = b"pirdsl cache 3\n"  # then the entry's MAC, then what it holds
 MAC_SIZE = 32
 # The kinds of entry, by the ending of their names: a name is the entry's 64-digit key and one of these.
-KINDS = (".load", ".notes", ".py", ".code")
+KINDS = (".load", ".notes", ".py", ".code", ".tables")
 # What decides what is stored: every file of these packages (beside this one), and these dependencies' versions.
 ENGINE_PACKAGES = ("dsl", "interpreter", "codegen")
 DEPENDENCIES = (("lark", "__init__.py"), ("pydantic", "version.py"), ("jinja2", "__init__.py"))
@@ -430,6 +432,29 @@ def keep(source_hash: str, code: CodeType) -> None:
         pass
 
 
+# ------------------------------------------------------------ the parser's tables
+
+
+def _tables_name() -> str:
+    return hashlib.sha256(engine_fingerprint() + b"\0parser tables").hexdigest() + ".tables"
+
+
+def lookup_parser_tables() -> bytes | None:
+    """The parser's tables as `dsl.parser` saved them (Lark's `save`), if the cache has them with their MAC."""
+    try:
+        return _read(_tables_name())
+    except Exception:  # noqa: BLE001 - missing or damaged: the parser builds them again
+        return None
+
+
+def store_parser_tables(data: bytes) -> None:
+    """Keep the parser's tables (for `dsl.parser`); silently skipped when it cannot be."""
+    try:
+        _store(_tables_name(), data)
+    except Exception:  # noqa: BLE001 - a read-only home, a full disk: no cache
+        pass
+
+
 # ------------------------------------------------------------ pruning
 
 
@@ -441,7 +466,7 @@ def _prune(folder: Path) -> None:
     """
     if not (folder / MARKER).is_file():
         return
-    groups: dict[str, list] = {".load": [], ".notes": [], ".py": [], ".code": []}
+    groups: dict[str, list] = {ending: [] for ending in KINDS}
     abandoned = []
     an_hour_ago = time.time() - 3600
     for item in os.scandir(folder):
@@ -461,7 +486,7 @@ def _prune(folder: Path) -> None:
     modules = groups[".py"] + groups[".code"]  # a module is its source and its code
     old = []
     for group, keep_count in ((groups[".load"], MAX_ENTRIES), (groups[".notes"], MAX_ENTRIES),
-                              (modules, 2 * MAX_ENTRIES)):
+                              (modules, 2 * MAX_ENTRIES), (groups[".tables"], 2)):
         group.sort(reverse=True)
         old += [path for _, path in group[keep_count:]]
     for path in old + abandoned:

@@ -27,6 +27,7 @@ from pathlib import Path
 import pytest
 
 import interpreter
+from dsl.diagnostics import PirError
 from interpreter import cache, compiler
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -375,3 +376,83 @@ def test_a_shared_folder_with_a_planted_module_runs_without_the_cache(tmp_path):
     [line] = done.stderr.splitlines()
     assert line.startswith(f"pirdsl: warning: not using the cache in {shared}: others can write to it (mode 777)")
     assert sorted(path.name for path in planted.iterdir()) == [f"{'0' * 64}.code", f"{'f' * 64}.code"]
+
+
+# ================================================================ the parser's tables
+
+
+@pytest.fixture
+def fresh_parser():
+    """The parser is built again in this test (it is made once a process), and again after it."""
+    from dsl import parser
+
+    parser._lark.cache_clear()
+    parser._runner.cache_clear()
+    yield parser
+    parser._lark.cache_clear()
+    parser._runner.cache_clear()
+
+
+def test_the_parser_never_reads_lark_s_cache_in_the_shared_temporary_folder(tmp_path):
+    """Lark's own cache unpickles a file whose name anyone can work out, in /tmp: another user could plant one."""
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+    marker = tmp_path / "PWNED"
+    # Where Lark's cache=True keeps pirdsl's grammar (as pirdsl used to ask), then a pickle that runs code put there.
+    plant = (
+        "import glob, os, pickle\n"
+        "from lark import Lark\n"
+        "import dsl.parser as p\n"
+        "Lark(p.GRAMMAR_PATH.read_text(), parser='lalr', lexer='contextual', postlex=p._PirIndenter(),\n"
+        "     propagate_positions=True, maybe_placeholders=True, start=['start', 'expr'], cache=True)\n"
+        "[name] = glob.glob(os.path.join(os.environ['TMPDIR'], '.lark_cache_*'))\n"
+        "class Planted:\n"
+        f"    def __reduce__(self): return (open, ({str(marker)!r}, 'w'))\n"
+        "open(name, 'wb').write(b'x\\n' + pickle.dumps(Planted()))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", plant], cwd=ROOT, env=environment(tmp_path / "c", TMPDIR=str(temporary)),
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    planted = sorted(temporary.iterdir())
+    for cache_setting in ({"PIRDSL_NO_CACHE": "1"}, {}):
+        done = pirdsl(tmp_path / "cache", "check", TIC_TAC_TOE, TMPDIR=str(temporary), **cache_setting)
+        assert done.returncode == 0 and done.stderr == "", done.stderr
+        assert not marker.exists()
+        assert sorted(temporary.iterdir()) == planted  # nothing else written there either
+
+
+def test_the_parser_s_tables_from_the_cache_parse_as_fresh_ones(cache_dir, fresh_parser):
+    from test_parser_fast import canonical
+
+    import interpreter.game  # noqa: F401 - it gives the parser the cache to keep its tables in
+
+    fresh = {path: canonical(fresh_parser.parse_file(path)) for path in GAMES}
+    assert cache.lookup_parser_tables() is not None
+    fresh_parser._lark.cache_clear()
+    fresh_parser._runner.cache_clear()
+    built = []
+    real = fresh_parser.Lark.__init__
+    fresh_parser.Lark.__init__ = lambda self, *a, **k: built.append(1) or real(self, *a, **k)
+    try:
+        remembered = {path: canonical(fresh_parser.parse_file(path)) for path in GAMES}
+    finally:
+        fresh_parser.Lark.__init__ = real
+    assert built == []  # loaded, not built
+    assert fresh_parser._runner() is not None  # and the fast parser runs over them
+    assert remembered == fresh
+    with pytest.raises(PirError, match="expected a number") as raised:  # Lark's own parser, for the message
+        fresh_parser.parse_source('game "x":\n  players 2 to\n', "bad.pir")
+    assert "write 'players MIN to MAX'" in raised.value.format()
+
+
+def test_planted_parser_tables_are_never_unpickled(tmp_path, cache_dir, fresh_parser):
+    import interpreter.game  # noqa: F401
+
+    fresh_parser.parse_file(TIC_TAC_TOE)
+    [tables] = files(folder_of(cache_dir), ".tables")
+    marker = tmp_path / "PWNED"
+    tables.write_bytes(cache.HEADER + bytes(32) + pickle.dumps(Planted(marker)))
+    fresh_parser._lark.cache_clear()
+    fresh_parser._runner.cache_clear()
+    assert fresh_parser.parse_file(TIC_TAC_TOE).declarations
+    assert not marker.exists()
