@@ -18,16 +18,14 @@ with a `#: ` comment above that line, see docs/language.md, 1.8):
 - `capitals`: a word the file writes with capitals of its own ("NATO") printed otherwise ("Nato").
 
 Warnings depend on the generator as well as on the file, so they are kept in
-`interpreter.cache` under a key that includes this package's code; `pirdsl
+`interpreter.cache`, whose keys include every file of this package; `pirdsl
 check` on an unchanged file answers from there without building the summary.
 """
 
 from __future__ import annotations
 
-import hashlib
 import re
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Iterable, Iterator, Optional
 
 from dsl.diagnostics import Diagnostic, Span
@@ -332,14 +330,9 @@ def around(text: str, match: re.Match, length: Optional[int] = None, room: int =
 # ------------------------------------------------------------ for `pirdsl check`
 
 
-def code_fingerprint() -> bytes:
-    """A digest of the code that writes the English: this package's modules and templates."""
-    digest = hashlib.sha256(b"pirdsl wording lint 1\0")
-    here = Path(__file__).resolve().parent
-    for file in sorted([*here.glob("*.py"), *here.glob("templates/*")]):
-        digest.update(f"{file.name}\0".encode())
-        digest.update(file.read_bytes())
-    return digest.digest()
+# What tells the lint's notes apart from other notes about the same file in `interpreter.cache`. The
+# cache's keys already include every file of this package (its templates too), so no digest of them here.
+NOTES_KIND = b"pirdsl wording lint 1"
 
 
 def wording_warnings(path: str, source: str, game_file: Any) -> list[Diagnostic]:
@@ -352,7 +345,7 @@ def wording_warnings(path: str, source: str, game_file: Any) -> list[Diagnostic]
     """
     from interpreter import cache
 
-    key = cache.note_key(path, source, code_fingerprint())
+    key = cache.note_key(path, source, NOTES_KIND)
     remembered = cache.lookup_notes(key)
     if remembered is not None:
         return remembered

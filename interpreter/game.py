@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from dsl import ast
+from dsl import parser as dsl_parser
 from dsl.check import check_game
 from dsl.diagnostics import Diagnostic, PirError, Span
 from dsl.parser import parse_file, parse_source
@@ -20,6 +21,8 @@ from interpreter.runtime import _UNSET
 from interpreter.state import STATE_FORMAT, STATE_VERSION, MASK, State, _describe
 from interpreter.values import Board, GameRuleError, Player, Zone, show
 
+# The parser keeps its tables between runs in the cache, whose entries carry the user's MAC (dsl/parser.py).
+dsl_parser.tables_store = (cache.lookup_parser_tables, cache.store_parser_tables)
 
 class World:
     """The fixed things of one game in play: seats, zones, cells, variants."""

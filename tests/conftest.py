@@ -12,7 +12,9 @@ of `--jobs` (tests/test_simulate_jobs.py) ask for their workers explicitly, and
 the one test of the default puts it back.
 
 Saves are sealed with a key from the user's config folder; every test gets a folder
-of its own, so no test reads or writes the developer's key. Tests that drive the
+of its own, so no test reads or writes the developer's key. Cache entries carry a
+MAC made with another key from that folder (`cache-key`): every test's folder holds
+the same one, made for the run, so that what one test stored the next one finds. Tests that drive the
 terminal type their input with the `typed` fixture.
 """
 
@@ -21,6 +23,7 @@ from __future__ import annotations
 import atexit
 import io
 import os
+import secrets
 import shutil
 import sys
 import tempfile
@@ -30,6 +33,7 @@ import pytest
 _CACHE = tempfile.mkdtemp(prefix="pirdsl-test-cache-")
 os.environ["PIRDSL_CACHE_DIR"] = _CACHE
 atexit.register(shutil.rmtree, _CACHE, True)
+_CACHE_KEY = secrets.token_hex(32) + "\n"
 
 import pirdsl.cli as cli  # noqa: E402
 
@@ -41,8 +45,13 @@ def simulate_in_one_process(monkeypatch):
 
 @pytest.fixture(autouse=True)
 def save_key_folder(tmp_path, monkeypatch):
-    """Saves are sealed with a key from a folder of the test's own, never the user's."""
-    monkeypatch.setenv("PIRDSL_CONFIG_DIR", str(tmp_path / "config"))
+    """Saves are sealed with a key from a folder of the test's own, never the user's; it has the run's cache key."""
+    folder = tmp_path / "config"
+    folder.mkdir()
+    handle = os.open(folder / "cache-key", os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(handle, "w", encoding="ascii") as file:
+        file.write(_CACHE_KEY)
+    monkeypatch.setenv("PIRDSL_CONFIG_DIR", str(folder))
 
 
 class TerminalInput(io.StringIO):

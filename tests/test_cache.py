@@ -46,8 +46,9 @@ def cache_directory(tmp_path, monkeypatch) -> Path:
 
 
 def entries(directory: Path) -> list[Path]:
-    """The remembered loads (the generated modules kept beside them are named `<hash>-<code>.py` and `.code`)."""
-    return sorted(p for p in directory.iterdir() if len(p.name) == 64) if directory.exists() else []
+    """The remembered loads (the generated modules kept beside them are named `<key>.py` and `.code`)."""
+    folder = directory / cache.FOLDER
+    return sorted(folder.glob("*.load")) if folder.exists() else []
 
 
 def summary(game) -> tuple:
@@ -116,7 +117,7 @@ def test_other_code_does_not_use_the_entry(cache_directory, tmp_path, monkeypatc
     path = tmp_path / "warned.pir"
     path.write_text(WARNED, encoding="utf-8")
     interpreter.load_game(str(path))
-    monkeypatch.setattr(cache, "code_fingerprint", lambda: b"another version of pirdsl")
+    monkeypatch.setattr(cache, "engine_fingerprint", lambda: b"another version of pirdsl")
     assert cache.lookup(str(path), WARNED) is None
 
 
@@ -130,7 +131,7 @@ def test_files_with_errors_are_not_remembered(cache_directory, tmp_path):
 
 
 @pytest.mark.parametrize("damage", [b"", b"not a pickle", pickle.dumps({"format": 99}), pickle.dumps([1, 2]),
-                                    "truncated", "tree"])
+                                    "truncated", "tree", "unsealed tree"])
 def test_a_damaged_entry_counts_as_missing(cache_directory, tmp_path, damage):
     path = tmp_path / "warned.pir"
     path.write_text(WARNED, encoding="utf-8")
@@ -138,10 +139,13 @@ def test_a_damaged_entry_counts_as_missing(cache_directory, tmp_path, damage):
     [entry] = entries(cache_directory)
     if damage == "truncated":
         entry.write_bytes(entry.read_bytes()[: len(entry.read_bytes()) // 2])
-    elif damage == "tree":  # the record reads, the tree inside it does not
-        record = pickle.loads(entry.read_bytes())
+    elif damage in ("tree", "unsealed tree"):  # the record reads, the tree inside it does not
+        name, payload = entry.name, cache._read(entry.name)
+        record = pickle.loads(payload)
         record["tree"] = b"garbage"
-        entry.write_bytes(pickle.dumps(record))
+        payload = pickle.dumps(record)
+        mac = cache._mac(cache._mac_key(create=False), name, payload) if damage == "tree" else bytes(32)
+        entry.write_bytes(cache.HEADER + mac + payload)
     else:
         entry.write_bytes(damage)
     again = interpreter.load_game(str(path))

@@ -239,9 +239,11 @@ def test_the_generated_module_shows_each_statement_s_line_of_the_rules():
 def test_a_game_loads_from_the_cache_without_compiling(monkeypatch, tmp_path):
     monkeypatch.setenv("PIRDSL_CACHE_DIR", str(tmp_path))
     first = load_game(str(TIC_TAC_TOE))
-    entries = sorted(path.suffix for path in tmp_path.iterdir())
-    assert entries == ["", ".code", ".py"]  # the checked syntax tree (see test_cache.py), the module, its code
-    assert first.code_filename == str(next(tmp_path.glob("*.py")))
+    folder = tmp_path / "pirdsl-cache"
+    entries = sorted(path.suffix for path in folder.iterdir())
+    assert entries == [".TAG", ".code", ".load", ".py"]  # the marker, the module's code, the checked syntax tree
+    # (see test_cache.py), the module's source
+    assert first.code_filename == str(next(folder.glob("*.py")))
     monkeypatch.setattr(compiler.ModuleWriter, "module", lambda self: pytest.fail("compiled again"))
     second = load_game(str(TIC_TAC_TOE))
     assert second.code_filename == first.code_filename
@@ -251,7 +253,7 @@ def test_a_game_loads_from_the_cache_without_compiling(monkeypatch, tmp_path):
 def test_a_damaged_cache_entry_is_compiled_again(monkeypatch, tmp_path):
     monkeypatch.setenv("PIRDSL_CACHE_DIR", str(tmp_path))
     load_game(str(TIC_TAC_TOE))
-    next(tmp_path.glob("*.code")).write_bytes(b"not marshal data")
+    next(tmp_path.glob("pirdsl-cache/*.code")).write_bytes(b"not marshal data")
     game = load_game(str(TIC_TAC_TOE))
     assert game.new_state(players=2).num_actions() == 9
 
