@@ -516,7 +516,8 @@ setup:
   choose_first_player()
   if variant other_build_total:
     agree_build_total(turn_order[0])
-  for each p in turn_order:
+  # Fleets are built in secret, both at once: crew go face down, so neither sees the other's cards.
+  for each p in turn_order simultaneously:
     build_fleet(p)
   repeat 3 times:
     for each p in turn_order:
@@ -552,16 +553,16 @@ rule agree_build_total(p) "Agree on the build total":
 # A fleet: ships and crew with a combined point cost up to the build total (at least one ship).
 rule build_fleet(p) "Create a fleet":
   #: Choose your first ship: any ship on the ship list whose points are within the build total.
-  p chooses flagship from [k for k in keys(ship_list) where ship_list[k].points <= build_total] "Choose your first ship" labelled "{flagship}: {ship_list[flagship].points} points"
+  p chooses flagship from [k for k in keys(ship_list) where ship_list[k].points <= build_total] "Choose your first ship" labelled "{flagship}: cost {ship_list[flagship].points}"
   #: Add ships and crew, one card at a time and each card at most once, while the points of all your cards stay within the build total (Limit cards aside).
-  p chooses more from [k for k in keys(ship_list) + keys(crew_list) where k != flagship and not limited(k)] up to build_total - ship_list[flagship].points costing card_points(more) "Add a ship or crew to your fleet" labelled "{more}: {card_points(more)} points"
+  p chooses more from [k for k in keys(ship_list) + keys(crew_list) where k != flagship and not limited(k)] up to build_total - ship_list[flagship].points costing card_points(more) "Add a ship or crew to your fleet" labelled "{more}: cost {card_points(more)}"
   p.spent = ship_list[flagship].points + sum([card_points(k) for k in more])
   #: -
   let extra = none
   # Limit: one card with it in a fleet.
   #: If your first ship is not a Limit card, you may add one Limit card (a card with the keyword Limit) whose points still fit within the build total.
   if not limited(flagship):
-    p chooses extra from [k for k in keys(ship_list) + keys(crew_list) where limited(k) and card_points(k) <= build_total - p.spent] "Add a Limit card?" labelled "{extra}: {card_points(extra)} points" optional "No Limit card"
+    p chooses extra from [k for k in keys(ship_list) + keys(crew_list) where limited(k) and card_points(k) <= build_total - p.spent] "Add a Limit card?" labelled "{extra}: cost {card_points(extra)}" optional "No Limit card"
   if extra != none:
     p.spent += card_points(extra)
   create 1 ship(flagship) in p.shipyard
