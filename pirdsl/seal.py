@@ -28,6 +28,8 @@ from pathlib import Path
 from typing import Any
 
 KEY_FILE = "save-key"
+KEY_BYTES = 65  # 32 random bytes in hex and a newline
+KEY_MAX_BYTES = 1024  # a key file bigger than this is not one: it is not read
 SEAL_PREFIX = "hmac-sha256:"
 CONFIG_DIR_VARIABLE = "PIRDSL_CONFIG_DIR"
 
@@ -52,23 +54,48 @@ def canonical_json(data: Any) -> bytes:
 
 
 def _read_key(path: Path) -> bytes | None:
+    """The key in `path`, None when there is none; only a small regular file is read.
+
+    A named pipe would make the read wait forever and a link to /dev/zero would be read
+    until memory runs out, so the file is opened without waiting (O_NONBLOCK) and looked
+    at (fstat) before a byte of it is read, and no more than KEY_MAX_BYTES are read.
+    """
+    from interpreter.files import kind_of
+
     try:
-        text = path.read_text(encoding="ascii").strip()
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
     except FileNotFoundError:
+        if os.path.islink(path):
+            raise SealError(f"the save key {path} is a symbolic link to nothing; delete it") from None
         return None
-    except (OSError, UnicodeDecodeError) as error:
-        raise SealError(f"cannot read the save key {path} ({getattr(error, 'strerror', None) or error})") from None
+    except OSError as error:
+        raise SealError(f"cannot read the save key {path} ({error.strerror or error})") from None
     try:
-        key = bytes.fromhex(text)
-    except ValueError:
+        info = os.fstat(handle)
+        kind = kind_of(info.st_mode)
+        if kind is not None:
+            raise SealError(f"the save key {path} is {kind}, not a key file; delete it or set {CONFIG_DIR_VARIABLE}")
+        if info.st_size > KEY_MAX_BYTES:
+            raise SealError(f"the save key {path} is not a key ({info.st_size} bytes; a key is {KEY_BYTES}); "
+                            "delete it (saves sealed with it can then no longer be loaded)")
+        raw = os.read(handle, KEY_MAX_BYTES + 1)
+    except OSError as error:
+        raise SealError(f"cannot read the save key {path} ({error.strerror or error})") from None
+    finally:
+        os.close(handle)
+    try:
+        key = bytes.fromhex(raw.decode("ascii").strip())
+    except (UnicodeDecodeError, ValueError):
         key = b""
-    if len(key) < 16:
+    if len(key) < 16 or len(raw) > KEY_MAX_BYTES:
         raise SealError(f"the save key {path} is damaged; delete it (saves sealed with it can then no longer be loaded)")
     return key
 
 
 def load_key(create: bool) -> bytes | None:
     """The save key; made (atomically, owner-only) when `create` and there is none yet, else None."""
+    from interpreter.files import OutputError, PendingFile
+
     folder = config_dir()
     path = folder / KEY_FILE
     key = _read_key(path)
@@ -76,20 +103,15 @@ def load_key(create: bool) -> bytes | None:
         return key
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        temporary = folder / f".{KEY_FILE}.{os.getpid()}.{secrets.token_hex(4)}"
-        handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        try:
-            with os.fdopen(handle, "w", encoding="ascii") as file:
-                file.write(secrets.token_hex(32) + "\n")
-            try:
-                os.link(temporary, path)  # fails if another pirdsl made the key meanwhile: use theirs
-            except FileExistsError:
-                pass
-        finally:
-            temporary.unlink(missing_ok=True)
+        # Written whole, then linked into place only if no other pirdsl made the key meanwhile.
+        with PendingFile(path, mode=0o600, replace=False, force_hint="delete it") as pending:
+            pending.write(secrets.token_hex(32) + "\n")
+    except FileExistsError:
+        pass  # another pirdsl made the key meanwhile: use theirs
     except OSError as error:
+        reason = error.reason if isinstance(error, OutputError) else (error.strerror or str(error))
         raise SealError(
-            f"cannot make the key that seals saves in {folder} ({error.strerror or error}); "
+            f"cannot make the key that seals saves in {folder} ({reason}); "
             f"set {CONFIG_DIR_VARIABLE} to a folder you can write to"
         ) from None
     key = _read_key(path)
