@@ -103,11 +103,12 @@ def load_key(create: bool) -> bytes | None:
         return key
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        # Written whole, then linked into place only if no other pirdsl made the key meanwhile.
-        with PendingFile(path, mode=0o600, replace=False, force_hint="delete it") as pending:
-            pending.write(secrets.token_hex(32) + "\n")
-    except FileExistsError:
-        pass  # another pirdsl made the key meanwhile: use theirs
+        try:
+            # Written whole, then linked into place only if no other pirdsl made the key meanwhile.
+            with PendingFile(path, mode=0o600, replace=False, force_hint="delete it") as pending:
+                pending.write(secrets.token_hex(32) + "\n")
+        except FileExistsError:
+            pass  # another pirdsl made the key meanwhile: use theirs
     except OSError as error:
         reason = error.reason if isinstance(error, OutputError) else (error.strerror or str(error))
         raise SealError(
