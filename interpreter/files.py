@@ -106,7 +106,7 @@ def check_target(
     force_hint: str = FORCE_HINT,
     probe: bool = True,
 ) -> Path:
-    """Refuse, in one line naming the path, an output that `write_file` would refuse; writes nothing.
+    """Refuse, in one line naming the path, an output that `write_file` would refuse; leaves nothing behind.
 
     Args:
         path: the file to write.
@@ -114,7 +114,7 @@ def check_target(
         force: replace a read-only file all the same.
         force_hint: how the user can replace a read-only file (the message's end).
         probe: also make and remove a temporary file in the folder, to know now that it can
-            be written (so a long run does not fail at its end).
+            be written (so a long run does not fail at its end); the target is not touched.
 
     Returns:
         the path, as a Path.
