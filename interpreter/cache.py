@@ -497,15 +497,8 @@ def _prune(folder: Path) -> None:
 
 
 def _write(path: Path, data: bytes) -> None:
-    """Write a whole file or nothing: another process may be writing the same entry."""
-    import tempfile
+    """Write a whole file or nothing (another process may be writing the same entry), by the one write path."""
+    from interpreter.files import write_file
 
     path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=".new-", dir=path.parent)
-    try:
-        with os.fdopen(handle, "wb") as file:
-            file.write(data)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    write_file(path, data, mode=0o600, checked=False, sync=False, prefix=".new-")

@@ -21,7 +21,6 @@ This module imports nothing but a few of the standard library's, so that
 from __future__ import annotations
 
 import os
-import stat
 from pathlib import Path
 
 KEY_FILE = "save-key"
@@ -57,12 +56,23 @@ def _read_key(path: Path) -> bytes | None:
         return None
     except OSError as error:
         raise KeyFileError(f"cannot read the {name} {path} ({error.strerror or error})") from None
+    from interpreter.files import kind_of
+
+    suffix = " (saves sealed with it can then no longer be loaded)" if path.name == KEY_FILE else ""
     try:
-        with os.fdopen(handle, "rb") as file:
-            if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
-                raise KeyFileError(f"the {name} {path} is not a regular file; remove it and pirdsl makes a new one" + (
-                    " (saves sealed with the old key can then no longer be loaded)" if path.name == KEY_FILE else ""))
-            data = file.read(KEY_FILE_LIMIT + 1)
+        try:
+            # Looked at before a byte is read: a folder, a pipe or a device is refused, a huge file not read.
+            info = os.fstat(handle)
+            kind = kind_of(info.st_mode)
+            if kind is not None:
+                raise KeyFileError(f"the {name} {path} is {kind}, not a key file; remove it and pirdsl makes a "
+                                   f"new one{suffix}")
+            if info.st_size > KEY_FILE_LIMIT:
+                raise KeyFileError(f"the {name} {path} is not a key ({info.st_size} bytes; a key is 65); "
+                                   f"delete it{suffix}")
+            data = os.read(handle, KEY_FILE_LIMIT + 1)
+        finally:
+            os.close(handle)
     except OSError as error:
         raise KeyFileError(f"cannot read the {name} {path} ({error.strerror or error})") from None
     try:
@@ -84,22 +94,20 @@ def load_key(create: bool, file_name: str = KEY_FILE) -> bytes | None:
         return key
     import secrets
 
+    from interpreter.files import OutputError, PendingFile
+
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        temporary = folder / f".{file_name}.{os.getpid()}.{secrets.token_hex(4)}"
-        handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         try:
-            with os.fdopen(handle, "w", encoding="ascii") as file:
-                file.write(secrets.token_hex(32) + "\n")
-            try:
-                os.link(temporary, path)  # fails if another pirdsl made the key meanwhile: use theirs
-            except FileExistsError:
-                pass
-        finally:
-            temporary.unlink(missing_ok=True)
+            # Written whole, then linked into place only if no other pirdsl made the key meanwhile.
+            with PendingFile(path, mode=0o600, replace=False, force_hint="delete it") as pending:
+                pending.write(secrets.token_hex(32) + "\n")
+        except FileExistsError:
+            pass  # another pirdsl made the key meanwhile: use theirs
     except OSError as error:
+        reason = error.reason if isinstance(error, OutputError) else (error.strerror or str(error))
         raise KeyFileError(
-            f"cannot make {KEY_PURPOSES.get(file_name, 'a key')} in {folder} ({error.strerror or error}); "
+            f"cannot make {KEY_PURPOSES.get(file_name, 'a key')} in {folder} ({reason}); "
             f"set {CONFIG_DIR_VARIABLE} to a folder you can write to"
         ) from None
     key = _read_key(path)

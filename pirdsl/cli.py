@@ -228,6 +228,26 @@ def error_line(message: str) -> None:
     print(message, file=sys.stderr)
 
 
+def check_output(path: str, inputs: Sequence[str], force: bool = False) -> None:
+    """Refuse at once, in one line, an output that could not be written at the end (`interpreter.files`)."""
+    from interpreter.files import OutputError, check_target
+
+    try:
+        check_target(path, inputs=inputs, force=force)
+    except OutputError as error:
+        raise CommandError(str(error)) from None
+
+
+def write_output(path: str, content: str | bytes, inputs: Sequence[str], force: bool = False) -> None:
+    """Write a command's output file the one way pirdsl writes files: whole or not at all, never over an input."""
+    from interpreter.files import OutputError, write_file
+
+    try:
+        write_file(path, content, inputs=inputs, force=force)
+    except OutputError as error:
+        raise CommandError(str(error)) from None
+
+
 # --- commands -------------------------------------------------------------------------
 
 
@@ -285,6 +305,9 @@ def command_play(args: argparse.Namespace) -> int:
     from pirdsl.play import HUMAN, PlaySession, SaveFileError, read_save
 
     check_seat_specs(args.seat, human=True)
+    if args.load and args.seed is not None:
+        raise CommandError("--seed cannot be given with --load: a saved game goes on with its own seed "
+                           "(which stays hidden while a person plays)", EXIT_USAGE)
     game = load_rules(args.file, quiet=args.quiet)
     # The seed decides every hidden card and draw: unless given, it is 64 bits from the
     # operating system, and it is shown only where it tells no one at the table anything.
@@ -309,7 +332,8 @@ def command_play(args: argparse.Namespace) -> int:
     console = make_console()
     seats = ", ".join(f"{name} ({kind})" for name, kind in zip(state.seat_names, controllers))
     humans = controllers.count(HUMAN)
-    show_seed = humans == 0 or (args.seed is not None and humans == 1)
+    # A saved game's seed is the game's secret: shown only when no person is at the table.
+    show_seed = humans == 0 or (args.seed is not None and humans == 1 and not args.load)
     options = "".join(f"; variant {name}" for name in variants)
     loaded = f"; continued from {args.load} in round {state.round}" if args.load else ""
     console.print(Text(f"{game.name}: {seats}" + (f"; seed {seed}" if show_seed else "") + f"{options}{loaded}",
@@ -361,17 +385,28 @@ def command_simulate(args: argparse.Namespace) -> int:
         assign_seat_bots(state, args.bot, args.seat)
     except ValueError as error:
         raise CommandError(f"--seat: {error}", EXIT_USAGE) from None
-    records = open_records(args.records) if args.records else None
+    # Every output is checked before the games are played, so a bad one fails at once and
+    # leaves the others as they were.
+    inputs = [args.file]
+    if args.report:
+        check_report_possible(args.report, inputs, args.force)
+    if args.records:
+        check_output(args.records, inputs, args.force)
+        if args.report and same_output(args.records, args.report):
+            raise CommandError(f"--records and --report name the same file ({args.records})", EXIT_USAGE)
+    if args.ray:
+        check_ray_possible()
+    records = open_records(args.records, inputs, args.force) if args.records else None
     write_record = None
     if records is not None:
-        write_record = lambda record: records.write(json.dumps(record) + "\n")  # noqa: E731
+        def write_record(record: dict[str, Any]) -> None:
+            try:
+                records.write(json.dumps(record) + "\n")
+            except OSError as error:  # a full disk: the run stops, the old records stay
+                raise CommandError(f"{args.records}: cannot write the records ({error.strerror or error})") from None
     console = make_console()
     show_progress = sys.stdout.isatty() and not args.json
     # The workers load the file with the same loader as this process (the tests' fake engine too).
-    if args.report:
-        check_report_possible(args.report)
-    if args.ray:
-        check_ray_possible()
     options = dict(seat_bots=args.seat, on_record=write_record, jobs=args.jobs or default_jobs(), loader=load_game,
                    rotate=args.rotate, ray_address=args.ray, balance=True)
     try:
@@ -409,11 +444,14 @@ def command_simulate(args: argparse.Namespace) -> int:
                                    on_game_done=game_done, **options)
         else:
             result = simulated(game, players, args.games, args.seed, variants, args.bot, **options)
-    finally:
+    except BaseException:
         if records is not None:
-            records.close()
+            records.discard()  # the old records stay as they were
+        raise
+    if records is not None:
+        close_records(records)
     if args.report:
-        write_report_file(args.report, game, result)
+        write_report_file(args.report, game, result, inputs, args.force)
     if result["first_error"]:
         error_line(f"pirdsl: {result['errors']} of {result['games']} games failed; the first: {result['first_error']}")
     if args.json:
@@ -423,7 +461,7 @@ def command_simulate(args: argparse.Namespace) -> int:
     return EXIT_FAILURE if result["errors"] else EXIT_OK
 
 
-def check_report_possible(path: str) -> None:
+def check_report_possible(path: str, inputs: Sequence[str], force: bool = False) -> None:
     """Fail before the games are played when the report cannot be written: no matplotlib, or a bad path."""
     try:
         import matplotlib  # noqa: F401
@@ -431,12 +469,17 @@ def check_report_possible(path: str) -> None:
         raise CommandError(
             "--report needs matplotlib, which is not installed: pip install 'pirdsl[report]'", EXIT_USAGE
         ) from None
-    from pirdsl.report import check_writable
+    check_output(path, inputs, force)  # creates nothing: the page is written whole at the end
 
+
+def same_output(first: str, second: str) -> bool:
+    """Whether two output paths name one file (by its path, or the same file already there)."""
+    if os.path.realpath(first) == os.path.realpath(second):
+        return True
     try:
-        check_writable(path)  # creates nothing: the page is written whole at the end
-    except OSError as error:
-        raise CommandError(f"{path}: cannot write the file ({error.strerror or error})") from None
+        return os.path.samefile(first, second)
+    except OSError:
+        return False
 
 
 def check_ray_possible() -> None:
@@ -447,13 +490,15 @@ def check_ray_possible() -> None:
         raise CommandError("--ray needs Ray, which is not installed: pip install 'pirdsl[ray]'", EXIT_USAGE)
 
 
-def write_report_file(path: str, game: Any, result: dict[str, Any]) -> None:
+def write_report_file(path: str, game: Any, result: dict[str, Any], inputs: Sequence[str],
+                      force: bool = False) -> None:
+    from interpreter.files import OutputError
     from pirdsl.report import write_report
 
     try:
-        write_report(path, game.name, result)
-    except OSError as error:
-        raise CommandError(f"{path}: cannot write the report ({error.strerror or error})") from None
+        write_report(path, game.name, result, inputs=inputs, force=force)
+    except OutputError as error:
+        raise CommandError(str(error)) from None
     error_line(f"pirdsl: report written to {path}")
 
 
@@ -462,12 +507,29 @@ def default_jobs() -> int:
     return os.cpu_count() or 1
 
 
-def open_records(path: str) -> Any:
-    """Open the --records file for writing (before the games are played, so a bad path fails at once)."""
+def open_records(path: str, inputs: Sequence[str], force: bool = False) -> Any:
+    """The --records file, open for writing before the games are played (a bad path fails at once).
+
+    The lines go to a temporary file beside `path` (`interpreter.files.PendingFile`),
+    which takes its name only when the run has succeeded (`close_records`): a run that
+    fails or is stopped leaves the old records as they were.
+    """
+    from interpreter.files import OutputError, PendingFile
+
     try:
-        return open(path, "w", encoding="utf-8")
-    except OSError as error:
-        raise CommandError(f"{path}: cannot write the file ({error.strerror or error})") from None
+        return PendingFile(path, inputs=inputs, force=force)
+    except OutputError as error:
+        raise CommandError(str(error)) from None
+
+
+def close_records(records: Any) -> None:
+    """Give the finished records their file's name."""
+    from interpreter.files import OutputError
+
+    try:
+        records.commit()
+    except OutputError as error:
+        raise CommandError(str(error)) from None
 
 
 def warning_lines(warnings: Sequence[str]) -> list[Any]:
@@ -766,14 +828,13 @@ def command_compile(args: argparse.Namespace) -> int:
     game = load_rules(args.file, quiet=args.quiet)
     if not hasattr(game, "python_source"):
         raise CommandError("this engine does not compile games to Python")
+    if args.output is not None and args.output != "-":
+        check_output(args.output, [args.file], args.force)
     source = game.python_source()
     if args.output is None or args.output == "-":
         sys.stdout.write(source)
         return EXIT_OK
-    try:
-        Path(args.output).write_text(source, encoding="utf-8")
-    except OSError as error:
-        raise CommandError(f"{args.output}: cannot write the file ({error.strerror or error})") from None
+    write_output(args.output, source, [args.file], args.force)
     print(f"wrote {args.output} ({len(source.splitlines())} lines)")
     return EXIT_OK
 
@@ -790,6 +851,15 @@ def command_reference(args: argparse.Namespace) -> int:
     variants = checked_variants(game, args.variant)
     if args.format == "pdf" and not codegen.weasyprint_available():
         raise CommandError("PDF output needs WeasyPrint and its system libraries: pip install -e '.[pdf]'")
+    output = args.output
+    if output is None and args.format != "md":
+        slug = "".join(c if c.isalnum() else "_" for c in game.name.lower()).strip("_") or "game"
+        output = f"{slug}.{REFERENCE_SUFFIXES[args.kind]}.{args.format}"
+    if output is None or output == "-":
+        if args.format == "pdf":
+            raise CommandError("PDF output cannot go to the terminal; give -o FILE")
+    else:
+        check_output(output, [args.file], args.force)  # before the examples are run and the pages made
     try:
         results = {result.name: result.passed for result in example_runner()(game)}
     except GameRuleError as error:
@@ -806,22 +876,10 @@ def command_reference(args: argparse.Namespace) -> int:
         content, pages = codegen.render_html(reference, args.kind, args.paper), None
     else:
         content, pages = codegen.render_pdf(reference, args.kind, args.paper)
-    output = args.output
-    if output is None and args.format != "md":
-        slug = "".join(c if c.isalnum() else "_" for c in game.name.lower()).strip("_") or "game"
-        output = f"{slug}.{REFERENCE_SUFFIXES[args.kind]}.{args.format}"
     if output is None or output == "-":
-        if isinstance(content, bytes):
-            raise CommandError("PDF output cannot go to the terminal; give -o FILE")
         sys.stdout.write(content)
         return EXIT_OK
-    try:
-        if isinstance(content, bytes):
-            Path(output).write_bytes(content)
-        else:
-            Path(output).write_text(content, encoding="utf-8")
-    except OSError as error:
-        raise CommandError(f"{output}: cannot write the file ({error.strerror or error})") from None
+    write_output(output, content, [args.file], args.force)
     detail = f", {pages} page{'s' if pages != 1 else ''}, {args.paper}" if pages is not None else ""
     print(f"wrote {output} ({args.kind}, {args.format}{detail})")
     return EXIT_OK
@@ -955,6 +1013,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="write a one-page report with plots (needs the report extra: pip install 'pirdsl[report]')",
     )
     simulate_command.add_argument(
+        "--force", action="store_true", help="replace an output file even if it is read-only"
+    )
+    simulate_command.add_argument(
         "--ray", metavar="auto|ADDRESS",
         help="play the games on a Ray cluster: 'auto' joins the one this machine belongs to (or starts one "
         "here), an address (ray://host:10001 or host:6379) joins that one (needs: pip install 'pirdsl[ray]')",
@@ -999,6 +1060,7 @@ def build_parser() -> argparse.ArgumentParser:
     compile_command.add_argument("file", metavar="FILE")
     add_quiet_option(compile_command)
     compile_command.add_argument("-o", "--output", metavar="OUT.py", help="output file (default: standard output)")
+    compile_command.add_argument("--force", action="store_true", help="replace an output file even if it is read-only")
     compile_command.set_defaults(handler=command_compile)
 
     reference = commands.add_parser("reference", help="write a rule summary and reference card from a rules file")
@@ -1015,6 +1077,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--variant", action="append", default=[], metavar="NAME", help="mark a variant as in play (repeatable)"
     )
     reference.add_argument("--paper", choices=("a4", "letter"), default="a4", help="page size (default a4)")
+    reference.add_argument("--force", action="store_true", help="replace an output file even if it is read-only")
     reference.set_defaults(handler=command_reference)
     return parser
 

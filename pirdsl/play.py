@@ -39,7 +39,6 @@ import os
 import re
 import stat
 import sys
-import tempfile
 import textwrap
 from dataclasses import dataclass
 from pathlib import Path
@@ -68,6 +67,7 @@ SAVE_VERSION = 2
 MAX_SAVE_BYTES = 32_000_000  # far above any real game; a bigger file is not read at all
 MAX_SAVE_DEPTH = 100         # lists and objects inside each other; a real save stays under 15
 MAX_SAVE_DIGITS = 100        # digits of one number in a save
+ECHO_SHOWN = 200  # characters of a piped input line echoed in the transcript
 HUMAN = "human"
 AUTOMA = "automa"
 SEAT_KINDS = (HUMAN, "random", "greedy", "mcts", "ismcts")  # mcts and ismcts also as mcts:2000, ismcts:0.5s
@@ -119,18 +119,27 @@ def assign_controllers(state: Any, requested: Sequence[str] | None) -> list[str]
     return controllers
 
 
-def write_save(path: str | Path, game: Any, state: Any, controllers: Sequence[str]) -> None:
-    """Write a sealed save file atomically: a half-written file never replaces a good one.
+# How to replace a read-only file at the prompt, where there is no --force.
+READ_ONLY_HINT = "save to another name (or make the file writable first)"
 
-    Only a regular file, or a new one, is written: an existing directory, device,
-    pipe or symbolic link is refused and left as it is.
+
+def write_save(path: str | Path, game: Any, state: Any, controllers: Sequence[str]) -> None:
+    """Write a sealed save file, whole or not at all (`interpreter.files`), readable by its owner only.
+
+    Only a regular file that may be written, or a new one, is written: the rules file
+    being played, a read-only file, a directory, a device, a pipe or a symbolic link is
+    refused and left as it is.
 
     Raises:
         SaveFileError: with a one-line reason (a bad place, no key, a state that is not JSON).
-        OSError: when the file system refuses the write.
     """
-    text = str(path)
-    target = _save_target(text)
+    from interpreter.files import OutputError, check_target, write_file
+
+    inputs = [game.path] if getattr(game, "path", None) else []
+    try:
+        check_target(path, inputs=inputs, force_hint=READ_ONLY_HINT, probe=False)
+    except OutputError as error:
+        raise SaveFileError(error.reason) from None
     body = {
         "format": SAVE_FORMAT,
         "version": SAVE_VERSION,
@@ -148,36 +157,10 @@ def write_save(path: str | Path, game: Any, state: Any, controllers: Sequence[st
     except SealError as error:
         raise SaveFileError(str(error)) from None
     data = {**body, "seal": seal(body, key)}
-    handle, temporary = tempfile.mkstemp(prefix=".pirdsl-save-", dir=target.parent)
     try:
-        with os.fdopen(handle, "w", encoding="utf-8") as file:
-            file.write(json.dumps(data, indent=1) + "\n")
-        _save_target(text)  # once more, just before replacing it
-        os.replace(temporary, target)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
-
-
-def _save_target(path: str) -> Path:
-    """The path to save to, when it names a regular file or nothing yet; else SaveFileError."""
-    if "\0" in path:
-        raise SaveFileError("a file name cannot contain a NUL byte")
-    if path.endswith(("/", os.sep)):
-        raise SaveFileError(f"{path} names a folder, not a file")
-    try:
-        info = os.lstat(path)
-    except FileNotFoundError:
-        return Path(path)
-    except OSError as error:
-        raise SaveFileError(f"cannot use {path} ({error.strerror or error})") from None
-    if stat.S_ISLNK(info.st_mode):
-        raise SaveFileError(f"{path} is a symbolic link; save to a regular file")
-    if stat.S_ISDIR(info.st_mode):
-        raise SaveFileError(f"{path} is a directory")
-    if not stat.S_ISREG(info.st_mode):
-        raise SaveFileError(f"{path} is a device or other special file, not a regular file")
-    return Path(path)
+        write_file(path, json.dumps(data, indent=1) + "\n", inputs=inputs, force_hint=READ_ONLY_HINT, mode=0o600)
+    except OutputError as error:
+        raise SaveFileError(error.reason) from None
 
 
 def _known_seat_kind(kind: Any) -> bool:
@@ -685,7 +668,9 @@ class PlaySession:
         if not path:
             self._say("Usage: save FILE")
             return
-        shown = path.replace("\0", "\\0")
+        from interpreter.files import shown_path
+
+        shown = shown_path(path)
         try:
             write_save(path, self.game, self.state, self.controllers)
         except SaveFileError as error:
@@ -781,8 +766,8 @@ class PlaySession:
         except EOFError:
             self.console.print()
             raise QuitGame("End of input: game abandoned.") from None
-        if not self.interactive:
-            self.console.print(Text(line), soft_wrap=True)  # echo, so a piped transcript reads naturally
+        if not self.interactive:  # echo, so a piped transcript reads naturally (a huge line cut short)
+            self.console.print(Text(line if len(line) <= ECHO_SHOWN else line[:ECHO_SHOWN] + "…"), soft_wrap=True)
         return line
 
     def _log_for(self, seat: int, log: list[str] | None = None) -> list[str]:

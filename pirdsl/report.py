@@ -11,8 +11,6 @@ from __future__ import annotations
 import base64
 import html
 import io
-import os
-import tempfile
 from typing import Any
 
 SEAT_COLOUR = "#4c72b0"
@@ -20,42 +18,22 @@ BOT_COLOUR = "#dd8452"
 FAIR_COLOUR = "#555555"
 
 
-def write_report(path: str, game_name: str, result: dict[str, Any]) -> None:
+def write_report(path: str, game_name: str, result: dict[str, Any], **options: Any) -> None:
     """Write the report page for one simulation run to `path`, whole or not at all.
 
-    The page goes to a temporary file beside `path` and then takes its name, so a run
-    stopped while writing leaves the old page (or none), never half of one.
+    The page is written the one way pirdsl writes every file (`interpreter.files`): to a
+    temporary file beside `path`, which then takes its name, so a run stopped while
+    writing leaves the old page (or none), never half of one.
+
+    Args:
+        options: for `interpreter.files.write_file` (`inputs`, `force`).
+
+    Raises:
+        OutputError: the page may not or cannot be written there (one line naming the path).
     """
-    page = report_html(game_name, result)
-    folder = os.path.dirname(os.path.abspath(path))
-    handle, temporary = tempfile.mkstemp(dir=folder, prefix=".report-", suffix=".html")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as file:
-            file.write(page)
-        os.chmod(temporary, 0o644)
-        os.replace(temporary, path)
-    except BaseException:
-        try:
-            os.unlink(temporary)
-        except OSError:
-            pass
-        raise
+    from interpreter.files import write_file
 
-
-def check_writable(path: str) -> None:
-    """Raise OSError when a report could not be written to `path`; creates nothing there.
-
-    A file made at the start would be left empty by a run that is stopped, so the
-    check makes and removes a temporary file in the folder instead.
-    """
-    if os.path.isdir(path):
-        raise IsADirectoryError(21, "Is a directory", path)
-    if os.path.exists(path) and not os.access(path, os.W_OK):
-        raise PermissionError(13, "Permission denied", path)
-    folder = os.path.dirname(os.path.abspath(path))
-    handle, temporary = tempfile.mkstemp(dir=folder, prefix=".report-", suffix=".html")
-    os.close(handle)
-    os.unlink(temporary)
+    write_file(path, report_html(game_name, result), **options)
 
 
 def _plural(count: int, word: str) -> str:

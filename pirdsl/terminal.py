@@ -1218,9 +1218,17 @@ def match_choice(text: str, labels: Sequence[str], numbers: Sequence[int]) -> Ch
         if len(found) == 1:
             return Choice(found[0])
         if found:
-            return Choice(message=_candidates(f"{entry!r} could be", found, labels, numbers))
-    return Choice(message=f"Not understood: {entry!r}. No option is called that: type a number from "
+            return Choice(message=_candidates(f"{typed_excerpt(entry)} could be", found, labels, numbers))
+    return Choice(message=f"Not understood: {typed_excerpt(entry)}. No option is called that: type a number from "
                           f"{describe_numbers(numbers)}, part of an option's name, or help.")
+
+
+TYPED_SHOWN = 60  # characters of a typed line repeated in an answer (a line may be a megabyte long)
+
+
+def typed_excerpt(entry: str, limit: int = TYPED_SHOWN) -> str:
+    """A typed entry, quoted, as an answer repeats it: cut to `limit` characters and `…` when longer."""
+    return repr(entry if len(entry) <= limit else entry[:limit] + "…")
 
 
 def _candidates(opening: str, found: Sequence[int], labels: Sequence[str], numbers: Sequence[int],

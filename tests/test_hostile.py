@@ -491,7 +491,7 @@ def test_save_writes_only_to_a_regular_file_or_a_new_one(capsys, typed, tmp_path
     assert f"Could not save to {target}: " in out
     after = os.lstat(target)
     assert (after.st_mode, after.st_ino) == (before.st_mode, before.st_ino)
-    assert not list(tmp_path.glob(".pirdsl-save-*"))
+    assert not list(tmp_path.glob(".pirdsl-*"))
     if kind == "link to a file":
         assert (tmp_path / "a file").read_text() == "keep me"
 

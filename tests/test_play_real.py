@@ -254,10 +254,10 @@ def test_a_choice_is_typed_by_name_and_a_fleet_keeps_its_numbers(capsys, typed):
     code, out, err = run(capsys, "play", str(GAMES / "mysterious_islands.pir"), "--seed", "7")
     assert code == 0, err
     assert "Add a ship or crew to your fleet (29 left to spend)" in out
-    assert "'s' could be 3 (smiling jim: 7 points), 4 (sea storm: 12 points) or 18 (shipwright sam: 2 points)" \
+    assert "'s' could be 3 (smiling jim: cost 7), 4 (sea storm: cost 12) or 18 (shipwright sam: cost 2)" \
         in out.replace("\n", " ")
     after_crew, after_ship = out.split("help): 16")[1], out.split("help): 5")[1]
-    assert "(27 left to spend)" in after_crew and "   5. hms resolute: 9 points" in after_crew
+    assert "(27 left to spend)" in after_crew and "   5. hms resolute: cost 9" in after_crew
     assert "  27. Done" in after_crew and "  16. " not in after_crew.split("your choice")[0]
     assert "(18 left to spend)" in after_ship and "   5. " not in after_ship.split("your choice")[0]
     assert "(1 to 4, 6 to 15, 17 to 27, help)" in after_ship

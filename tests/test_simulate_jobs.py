@@ -210,11 +210,19 @@ def test_ctrl_c_stops_the_workers_and_exits_130_quietly(tmp_path):
     assert process.returncode == cli.EXIT_INTERRUPTED
     assert (out, err) == (b"", b"")
     assert group_ends(process.pid), "worker processes outlived the command"
+    # An interrupted run gives no records: its lines are dropped with their temporary file.
+    assert not records.exists() and not pending_records(records)
+
+
+def pending_records(records: Path) -> list[Path]:
+    """The temporary file the --records lines go to until the run has succeeded (interpreter/files.py)."""
+    return list(records.parent.glob(f".pirdsl-{records.name}.*.tmp"))
 
 
 def played(records: Path) -> int:
-    """How many games the --records file holds so far."""
-    return records.read_bytes().count(b"\n") if records.exists() else 0
+    """How many games the --records file (or, while the run goes on, its temporary file) holds so far."""
+    files = [records] if records.exists() else pending_records(records)
+    return sum(file.read_bytes().count(b"\n") for file in files if file.exists())
 
 
 def group_ends(group: int, seconds: float = 10) -> bool:
