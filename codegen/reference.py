@@ -27,6 +27,8 @@ from dsl import ast
 from dsl.builtins import FUNCTIONS, VALUES
 from dsl.diagnostics import Span
 
+RULES_INTRO = ("The rules are numbered R1, R2, ... in the order play first comes to them; a step that says "
+               "“see R5” carries out rule R5 there.")
 POWERS_INTRO = ("Each power changes one of the rules above while what it names holds: it adds to that rule, "
                 "happens before or after it, or replaces it.")
 SEQUENCE_OF_PLAY = "Sequence of play"
@@ -169,6 +171,7 @@ class Reference:
     terms: list[str] = field(default_factory=list)  # "Derelict: a ship with no masts left.": the rules' terms
 
     powers_intro = POWERS_INTRO
+    rules_intro = RULES_INTRO
 
     @property
     def wide_tables(self) -> list[Table]:

@@ -134,7 +134,9 @@ def test_summary_sections_and_title_block(tmp_path):
     summary = codegen.render_markdown(small_reference(tmp_path, variants=["greedy"]), "summary")
     first_lines = summary.splitlines()[:3]
     assert first_lines[0] == "# Coin Grab: rule summary"
-    assert "2 to 3 players" in first_lines[2] and "version 2" in first_lines[2] and "2024-05-01" in first_lines[2]
+    assert "2 to 3 players" in first_lines[2] and "version 2" in first_lines[2]
+    # Which file and when, for whoever keeps the printouts: at the end, not in a player's way.
+    assert summary.rstrip().splitlines()[-1].startswith("Made from the rules file") and "2024-05-01" in summary.rstrip().splitlines()[-1]
     for heading in ("## Overview and goal", "## Components", "## Setup", "## Sequence of play", "## Rules",
                     "## Scoring", "## End of the game", "## Variants", "## Worked examples"):
         assert heading in summary

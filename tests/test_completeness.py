@@ -112,7 +112,7 @@ def test_constants_are_listed_with_their_notes():
               p.points += bonus
         score p: p.points
         ''')
-    assert "Numbers the rules use:\n\n- Bonus: 4 (points for the winner of a round)." in text
+    assert "Numbers to know:\n\n- Bonus: 4 (points for the winner of a round)." in text
     assert not gaps_of('''\
         var points per player = 0
         define bonus = 4
@@ -209,5 +209,5 @@ def test_a_define_with_a_comment_at_the_end_of_its_line_is_a_term_of_the_summary
               p.points += 1
         score p: p.points
         ''')
-    assert "Terms the rules use:\n\n- Leading: a player with 3 points or more." in text
+    assert "Glossary:\n\n- Leading: a player with 3 points or more." in text
     assert "never printed" not in text
