@@ -1774,12 +1774,12 @@ class English:
             secret = " (bookkeeping for the rules, shown to no one)"
         start = self.starting_value(node.init)
         if piece:  # a piece's value starts as the piece is made; setup may then set it (a ship's facing)
-            start = start.replace(" at the start", " as it is made (unless setup says otherwise)")
+            start = start.replace(" at the start", " at the start (setup may change it)")
         return f"{name}{scope}: {start}{secret}."
 
     def starting_value(self, init: ast.Expr) -> str:
         if isinstance(init, ast.NoneLiteral):
-            return "none yet at the start"
+            return "none at the start"
         if isinstance(init, ast.ListLiteral) and not init.items:
             return "empty at the start"
         if isinstance(init, ast.BoolLiteral):

@@ -397,7 +397,7 @@ def tracked(english: English, decls: list[ast.VarDecl]) -> list[str]:
     lines = []
     for owner, group in groups.items():
         if len(group) < 2:
-            lines += [english.render(d).removesuffix(".") + comment_note(english, d) + "." for d in group]
+            lines += [english.render(d).removesuffix(".") + comment_note(english, d, dash=True) + "." for d in group]
             continue
         parts = []
         for decl in group:
@@ -406,10 +406,10 @@ def tracked(english: English, decls: list[ast.VarDecl]) -> list[str]:
             name = re.sub(r"^it (is|has) ", "", name)
             start = english.starting_value(decl.init).removesuffix(" at the start")
             secret = (" (its owner's secret)" if decl.per_player else " (secret)") if decl.secret else ""
-            parts.append(f"{name}: {start}{secret}{comment_note(english, decl)}")
+            parts.append(f"**{name}:** {start}{secret}{comment_note(english, decl, dash=True)}")
         each = f"each {joined([words(kind) for kind in owner], 'or')}" if owner else "the whole game"
         # A piece's values start as it is made; setup may then set them (a ship's facing on its hex).
-        when = "as it is made (unless setup says otherwise)" if owner and owner != ("player",) else "at the start"
+        when = "at the start (setup may change them)" if owner and owner != ("player",) else "at the start"
         lines.append(f"For {each}, {when}: {'; '.join(parts)}.")
     return lines
 
@@ -423,12 +423,14 @@ def flatten(step: Step) -> str:
     return f"{step.text.rstrip(':')}: {inner}." if step.text.endswith(":") else f"{step.text} {inner}."
 
 
-def comment_note(english: English, decl: ast.Node) -> str:
-    """A var's trailing comment, when the author did not word the var."""
+def comment_note(english: English, decl: ast.Node, dash: bool = False) -> str:
+    """A var's trailing comment, when the author did not word the var: in brackets, or after a dash
+    (where it follows a value, so that brackets in the comment do not nest in others)."""
     comment = english.trailing_comment(decl)
     if not comment or english.author_wording(decl):
         return ""
-    return f" ({escape_literal(plain_names(comment, rule_names(english.file)))})"
+    text = escape_literal(plain_names(comment, rule_names(english.file)))
+    return f" — {text}" if dash else f" ({text})"
 
 
 def rule_names(game_file: ast.GameFile) -> set[str]:
