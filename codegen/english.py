@@ -1501,13 +1501,17 @@ class English:
                 elif role is not None and role.kind in ("player", "piece") and not role.many and len(param) > 1 \
                         and param not in ("other", "others"):
                     shown.append(f"{argument} as the {words(param)}")  # "the defender as the winner"
+                elif self.is_condition(node_argument) and not isinstance(node_argument, ast.BoolLiteral):
+                    shown.append(f"{words(param)} if {argument}")  # "face down if you are an automa"
+                elif isinstance(node_argument, ast.BoolLiteral):
+                    shown.append(words(param) if node_argument.value else f"not {words(param)}")
                 elif len(param) > 1:
-                    shown.append(f"{words(param)}: {argument}")
+                    shown.append(f"{argument} as the {words(param)}")  # "3 as the reach", not "reach: 3"
                 elif param in callee:
                     noun = self.noun(callee[param])
                     twins = [other for other in params if len(other) == 1 and other != param
                              and other in callee and self.noun(callee[other]) == noun]
-                    shown.append(f"{noun} {param.upper() if twins else ''}".strip() + f": {argument}")
+                    shown.append(f"{argument} as the " + f"{noun} {param.upper() if twins else ''}".strip())
             label = self.rule_labels.get(node.rule)
             if label:
                 shown.append(f"see {label}")
