@@ -16,6 +16,10 @@ game "Glory Islands":
   credits "Glory Islands, Rio Grande Games (2022). Rules encoded for pirdsl."
   overview "Pirate crews race clockwise round a ring of islands. Each round everyone secretly plays a sailing card that sets turn order, how far their ship sails and how far from it they may land a pirate. Pirates on the islands earn glory, treasure and barrels, and full islands pay out to the crews with the most pirates there."
   goal "Have the most glory once a ship has come home and the round is finished."
+  also_in_the_box "The board (the islands, the sea round them and the sailing track beside it), a draw bag for the treasure tokens, a general supply of barrels, and for each colour a ship, a glory disc and a sailing disc. Henry Morgan plays green, with a disc on each track like everyone."
+  sailing "Ships sail clockwise round the 24 sea spaces: from Home (top left) right along the top row, down the right side, left along the bottom past the compass (bottom right) and up the left side back to Home. Ships may share a space. A ship must sail at least 1 space and at most its card's value. Passing or landing on Home pays its bonus and makes this the last round; a ship may sail on past it, and the game ends when the round is over."
+  placing_pirates "Where a ship stops, its pirate goes on a free island space in line with it: along its column from the top or bottom row, along its row from the left or right side, or along the diagonal from a corner. Distance is counted in spaces along that line, the first island space being 1 away. The pirate may go at most the card's value away; if every space that close is taken, it goes on the next free space further along the line, and with none free on the line, no pirate is placed."
+  the_stopover_of_a_5 "With a 5 you may sail 1 to 4 spaces, place a pirate from there (and take its reward), then sail on at least 1 more space, 5 in all, and place a second pirate. Pirate fields in line pay, shipwrecks are taken and the special action is used only where the ship ends, not at the stopover."
   version "1"
 
 # ---------------------------------------------------------------- components
@@ -24,7 +28,7 @@ kind treasure_kind: ruby, spices, emerald, crown, doubloon
 
 #: Six per colour, worth 1, 2, 3, 3, 4 and 5; tiebreak symbols order cards of equal value.
 piece sailing_card(value, rank) labelled "{value} (tiebreak {rank})"
-#: Your crew: land them on the islands to collect rewards and win islands.
+#: Your crew: land them on the islands to collect rewards and win islands. Henry Morgan (green) has 8.
 piece pirate(owner) labelled "{owner.name}'s pirate" marked "p{owner.index + 1}"
 #: Sails clockwise round the sea spaces, from Home back to Home.
 piece ship(owner) labelled "{owner.name}'s ship" marked "S{owner.index + 1}"
@@ -73,7 +77,7 @@ var compass_passes = 0 internal
 var home_passes = 0 internal
 #: a ship has come home
 var finishing = false internal        # the first ship is home: this is the last round
-var turn_order = []
+var turn_order = []  # set each round: who acts first, second...
 
 automa henry_morgan "Henry Morgan" when player_count == 2
 
@@ -130,11 +134,14 @@ define pirates_on_board(p) = [x for x in all_pieces(island_spaces) where x.owner
 # ---------------------------------------------------------------- tables
 
 define card_values = [1, 2, 3, 3, 4, 5]
+#: 5 (8 for Henry Morgan)
+define crew_size(p) = 8 if automa(p) else 5
 
 # assumed: the tie-breaker symbols printed on each colour's cards, as ranks (higher
 # wins a tie). Each colour's set differs so that equal values always break.
 #: The tiebreak symbols on the six cards of each seat's colour (the cards worth 1, 2, 3, 3, 4 and 5, in that order), as ranks: of two cards of equal value, the higher symbol wins the tie.
 table card_symbols:
+  header "Seat" -> "1", "2", "3", "3", "4", "5"
   0 -> [4, 1, 3, 7, 2, 4]
   1 -> [3, 4, 2, 6, 1, 3]
   2 -> [2, 3, 5, 8, 4, 2]
@@ -197,7 +204,7 @@ define automas = [p for p in in_play where automa(p)]
 
 # ---------------------------------------------------------------- variants
 
-variant storm "Back of the board: a storm in the centre blows pirates to any empty space"
+variant storm "Play on the back of the board: the centre space (row 4, column 4) is a storm, not an island space; a pirate placed there is blown to any empty island space (Henry Morgan's to the first empty one, reading row by row from the top left) and takes that space's reward"
 variant shipwrecks "Shipwreck tokens on the two free corners reward ships that stop there"
 
 # ---------------------------------------------------------------- setup
@@ -210,11 +217,11 @@ setup:
     create 1 ship(p) in home_space
     p.ship = top(home_space)
     #: Put your pirates in your supply: 5, or 8 for Henry Morgan.
-    create (8 if automa(p) else 5) pirate(p) in p.crew
+    create crew_size(p) pirate(p) in p.crew
+    #: Henry Morgan shuffles his six cards face down as his deck instead of taking them into his hand.
     if automa(p):
-      #: Henry Morgan's cards form his face-down deck instead.
       move p.hand to p.deck
-  #: Put the 35 treasure tokens (7 of each kind) in the bag; with fewer than 4 players, put one of each kind back in the box.
+  #: Put the 35 treasure tokens (7 of each kind) in the bag; with 2 or 3 players (Henry Morgan is not counted), put one of each kind back in the box, leaving 30.
   for each k in treasure_kind:
     create 7 treasure(k) in bag
     if player_count < 4:
@@ -258,6 +265,7 @@ play:
         log "{p.name} reveals {p.card}."
 
     phase "Spend sailing points":
+      #: Everyone still afloat moves their disc down the sailing track as many spaces as their card's value ({spend_sailing}).
       for each p in in_play:
         spend_sailing(p)
 
@@ -266,6 +274,7 @@ play:
 
     phase "Resolve actions":
       for each p in turn_order:
+        #: If it is Henry Morgan's turn:
         if automa(p):
           automa_turn(p)
         else:
@@ -304,26 +313,30 @@ rule end_round() "Swap tied cards, discard, and take the discards back on a 1":
     if p.card.value == 1 and not automa(p):
       move p.discard to p.hand
 
-rule take_turn(p) "Move ship, place pirates, collect rewards, special action, score islands":
+rule take_turn(p) "Your turn: sail, place pirates, special action, score islands":
   let reach = p.card.value
-  #: You may sail from 1 space up to your card's value, clockwise.
+  #: -
   let legs = [[n, false] for n in range(1, reach)]
   # A 5 may stop over after 1 to 4 spaces: at least one more space must follow.
-  #: With a 5 you may instead stop over after 1 to 4 spaces.
+  #: -
   if reach == 5:
     legs = legs + [[n, true] for n in range(1, reach - 1)]
-  #: Choose how far to sail
+  #: Sail clockwise 1 space up to your card's value ({sail}); with a 5 you may instead stop over after 1 to 4 spaces.
   p chooses leg from legs "Move your ship" labelled leg_label(p, leg)
-  #: Sail that far.
+  #: -
   sail(p, leg[0])
-  #: After a stopover, place a pirate first, then sail on at least 1 more space, up to 5 in all.
+  #: After a stopover, place a pirate from there first ({place_pirate}), then sail on at least 1 more space, up to 5 in all; pirate fields pay only where you end.
   if leg[1]:
     place_pirate(p, reach)
     p chooses more from range(1, reach - leg[0]) "Sail on after the stopover" labelled "Sail {more} more to {route[(p.travelled + more) % lap]}{passing_text(p, more)}"
     sail(p, more)
+  #: Each pirate on a pirate field in line with the space where you end earns its owner 1 glory, yours too ({end_of_move}).
   end_of_move(p)
+  #: Place a pirate on a free island space in line with your ship, at most your card's value away, or on the next free one beyond; a field gives 1 glory, a chest 2 treasure draws (keep 1), a barrel space one from the supply, up to 3 held ({place_pirate}).
   place_pirate(p, reach)
+  #: Special action ({special_action}): a 2 turns a barrel into 3 treasure draws (keep 1); a 3 places a second pirate, a 4 moves one of yours to any empty space, each for a barrel or 2 sailing spaces.
   special_action(p)
+  #: Score each island now full by the island chart ({score_full_islands}): ties share the prizes of the places they fill (rounded up); if all are tied, all prizes are shared and you gain 1 more.
   score_full_islands(p)
 
 #: how far the ship sails, where it lands and what passing the compass or home brings
@@ -382,8 +395,11 @@ rule take_wrecks(p, stack) "Retrieve treasure from a shipwreck":
     draw w from stack
     move w to p.wrecks
     return
+  #: Look at the whole stack and take one token, face down.
   p chooses w from stack "Take a shipwreck token"
+  #: -
   move w to p.wrecks
+  #: Then you may return a barrel to the supply to take a second one.
   if count(p.barrels) > 0 and count(stack) > 0:
     p chooses extra from stack "Spend a barrel for another token?" optional "Keep the barrel"
     if extra != none:
@@ -422,7 +438,7 @@ rule land_pirate(p, target) "Collect the reward":
   log "{p.name} places a pirate on the {describe(target)}."
   #: -
   let space = target
-  #: Storm variant: a pirate placed on the storm is blown to any empty island space you choose (Henry Morgan's to the first empty one).
+  #: Storm variant: a pirate placed on the storm is blown to any empty island space you choose (Henry Morgan's to the first empty one, row by row from the top left).
   if is_storm(target):
     let calm = [s for s in island_spaces where empty(s)]
     # assumed: with no empty space left the pirate goes back to the supply.
@@ -445,6 +461,7 @@ rule collect(p, space) "Reward for the space a pirate lands on":
     log "{p.name} gains 1 glory for the pirate field."
   elif space.space == chest:
     take_treasure(p, 2)
+  #: On a barrel space you take a barrel from the supply, if one is left and you hold fewer than 3; Henry Morgan takes 2 glory instead.
   elif space.space == barrel:
     if automa(p):
       p.glory += 2
@@ -468,8 +485,11 @@ rule take_treasure(p, drawn) "Draw treasure tokens and keep one":
     if count(bag) > 0:
       draw t from bag
       move t to p.looking
+  #: Keep one of them face down on your player board; the others go back in the bag.
   p chooses keep from p.looking "Keep one treasure token; the others go back in the bag" labelled keep_label(p, keep)
+  #: -
   move keep to p.treasures
+  #: -
   move p.looking to bag
   log "{p.name} keeps one treasure token face down."
   log to p "You keep the {keep}."
@@ -491,22 +511,26 @@ rule pay(p, how):
 
 rule special_action(p) "Activate a special action (optional)":
   let value = p.card.value
+  #: A 1 or a 5 has no special action.
   if value == 1 or value == 5:
     return
   let ways = payments(p)
+  #: With a 2, you may return a barrel to the supply to draw 3 treasure tokens and keep one ({take_treasure}).
   if value == 2 and count(p.barrels) > 0 and count(bag) > 0:
     p chooses use from ["return a barrel to draw 3 treasures and keep 1"] "Special action of the 2" optional "No special action"
     if use != none:
       move first(p.barrels) to barrel_supply
       log "{p.name} returns a barrel to draw 3 treasure tokens."
       take_treasure(p, 3)
-  elif value == 3 and count(ways) > 0:
+  #: With a 3, you may pay a barrel or 2 sailing spaces ({pay}) to place a second pirate the same way, again at most 3 spaces away ({place_pirate}).
+  if value == 3 and count(ways) > 0:
     p chooses how from ways "Special action of the 3: place a second pirate" labelled payment_label(p, how) optional "No special action"
     if how != none:
       pay(p, how)
       log "{p.name} uses the 3's special action ({how}) to place a second pirate."
       place_pirate(p, 3)
-  elif value == 4 and count(ways) > 0 and count(pirates_on_board(p)) > 0:
+  #: With a 4, you may pay a barrel or 2 sailing spaces ({pay}) to move one of your pirates on the islands to any empty island space, and take that space's reward ({collect}).
+  if value == 4 and count(ways) > 0 and count(pirates_on_board(p)) > 0:
     p chooses how from ways "Special action of the 4: move one of your pirates" labelled payment_label(p, how) optional "No special action"
     if how != none:
       pay(p, how)
@@ -536,7 +560,7 @@ rule score_island(name, trigger) "Score an island":
       log "{q.name} ({pirate_count(counts[0])}, all tied) scores {ceil(sum(prizes) / count(rivals))} glory."
     trigger.glory += 1
     log "{trigger.name} filled the island and takes 1 glory more."
-  #: Otherwise the most pirates take 1st place, the next 2nd and 3rd; tied players add up the prizes of the places they fill and share them equally (rounded up).
+  #: Otherwise the most pirates take 1st place, the next 2nd and 3rd (a crew alone on the island takes 1st place only); tied players add up the prizes of the places they fill and share them equally (rounded up), and places left over pay nothing.
   else:
     let awards = share_places(counts, prizes)
     for each i in indices(rivals):
@@ -593,7 +617,7 @@ define kind_counts(tokens) = [count([t for t in tokens where t.kind == k]) for k
 # Each token counts in one set; the n-th set holds every kind of which you have n or more.
 define set_points(counts) = sum([set_value[count([c for c in counts where c >= n])] for n in range(1, 7)])
 #: {p}'s glory for treasure sets
-define treasure_points(p) = set_points(kind_counts(treasure_tokens(p)))  # your treasure tokens, face down and face up, are split into sets of different kinds: the first set holds one of each kind you have, the second one of each kind you have two or more of, and so on; each set scores by the Set value chart
+define treasure_points(p) = set_points(kind_counts(treasure_tokens(p)))  # your treasure tokens (Henry Morgan's lie face up) are split into sets of different kinds: the first set holds one of each kind you have, the second one of each kind you have two or more of, and so on; each set scores by the Set value chart
 #: a treasure token to keep, and what {p}'s sets would then be worth
 define keep_label(p, t) = "{t}: your sets then worth {set_points(kind_counts(treasure_tokens(p) + [t]))} glory (+{set_points(kind_counts(treasure_tokens(p) + [t])) - treasure_points(p)})"
 
