@@ -425,7 +425,7 @@ rule manoeuvre(p, s) "Cut loose if entangled, then sail as the wind allows":
     return
   let left = actions_for[sailing]
   log "{s} is {sailing}: {left} action{\"\" if left == 1 else \"s\"}."
-  #: It has 2 actions running and 1 close-hauled, counted where the move starts (a turn onto another point of sail does not change them). Each action sails one hex ahead or turns one face to port or starboard ({turn_ship}), and it may stop early. Sailing into a hex with any ship, friend or foe, entangles them and ends the move ({come_alongside}); turning into the wind leaves the ship in irons and ends it.
+  #: It has 2 actions running, 1 close-hauled, fixed where the move starts. Each sails one hex ahead or turns one face ({turn_ship}); it may stop early. Sailing into a hex with any ship, friend or foe, entangles them and ends the move ({come_alongside}); turning head to wind ends it in irons.
   while left > 0:
     let options = ([sail_ahead] if may_enter(s, ahead_of(s)) else []) + [turn_to_port, turn_to_starboard]
     #: Sail ahead or turn
@@ -471,7 +471,7 @@ rule settle(s, freed, setting_out) "A ship that cut loose but never left its hex
 
 rule gunnery() "Every free ship fires one broadside; all hits land together":
   broadsides = []
-  #: Both admirals, at once, choose for each free fighting ship whether it fires a broadside, and at which fighting enemy within 3 hexes in its arc (see Firing arcs): the hexes abeam, between the lines 60 and 120 degrees off the bow on either side, lines included; never dead ahead or astern, and never a derelict.
+  #: Both admirals, at once, choose for each free fighting ship whether it fires, and at which fighting enemy within 3 hexes in its arc (see Firing arcs): abeam, between the lines 60 and 120 degrees off the bow, lines included.
   for each p in players simultaneously:
     for each s in [f for f in fighting_ships(side_of(p)) where can_fire(f)]:
       if count(targets_of(s)) > 0:
@@ -479,7 +479,7 @@ rule gunnery() "Every free ship fires one broadside; all hits land together":
         p chooses t from targets_of(s) "{s} may fire a broadside" labelled target_label(s, t) optional "Hold fire"
         if t != none:
           broadsides = broadsides + [[s, t]]
-  #: Then each chosen broadside turns a card for its hits (see Broadside hits; {fire}): at 2 or 3 hexes it loses a hit; raking at 1 hex, from dead ahead or astern of the target, it turns a second card and adds its hits; hits on an entangled ship are shared out in her hex, one to each fighting enemy of the firing side, then one to each friend, and round again ({share_hits}).
+  #: Each broadside then turns a card (see Broadside hits; {fire}): 1 hit less at 2 or 3 hexes; raking at 1 hex, from dead ahead or astern of the target, a second card adds its hits. Hits on an entangled ship go one at a time to each fighting enemy of the firer in her hex, then each friend, and round again ({share_hits}).
   for each shot in broadsides:
     fire(shot[0], shot[1])
   #: All the hits then land together, each ship losing that much strength, never below 0 ({land_hits}).
@@ -533,7 +533,7 @@ define boards(s) = still_fighting(s) and count(enemies_alongside(s)) > 0
 define boarding_hexes = distinct([where(s) for s in ships_on_sea where boards(s)])
 
 rule boarding() "Entangled enemies board each other, hex by hex":
-  #: In each hex where fighting enemies are entangled, each ship's admiral picks an enemy alongside for her boarders, each ship turns a card (see Boarding hits), and all losses land together; if every ship in the fight is beaten at once, on both sides, each turns a card and the highest holds on with 1 strength ({board_in}, {last_stand}).
+  #: Where fighting enemies are entangled, each ship's boarders attack an enemy alongside, chosen by her admiral, and turn a card (see Boarding hits); losses land together. If all in the fight are beaten at once, on both sides, each turns a card and the highest holds on with 1 strength ({board_in}, {last_stand}).
   for each melee in boarding_hexes:
     board_in(melee)
 

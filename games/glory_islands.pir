@@ -304,10 +304,10 @@ rule end_round() "Swap tied cards, discard, and take the discards back on a 1":
   # assumed: Henry Morgan's card is swapped on a tie like anyone's (the
   # two-player rules do not say); a card he receives goes to his discards.
   let in_round = [p for p in players where count(p.revealed) > 0]
-  #: Where cards of equal value were played, the one with the highest tiebreak symbol swaps with the lowest; with four, the middle two swap too ({swap_ties}).
+  #: Of equal cards, the highest tiebreak symbol swaps with the lowest; with four, the middle two swap too ({swap_ties}).
   for each v in distinct([p.card.value for p in in_round]):
     swap_ties([p for p in in_round where p.card.value == v order by p.card.rank descending])
-  #: Everyone who played puts the card now in front of them on their discard pile; a player (not Henry Morgan) who played a 1 takes the whole discard pile back into hand.
+  #: Everyone discards the card now in front of them; a player (not Henry Morgan) who played a 1 takes the whole discard pile back into hand.
   for each p in in_round:
     move p.revealed to p.discard
     if p.card.value == 1 and not automa(p):
@@ -321,22 +321,22 @@ rule take_turn(p) "Your turn: sail, place pirates, special action, score islands
   #: -
   if reach == 5:
     legs = legs + [[n, true] for n in range(1, reach - 1)]
-  #: Sail clockwise 1 space up to your card's value ({sail}); with a 5 you may instead stop over after 1 to 4 spaces.
+  #: Sail 1 space up to your card's value ({sail}); a 5 may stop over after 1 to 4.
   p chooses leg from legs "Move your ship" labelled leg_label(p, leg)
   #: -
   sail(p, leg[0])
-  #: After a stopover, place a pirate from there first ({place_pirate}), then sail on at least 1 more space, up to 5 in all; pirate fields pay only where you end.
+  #: After a stopover, place a pirate there first ({place_pirate}), then sail on 1 or more spaces, 5 in all.
   if leg[1]:
     place_pirate(p, reach)
     p chooses more from range(1, reach - leg[0]) "Sail on after the stopover" labelled "Sail {more} more to {route[(p.travelled + more) % lap]}{passing_text(p, more)}"
     sail(p, more)
-  #: Each pirate on a pirate field in line with the space where you end earns its owner 1 glory, yours too ({end_of_move}).
+  #: Pirate fields in line with where you end pay their owners 1 glory each, you too ({end_of_move}).
   end_of_move(p)
-  #: Place a pirate on a free island space in line with your ship, at most your card's value away, or on the next free one beyond; a field gives 1 glory, a chest 2 treasure draws (keep 1), a barrel space one from the supply, up to 3 held ({place_pirate}).
+  #: Place a pirate on a free island space in line, at most your card's value away, else the next free one ({place_pirate}): a field pays 1 glory, a chest 2 treasure draws (keep 1), a barrel space one from the supply (hold up to 3).
   place_pirate(p, reach)
   #: Special action ({special_action}): a 2 turns a barrel into 3 treasure draws (keep 1); a 3 places a second pirate, a 4 moves one of yours to any empty space, each for a barrel or 2 sailing spaces.
   special_action(p)
-  #: Score each island now full by the island chart ({score_full_islands}): ties share the prizes of the places they fill (rounded up); if all are tied, all prizes are shared and you gain 1 more.
+  #: Score each full island by the island chart ({score_full_islands}): ties share the prizes of the places they fill (rounded up); if all tie, they share every prize and you gain 1 more.
   score_full_islands(p)
 
 #: how far the ship sails, where it lands and what passing the compass or home brings
@@ -395,11 +395,11 @@ rule take_wrecks(p, stack) "Retrieve treasure from a shipwreck":
     draw w from stack
     move w to p.wrecks
     return
-  #: Look at the whole stack and take one token, face down.
+  #: Look through the stack and take one token.
   p chooses w from stack "Take a shipwreck token"
   #: -
   move w to p.wrecks
-  #: Then you may return a barrel to the supply to take a second one.
+  #: A barrel returned to the supply buys a second.
   if count(p.barrels) > 0 and count(stack) > 0:
     p chooses extra from stack "Spend a barrel for another token?" optional "Keep the barrel"
     if extra != none:
@@ -414,7 +414,7 @@ rule place_pirate(p, reach) "Place a pirate":
   if count(open) == 0:
     log "{p.name} finds no free space in line and places no pirate."
     return
-  #: With no pirate left in your supply, first take one of yours back from the islands: it must go to a new space.
+  #: With none in your supply, first take one of yours back from the islands, for a new space.
   if count(p.crew) == 0:
     #: All your pirates are out: take one back to place on a new space
     p chooses old from pirates_on_board(p) "All your pirates are out: take one back to place on a new space" labelled describe(where(old))
@@ -485,7 +485,7 @@ rule take_treasure(p, drawn) "Draw treasure tokens and keep one":
     if count(bag) > 0:
       draw t from bag
       move t to p.looking
-  #: Keep one of them face down on your player board; the others go back in the bag.
+  #: Keep one face down; the rest go back in the bag.
   p chooses keep from p.looking "Keep one treasure token; the others go back in the bag" labelled keep_label(p, keep)
   #: -
   move keep to p.treasures
@@ -593,6 +593,7 @@ rule swap_cards(a, b):
 
 rule automa_turn(p) "Henry Morgan sails the full value and places on the nearest free space":
   let value = p.card.value
+  #: He sails his card's full value ({sail}); with a 5 he sails 1 space, places a pirate ({automa_place}), then sails 4 more.
   if value == 5:
     sail(p, 1)
     automa_place(p)
@@ -624,6 +625,7 @@ define keep_label(p, t) = "{t}: your sets then worth {set_points(kind_counts(tre
 score p: p.glory
 
 final scoring:
+  #: Everyone, Henry Morgan too, gains 1 glory for each barrel they hold and each of their pirates on the islands, the number on their disc's space (a number below 0 takes glory away), their glory for treasure sets and the glory printed on their shipwreck tokens.
   for each p in players:
     # Said before it is added, so that every player sees where the final glory comes from.
     log "{p.name} adds {count(p.barrels)} for barrels, {count(pirates_on_board(p))} for pirates on the islands, {track_value(p)} from the sailing track, {treasure_points(p)} for treasure sets ({treasure_tokens(p)}){wreck_text(p)}."
@@ -631,7 +633,6 @@ final scoring:
     p.glory += count(pirates_on_board(p))
     p.glory += track_value(p)
     p.glory += treasure_points(p)
-    #: You gain the glory printed on your shipwreck tokens.
     p.glory += sum([w.value for w in p.wrecks])
 
 define wreck_text(p) = "" if count(p.wrecks) == 0 else " and {sum([w.value for w in p.wrecks])} from shipwrecks"

@@ -232,7 +232,7 @@ rule take_turn(p) "Up to 5 actions, one volley and the captain's ability, in any
         #: Your ship sails one hex straight ahead, or the Kraken moves to any free hex beside it, keeping its facing ({move_action}). Your ship may not stop beside another ship, the Kraken or the Tower: it sails on, turning first if it must, for free, until clear; if it ends beside the island its map shows, it digs up a treasure chest.
         move_action(p)
       "Steer your ship, the Kraken or the Tower":
-        #: Turn your ship, the Kraken or the Tower one hex-side, to port (left) or starboard (right) ({steer_action}).
+        #: Turn your ship, the Kraken or the Tower one hex-side, to port (anticlockwise) or to starboard (clockwise) ({steer_action}).
         steer_action(p)
       "Explore an island" when may_explore(p):
         #: With no map in your hold, take a random token from an island beside your ship: keep a map hidden; a Jolly Roger curses you, goes back, and you draw again ({explore}).
