@@ -364,7 +364,7 @@ rule sail(p, steps) "Move the ship clockwise":
         p.glory += compass_bonus[compass_passes]
         log "{p.name} passes the compass: {compass_bonus[compass_passes]} glory."
       compass_passes += 1
-    #: Passing or landing on Home earns 6, 3 and 1 glory for the first three ships; the first ship home makes this the last round.
+    #: Passing or landing on Home earns 6, 3 and 1 glory for the first three ships; the first ship home makes this the last round, and a ship may sail on past Home.
     if p.travelled == lap:
       if home_passes < 3:
         p.glory += home_bonus[home_passes]
@@ -502,7 +502,7 @@ define payments(p) = (["pay a barrel"] if count(p.barrels) > 0 else []) + (["spe
 define payment_label(p, how) = "{how} (you have {count(p.barrels)})" if how == "pay a barrel" else "{how} (sailing {p.sailing} to {track_after(p, 2)})"
 
 #: Pay the cost you chose
-rule pay(p, how):
+rule pay(p, how) "Pay the cost you chose":
   #: If you chose to pay a barrel: move one of your barrels to the barrel supply; otherwise move your disc 2 spaces down the sailing track ({move_disc}).
   if how == "pay a barrel":
     move first(p.barrels) to barrel_supply
@@ -581,7 +581,7 @@ rule swap_ties(tied) "Swap tied cards":
     swap_cards(tied[1], tied[2])
 
 #: Swap the two tied cards
-rule swap_cards(a, b):
+rule swap_cards(a, b) "Swap the two tied cards":
   #: Your face-up card and the other player's change places.
   let card_a = top(a.revealed)
   let card_b = top(b.revealed)
@@ -605,7 +605,7 @@ rule automa_turn(p) "Henry Morgan sails the full value and places on the nearest
   score_full_islands(p)
 
 #: Henry Morgan places a pirate on the nearest free space in line
-rule automa_place(p):
+rule automa_place(p) "Henry Morgan places a pirate":
   let open = open_spaces(ship_space(p))
   #: If he has a pirate in his supply, he places it on the first free island space in line with his ship, and collects its reward.
   if count(p.crew) > 0 and count(open) > 0:
