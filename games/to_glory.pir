@@ -229,7 +229,7 @@ rule take_turn(p) "Up to 5 actions, one volley and the captain's ability, in any
   p acts "{p.name}: choose your next action" until "End your turn":
     up to 5 times:
       "Move your ship or the Kraken" when count(moves(p)) > 0:
-        #: Your ship sails one hex straight ahead, or the Kraken moves to any free hex beside it, keeping its facing ({move_action}). Your ship may not stop beside another ship, the Kraken or the Tower: it sails on, turning first if it must, for free, until clear; if it ends beside the island its map shows, it digs up a treasure chest.
+        #: Your ship sails one hex straight ahead, or the Kraken moves to any free hex beside it (open sea with no piece on it), keeping its facing ({move_action}). Your ship may not stop beside another ship, the Kraken or the Tower: it sails on, turning first if it must, for free, until clear; if it ends beside the island its map shows, it digs up a treasure chest.
         move_action(p)
       "Steer your ship, the Kraken or the Tower":
         #: Turn your ship, the Kraken or the Tower one hex-side, to port (anticlockwise) or to starboard (clockwise) ({steer_action}).
