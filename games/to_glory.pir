@@ -26,6 +26,10 @@ game "To Glory!":
   goal "Have the most glory (1 per gold, 6 per treasure) when the round in which a captain takes a second treasure is over."
   version "1"
   also_in_the_box "4 captain cards (active side up; a cursed captain turns theirs to the cursed side) with their 4 captain standees, each standing on the back of its ship; 4 island flags; the first player token; the board; 3 wooden cubes for the cannon volley. To play the volley without flicking, use a ten-sided die (d10) and the Volley odds chart."
+  # assumed: what the cubes count as at the table (the rules name hit, land on and
+  # captain knocked off, not how to tell them): a cube touching a piece is a hit,
+  # one resting on it has landed. Without cubes nothing shields a target: the
+  # odds fall with distance instead (see the volley abstraction above).
   the_cannon_volley "Once in your turn, put the 3 cubes on your ship, the Kraken or the Tower and, without turning it, flick them forward. A cube that touches an opponent's ship, the Kraken or the Tower is a hit (1 gold); a cube that comes to rest on one of them has landed on it (2 gold); knocking an opponent's captain standee off their ship is worth 3 gold. You take only the best single result, once. Your own ship never counts. Hitting the Kraken or the Tower pays gold and nothing more. If you are cursed and a volley from your own ship hits, lands on or knocks the captain off a rival ship, you are cured and every captain whose ship you struck is cursed."
   the_volley_without_cubes "Each opponent's ship, the Kraken and the Tower straight ahead of the piece, within 4 hexes, gets its own roll of the d10 on the Volley odds chart; islands and pieces in between do not shield it (the chart's odds already fall with distance), and the Kraken and the Tower, which have no captain, count a captain-off roll as a landing."
 
