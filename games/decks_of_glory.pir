@@ -20,6 +20,10 @@ game "Decks of Glory":
   overview "Sailing ships duel on a hex sea. Each turn a card may shift the wind, a card says who moves first, ships sail as the wind allows, then broadsides and boarding parties are settled by turning cards. A beaten ship turns one more card: it sinks, or strikes and drifts away as a derelict."
   goal "Have ships still fighting when the enemy has none; after the last turn, the stronger squadron wins."
   version "1"
+  also_needed "A hex map (8 by 10 hexes of open sea), a model or counter for each ship with its bow marked, a wind arrow on the edge of the map pointing the way the wind blows, and a turn counter: the battle is broken off after 20 turns."
+  the_wind "The wind is named by where it blows from: a west wind comes from the west and blows towards the east, so derelicts drift east. A ship's point of sail is fixed where her move starts: running (2 actions) with the wind from astern or a rear quarter, close-hauled (1 action) with it on a forward quarter, in irons with it dead ahead. Turning onto another point during the move does not change her actions, except that turning head to wind ends the move at once, in irons."
+  firing_arcs "A broadside bears on the hexes abeam, on either side: between the lines 60 and 120 degrees off the bow, hexes on those lines included. At 1 hex that is the 2 side hexes on each beam, at 2 hexes 3 on each side, at 3 hexes 4 on each side; never the hexes straight ahead or astern. Only fighting enemies are targets: derelicts have struck and are not fired on."
+  entangling "A ship that sails into a hex with any ship in it, friend or foe, fighting or derelict, is entangled with every ship there and ends her move; she lies side by side with them, parallel, facing the same way (bow to bow) or the opposite way (bow to stern), as her admiral chooses. Entangled ships cannot fire; enemies entangled board each other every turn until one side is beaten or cuts loose."
 
 # ---------------------------------------------------------------- components
 
@@ -55,14 +59,14 @@ var hits_due per ship = 0 internal    # gunnery hits waiting to land together
 
 #: colour
 var chosen_colour per player = none   # the suits this admiral activates on: red or black
-#: the wind
-var wind_from = west                  # the wind blows from this direction
+#: the wind (where it blows from)
+var wind_from = west
 #: the card just turned
 var drawn = none internal             # the card turned last (the top of the discard pile)
 #: the broadsides chosen this turn
 var broadsides = [] internal          # [firing ship, target] pairs chosen this turn
 var cut_loose = [] internal           # [ship, the ship it cut loose from] this turn
-var turn_order = []
+var turn_order = []  # set each turn by the initiative card: who moves first, then second
 
 # ---------------------------------------------------------------- the board
 
@@ -89,8 +93,9 @@ define ahead_of(s) = step(where(s), number_of(s.facing))
 
 #: the ships on the map
 define ships_on_sea = all_pieces(cells(sea))
-define active(s) = s.state == fighting  # a fighting ship, neither struck nor sunk
-define fighting_ships(side) = [s for s in ships_on_sea where s.side == side and active(s)]
+#: {s} is still fighting
+define still_fighting(s) = s.state == fighting  # a ship that has not struck her colours. A ship beaten to 0 strength strikes at the end of the turn: she sinks, or becomes a derelict, which drifts downwind, neither fires nor is fired on, and counts nothing
+define fighting_ships(side) = [s for s in ships_on_sea where s.side == side and still_fighting(s)]
 define fleet_strength(side) = sum([s.strength for s in fighting_ships(side)])
 #: only one squadron, or none, is still fighting
 define battle_over = count(fighting_ships(red)) == 0 or count(fighting_ships(black)) == 0
@@ -151,8 +156,9 @@ define card_value(card) = index_of(rank, card.rank) + 2
 define relative_wind(s) = (number_of(wind_from) - number_of(s.facing)) % 6
 define point_of_sail(s) = points_by_relative_wind[relative_wind(s)]
 
+#: Where the wind comes from, counted in hex faces clockwise from the bow (0 dead ahead, 3 dead astern), sets a ship's point of sail.
 table points_by_relative_wind:
-  header "Wind from (faces clockwise from the bow)" -> "Point of sail"
+  header "Wind from" -> "Point of sail"
   0 -> in_irons
   1 -> close_hauled
   2 -> running
@@ -160,6 +166,7 @@ table points_by_relative_wind:
   4 -> running
   5 -> close_hauled
 
+#: The actions a ship has in her move, by her point of sail where the move starts.
 table actions_for:
   header "Point of sail" -> "Actions"
   in_irons -> 0
@@ -199,13 +206,15 @@ define range_to(s, t) = distance(where(s), where(t))
 define rakes(s, t) = range_to(s, t) == 1 and direction_to(where(t), where(s)) in [number_of(t.facing), number_of(opposite(t.facing))]
 # assumed: a derelict has struck and is not fired on.
 #: the enemies {s} can fire on
-define targets_of(s) = [t for t in ships_on_sea where t.side != s.side and active(t) and range_to(s, t) >= 1 and range_to(s, t) <= max_range and bears_on(s, where(t))]
-define can_fire(s) = active(s) and not entangled(s) and s.strength > 0  # a free ship: fighting (not struck or sunk), not entangled, with strength left
+define targets_of(s) = [t for t in ships_on_sea where t.side != s.side and still_fighting(t) and range_to(s, t) >= 1 and range_to(s, t) <= max_range and bears_on(s, where(t))]
+define can_fire(s) = still_fighting(s) and not entangled(s) and s.strength > 0  # a free ship: fighting (not struck or sunk), not entangled, with strength left
 define target_label(s, t) = "{t}, {range_to(s, t)} hex{\"\" if range_to(s, t) == 1 else \"es\"} away{\", raking\" if rakes(s, t) else \"\"}{\", entangled: hits are shared\" if entangled(t) else \"\"}"
 
 # assumed: the battle is broken off after 20 turns (the rules set no limit).
 #: 20
 define turn_limit = 20
+#: 20 turns have been played
+define last_turn = round_number == turn_limit
 
 # ---------------------------------------------------------------- scenarios
 
@@ -230,7 +239,7 @@ variant wind_by_cards "Each admiral turns a card; the higher card chooses the op
 setup:
   # Every piece is made before the first card is shuffled: the engine pauses at
   # the first chance event, and from there on the pieces must stay the same.
-  #: Put the 52 playing cards, one of each rank in each suit, on the discard pile.
+  #: -
   for each s in suit:
     for each r in rank:
       create 1 playing_card(r, s) in discard
@@ -241,22 +250,25 @@ setup:
     launched.facing = spec[5]
     log "The {spec[0]} squadron: {launched}, {rate_name[spec[1]]}, strength {launched.strength}, facing {launched.facing}."
   choose_colours()
+  #: Shuffle the 52 playing cards face down to form the deck ({shuffle_discards}).
   shuffle_discards()
   if variant wind_by_cards:
     choose_opening_wind()
   log "{admiral(red).name} commands the red squadron, {admiral(black).name} the black. The wind blows from the {wind_from}."
 
-rule choose_colours() "The admirals decide who activates on red suits and who on black":
+rule choose_colours() "The admirals choose colours: red suits or black":
   # assumed: the first player chooses; the other admiral takes the other colour.
-  #: Player 1 (the first player) chooses whether to activate on red suits or on black suits.
+  #: Player 1 (the first player) chooses red or black: that admiral commands the squadron of that colour and moves first when the initiative card is of that colour.
   players[0] chooses c from colour "Activate on red suits or on black suits? You command the squadron of that colour." labelled "{c}: {squadron(c)}"
-  #: The first admiral commands the squadron of that colour, the second admiral the other.
+  #: The other admiral takes the other colour and squadron.
   players[0].chosen_colour = c
   #: -
   players[1].chosen_colour = first([k for k in colour where k != c])
 
 rule shuffle_discards() "Shuffle the discard pile face down to form the deck":
+  #: Gather the cards turned face up and shuffle them face down as the new deck.
   move discard to deck
+  #: -
   shuffle deck
 
 rule turn_card(reason) "Turn the top card of the deck onto the discard pile":
@@ -295,7 +307,7 @@ rule choose_opening_wind() "The higher card chooses where the wind blows from":
 # ---------------------------------------------------------------- play
 
 play:
-  rounds until battle_over or round_number == turn_limit:
+  rounds until battle_over or last_turn:
     phase "Wind check":
       wind_check()
     phase "Derelicts drift":
@@ -334,7 +346,7 @@ rule wind_check() "Spades back the wind, clubs veer it, a red card leaves it":
 # with them and drifts no more.
 rule drift_derelicts() "Loose derelicts drift one hex downwind":
   #: Derelicts that are not entangled all drift together.
-  let drifting = [d for d in ships_on_sea where not active(d) and not entangled(d)]
+  let drifting = [d for d in ships_on_sea where not still_fighting(d) and not entangled(d)]
   #: Each drifts one hex downwind; a derelict that drifts off the map is gone for good, and one that drifts into a hex with ships is entangled with them.
   for each s in drifting:
     let next = step(where(s), number_of(downwind))
@@ -359,10 +371,13 @@ rule initiative() "A card: the admiral of its colour moves first":
   log "{leader.name} ({side_of(leader)}) moves first."
 
 rule move_squadron(p) "Each of the admiral's ships moves in turn, in the order chosen":
+  #: -
   let waiting = fighting_ships(side_of(p))
   #: Move your fighting ships one at a time, in the order you choose:
   while count(waiting) > 0:
+    #: Choose the next ship to move.
     p chooses s from waiting "Which ship moves next?" labelled "{s}: {where(s)}, facing {s.facing}, {sailing_text(s)}"
+    #: -
     waiting = [w for w in waiting where w != s]
     manoeuvre(p, s)
 
@@ -410,7 +425,7 @@ rule manoeuvre(p, s) "Cut loose if entangled, then sail as the wind allows":
     return
   let left = actions_for[sailing]
   log "{s} is {sailing}: {left} action{\"\" if left == 1 else \"s\"}."
-  #: It has 2 actions running and 1 close-hauled. Each action sails one hex ahead or turns one face to port or starboard ({turn_ship}), and it may stop early. Sailing into a hex with ships entangles them and ends the move ({come_alongside}); turning into the wind leaves the ship in irons and ends it.
+  #: It has 2 actions running, 1 close-hauled, fixed where the move starts. Each sails one hex ahead or turns one face ({turn_ship}); it may stop early. Sailing into a hex with any ship, friend or foe, entangles them and ends the move ({come_alongside}); turning head to wind ends it in irons.
   while left > 0:
     let options = ([sail_ahead] if may_enter(s, ahead_of(s)) else []) + [turn_to_port, turn_to_starboard]
     #: Sail ahead or turn
@@ -439,7 +454,7 @@ rule manoeuvre(p, s) "Cut loose if entangled, then sail as the wind allows":
 # share it; the heading counts once it cuts loose, and for raking fire.
 rule come_alongside(p, s) "The entering ship lies alongside, on the heading it chooses":
   let others = other_ships(s)
-  #: Lie alongside, bow to bow or bow to stern: choose the heading
+  #: Lie alongside, parallel to the ships in the hex: choose to face the same way as one of them (bow to bow) or the opposite way (bow to stern)
   p chooses heading from distinct([x.facing for x in others] + [opposite(x.facing) for x in others]) "{s} comes alongside {others}: lie on which heading?" labelled "heading {heading}"
   #: -
   s.facing = heading
@@ -456,7 +471,7 @@ rule settle(s, freed, setting_out) "A ship that cut loose but never left its hex
 
 rule gunnery() "Every free ship fires one broadside; all hits land together":
   broadsides = []
-  #: Both admirals, at once, choose for each free fighting ship whether it fires a broadside, and at which enemy within 3 hexes in its arc: the hexes abeam, between the lines 60 and 120 degrees off the bow on either side (at 1 hex, the four side neighbours; never dead ahead or astern).
+  #: Both admirals, at once, choose for each free fighting ship whether it fires, and at which fighting enemy within 3 hexes in its arc (see Firing arcs): abeam, between the lines 60 and 120 degrees off the bow, lines included.
   for each p in players simultaneously:
     for each s in [f for f in fighting_ships(side_of(p)) where can_fire(f)]:
       if count(targets_of(s)) > 0:
@@ -464,9 +479,10 @@ rule gunnery() "Every free ship fires one broadside; all hits land together":
         p chooses t from targets_of(s) "{s} may fire a broadside" labelled target_label(s, t) optional "Hold fire"
         if t != none:
           broadsides = broadsides + [[s, t]]
-  #: Then every chosen broadside is fired ({fire}).
+  #: Each broadside then turns a card (see Broadside hits; {fire}): 1 hit less at 2 or 3 hexes; raking at 1 hex, from dead ahead or astern of the target, a second card adds its hits. Hits on an entangled ship go one at a time to each fighting enemy of the firer in her hex, then each friend, and round again ({share_hits}).
   for each shot in broadsides:
     fire(shot[0], shot[1])
+  #: All the hits then land together, each ship losing that much strength, never below 0 ({land_hits}).
   land_hits()
 
 rule fire(s, t) "Turn a card for the broadside; range and raking change the hits":
@@ -489,7 +505,7 @@ rule fire(s, t) "Turn a card for the broadside; range and raking change the hits
 
 rule share_hits(hits, hex, firing_side) "Hits into an entangled hex: enemies first, then friends, in turn":
   #: The hits go one at a time to the fighting ships in the hex: to each enemy of the firing side, then to each friend, and round again.
-  let order = [x for x in hex where active(x) and x.side != firing_side] + [x for x in hex where active(x) and x.side == firing_side]
+  let order = [x for x in hex where still_fighting(x) and x.side != firing_side] + [x for x in hex where still_fighting(x) and x.side == firing_side]
   let i = 0
   #: -
   repeat hits times:
@@ -510,13 +526,14 @@ rule land_hits() "Hits land together after every broadside is fired":
 # the turn. reading: a derelict has struck and no longer fights, and ships of
 # one side alone in a hex do not fight each other.
 #: the fighting enemies in {s}'s hex
-define enemies_alongside(s) = [t for t in other_ships(s) where active(t) and t.side != s.side]
+define enemies_alongside(s) = [t for t in other_ships(s) where still_fighting(t) and t.side != s.side]
 #: {s} is fighting and has an enemy alongside
-define boards(s) = active(s) and count(enemies_alongside(s)) > 0
+define boards(s) = still_fighting(s) and count(enemies_alongside(s)) > 0
 #: the hexes where fighting enemies are entangled
 define boarding_hexes = distinct([where(s) for s in ships_on_sea where boards(s)])
 
 rule boarding() "Entangled enemies board each other, hex by hex":
+  #: Where fighting enemies are entangled, each ship's boarders attack an enemy alongside, chosen by her admiral, and turn a card (see Boarding hits); losses land together. If all in the fight are beaten at once, on both sides, each turns a card and the highest holds on with 1 strength ({board_in}, {last_stand}).
   for each melee in boarding_hexes:
     board_in(melee)
 
@@ -566,11 +583,13 @@ rule last_stand(contenders) "Both crews beaten at once: the higher card holds on
 
 rule strike_colours() "A beaten ship turns a card: red sinks it, black leaves a derelict":
   #: For each fighting ship left with no strength:
-  for each s in [x for x in ships_on_sea where active(x) and x.strength <= 0]:
+  for each s in [x for x in ships_on_sea where still_fighting(x) and x.strength <= 0]:
     turn_card("{s} strikes her colours")
+    #: On a red card she sinks.
     if is_red(drawn):
       move s to sunk
       log "{s} sinks."
+    #: On a black card she stays afloat as a derelict.
     else:
       s.state = derelict
       log "{s} is left a derelict."
@@ -968,7 +987,7 @@ example "initiative: the colour of the card moves first":
   expect:
     turn_order == [bruix, rodney]
 
-example "the admirals choose their colours: Rodney takes black, so a heart gives Bruix the first move":
+example "the admirals choose their colours: Player 1 (Rodney) takes black, so a heart gives Player 2 (Bruix) the first move":
   players 2 named rodney, bruix
   given:
     stack([card(three, hearts)])

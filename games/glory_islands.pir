@@ -16,6 +16,10 @@ game "Glory Islands":
   credits "Glory Islands, Rio Grande Games (2022). Rules encoded for pirdsl."
   overview "Pirate crews race clockwise round a ring of islands. Each round everyone secretly plays a sailing card that sets turn order, how far their ship sails and how far from it they may land a pirate. Pirates on the islands earn glory, treasure and barrels, and full islands pay out to the crews with the most pirates there."
   goal "Have the most glory once a ship has come home and the round is finished."
+  also_in_the_box "The board (the islands, the sea round them and the sailing track beside it), a draw bag for the treasure tokens, a general supply of barrels, and for each colour a ship, a glory disc and a sailing disc. Henry Morgan plays green, with a disc on each track like everyone."
+  sailing "Ships sail clockwise round the 24 sea spaces: from Home (top left) right along the top row, down the right side, left along the bottom past the compass (bottom right) and up the left side back to Home. Ships may share a space. A ship must sail at least 1 space and at most its card's value. Passing or landing on Home pays its bonus and makes this the last round; a ship may sail on past it, and the game ends when the round is over."
+  placing_pirates "Where a ship stops, its pirate goes on a free island space in line with it: along its column from the top or bottom row, along its row from the left or right side, or along the diagonal from a corner. Distance is counted in spaces along that line, the first island space being 1 away. The pirate may go at most the card's value away; if every space that close is taken, it goes on the next free space further along the line, and with none free on the line, no pirate is placed."
+  the_stopover_of_a_5 "With a 5 you may sail 1 to 4 spaces, place a pirate from there (and take its reward), then sail on at least 1 more space, 5 in all, and place a second pirate. Pirate fields in line pay, shipwrecks are taken and the special action is used only where the ship ends, not at the stopover."
   version "1"
 
 # ---------------------------------------------------------------- components
@@ -24,7 +28,7 @@ kind treasure_kind: ruby, spices, emerald, crown, doubloon
 
 #: Six per colour, worth 1, 2, 3, 3, 4 and 5; tiebreak symbols order cards of equal value.
 piece sailing_card(value, rank) labelled "{value} (tiebreak {rank})"
-#: Your crew: land them on the islands to collect rewards and win islands.
+#: Your crew: land them on the islands to collect rewards and win islands. Henry Morgan (green) has 8.
 piece pirate(owner) labelled "{owner.name}'s pirate" marked "p{owner.index + 1}"
 #: Sails clockwise round the sea spaces, from Home back to Home.
 piece ship(owner) labelled "{owner.name}'s ship" marked "S{owner.index + 1}"
@@ -73,7 +77,7 @@ var compass_passes = 0 internal
 var home_passes = 0 internal
 #: a ship has come home
 var finishing = false internal        # the first ship is home: this is the last round
-var turn_order = []
+var turn_order = []  # set each round: who acts first, second...
 
 automa henry_morgan "Henry Morgan" when player_count == 2
 
@@ -130,11 +134,14 @@ define pirates_on_board(p) = [x for x in all_pieces(island_spaces) where x.owner
 # ---------------------------------------------------------------- tables
 
 define card_values = [1, 2, 3, 3, 4, 5]
+#: 5 (8 for Henry Morgan)
+define crew_size(p) = 8 if automa(p) else 5
 
 # assumed: the tie-breaker symbols printed on each colour's cards, as ranks (higher
 # wins a tie). Each colour's set differs so that equal values always break.
 #: The tiebreak symbols on the six cards of each seat's colour (the cards worth 1, 2, 3, 3, 4 and 5, in that order), as ranks: of two cards of equal value, the higher symbol wins the tie.
 table card_symbols:
+  header "Seat" -> "1", "2", "3", "3", "4", "5"
   0 -> [4, 1, 3, 7, 2, 4]
   1 -> [3, 4, 2, 6, 1, 3]
   2 -> [2, 3, 5, 8, 4, 2]
@@ -197,7 +204,7 @@ define automas = [p for p in in_play where automa(p)]
 
 # ---------------------------------------------------------------- variants
 
-variant storm "Back of the board: a storm in the centre blows pirates to any empty space"
+variant storm "Play on the back of the board: the centre space (row 4, column 4) is a storm, not an island space; a pirate placed there is blown to any empty island space (Henry Morgan's to the first empty one, reading row by row from the top left) and takes that space's reward"
 variant shipwrecks "Shipwreck tokens on the two free corners reward ships that stop there"
 
 # ---------------------------------------------------------------- setup
@@ -210,11 +217,11 @@ setup:
     create 1 ship(p) in home_space
     p.ship = top(home_space)
     #: Put your pirates in your supply: 5, or 8 for Henry Morgan.
-    create (8 if automa(p) else 5) pirate(p) in p.crew
+    create crew_size(p) pirate(p) in p.crew
+    #: Henry Morgan shuffles his six cards face down as his deck instead of taking them into his hand.
     if automa(p):
-      #: Henry Morgan's cards form his face-down deck instead.
       move p.hand to p.deck
-  #: Put the 35 treasure tokens (7 of each kind) in the bag; with fewer than 4 players, put one of each kind back in the box.
+  #: Put the 35 treasure tokens (7 of each kind) in the bag; with 2 or 3 players (Henry Morgan is not counted), put one of each kind back in the box, leaving 30.
   for each k in treasure_kind:
     create 7 treasure(k) in bag
     if player_count < 4:
@@ -258,6 +265,7 @@ play:
         log "{p.name} reveals {p.card}."
 
     phase "Spend sailing points":
+      #: Everyone still afloat moves their disc down the sailing track as many spaces as their card's value ({spend_sailing}).
       for each p in in_play:
         spend_sailing(p)
 
@@ -266,6 +274,7 @@ play:
 
     phase "Resolve actions":
       for each p in turn_order:
+        #: If it is Henry Morgan's turn:
         if automa(p):
           automa_turn(p)
         else:
@@ -295,35 +304,39 @@ rule end_round() "Swap tied cards, discard, and take the discards back on a 1":
   # assumed: Henry Morgan's card is swapped on a tie like anyone's (the
   # two-player rules do not say); a card he receives goes to his discards.
   let in_round = [p for p in players where count(p.revealed) > 0]
-  #: Where cards of equal value were played, the one with the highest tiebreak symbol swaps with the lowest; with four, the middle two swap too ({swap_ties}).
+  #: Of equal cards, the highest tiebreak symbol swaps with the lowest; with four, the middle two swap too ({swap_ties}).
   for each v in distinct([p.card.value for p in in_round]):
     swap_ties([p for p in in_round where p.card.value == v order by p.card.rank descending])
-  #: Everyone who played puts the card now in front of them on their discard pile; a player (not Henry Morgan) who played a 1 takes the whole discard pile back into hand.
+  #: Everyone discards the card now in front of them; a player (not Henry Morgan) who played a 1 takes the whole discard pile back into hand.
   for each p in in_round:
     move p.revealed to p.discard
     if p.card.value == 1 and not automa(p):
       move p.discard to p.hand
 
-rule take_turn(p) "Move ship, place pirates, collect rewards, special action, score islands":
+rule take_turn(p) "Your turn: sail, place pirates, special action, score islands":
   let reach = p.card.value
-  #: You may sail from 1 space up to your card's value, clockwise.
+  #: -
   let legs = [[n, false] for n in range(1, reach)]
   # A 5 may stop over after 1 to 4 spaces: at least one more space must follow.
-  #: With a 5 you may instead stop over after 1 to 4 spaces.
+  #: -
   if reach == 5:
     legs = legs + [[n, true] for n in range(1, reach - 1)]
-  #: Choose how far to sail
+  #: Sail 1 space up to your card's value ({sail}); a 5 may stop over after 1 to 4.
   p chooses leg from legs "Move your ship" labelled leg_label(p, leg)
-  #: Sail that far.
+  #: -
   sail(p, leg[0])
-  #: After a stopover, place a pirate first, then sail on at least 1 more space, up to 5 in all.
+  #: After a stopover, place a pirate there first ({place_pirate}), then sail on 1 or more spaces, 5 in all.
   if leg[1]:
     place_pirate(p, reach)
     p chooses more from range(1, reach - leg[0]) "Sail on after the stopover" labelled "Sail {more} more to {route[(p.travelled + more) % lap]}{passing_text(p, more)}"
     sail(p, more)
+  #: Pirate fields in line with where you end pay their owners 1 glory each, you too ({end_of_move}).
   end_of_move(p)
+  #: Place a pirate on a free island space in line, at most your card's value away, else the next free one ({place_pirate}): a field pays 1 glory, a chest 2 treasure draws (keep 1), a barrel space one from the supply (hold up to 3).
   place_pirate(p, reach)
+  #: Special action ({special_action}): a 2 turns a barrel into 3 treasure draws (keep 1); a 3 places a second pirate, a 4 moves one of yours to any empty space, each for a barrel or 2 sailing spaces.
   special_action(p)
+  #: Score each full island by the island chart ({score_full_islands}): ties share the prizes of the places they fill (rounded up); if all tie, they share every prize and you gain 1 more.
   score_full_islands(p)
 
 #: how far the ship sails, where it lands and what passing the compass or home brings
@@ -351,7 +364,7 @@ rule sail(p, steps) "Move the ship clockwise":
         p.glory += compass_bonus[compass_passes]
         log "{p.name} passes the compass: {compass_bonus[compass_passes]} glory."
       compass_passes += 1
-    #: Passing or landing on Home earns 6, 3 and 1 glory for the first three ships; the first ship home makes this the last round.
+    #: Passing or landing on Home earns 6, 3 and 1 glory for the first three ships; the first ship home makes this the last round, and a ship may sail on past Home.
     if p.travelled == lap:
       if home_passes < 3:
         p.glory += home_bonus[home_passes]
@@ -382,8 +395,11 @@ rule take_wrecks(p, stack) "Retrieve treasure from a shipwreck":
     draw w from stack
     move w to p.wrecks
     return
+  #: Look through the stack and take one token.
   p chooses w from stack "Take a shipwreck token"
+  #: -
   move w to p.wrecks
+  #: A barrel returned to the supply buys a second.
   if count(p.barrels) > 0 and count(stack) > 0:
     p chooses extra from stack "Spend a barrel for another token?" optional "Keep the barrel"
     if extra != none:
@@ -398,7 +414,7 @@ rule place_pirate(p, reach) "Place a pirate":
   if count(open) == 0:
     log "{p.name} finds no free space in line and places no pirate."
     return
-  #: With no pirate left in your supply, first take one of yours back from the islands: it must go to a new space.
+  #: With none in your supply, first take one of yours back from the islands, for a new space.
   if count(p.crew) == 0:
     #: All your pirates are out: take one back to place on a new space
     p chooses old from pirates_on_board(p) "All your pirates are out: take one back to place on a new space" labelled describe(where(old))
@@ -422,7 +438,7 @@ rule land_pirate(p, target) "Collect the reward":
   log "{p.name} places a pirate on the {describe(target)}."
   #: -
   let space = target
-  #: Storm variant: a pirate placed on the storm is blown to any empty island space you choose (Henry Morgan's to the first empty one).
+  #: Storm variant: a pirate placed on the storm is blown to any empty island space you choose (Henry Morgan's to the first empty one, row by row from the top left).
   if is_storm(target):
     let calm = [s for s in island_spaces where empty(s)]
     # assumed: with no empty space left the pirate goes back to the supply.
@@ -445,6 +461,7 @@ rule collect(p, space) "Reward for the space a pirate lands on":
     log "{p.name} gains 1 glory for the pirate field."
   elif space.space == chest:
     take_treasure(p, 2)
+  #: On a barrel space you take a barrel from the supply, if one is left and you hold fewer than 3; Henry Morgan takes 2 glory instead.
   elif space.space == barrel:
     if automa(p):
       p.glory += 2
@@ -468,8 +485,11 @@ rule take_treasure(p, drawn) "Draw treasure tokens and keep one":
     if count(bag) > 0:
       draw t from bag
       move t to p.looking
+  #: Keep one face down; the rest go back in the bag.
   p chooses keep from p.looking "Keep one treasure token; the others go back in the bag" labelled keep_label(p, keep)
+  #: -
   move keep to p.treasures
+  #: -
   move p.looking to bag
   log "{p.name} keeps one treasure token face down."
   log to p "You keep the {keep}."
@@ -482,7 +502,7 @@ define payments(p) = (["pay a barrel"] if count(p.barrels) > 0 else []) + (["spe
 define payment_label(p, how) = "{how} (you have {count(p.barrels)})" if how == "pay a barrel" else "{how} (sailing {p.sailing} to {track_after(p, 2)})"
 
 #: Pay the cost you chose
-rule pay(p, how):
+rule pay(p, how) "Pay the cost you chose":
   #: If you chose to pay a barrel: move one of your barrels to the barrel supply; otherwise move your disc 2 spaces down the sailing track ({move_disc}).
   if how == "pay a barrel":
     move first(p.barrels) to barrel_supply
@@ -491,22 +511,26 @@ rule pay(p, how):
 
 rule special_action(p) "Activate a special action (optional)":
   let value = p.card.value
+  #: A 1 or a 5 has no special action.
   if value == 1 or value == 5:
     return
   let ways = payments(p)
+  #: With a 2, you may return a barrel to the supply to draw 3 treasure tokens and keep one ({take_treasure}).
   if value == 2 and count(p.barrels) > 0 and count(bag) > 0:
     p chooses use from ["return a barrel to draw 3 treasures and keep 1"] "Special action of the 2" optional "No special action"
     if use != none:
       move first(p.barrels) to barrel_supply
       log "{p.name} returns a barrel to draw 3 treasure tokens."
       take_treasure(p, 3)
-  elif value == 3 and count(ways) > 0:
+  #: With a 3, you may pay a barrel or 2 sailing spaces ({pay}) to place a second pirate the same way, again at most 3 spaces away ({place_pirate}).
+  if value == 3 and count(ways) > 0:
     p chooses how from ways "Special action of the 3: place a second pirate" labelled payment_label(p, how) optional "No special action"
     if how != none:
       pay(p, how)
       log "{p.name} uses the 3's special action ({how}) to place a second pirate."
       place_pirate(p, 3)
-  elif value == 4 and count(ways) > 0 and count(pirates_on_board(p)) > 0:
+  #: With a 4, you may pay a barrel or 2 sailing spaces ({pay}) to move one of your pirates on the islands to any empty island space, and take that space's reward ({collect}).
+  if value == 4 and count(ways) > 0 and count(pirates_on_board(p)) > 0:
     p chooses how from ways "Special action of the 4: move one of your pirates" labelled payment_label(p, how) optional "No special action"
     if how != none:
       pay(p, how)
@@ -536,7 +560,7 @@ rule score_island(name, trigger) "Score an island":
       log "{q.name} ({pirate_count(counts[0])}, all tied) scores {ceil(sum(prizes) / count(rivals))} glory."
     trigger.glory += 1
     log "{trigger.name} filled the island and takes 1 glory more."
-  #: Otherwise the most pirates take 1st place, the next 2nd and 3rd; tied players add up the prizes of the places they fill and share them equally (rounded up).
+  #: Otherwise the most pirates take 1st place, the next 2nd and 3rd (a crew alone on the island takes 1st place only); tied players add up the prizes of the places they fill and share them equally (rounded up), and places left over pay nothing.
   else:
     let awards = share_places(counts, prizes)
     for each i in indices(rivals):
@@ -557,7 +581,7 @@ rule swap_ties(tied) "Swap tied cards":
     swap_cards(tied[1], tied[2])
 
 #: Swap the two tied cards
-rule swap_cards(a, b):
+rule swap_cards(a, b) "Swap the two tied cards":
   #: Your face-up card and the other player's change places.
   let card_a = top(a.revealed)
   let card_b = top(b.revealed)
@@ -569,6 +593,7 @@ rule swap_cards(a, b):
 
 rule automa_turn(p) "Henry Morgan sails the full value and places on the nearest free space":
   let value = p.card.value
+  #: He sails his card's full value ({sail}); with a 5 he sails 1 space, places a pirate ({automa_place}), then sails 4 more.
   if value == 5:
     sail(p, 1)
     automa_place(p)
@@ -580,7 +605,7 @@ rule automa_turn(p) "Henry Morgan sails the full value and places on the nearest
   score_full_islands(p)
 
 #: Henry Morgan places a pirate on the nearest free space in line
-rule automa_place(p):
+rule automa_place(p) "Henry Morgan places a pirate":
   let open = open_spaces(ship_space(p))
   #: If he has a pirate in his supply, he places it on the first free island space in line with his ship, and collects its reward.
   if count(p.crew) > 0 and count(open) > 0:
@@ -593,13 +618,14 @@ define kind_counts(tokens) = [count([t for t in tokens where t.kind == k]) for k
 # Each token counts in one set; the n-th set holds every kind of which you have n or more.
 define set_points(counts) = sum([set_value[count([c for c in counts where c >= n])] for n in range(1, 7)])
 #: {p}'s glory for treasure sets
-define treasure_points(p) = set_points(kind_counts(treasure_tokens(p)))  # your treasure tokens, face down and face up, are split into sets of different kinds: the first set holds one of each kind you have, the second one of each kind you have two or more of, and so on; each set scores by the Set value chart
+define treasure_points(p) = set_points(kind_counts(treasure_tokens(p)))  # your treasure tokens (Henry Morgan's lie face up) are split into sets of different kinds: the first set holds one of each kind you have, the second one of each kind you have two or more of, and so on; each set scores by the Set value chart
 #: a treasure token to keep, and what {p}'s sets would then be worth
 define keep_label(p, t) = "{t}: your sets then worth {set_points(kind_counts(treasure_tokens(p) + [t]))} glory (+{set_points(kind_counts(treasure_tokens(p) + [t])) - treasure_points(p)})"
 
 score p: p.glory
 
 final scoring:
+  #: Everyone, Henry Morgan too, gains 1 glory for each barrel they hold and each of their pirates on the islands, the number on their disc's space (a number below 0 takes glory away), their glory for treasure sets and the glory printed on their shipwreck tokens.
   for each p in players:
     # Said before it is added, so that every player sees where the final glory comes from.
     log "{p.name} adds {count(p.barrels)} for barrels, {count(pirates_on_board(p))} for pirates on the islands, {track_value(p)} from the sailing track, {treasure_points(p)} for treasure sets ({treasure_tokens(p)}){wreck_text(p)}."
@@ -607,7 +633,6 @@ final scoring:
     p.glory += count(pirates_on_board(p))
     p.glory += track_value(p)
     p.glory += treasure_points(p)
-    #: You gain the glory printed on your shipwreck tokens.
     p.glory += sum([w.value for w in p.wrecks])
 
 define wreck_text(p) = "" if count(p.wrecks) == 0 else " and {sum([w.value for w in p.wrecks])} from shipwrecks"

@@ -25,6 +25,13 @@ game "To Glory!":
   overview "Captains sail a hex sea with up to five actions a turn: move straight ahead, steer, explore islands for face-down map tokens. Once a turn they may fire a cannon volley from their ship, the Kraken or the Tower; once a round they may use their captain's ability. A treasure map leads to a treasure chest; a Jolly Roger curses the captain until their own ship's volley hits a rival, who is cursed in turn."
   goal "Have the most glory (1 per gold, 6 per treasure) when the round in which a captain takes a second treasure is over."
   version "1"
+  also_in_the_box "4 captain cards (active side up; a cursed captain turns theirs to the cursed side) with their 4 captain standees, each standing on the back of its ship; 4 island flags; the first player token; the board; 3 wooden cubes for the cannon volley. To play the volley without flicking, use a ten-sided die (d10) and the Volley odds chart."
+  # assumed: what the cubes count as at the table (the rules name hit, land on and
+  # captain knocked off, not how to tell them): a cube touching a piece is a hit,
+  # one resting on it has landed. Without cubes nothing shields a target: the
+  # odds fall with distance instead (see the volley abstraction above).
+  the_cannon_volley "Once in your turn, put the 3 cubes on your ship, the Kraken or the Tower and, without turning it, flick them forward. A cube that touches an opponent's ship, the Kraken or the Tower is a hit (1 gold); a cube that comes to rest on one of them has landed on it (2 gold); knocking an opponent's captain standee off their ship is worth 3 gold. You take only the best single result, once. Your own ship never counts. Hitting the Kraken or the Tower pays gold and nothing more. If you are cursed and a volley from your own ship hits, lands on or knocks the captain off a rival ship, you are cured and every captain whose ship you struck is cursed."
+  the_volley_without_cubes "Each opponent's ship, the Kraken and the Tower straight ahead of the piece, within 4 hexes, gets its own roll of the d10 on the Volley odds chart; islands and pieces in between do not shield it (the chart's odds already fall with distance), and the Kraken and the Tower, which have no captain, count a captain-off roll as a landing."
 
 # ---------------------------------------------------------------- components
 
@@ -34,6 +41,8 @@ kind captain: swift_sailor, sharp_helm, tower_keeper, kraken_tamer
 kind helm: turn_to_port, turn_to_starboard
 kind shot: miss, hit, lands_on, captain_off
 kind token_face: jolly_roger
+# The six sides of a hex, clockwise from north-east, as a facing counts them (0 to 5).
+kind bearing: north_east, east, south_east, south_west, west, north_west
 
 #: Your ship: it moves only straight ahead, one hex at a time, and fires volleys.
 piece ship(owner) labelled "{owner.name}'s ship" marked "{owner.index + 1}{arrow[facing]}"
@@ -67,10 +76,13 @@ zone turned_up                        # face up until they go back on their isla
 
 # The six hex directions, clockwise from north-east: 0 north-east, 1 east,
 # 2 south-east, 3 south-west, 4 west, 5 north-west.
-var facing per ship, kraken, tower = 1  # the side it faces: 0 north-east, 1 east, 2 south-east, 3 south-west, 4 west, 5 north-west
+#: facing (the arrow on the board)
+var facing per ship, kraken, tower = facing_east
+#: east
+define facing_east = 1
 #: {p} is cursed
 var cursed per player = false
-var captain_card per player = none
+var captain_card per player = none  # each captain chooses one in setup
 #: {p}'s ship
 var ship_piece per player = none internal
 #: the Kraken
@@ -78,7 +90,7 @@ var kraken_piece = none internal
 #: the Tower
 var tower_piece = none internal
 #: a captain has a second treasure
-var finishing = false
+var finishing = false internal
 
 # ---------------------------------------------------------------- the board
 
@@ -101,7 +113,8 @@ board sea: hex 9 by 11
 #: the flag islands, where the ships start
 define flag_hexes = [at(sea, 1, 1), at(sea, 1, 9), at(sea, 7, 1), at(sea, 7, 9)]
 # assumed: each ship starts facing the middle of the sea.
-define start_facings = [2, 3, 0, 5]  # the sides the ships on the flag islands face, 0 being north-east and counting clockwise
+#: the sides the ships start facing, towards the middle of the sea (seats 1 to 4: south-east, south-west, north-east, north-west)
+define start_facings = [south_east, south_west, north_east, north_west]
 define tower_hex = first([c for c in cells(sea) where c.land == tower_island])
 
 #: {c} is an empty sea hex
@@ -132,10 +145,8 @@ table heading:
   4 -> "west"
   5 -> "north-west"
 
-#: Turning a piece: to port is one side anticlockwise (to its left), to starboard one side clockwise (to its right)
-table turn_sides:
-  turn_to_port -> -1
-  turn_to_starboard -> 1
+#: how {way} turns a piece
+define turn_sides(way) = -1 if way == turn_to_port else 1  # to port is one side anticlockwise (to the piece's left), to starboard one side clockwise (to its right)
 
 # ---------------------------------------------------------------- tables
 
@@ -151,6 +162,9 @@ table captain_ability:
   sharp_helm -> "steer your ship up to 2 times for free"
   tower_keeper -> "steer the Tower up to 2 times for free"
   kraken_tamer -> "move the Kraken up to 2 times for free"
+
+#: see Captain ability
+define ability_of(p) = captain_ability[p.captain_card]
 
 # assumed: a volley reaches 4 hexes.
 define max_range = 4  # hexes a volley reaches
@@ -178,6 +192,8 @@ define odds(target, range) = volley_odds[range] if piece_type(target) == "ship" 
 
 # assumed: the rules set no limit; a game that has not ended after 30 rounds ends then.
 define round_limit = 30  # rounds: the game ends after this round at the latest
+#: 30 rounds have been played
+define last_round = round_number == round_limit
 
 # ---------------------------------------------------------------- setup
 
@@ -203,13 +219,13 @@ setup:
     p.captain_card = k
     create 1 ship(p) in flag_hexes[p.index]
     p.ship_piece = top(flag_hexes[p.index])
-    p.ship_piece.facing = start_facings[p.index]
+    p.ship_piece.facing = index_of(bearing, start_facings[p.index])
     log "{p.name} is the {k} ({captain_ability[k]})."
 
 # ---------------------------------------------------------------- play
 
 play:
-  rounds until finishing or round_number == round_limit:
+  rounds until finishing or last_round:
     for each p in players:
       take_turn(p)
 
@@ -217,16 +233,21 @@ rule take_turn(p) "Up to 5 actions, one volley and the captain's ability, in any
   p acts "{p.name}: choose your next action" until "End your turn":
     up to 5 times:
       "Move your ship or the Kraken" when count(moves(p)) > 0:
+        #: Your ship sails one hex straight ahead, or the Kraken moves to any free hex beside it (open sea with no piece on it), keeping its facing ({move_action}). Your ship may not stop beside another ship, the Kraken or the Tower: it sails on, turning first if it must, for free, until clear; if it ends beside the island its map shows, it digs up a treasure chest.
         move_action(p)
       "Steer your ship, the Kraken or the Tower":
+        #: Turn your ship, the Kraken or the Tower one hex-side, to port (anticlockwise) or to starboard (clockwise) ({steer_action}).
         steer_action(p)
       "Explore an island" when may_explore(p):
+        #: With no map in your hold, take a random token from an island beside your ship: keep a map hidden; a Jolly Roger curses you, goes back, and you draw again ({explore}).
         explore(p)
     once:
       "Fire a cannon volley" when count(gun_pieces(p)) > 0:
+        #: Fire from your ship, the Kraken or the Tower, straight ahead: the best result pays 1, 2 or 3 gold, and a cursed captain whose own ship strikes a rival ship passes the curse on ({volley}).
         volley(p)
     once per round:
-      "Use your captain's ability: {captain_ability[p.captain_card]}" when not p.cursed:
+      "Use your captain's ability: {ability_of(p)}" when not p.cursed:
+        #: Your captain card's two free moves or steers (see Captain ability), with no other action in between ({use_ability}).
         use_ability(p)
 
 # ---------------------------------------------------------------- move and steer
@@ -237,6 +258,7 @@ define moves(p) = ([[p.ship_piece, ahead(p.ship_piece)]] if free(ahead(p.ship_pi
 define move_label(m) = "{m[0]} to {m[1]}" + (" (straight ahead)" if piece_type(m[0]) == "ship" else "")
 
 rule move_action(p) "Move your ship straight ahead, or the Kraken to any free hex beside it":
+  #: Choose: your ship one hex straight ahead, or the Kraken to a free hex beside it.
   p chooses m from moves(p) "Move what, where?" labelled move_label(m)
   #: If you chose your ship, it sails one hex straight ahead ({sail}); if you chose the Kraken, it moves to the hex you chose ({move_kraken}).
   if m[0] == p.ship_piece:
@@ -254,7 +276,7 @@ rule move_kraken(c) "Move the Kraken to a free hex beside it; it keeps its facin
 rule sail(p) "Move your ship one hex straight ahead":
   move p.ship_piece to ahead(p.ship_piece)
   log "{p.name}'s ship sails to {where(p.ship_piece)}."
-  #: While your ship lies next to another ship, the Kraken or the Tower, it must sail on or steer (free, not counted as actions) until it is clear, or until it cannot move.
+  #: While your ship lies next to another ship, the Kraken or the Tower, it must move on: sail one hex straight ahead, or turn one hex-side first when it must or would rather (only sailing can take it clear). These moves and turns are free, not actions; a ship with no free hex round it stays where it is.
   while crowded(p.ship_piece) and any([free(c) for c in neighbours(p.ship_piece)]):
     p chooses way from (["sail ahead"] if free(ahead(p.ship_piece)) else []) + [turn_to_port, turn_to_starboard] "Your ship may not stop next to another ship, the Kraken or the Tower" labelled way_label(p.ship_piece, way)
     if way == "sail ahead":
@@ -264,7 +286,7 @@ rule sail(p) "Move your ship one hex straight ahead":
       turn(p.ship_piece, way)
   claim_treasure(p)
 
-define way_label(s, way) = "sail ahead to {ahead(s)}" if way == "sail ahead" else "{way}: face {heading[rotated(s.facing, turn_sides[way])]}"
+define way_label(s, way) = "sail ahead to {ahead(s)}" if way == "sail ahead" else "{way}: face {heading[rotated(s.facing, turn_sides(way))]}"
 
 #: the pieces {p} may steer
 define steerable(p) = [p.ship_piece, kraken_piece, tower_piece]
@@ -276,8 +298,8 @@ rule steer_action(p) "Turn your ship, the Kraken or the Tower one hex-side":
   turn(order[0], order[1])
 
 rule turn(x, way) "Turn a piece one hex-side":
-  #: The piece turns one hex-side to port or to starboard, as chosen (see Turn sides).
-  x.facing = rotated(x.facing, turn_sides[way])
+  #: The piece turns one hex-side to port (anticlockwise, to its left) or to starboard (clockwise, to its right), as chosen.
+  x.facing = rotated(x.facing, turn_sides(way))
   log "{x} turns to face {heading[x.facing]}."
 
 # ---------------------------------------------------------------- explore
@@ -350,7 +372,7 @@ rule volley(p) "Fire three cubes straight ahead from your ship, the Kraken or th
   p chooses gun from gun_pieces(p) "Fire from which piece?" labelled "{gun}, in line: {target_text(targets_from(p, gun))}"
   #: -
   let results = []
-  #: Each opponent's ship, the Kraken or the Tower in the line of fire, up to 4 hexes straight ahead of the piece, is a miss, a hit, a landing or a captain knocked off: at the table, flick the three cubes; without them, roll a ten-sided die for each target and count along its distance's row of the volley chart (with 2, 3, 3, 2: 1-2 miss, 3-5 hit, 6-8 land on, 9-10 captain off). The Kraken and the Tower have no captain: that result lands on them.
+  #: Flick the three cubes (see The cannon volley): each opponent's ship, the Kraken or the Tower straight ahead, up to 4 hexes, is missed, hit, landed on or has its captain knocked off. Without cubes, roll the d10 for each of them and count along its distance's row of the Volley odds chart (for 2, 3, 3, 2: 1-2 miss, 3-5 hit, 6-8 land on, 9-10 captain off); nothing in between shields a target, and a captain-off roll lands on the Kraken or the Tower.
   for each pair in targets_from(p, gun):
     draw result from shot weighted odds(pair[0], pair[1])
     log "The volley from {gun}: {result} against {pair[0]}."
@@ -399,6 +421,7 @@ rule use_ability(p) "Use your captain's ability, with no other action in between
         #: the ability ends.
         left = 0
       else:
+        #: Your ship turns that way ({turn}).
         turn(p.ship_piece, way)
     elif p.captain_card == tower_keeper:
       #: Free Tower steer: turn the Tower one hex-side, or stop.
@@ -407,7 +430,9 @@ rule use_ability(p) "Use your captain's ability, with no other action in between
         #: the ability ends.
         left = 0
       else:
+        #: The Tower turns that way ({turn}).
         turn(tower_piece, way)
+    #: Otherwise (the Kraken tamer): move the Kraken to a free hex beside it ({move_kraken}), or stop, which ends the ability.
     else:
       #: Free Kraken move: move the Kraken to a free hex beside it, or stop.
       p chooses c from [c for c in neighbours(kraken_piece) where free(c)] "Free Kraken move {3 - left} of 2" optional "Stop"
