@@ -467,6 +467,8 @@ class English:
             return False
         if statement.otherwise and self.else_wording(statement):
             return True
+        if any(self.author_wording(branch) not in (None, LEAVE_OUT) for branch in statement.branches[1:]):
+            return True  # an `elif` the author worded: a wording of the whole would hide it
         others = [branch.body for branch in statement.branches[1:]] + [statement.otherwise]
         # A worded choice inside a worded whole is listed as a decision of it (see `steps`).
         return any(self.author_wording(inner) not in (None, LEAVE_OUT) and not isinstance(inner, (ast.Choose, ast.ChooseSet))
@@ -1586,6 +1588,8 @@ class English:
         finally:
             self.conditions.pop()
         wording = None if first else self.author_wording(node)
+        if wording and wording.endswith(":") and body:
+            return Step(wording, body, "IfBranch")  # the author's heading for the block under it
         if wording:
             return Step(wording, [], "IfBranch", worded=True)
         return self.conditional(f"{lead} {condition}", body, "IfBranch")
@@ -1631,7 +1635,10 @@ class English:
             finally:
                 del self.conditions[len(self.conditions) - len(earlier):]
             wording = self.else_wording(node)
-            if wording:
+            if wording and wording.endswith(":") and body:
+                empty = False
+                result.append(Step(wording, body, "If"))  # the author's heading for the block under it
+            elif wording:
                 empty = False
                 result.append(Step(wording, [], "If", worded=True))
             elif body:

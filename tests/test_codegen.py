@@ -266,6 +266,28 @@ def test_a_wording_above_elif_or_else_words_that_branch(tmp_path):
     assert "2. Otherwise, with exactly 3, double up.\n" in summary and "3. Otherwise gain 1.\n" in summary
 
 
+def test_a_worded_elif_is_kept_under_a_worded_if_and_a_colon_wording_heads_its_branch(tmp_path):
+    summary = summary_of(LITTLE_HEADER + textwrap.dedent('''\
+        var points per player = 0
+        play:
+          for each p in players:
+            #: With more than 3 points, start again.
+            if p.points > 3:
+              p.points = 0
+            #: Otherwise, with exactly 3:
+            elif p.points == 3:
+              p.points = 6
+            #: Otherwise:
+            else:
+              p.points += 1
+        score p: p.points
+        '''), tmp_path)
+    # The wording above the `if` words its first branch only: the `elif` the author worded stays.
+    assert "1. With more than 3 points, start again.\n" in summary
+    assert "2. Otherwise, with exactly 3:\n   1. Your points becomes 6." in summary
+    assert "3. Otherwise:\n   1. You gain 1 point." in summary
+
+
 def test_variable_zone_and_rule_wordings_name_them_where_they_are_used(tmp_path):
     summary = summary_of(LITTLE_HEADER + textwrap.dedent('''\
         #: score track
