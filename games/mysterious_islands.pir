@@ -740,7 +740,7 @@ rule turn(p) "A turn":
         offered = offered + [x]
       if docked_at(x) != none:
         crew_at_dock(p, x)
-      #: Give her one action: sail her legs (S is 2 hexes, L 3), shoot, explore, repair, or stand by ({give_action}).
+      #: Give her one action ({give_action}): sail (S is 2 hexes, L 3), shoot (a target), explore (a wild island's dock, or a ship beside her), repair (at home), or stand by.
       give_action(p, x)
   for each m in marines_of(p):
     marine_fire(p, m)
@@ -989,9 +989,9 @@ rule turn_about(p, x) "Turn on her stern":
 define mystery_roll(x, r) = r
 
 rule dock_at_island(x, i) "Dock":
+  #: At her own home island, she unloads her treasure ({unload}); at a wild mysterious island, turn the island face up if it is not already, roll a d6 and apply the island's effect for the roll, from the Mystery table ({mystery_effect}).
   if is_home_of(i, x.owner):
     unload(x)
-  #: Otherwise, at a wild mysterious island: turn the island face up if it is not already, roll a d6 and apply the island's effect for the roll, from the Mystery table ({mystery_effect}).
   elif i.mysterious and wild(i):
     if not i.revealed:
       i.revealed = true
@@ -1016,6 +1016,7 @@ rule unload(x) "Unload treasure at home":
   #: The worth is the gold of her coins plus what her unique treasure is worth.
   let gold = sum([c.gold for c in gold_on(x)]) + sum([worth(r) for r in found])
   if gold > 0:
+    #: Her player adds the worth to their gold at home.
     (x.owner).home_gold += gold
     #: Her coins, and any unique treasure worth gold, go to the box.
     move gold_on(x) to box
@@ -1081,7 +1082,7 @@ rule ram_option(p, x) "Ram":
     p chooses t from foes "Ram an enemy ship?" labelled "Ram {t}" optional "Do not ram"
     if t != none:
       roll r on d6
-      #: If the roll plus her ram bonus is more than the masts her target has left: **A ram lands** ({rammed}).
+      #: If the roll plus her ram bonus is more than the masts her target has left, the ram takes a mast ({rammed}).
       if r + ram_bonus(x) > t.masts_left:
         rammed(t, x)
       else:
@@ -1124,8 +1125,9 @@ rule boarding_option(p, x, t) "Board":
   let go = none
   #: If the rammed ship may be boarded (see May board), you may send a boarding party from your ship.
   if may_board(t):
+    #: Board the rammed ship?
     p chooses go from [true] "Board {t}?" labelled "Send a boarding party" optional "No boarding party"
-  #: If you send one: **A boarding party** ({boarding}). If not, and your ship may be boarded, your rival may send one back from the ship you rammed: **A boarding party** ({boarding}).
+  #: If you send one, or else your rival sends one back from the ship you rammed (if your ship may be boarded), it is fought out ({boarding}): each side a d6 + masts left (+ 1 with a Musketeer); the higher takes a crew or a treasure.
   if go != none:
     boarding(x, t)
   elif may_board(x):
@@ -1278,6 +1280,7 @@ rule go_exploring(p, x) "Explore":
   let places = ([docked_at(x)] if can_explore_island(x) else []) + ships_to_explore(x)
   #: Choose what to explore: the wild island she is docked at (if she can explore it) or a ship beside her she may explore.
   p chooses what from places "Explore what?" labelled "{what}"
+  #: An island: take its unique treasure and coins up to her free cargo ({explore_island}); a ship: crew and treasure change ships ({explore_ship}).
   if piece_type(what) == "island":
     explore_island(p, x)
   else:
@@ -1465,7 +1468,7 @@ power mercenary_start "Mercenary: begins the game S away from the home island" i
 power broadsides "Broadsides Attack: may fire a broadside" adding to actions(x) = [broadside] when has(x, broadsides_attack) and not x.submerged and count(cannons(x)) > 0 and count(broadside_targets(x)) > 0
 
 #: With a crew who gives a second action (Lt Henry Ducie Chads) aboard a ship of his nation, roll a d6 after her action: on a 5 or 6 she takes another ({take_action}).
-power extra_action "Lt. Henry Ducie Chads: on a 5 or 6 the ship acts twice" after give_action(p, x) when has_role(x, second_action) and afloat(x):
+power extra_action "Lt Henry Ducie Chads: on a 5 or 6 the ship acts twice" after give_action(p, x) when has_role(x, second_action) and afloat(x):
   roll r on d6
   if r >= 5:
     log "{r}: {x} takes another action."
