@@ -55,6 +55,7 @@ class BoardPicture:
     legend: list[LegendEntry] = field(default_factory=list)
     regions: str = ""  # what the thick outlines are, when a layer draws them
     varied: bool = True  # False when every cell looks alike (nothing worth a picture on a card)
+    blank: bool = False  # drawn only as a numbered grid for the pieces players place: the summary's, not the card's
     notes: list[str] = field(default_factory=list)  # what the small numbers and the track lines are
     text_note: str = ""  # what the text map shows besides the tokens
     start_header: list[str] = field(default_factory=list)  # the table of what setup places, when it places any
@@ -532,6 +533,8 @@ def add_start(picture: BoardPicture, start: BoardStart, shape: str, kinds: Optio
         picture.variant_starts.append((f"With the variant “{words(variant)}” in play, setup places {these}{instead}:",
                                        header, rows))
     if start.chosen:
+        if not picture.varied:
+            picture.blank = True  # a grid to place pieces on: it helps at the table, not on a card
         picture.varied = True  # the players place pieces on it: a grid with its rows and columns numbered to place them on
         picture.start_notes.append(f"Not drawn: {joined(start.chosen)}, which setup has a player place.")
     if start.drawn:

@@ -27,7 +27,7 @@ from dsl import ast
 from dsl.builtins import FUNCTIONS, VALUES
 from dsl.diagnostics import Span
 
-CARD_CONSTANT_LENGTH = 120  # a number's line longer than this (a whole track) stays on the summary
+CARD_CONSTANT_LENGTH = 90  # a number's line longer than this (a list, a whole track) stays on the summary
 RULES_INTRO = ("The rules are numbered R1, R2, ... in the order play first comes to them; a step that says "
                "“see R5” carries out rule R5 there.")
 POWERS_INTRO = ("Each power changes one of the rules above while what it names holds: it adds to that rule, "
@@ -209,7 +209,7 @@ class Reference:
 
     @property
     def card_boards(self) -> list[BoardPicture]:
-        return [board for board in self.boards if board.varied]
+        return [board for board in self.boards if board.varied and not board.blank]
 
 
 def reference_date() -> str:
@@ -412,7 +412,7 @@ def tracked(english: English, decls: list[ast.VarDecl]) -> list[str]:
             name = re.sub(r"^it (is|has) ", "", name)
             start = english.starting_value(decl.init).removesuffix(" at the start")
             secret = (" (its owner's secret)" if decl.per_player else " (secret)") if decl.secret else ""
-            parts.append(f"**{name}:** {start}{secret}{comment_note(english, decl, dash=True)}")
+            parts.append(f"{name}: {start}{secret}{comment_note(english, decl, dash=True)}")
         each = f"each {joined([words(kind) for kind in owner], 'or')}" if owner else "the whole game"
         # A piece's values start as it is made; setup may then set them (a ship's facing on its hex).
         when = "at the start (setup may change them)" if owner and owner != ("player",) else "at the start"

@@ -67,17 +67,17 @@ kind unique: idol_of_the_sun, storm_compass
 kind effect: calm, reef, current, mutiny, treasure_map, fresh_timber, squall, trade_wind, fever, buried_cache
 
 # ---------------------------------------------------------------- components
-#: A ship card: name, nation, point cost, masts, cargo, base move (legs of S and L), one cannon per mast (rank and range) and keywords.
+#: A ship card (see the Ship list). Each player builds from a whole set: a fleet takes each card at most once, and both fleets may take the same card. Keep a die by each card for her masts left (and a Turtle Ship's shell panels).
 piece ship(name, nation, points, masts, cargo, move, cannons, keywords) labelled "{name}" marked "{ship_marks[name]}{double_arrow[facing] if owner == players[1] else arrow[facing]}"
-#: A crew card: name, nation, point cost, ability, the card it is linked to, and keywords. Crew lie face down, hidden from the rival, on the home island or aboard; a Cursed flag or a Marine that has fired from her ship lies face up.
+#: A crew card (see the Crew list), from each player's whole set, each at most once a fleet. Crew lie face down, hidden from the rival, on the home island or aboard; a Cursed flag or a Marine that has fired from her ship lies face up.
 piece crew(name, nation, points, role, link, keywords) labelled "{name}"
-#: An island: its name, whether it is mysterious.
+#: An island (see the Island list), laid name side up: a mysterious island's Mystery row stays hidden until a ship first docks there and turns it over. A mysterious home is an ordinary home.
 piece island(name, mysterious) labelled "island {name}" marked "{island_marks[name]}"
-#: The other hexes of an island.
+#: The two other hexes an island covers (see Shape): two for each island.
 piece shore(name) labelled "island {name}" marked "{island_marks[name]}"
-#: A treasure coin, worth some gold (1, 2 or 3; a Ransom's coin 5); buried and carried face down.
+#: A treasure coin, face down: eight from each player (see the coin values), and a 5-gold ransom coin for each Ransom crew bought. Also: two bags, a streamer per player for each wild island, a round track to 30.
 piece coin(gold) labelled "{gold} gold"
-#: A unique treasure: worth no gold at first, it has an ability of its own.
+#: A unique treasure (see the Unique list): each player may add one; worth no gold at first, it lies face up once found.
 piece relic(name) labelled "{name}"
 
 zone island_bag hidden                # islands not placed yet, drawn at random
@@ -87,6 +87,7 @@ zone buried hidden                    # coins lying face down on the wild island
 #: coins in view
 zone looking per player owner         # coins being looked at while exploring
 zone hold per player owner            # coins aboard the player's ships, face down
+#: shipyard (your ships bought, waiting to be placed)
 zone shipyard per player                  # ship cards bought, waiting to be placed
 #: crew ashore
 zone crew_home per player owner       # crew face down on the home island
@@ -95,15 +96,22 @@ zone aboard per player owner          # crew face down on the player's ships
 zone landed per player                # Marines put ashore on islands other than home, face up
 #: crew face up at sea
 zone face_up per player               # crew face up on the player's ships: a Cursed flag, a Marine that has fired
+#: unique treasure
 zone relics per player                # unique treasure face up on the player's ships
 zone sunk                             # ships sent to the bottom
 zone box internal                     # what has left the game
 zone ransoms internal                 # the 5-gold treasure each Ransom crew becomes if captured, set aside
 
+# A ship is made facing east; placed on the sea, she turns to face her home island.
+#: east
+define east = 1
+#: 2 for a Turtle Ship, none for any other
+define shell_panels(k) = 2 if turtle_ship in k else 0
 var masts_left per ship = masts
-var facing per ship = 1               # the side her bow faces, 0 to 5 (north-east, east, ... clockwise)
-var panels per ship = 2 if turtle_ship in keywords else 0   # assumed: a Turtle Ship has 2 shell panels
-var owner per ship = none             # the player whose fleet she is in
+var facing per ship = east            # the side of her hex her bow faces; placed, she faces her home island
+#: shell panels
+var panels per ship = shell_panels(keywords)   # assumed: a Turtle Ship has 2 shell panels
+var owner per ship = none             # the player whose fleet she is in, from when she is placed
 #: {x} is below the surface
 var submerged per ship = false        # a Submarine or Sea Monster below the surface
 #: {x} is a ghost this turn
@@ -140,7 +148,7 @@ var lies_on per coin, relic = none internal  # the island a buried coin or uniqu
 var hexes per island = [] internal    # the hexes the island covers
 #: {x} has been turned face up
 var revealed per island = false       # a mysterious island, turned face up
-var streamers per island = []         # the players who have left the island after docking there
+var streamers per island = []         # a player's streamer is left on a wild island their ship sails away from: docking there again, they may explore it at once, free
 var fleet per player = []             # ships afloat in the player's fleet
 var home per player = none            # the player's home island
 var home_gold per player = 0            # assumed: gold unloaded at home is counted openly
@@ -151,10 +159,10 @@ var placed_islands = [] internal     # the islands on the sea, in the order they
 var first_player = none
 #: the order of play
 var turn_order = [] internal
-var gold_in_game = 0                  # all the gold the players contributed
+var gold_in_game = 0                  # the gold of the coins the players put in the treasure bag
 
 # assumed: the rules give no end to a game nobody can win; it ends after 30 rounds, the most gold at home winning.
-var round_limit = 30
+var round_limit = 30                  # rounds: the game ends after round 30 if nobody has won
 # The build total: the rulebook recommends 40 points, and lets the players agree on any total
 # both fleets use. Without the variant the total is 40; with it, the total is chosen at the start.
 var build_total = 40                  # the build total both fleets are bought to
@@ -173,7 +181,7 @@ die d6: 1, 2, 3, 4, 5, 6
 # ---------------------------------------------------------------- the card list
 # Ships of the six nations. Cannons are [rank, range]. The first four are the sample cards
 # of the set; the rest are assumed (invented names, plausible numbers).
-#: The ship cards, with their names as printed (HMS, USF and US ships sail for England and America). Move lists her legs; each cannon is rank/range (3/L hits on a roll above 3 and reaches L hexes); a Sea Monster's masts are its segments.
+#: Names as printed (HMS, USF, US). A cannon is rank/range: 3/L hits on 4+ and reaches L. A Sea Monster's masts are its segments.
 table ship_list of ship:
   header "Ship" -> "Nation", "Points", "Masts", "Cargo", "Move", "Cannons", "Keywords"
   fathom -> [mercenaries, 12, 3, 4, [l], [[3, l], [4, s], [4, s]], [submarine]]
@@ -222,6 +230,7 @@ table island_list of island:
   isle_c -> [true]
   isle_d -> [true]
 
+#: A d6 on docking at a wild mysterious island ({mystery_effect}). Reef: 3 dice, a mast lost per 4-6; squall: a mast lost; timber: a mast back; current: sail an enemy her move; mutiny: the rival moves her next; map: a random coin from another wild island; trade wind: move again; fever: a crew lost; cache: 1 gold home.
 table mystery:
   header "Island" -> "1", "2", "3", "4", "5", "6"
   isle_a -> [reef, reef, calm, calm, current, current]
@@ -315,7 +324,7 @@ define gold_on(x) = [c for c in (x.owner).hold where c.coin_ship == x]
 define links_on(x) = count([c for c in crew_on(x) where c.link == x.name]) + floor(count([c for c in crew_on(x) where c.link != none and c.link in [d.name for d in crew_on(x)]]) / 2)
 #: the cargo spaces {x} has
 define cargo_space(x) = x.cargo + links_on(x)  # her cargo, plus one for each crew aboard that is linked to her card
-define free_cargo(x) = cargo_space(x) - count(crew_on(x)) - count(gold_on(x))
+define free_cargo(x) = cargo_space(x) - count(crew_on(x)) - count(gold_on(x))  # her cargo space less one for each crew and each coin aboard (a unique treasure takes none)
 #: the unique treasure aboard {x}
 define relics_on(x) = [r for r in (x.owner).relics where r.coin_ship == x]
 #: {x} carries the {u}
@@ -361,7 +370,7 @@ define placeable(c) = fits_shape(c) and all([island_gap(c, i) >= 3 * L for i in 
 define fallback_place(c) = fits_shape(c) and all([island_gap(c, i) > L for i in islands])
 # assumed: anchors lie on every other row and column (a coarser choice keeps the question short).
 define anchor_hexes = [c for c in cells(sea) where c.row % 2 == 1 and c.col % 2 == 1]
-define island_sites = [c for c in anchor_hexes where placeable(c)]  # the hexes an island may be laid on: in an odd row and an odd column, its three hexes empty and off the sea's edge, at least 3 L from every island already laid and, after the first, at most 6 L from the nearest
+define island_sites = [c for c in anchor_hexes where placeable(c)]  # the hexes an island may be laid on: in an odd row and column, its three hexes empty and off the edge, 3 L apart from every island laid and, after the first, 6 L at most from the nearest, counted between the hexes islands are laid on less 2 for an island's width (11 to 20 hexes)
 define fallback_sites = [c for c in anchor_hexes where fallback_place(c)]  # when no island site is left: any such hex more than L from every island
 
 # ---- ships at sea
@@ -425,7 +434,7 @@ define leg_end(x, p, b) = count(p) if b == none else (b if not empty(p[b]) else 
 define leg_hexes(x, d, n) = take(path(x, d, n), leg_end(x, path(x, d, n), blocked_at(x, path(x, d, n))))
 #: {x} may end a leg on {c}, with the legs {rest} still to sail
 define may_end_leg(x, c, rest) = true
-define leg_options(x, rest) = [[d, n, k] for n in distinct(rest) for d in [0, 1, 2, 3, 4, 5] for k in range(1, count(leg_hexes(x, d, n))) where may_end_leg(x, leg_hexes(x, d, n)[k - 1], without_one(rest, n))]  # a ship's legs (her base move, S and L) may be sailed in any order, each in any of the six directions, in a straight line of 1 hex up to the leg's length; a leg stops before a taken hex and on the first hex that touches a ship or an island
+define leg_options(x, rest) = [[d, n, k] for n in distinct(rest) for d in [0, 1, 2, 3, 4, 5] for k in range(1, count(leg_hexes(x, d, n))) where may_end_leg(x, leg_hexes(x, d, n)[k - 1], without_one(rest, n))]  # a ship's legs (her base move, S and L) may be sailed in any order, each in any of the six directions, in a straight line of 1 hex up to the leg's length (a leg may be sailed part way, and she may stop before her last leg); a leg stops before a taken hex and on the first hex that touches a ship or an island
 # A ship that touches another ship or an island must stop.
 #: {x} must stop at {c}
 define stops_at(x, c) = touches(c, x)
@@ -452,7 +461,7 @@ define in_sight(a, b, reach) = distance(a, b) <= reach and open_line(a, b)
 define nearest_hex(i, c) = first([h for h in i.hexes order by distance(h, c)])
 define landed_targets(q, c, reach) = [n for n in q.landed where in_sight(c, nearest_hex(n.ashore_on, c), reach)]
 #: the targets of {gun} from {x}
-define targets(x, gun) = [t for t in enemies(x) where may_be_shot(t) and in_range(x, t, gun) and clear_line(x, t)] + [n for n in landed_targets(rival(x.owner), where(x), length(gun[1])) where not own_masts_block(x, nearest_hex(n.ashore_on, where(x)))]
+define targets(x, gun) = [t for t in enemies(x) where may_be_shot(t) and in_range(x, t, gun) and clear_line(x, t)] + [n for n in landed_targets(rival(x.owner), where(x), length(gun[1])) where not own_masts_block(x, nearest_hex(n.ashore_on, where(x)))]  # a cannon's targets are the enemy ships that may be shot in its range and in a clear line, and enemy Marines ashore away from home, in range and line of the nearest hex of their island
 #: {t} is still in the game
 define standing(t) = afloat(t) if piece_type(t) == "ship" else where(t) != box
 define gun_bonus(x) = 1 if has_role(x, cannoneer) else 0  # 1 added to each cannon roll with a Cannoneer of her nation aboard
@@ -504,7 +513,7 @@ define boarding_bonus(x) = 1 if has_role(x, musketeer) else 0  # 1 added to a bo
 
 # ---- winning
 define half_the_gold = gold_in_game / 2
-define has_won(p) = p.home_gold > half_the_gold  # a player wins at once with more than half of the gold in game at home: the gold of all the players' coins (with the usual coins, 16 of 30)
+define has_won(p) = p.home_gold > half_the_gold  # a player wins at once with more than half of the gold in game at home (16 of 30); gold from a ransom, a buried cache or the Idol counts towards the 16, never to the 30
 # Left out on purpose: the optional rule on keeping the treasure won. It says who keeps the
 # physical coins after the game and changes nothing in play.
 
@@ -514,6 +523,7 @@ setup:
     create 1 island(k) in island_bag
   shuffle island_bag
   choose_first_player()
+  #: If the other build total variant is in play, the first player names the total both have agreed on ({agree_build_total}).
   if variant other_build_total:
     agree_build_total(turn_order[0])
   # Fleets are built in secret, both at once: crew go face down, so neither sees the other's cards.
@@ -522,9 +532,13 @@ setup:
   repeat 3 times:
     for each p in turn_order:
       place_island(p)
+  #: The second player chooses the first player's home island ({choose_home}).
   choose_home(turn_order[1], turn_order[0])
+  #: The first player places their ships, bows touching it ({place_fleet}).
   place_fleet(turn_order[0])
+  #: The first player chooses the second player's home island from the others ({choose_home}).
   choose_home(turn_order[0], turn_order[1])
+  #: The second player places their ships, bows touching it ({place_fleet}).
   place_fleet(turn_order[1])
   for each p in turn_order:
     place_crew(p)
@@ -554,7 +568,7 @@ rule agree_build_total(p) "Agree on the build total":
 rule build_fleet(p) "Create a fleet":
   #: Choose your first ship: any ship on the ship list whose points are within the build total.
   p chooses flagship from [k for k in keys(ship_list) where ship_list[k].points <= build_total] "Choose your first ship" labelled "{flagship}: cost {ship_list[flagship].points}"
-  #: Add ships and crew, one card at a time and each card at most once, while the points of all your cards stay within the build total (Limit cards aside).
+  #: Add ships and crew, one card at a time and each card at most once, while the points of all your cards stay within the build total. Cards with the keyword Limit are not offered here (see the next step).
   p chooses more from [k for k in keys(ship_list) + keys(crew_list) where k != flagship and not limited(k)] up to build_total - ship_list[flagship].points costing card_points(more) "Add a ship or crew to your fleet" labelled "{more}: cost {card_points(more)}"
   p.spent = ship_list[flagship].points + sum([card_points(k) for k in more])
   #: -
@@ -565,8 +579,9 @@ rule build_fleet(p) "Create a fleet":
     p chooses extra from [k for k in keys(ship_list) + keys(crew_list) where limited(k) and card_points(k) <= build_total - p.spent] "Add a Limit card?" labelled "{extra}: cost {card_points(extra)}" optional "No Limit card"
   if extra != none:
     p.spent += card_points(extra)
+  #: -
   create 1 ship(flagship) in p.shipyard
-  #: Put the other ships you chose in your shipyard; each crew you chose joins the fleet ({hire}).
+  #: Put all the ships you chose in your shipyard (the ships waiting to be placed); each crew you chose joins the fleet ({hire}).
   for each k in more + ([extra] if extra != none else []):
     if k in ship_list:
       create 1 ship(k) in p.shipyard
@@ -574,24 +589,29 @@ rule build_fleet(p) "Create a fleet":
       hire(p, k)
 
 rule hire(p, k) "A crew joins the fleet":
-  #: The crew card waits on your home island until it is placed aboard.
+  #: The crew card waits face down on your home island until it is placed aboard.
   create 1 crew(k) in p.crew_home
   # A Ransom crew's worth as treasure is set aside now, ready for the day it is captured.
-  #: A Ransom crew taken by an enemy exploring her ship becomes a 5-gold treasure ({shift}); eliminated in a boarding, she is worth 1 gold to the winner ({crew_lost}).
+  #: For a Ransom crew, set a ransom coin worth 5 gold aside: it is what she becomes if the enemy takes her aboard ({shift}).
   if ransom in crew_list[k].keywords:
     create 1 coin(5) in ransoms
 
 # Islands are drawn at random and placed in turn, 3 L to 6 L from each other.
 rule place_island(p) "Place an island":
   draw i from island_bag
+  #: The sites are the island sites (or, when none is left, the fallback sites).
   let sites = island_sites
+  #: -
   if count(sites) == 0:
     sites = fallback_sites
+  #: Lay it on one of the sites ({put_island}).
   p chooses c from sites "Place {i}" labelled "{i} at row {c.row + 1}, column {c.col + 1}"
+  #: -
   put_island(i, c)
 
 rule put_island(i, c) "Lay an island on the sea":
   i.hexes = shape(c)
+  #: Lay the island on the chosen hex.
   move i to c
   placed_islands = placed_islands + [i]
   #: Every other hex of its shape is a shore of the island.
@@ -619,34 +639,48 @@ define free_hexes = [c for c in cells(sea) where empty(c) and not touches(c, non
 define nearest_free_hexes(i) = [c for c in free_hexes where hex_gap(c, i) == min([hex_gap(d, i) for d in free_hexes])]
 
 rule place_fleet(p) "Place the ships, bows touching the home island":
+  #: For each ship in your shipyard, one at a time:
   for each x in [y for y in p.shipyard]:
+    #: -
     x.owner = p
+    #: The spots are the start hexes (if none is left, the empty hexes within L of your home island touching nothing; failing those, the nearest such hexes).
     let spots = start_hexes(x, p.home)
+    #: -
     if count(spots) == 0:
       spots = spare_hexes(p.home)
+    #: -
     if count(spots) == 0:
       spots = nearest_free_hexes(p.home)
+    #: Place her on one of the spots.
     p chooses c from spots "Place {x}" labelled "{x} at row {c.row + 1}, column {c.col + 1}"
+    #: -
     move x to c
     let bow = facing_island(c, p.home)
     #: Turn her so that her bow faces your home island.
     if bow != none:
       x.facing = bow
+    #: She is now in your fleet.
     p.fleet = p.fleet + [x]
 
 # Each crew takes a cargo space; crew on a ship cost at most the ship's points; a cost-0 crew only
 # sails with a ship of its own nation. A crew not placed on a ship stays on the home island.
-define fits_aboard(c, x) = free_cargo(x) > 0 and crew_points_on(x) + crew_cost(c) <= x.points and (c.points > 0 or crew_nation(c) == flag_of(x)) and not has(x, sea_monster)  # a crew fits aboard a ship with a free cargo space when the points of all her crew stay within the ship's own points; a crew costing 0 only on a ship of her own nation; never on a Sea Monster
+define fits_aboard(c, x) = free_cargo(x) > 0 and crew_points_on(x) + crew_cost(c) <= x.points and (c.points > 0 or crew_nation(c) == flag_of(x)) and not has(x, sea_monster)  # a crew fits aboard a ship with a free cargo space when the points of all her crew stay within the ship's own point cost; a crew costing 0 only on a ship of her own nation; never on a Sea Monster.
 
 rule place_crew(p) "Place crew":
+  #: For each crew card on your home island:
   for each c in [d for d in p.crew_home]:
+    #: Put her face down aboard one of your ships she fits aboard, or leave her on your home island.
     p chooses x from [y for y in p.fleet where fits_aboard(c, y)] "Put {c} aboard a ship" labelled "{x}" optional "Leave {c} on your home island"
+    #: If you put her aboard:
     if x != none:
+      #: -
       move c to p.aboard
       c.crew_ship = x
-      #: If she has Black Mark, and one more point still fits both the build total and the ship's crew points:
+      #: If she has Black Mark, and one more point still fits both within the build total and within the ship's points (the most her crew may cost together):
       if black_mark in c.keywords and p.spent < build_total and crew_points_on(x) < x.points:
+        #: You may place her face up as Cursed, for 1 point more: her ship flies the Cursed flag, so her other crew lose their abilities. No card here rewards the Cursed flag; the choice is the rulebook's.
         p chooses face_up from [true] "Place {c} face up as Cursed, for 1 point more?" labelled "Fly the Cursed flag" optional "Keep the flag of her nation"
+        #: -
         if face_up != none:
           c.cursed_flag = true
           move c to p.face_up
@@ -659,6 +693,7 @@ rule place_crew(p) "Place crew":
 # and dealt face down to the wild islands in turn, four coins each.
 # assumed: a unique treasure is dealt with the coins, so two islands may get five pieces.
 rule place_treasure() "Place treasure":
+  #: Each player, one after the other:
   for each p in players:
     #: Put your eight coins (see the coin values) in the treasure bag; their gold counts in the gold in game.
     for each v in coin_values:
@@ -682,7 +717,7 @@ rule place_treasure() "Place treasure":
 
 # ---------------------------------------------------------------- a turn: one action per ship
 rule turn(p) "A turn":
-  #: Every ship recovers her nerve, and every Marine ashore its hits.
+  #: Every ship that lost her nerve to Fear gets it back, and the hits each Marine ashore has taken are forgotten.
   for each y in ships_afloat:
     y.unnerved = false
   #: -
@@ -694,6 +729,7 @@ rule turn(p) "A turn":
     sink(x, p)
   #: -
   let offered = []
+  #: For each ship in your fleet, in the order she joined it:
   for each x in p.fleet:
     if afloat(x):
       ready(p, x)
@@ -704,10 +740,11 @@ rule turn(p) "A turn":
         offered = offered + [x]
       if docked_at(x) != none:
         crew_at_dock(p, x)
+      #: Give her one action ({give_action}): sail (S is 2 hexes, L 3), shoot (a target), explore (a wild island's dock, or a ship beside her), repair (at home), or stand by.
       give_action(p, x)
   for each m in marines_of(p):
     marine_fire(p, m)
-  #: For each derelict of yours not yet offered a scuttle this turn:
+  #: At the end of your turn, each of your derelicts that has not yet had the chance to scuttle this turn has it now:
   for each x in [y for y in p.fleet where derelict(y) and not y.scuttling and y not in offered]:
     scuttle_option(p, x)
   #: Fear's hold on your ships ends with this turn.
@@ -721,7 +758,7 @@ define ashore_at(p, i) = ([c for c in p.crew_home] if i == p.home else []) + [c 
 define may_land(c, i, p) = i == p.home or marine in c.keywords
 define dock_mates(x) = [y for y in (x.owner).fleet where y != x and docked_at(y) == docked_at(x)]
 #: the crew moves open at the dock of {x}
-define crew_moves(x, moved) = [] if docked_at(x) == none else [[c, docked_at(x)] for c in crew_on(x) where c not in moved and may_land(c, docked_at(x), x.owner)] + [[c, x] for c in ashore_at(x.owner, docked_at(x)) where c not in moved and fits_aboard(c, x)] + [[c, y] for y in dock_mates(x) for c in crew_on(x) where c not in moved and fits_aboard(c, y)] + [[c, x] for y in dock_mates(x) for c in crew_on(y) where c not in moved and fits_aboard(c, x)]  # at a dock, each crew may move once: from the ship onto the island (only your home island; a Marine onto any island), from the island aboard (if she fits), or between her and another of your ships docked at the same island
+define crew_moves(x, moved) = [] if docked_at(x) == none else [[c, docked_at(x)] for c in crew_on(x) where c not in moved and may_land(c, docked_at(x), x.owner)] + [[c, x] for c in ashore_at(x.owner, docked_at(x)) where c not in moved and fits_aboard(c, x)] + [[c, y] for y in dock_mates(x) for c in crew_on(x) where c not in moved and fits_aboard(c, y)] + [[c, x] for y in dock_mates(x) for c in crew_on(y) where c not in moved and fits_aboard(c, x)]  # at a dock, each crew may move once: from the ship onto the island (only your home island; a Marine onto any island she is docked at, a wild one too), from the island aboard (if she fits), or between her and another of your ships docked at the same island
 
 rule crew_at_dock(p, x) "Crew at a dock":
   #: -
@@ -732,11 +769,13 @@ rule crew_at_dock(p, x) "Crew at a dock":
   let options = []
   #: Move crew one at a time, each once, until you stop:
   while going:
+    #: -
     options = crew_moves(x, moved)
     #: If no crew can move, this ends.
     if count(options) == 0:
       going = false
     else:
+      #: Choose one of the crew moves open at this dock (see Crew moves), or leave the crew where they are.
       p chooses m from options "Move a crew at this dock?" labelled "{m[0]} to {m[1]}" optional "Leave the crew where they are"
       #: If you leave them, this ends; otherwise the crew you chose moves ({put_crew}).
       if m == none:
@@ -746,7 +785,7 @@ rule crew_at_dock(p, x) "Crew at a dock":
         moved = moved + [m[0]]
 
 rule put_crew(p, c, dest) "A crew goes aboard or ashore":
-  #: The crew goes aboard the ship, or ashore on the island, chosen.
+  #: The crew goes aboard the ship, or ashore on the island, you chose for her.
   if piece_type(dest) == "ship":
     move c to crew_zone(c, p)
     c.crew_ship = dest
@@ -796,9 +835,11 @@ rule scuttle_option(p, x) "Scuttle":
 
 # Decisions taken before each of the player's ships acts (diving, going ghostly: see the keywords).
 rule ready(p, x) "Ready a ship":
+  #: Nothing, for most ships: a Submarine or Sea Monster chooses to dive or surface, a Ghost Ship to be ghostly or solid, and a ship with Fear frightens enemies nearby (see the powers).
   pass
 
 rule give_action(p, x) "Give a ship an action":
+  #: Choose her action and carry it out ({take_action}); with Lt Henry Ducie Chads aboard she may get a second (see the powers).
   take_action(p, x)
 
 rule take_action(p, x) "Carry out one action":
@@ -855,7 +896,7 @@ rule steer(q, x, legs_left) "Sail her legs":
       if leg == none:
         moving = false
       else:
-        #: She sails that leg (S or L hexes straight on), facing that way.
+        #: She sails the hexes you chose of that leg (up to S or L hexes, straight on), and faces that way.
         dest = leg_hexes(x, leg[0], leg[1])[leg[2] - 1]
         #: -
         move x to dest
@@ -873,7 +914,7 @@ rule after_move(p, x) "After a move":
   let i = docked_at(x)
   if i != none:
     dock_at_island(x, i)
-    #: If she has a derelict in tow, it docks there too:
+    #: If she has a derelict in tow, it docks there too ({dock_at_island}).
     if towing(x) != none:
       dock_at_island(towing(x), i)
     if afloat(x):
@@ -893,10 +934,12 @@ rule tow_option(p, x) "Tow":
 
 # The towed ship, with her crew and treasure, joins the towing player's fleet; a scuttle of her fails.
 rule take_in_tow(x, d) "Take a derelict in tow":
+  #: An enemy derelict joins your fleet ({change_fleet}).
   if d.owner != x.owner:
     change_fleet(d, x.owner)
   #: She now has the derelict in tow.
   d.towed_by = x
+  #: A scuttle her old player had rolled for fails.
   d.scuttling = false
   d.pinned_to = none
   log "{x} takes {d} in tow."
@@ -907,14 +950,19 @@ rule change_fleet(d, p) "A ship changes fleets":
   let crew = crew_on(d)
   let gold = gold_on(d)
   let found = relics_on(d)
+  #: She leaves her player's fleet and joins yours.
   q.fleet = [y for y in q.fleet where y != d]
+  #: -
   p.fleet = p.fleet + [d]
+  #: -
   d.owner = p
-  #: Move her crew to your crew at sea (face up if they were).
+  #: Her crew, coins and unique treasure come with her, face up or face down as they were; she keeps her own nation and keywords.
   move [c for c in crew where not kept_face_up(c)] to p.aboard
   #: -
   move [c for c in crew where kept_face_up(c)] to p.face_up
+  #: -
   move gold to p.hold
+  #: -
   move found to p.relics
 
 # The ship in tow follows with her bow at the towing ship's stern (or beside her, if that is taken).
@@ -941,6 +989,7 @@ rule turn_about(p, x) "Turn on her stern":
 define mystery_roll(x, r) = r
 
 rule dock_at_island(x, i) "Dock":
+  #: At her own home island, she unloads her treasure ({unload}); at a wild mysterious island, turn the island face up if it is not already, roll a d6 and apply the island's effect for the roll, from the Mystery table ({mystery_effect}).
   if is_home_of(i, x.owner):
     unload(x)
   elif i.mysterious and wild(i):
@@ -948,12 +997,13 @@ rule dock_at_island(x, i) "Dock":
       i.revealed = true
       log "{i} is turned face up."
     roll r on d6
-    #: **A mysterious island's effect** ({mystery_effect}): the island's effect for the roll, from the Mystery table.
     mystery_effect(x, i, mystery[i.name][mystery_roll(x, r) - 1])
   # Back at an island with her player's streamer, she may explore it at once, free.
   #: If she is back at a wild island where her player's streamer is, and can explore it:
   if wild(i) and (x.owner) in i.streamers and can_explore_island(x) and afloat(x):
+    #: Her player may explore it at once, free ({explore_island}).
     (x.owner) chooses again from [true] "Explore {i} now?" labelled "Explore it now" optional "Not now"
+    #: -
     if again != none:
       explore_island(x.owner, x)
 
@@ -966,6 +1016,7 @@ rule unload(x) "Unload treasure at home":
   #: The worth is the gold of her coins plus what her unique treasure is worth.
   let gold = sum([c.gold for c in gold_on(x)]) + sum([worth(r) for r in found])
   if gold > 0:
+    #: Her player adds the worth to their gold at home.
     (x.owner).home_gold += gold
     #: Her coins, and any unique treasure worth gold, go to the box.
     move gold_on(x) to box
@@ -978,41 +1029,48 @@ rule unload(x) "Unload treasure at home":
 rule mystery_effect(x, i, e) "A mysterious island's effect":
   log "{i}: {effect_words[e]}."
   let p = x.owner
+  #: Reef: roll a d6 three times; each roll of 4 or more takes a mast, while she has one ({lose_mast}).
   if e == reef:
     repeat 3 times:
       roll r on d6
       if r >= 4 and x.masts_left > 0:
         lose_mast(x, p)
+  #: Squall: she loses a mast, if she has one ({lose_mast}).
   elif e == squall:
     if x.masts_left > 0:
       lose_mast(x, p)
+  #: Fresh timber: she gets back a mast she has lost.
   elif e == fresh_timber:
     if x.masts_left < x.masts:
       x.masts_left += 1
+  #: Current: you choose an enemy ship that is not below the surface and sail her, as you like, with this ship's base move ({steer}).
   elif e == current:
     let foes = [t for t in enemies(x) where not t.submerged]
     #: You choose an enemy ship that is not below the surface, and sail her with this ship's base move ({steer}).
     if count(foes) > 0:
       p chooses t from foes "The current carries which opposing ship?" labelled "{t}"
       steer(p, t, base_legs(x))
+  #: Mutiny: her next move is made by the opponent.
   elif e == mutiny:
-    #: her next move is made by the opponent.
     x.steered_by_rival = true
+  #: Treasure map: if coins lie buried on the other wild islands and she has free cargo, draw one of them at random and load it aboard her.
   elif e == treasure_map:
     let found = coins_elsewhere(i)
     if count(found) > 0 and free_cargo(x) > 0:
       draw c from found
       move c to p.hold
       c.coin_ship = x
+  #: Trade wind: she sails her whole move again at once, every leg of it ({steer}); arriving at home, she unloads ({unload}).
   elif e == trade_wind:
     steer(p, x, legs(x))
     if at_home(x):
       unload(x)
+  #: Fever: one of her crew, drawn at random, is lost.
   elif e == fever:
-    #: One of her crew, drawn at random, is lost.
     if count(crew_on(x)) > 0:
       draw c from crew_on(x)
       move c to box
+  #: Buried cache: her player gains 1 gold at home, and wins if that is enough ({check_winner}).
   elif e == buried_cache:
     p.home_gold += 1
     check_winner()
@@ -1024,16 +1082,17 @@ rule ram_option(p, x) "Ram":
     p chooses t from foes "Ram an enemy ship?" labelled "Ram {t}" optional "Do not ram"
     if t != none:
       roll r on d6
-      #: If the roll plus her ram bonus is more than the masts her target has left: **A ram lands** ({rammed}).
+      #: If the roll plus her ram bonus is more than the masts her target has left, the ram takes a mast ({rammed}).
       if r + ram_bonus(x) > t.masts_left:
         rammed(t, x)
       else:
         log "{t} shrugs off the ram."
       x.ram_made = true
       # Unless the ram left the enemy derelict, the rammer is pinned.
-      #: Unless her target is now derelict, she is pinned against it (see Pinned; the powers name the ships never pinned).
+      #: Hit or miss, unless her target is now derelict, she is pinned against it (see Pinned; the powers name the ships never pinned).
       if not derelict(t) and may_pin(x, t):
         pin(x, t)
+      #: Hit or miss, either side may then board ({boarding_option}).
       boarding_option(p, x, t)
       if x.submerged and afloat(x):
         dive_away(p, x, t)
@@ -1059,14 +1118,16 @@ rule rammed(t, rammer) "A ram lands":
 # Either player may start one boarding party, the player whose turn it is first. Each rolls a d6
 # and adds the masts of their ship; the higher total takes a crew or a coin from the other ship.
 #: {t} may be boarded
-define may_board(t) = true
+define may_board(t) = true  # any ship may be boarded after a ram, hit or miss, except a Turtle Ship with shell panels left
 
 rule boarding_option(p, x, t) "Board":
   #: -
   let go = none
+  #: If the rammed ship may be boarded (see May board), you may send a boarding party from your ship.
   if may_board(t):
+    #: Board the rammed ship?
     p chooses go from [true] "Board {t}?" labelled "Send a boarding party" optional "No boarding party"
-  #: If you send one: **A boarding party** ({boarding}). If not, and your ship may be boarded, your rival may send one back from the ship you rammed: **A boarding party** ({boarding}).
+  #: If you send one, or else your rival sends one back from the ship you rammed (if your ship may be boarded), it is fought out ({boarding}): each side a d6 + masts left (+ 1 with a Musketeer); the higher takes a crew or a treasure.
   if go != none:
     boarding(x, t)
   elif may_board(x):
@@ -1087,8 +1148,10 @@ rule boarding(x, t) "A boarding party":
   log "Boarding: {x} {mine} against {t} {theirs}."
   # assumed: a tie ends the fight with nothing taken.
   if mine > theirs:
+    #: The boarding ship takes a crew or a treasure from the other ({plunder}).
     plunder(x, t)
   elif theirs > mine:
+    #: The defender takes a crew or a treasure from the boarding ship ({plunder}).
     plunder(t, x)
 
 # A Sea Monster takes no crew and cannot carry treasure: a unique treasure it takes is lost.
@@ -1097,7 +1160,7 @@ rule plunder(winner, loser) "The winners take a crew or a treasure":
   #: The spoils are the crew (not for a Sea Monster), the coins (if the winner has free cargo) and the unique treasure aboard the loser.
   let spoils = (crew_on(loser) if not has(winner, sea_monster) else []) + (gold_on(loser) if free_cargo(winner) > 0 else []) + relics_on(loser)
   if count(spoils) > 0:
-    #: The winning ship's player picks one of the spoils.
+    #: The winning ship's player picks one of the spoils, blind: crew and coins lie face down.
     p chooses prize from spoils "Eliminate a crew or take a treasure from {loser}"
     #: A coin goes to the winner's hold; a unique treasure to the winner's ship (lost, if a Sea Monster takes it); a crew is eliminated ({crew_lost}).
     if piece_type(prize) == "coin":
@@ -1116,14 +1179,16 @@ rule plunder(winner, loser) "The winners take a crew or a treasure":
 # Ransom: a crew with it, eliminated by an opponent, is 1 gold on that opponent's home island.
 rule crew_lost(c, p) "A crew is eliminated":
   move c to box
-  #: If she has Ransom, the player who eliminated her gains 1 gold at home ({check_winner}).
+  #: If she has Ransom, the player who eliminated her gains 1 gold at home, and wins if that is enough ({check_winner}).
   if ransom in c.keywords:
     p.home_gold += 1
     log "{c} is ransomed: one gold more on the home island."
     check_winner()
 
 rule hit_marine(n, by) "A Marine ashore is hit":
+  #: -
   n.hits_taken += 1
+  #: If it is its second hit this turn, it is eliminated ({crew_lost}); a single hit does nothing.
   if n.hits_taken >= 2:
     log "{n} falls."
     crew_lost(n, by)
@@ -1139,11 +1204,15 @@ rule struck(t, by) "A hit on a ship or a Marine":
 
 # ---------------------------------------------------------------- shooting
 rule shoot_with(p, x) "Shoot":
+  #: For each cannon she still has (one per mast left), in turn:
   for each gun in cannons(x):
+    #: -
     let foes = targets(x, gun)
+    #: If it has targets (see Targets):
     if count(foes) > 0:
       #: Fire this cannon: choose one of the targets in its range (or hold its fire).
       p chooses t from foes "Fire a cannon of rank {gun[0]}, range {gun[1]}" labelled "at {t}" optional "Hold this cannon's fire"
+      #: If you fire, and the target is still in the game:
       if t != none and standing(t):
         roll r on d6
         #: If the roll plus the ship's gun bonus beats the cannon's rank (a 1 always misses, whatever is added):
@@ -1154,10 +1223,11 @@ rule shoot_with(p, x) "Shoot":
           log "{r}: a miss."
 
 #: the targets of a broadside from {x}
-define broadside_targets(x) = [t for t in enemies(x) where may_be_shot(t) and distance(where(x), where(t)) <= S and clear_line(x, t)]
+define broadside_targets(x) = [t for t in enemies(x) where may_be_shot(t) and distance(where(x), where(t)) <= S and clear_line(x, t)]  # a broadside may be fired at an enemy ship that may be shot, within S and in a clear line (never at a Marine)
 
 # Broadsides Attack: every cannon at range S, one target, one die that must beat every rank.
 rule broadside_attack(p, x) "Broadsides attack":
+  #: Choose one of her broadside targets (see Broadside targets).
   p chooses t from broadside_targets(x) "Fire a broadside at" labelled "{t}"
   roll r on d6
   #: If the roll beats the rank of every cannon she still has (a 1 always misses):
@@ -1188,7 +1258,7 @@ rule sink(t, by) "A ship sinks":
   let p = t.owner
   #: The gold aboard is the total gold of the coins aboard her.
   let total = sum([c.gold for c in gold_on(t)])
-  #: If another player sank her, they gain the greater half of the gold aboard, her owner the rest, at home.
+  #: If another player sank her, they gain the greater half of the gold aboard, her owner the rest, at home. A ship her own player scuttled takes all her gold down with her.
   if by != p:
     by.home_gold += total - floor(total / 2)
     p.home_gold += floor(total / 2)
@@ -1210,6 +1280,7 @@ rule go_exploring(p, x) "Explore":
   let places = ([docked_at(x)] if can_explore_island(x) else []) + ships_to_explore(x)
   #: Choose what to explore: the wild island she is docked at (if she can explore it) or a ship beside her she may explore.
   p chooses what from places "Explore what?" labelled "{what}"
+  #: An island: take its unique treasure and coins up to her free cargo ({explore_island}); a ship: crew and treasure change ships ({explore_ship}).
   if piece_type(what) == "island":
     explore_island(p, x)
   else:
@@ -1226,6 +1297,7 @@ rule explore_island(p, x) "Explore an island":
     log "{x} finds {r}: {unique_list[r.name]}."
   #: -
   move [c for c in wild_coins(i) where piece_type(c) == "coin"] to p.looking
+  #: Choose any of those coins, whoever put them in the bag, one cargo space each, up to her free cargo.
   p chooses taken from p.looking up to free_cargo(x) costing 1 "Take treasure aboard {x}" labelled "{taken}"
   #: Load the coins you took into your hold; bury the rest again.
   for each c in taken:
@@ -1250,6 +1322,7 @@ rule explore_ship(p, x, y) "Explore a ship":
     if count(options) == 0:
       going = false
     else:
+      #: Choose a crew or a treasure aboard either ship to move to the other (from an enemy derelict, only onto your ship), or stop exploring.
       p chooses m from options "Move a crew or a treasure to the other ship?" labelled "{m[0]} to {m[1]}" optional "Stop exploring"
       #: If you stop, the exploring ends; otherwise what you chose changes ships ({shift}).
       if m == none:
@@ -1260,7 +1333,7 @@ rule explore_ship(p, x, y) "Explore a ship":
 
 # Ransom: a crew with it taken onto an enemy ship becomes treasure worth 5 gold to the captors.
 rule shift(p, t, dest) "Crew or treasure changes ships":
-  #: A crew that the enemy aboard the other ship captures is held for ransom: it goes to the box, and a ransom coin worth 5 gold goes into your hold, aboard the other ship; any other crew goes over to the other ship (or ashore). A coin goes into your hold and a unique treasure to your relics, aboard the other ship.
+  #: A Ransom crew moved from an enemy derelict to your ship is captured: her card goes to the box, her 5-gold ransom coin aboard your ship. Other crew, coins and unique treasure go aboard the other ship, for its player.
   if piece_type(t) == "crew":
     if captured(t, dest):
       move t to box
@@ -1284,6 +1357,7 @@ rule repair_ship(x) "Repair":
 
 # ---------------------------------------------------------------- winning
 rule check_winner() "Check for a winner":
+  #: If a player now has more than half the gold in game at home (see Has won), they win at once.
   for each p in players:
     if has_won(p):
       log "{p.name} has brought home more than half of the gold."
@@ -1384,7 +1458,7 @@ power ghostly_unstopped "Ghost Ship: touching an island or a ship does not stop 
 #: While she is ghostly, she ends a leg on an island or a ship only if a leg still to sail can take her from there to open sea.
 power ghostly_ends "Ghost Ship: a ghostly ship never ends her move on an island or a ship" instead of may_end_leg(x, c, rest) = empty(c) or any([empty(h) for n in rest for d in [0, 1, 2, 3, 4, 5] for h in take(ray(c, d), n)]) when x.ghostly
 
-#: A Mercenary ship may not dock at either player's home island.
+#: A ship with the keyword Mercenary (Golden Junk, or one with an Ex-patriot aboard) never docks at a home island; the Mercenaries nation alone does not stop her.
 power no_home_port "Mercenary: never docks at a home island" instead of may_dock(x, i) = false when has(x, mercenary) and (i == players[0].home or i == players[1].home)
 
 #: A Mercenary ship starts on an empty hex S + 1 hexes from her home island, touching no island or ship.
@@ -1393,8 +1467,8 @@ power mercenary_start "Mercenary: begins the game S away from the home island" i
 #: A ship with Broadsides Attack that is not below the surface, with a cannon left and an enemy within S to fire at, may also fire a broadside ({broadside_attack}).
 power broadsides "Broadsides Attack: may fire a broadside" adding to actions(x) = [broadside] when has(x, broadsides_attack) and not x.submerged and count(cannons(x)) > 0 and count(broadside_targets(x)) > 0
 
-#: With a crew who gives a second action (Lt. Henry Ducie Chads) aboard a ship of his nation, roll a d6 after her action: on a 5 or 6 she takes another ({take_action}).
-power extra_action "Lt. Henry Ducie Chads: on a 5 or 6 the ship acts twice" after give_action(p, x) when has_role(x, second_action) and afloat(x):
+#: With a crew who gives a second action (Lt Henry Ducie Chads) aboard a ship of his nation, roll a d6 after her action: on a 5 or 6 she takes another ({take_action}).
+power extra_action "Lt Henry Ducie Chads: on a 5 or 6 the ship acts twice" after give_action(p, x) when has_role(x, second_action) and afloat(x):
   roll r on d6
   if r >= 5:
     log "{r}: {x} takes another action."
@@ -1431,6 +1505,7 @@ play:
     for each p in turn_order:
       turn(p)
 
+#: Your score is your home gold. Docking at home unloads all the gold aboard (free); more than half the gold in game (16 of 30) at home wins at once.
 score p: p.home_gold
 # Not a rule: how computer players judge a position before anyone wins. Gold at home is
 # what wins, so it counts double; gold aboard is on its way there.
@@ -1506,7 +1581,7 @@ example "another ship in between blocks the line of fire too":
     clear_line(first(ann.fleet), first(bo.fleet))
     not clear_line(first(ann.fleet), bo.fleet[1])
 
-example "a hit takes a mast; at no masts she is derelict; hit again she sinks, her crew lost":
+example "a hit takes a mast; derelict at none; hit again she sinks":
   players 2 named ann, bo
   given:
     launch(bo, us_hawk, at(sea, 4, 4))
@@ -1518,7 +1593,7 @@ example "a hit takes a mast; at no masts she is derelict; hit again she sinks, h
     legs(first(bo.fleet)) == []
     count(bo.aboard) == 1
 
-example "sinking with 5 gold aboard: the sinker takes the greater half, 3, her player 2":
+example "sunk with 5 gold aboard: 3 to the sinker, 2 to her player":
   players 2 named ann, bo
   given:
     launch(bo, us_hawk, at(sea, 4, 4))
@@ -1562,7 +1637,7 @@ example "Turtle Ship, Galley and an oarsman: a derelict still moves S":
     legs(bo.fleet[1]) == [S]
     legs(ann.fleet[0]) == [S]
 
-example "Helmsman: + S, but only aboard a ship of her own nation; two helmsmen do not stack":
+example "Helmsman: + S on a ship of her nation; two do not stack":
   players 2 named ann, bo
   given:
     launch(ann, hms_resolute, at(sea, 4, 4))
@@ -1575,7 +1650,7 @@ example "Helmsman: + S, but only aboard a ship of her own nation; two helmsmen d
     legs(ann.fleet[0]) == [S, L, S]
     legs(ann.fleet[1]) == [S, S, S, S]
 
-example "crew limits: cargo space, crew points up to the ship's, cost-0 crew only with her own nation":
+example "crew limits: cargo space, points, cost-0 crew only with her own nation":
   players 2 named ann, bo
   given:
     launch(ann, us_hawk, at(sea, 4, 4))
@@ -1613,7 +1688,7 @@ example "the build total is 40 points unless the players agree on another":
   expect:
     build_total == 40
 
-example "another build total: the players agree on 60 points, and a fleet is built to it":
+example "another build total: 60 points agreed, a fleet built to it":
   players 2 named ann, bo
   variants other_build_total
   when:
@@ -1637,7 +1712,7 @@ example "sailing: legs in straight lines, stopping on touching an island":
     where(first(ann.fleet)) == at(sea, 4, 8)
     docked_at(first(ann.fleet)) == first(placed_islands)
 
-example "exploring a wild island: look at its coins and take as many as the cargo holds":
+example "exploring an island: look at its coins, take what the cargo holds":
   players 2 named ann, bo
   given:
     put_island(bagged(palm_key), at(sea, 4, 9))
@@ -1707,7 +1782,7 @@ example "Submarine: submerged she can only move and cannot be shot":
     actions(bo.fleet[0]) == [sail, stand_by]
     targets(first(ann.fleet), [3, s]) == []
 
-example "Ghost Ship: a ghostly ship sails through an island, but her last leg may not end on it":
+example "Ghost Ship: through an island, but her last leg not ending on it":
   players 2 named ann, bo
   given:
     put_island(bagged(palm_key), at(sea, 4, 6))
@@ -1721,7 +1796,7 @@ example "Ghost Ship: a ghostly ship sails through an island, but her last leg ma
     [1, 3, 3] in leg_options(ann.fleet[0], [S, 3])
     not may_dock(ann.fleet[0], first(placed_islands))
 
-example "Ghost Ship: a ghostly ship ignores a ship and an island in her way, and no touch stops her":
+example "Ghost Ship: ships and islands in her way neither block nor stop her":
   players 2 named ann, bo
   given:
     put_island(bagged(palm_key), at(sea, 4, 6))
@@ -1777,7 +1852,7 @@ example "Broadsides Attack adds an action when an enemy is within S":
     broadside in actions(first(ann.fleet))
     shoot in actions(first(ann.fleet))
 
-example "a mysterious island's effect: a squall takes a mast, fresh timber gives one back":
+example "Mystery: a squall takes a mast, fresh timber gives one back":
   players 2 named ann, bo
   given:
     put_island(bagged(isle_c), at(sea, 4, 9))
@@ -1797,7 +1872,7 @@ example "mutiny: her next move is made by the opponent":
   expect:
     first(ann.fleet).steered_by_rival
 
-example "scuttling: a derelict marked to sink goes down at the start of her next turn, gold and all":
+example "scuttled: she sinks at the start of her next turn, gold and all":
   players 2 named ann, bo
   given:
     launch(ann, us_hawk, at(sea, 4, 4))
@@ -1812,7 +1887,7 @@ example "scuttling: a derelict marked to sink goes down at the start of her next
     bo.home_gold == 0
     count(sunk) == 1
 
-example "scuttling at any time in the turn: a derelict tries first, then sends her gold to a ship beside her":
+example "a derelict tries to scuttle first, then sends her gold to a ship beside her":
   players 2 named ann, bo
   seed 6
   given:
@@ -1828,7 +1903,7 @@ example "scuttling at any time in the turn: a derelict tries first, then sends h
     count(gold_on(ann.fleet[0])) == 0
     count(gold_on(ann.fleet[1])) == 1
 
-example "Ransom: a crew with it, eliminated by a boarding party, is worth 1 gold to the winners":
+example "Ransom crew eliminated in a boarding: 1 gold to the winners":
   players 2 named ann, bo
   given:
     launch(ann, hms_resolute, at(sea, 4, 4))
@@ -1840,7 +1915,7 @@ example "Ransom: a crew with it, eliminated by a boarding party, is worth 1 gold
     ann.home_gold == 1
     count(bo.aboard) == 0
 
-example "Sea Monster: only moves and shoots, and is gone when its last segment is hit":
+example "Sea Monster: only moves and shoots; gone with its last segment":
   players 2 named ann, bo
   given:
     launch(ann, hms_resolute, at(sea, 4, 4))
@@ -1852,7 +1927,7 @@ example "Sea Monster: only moves and shoots, and is gone when its last segment i
     bo.fleet == []
     count(sunk) == 1
 
-example "Sea Monster: eliminated at once when a ram or a squall takes its last segment":
+example "Sea Monster: gone at once when a ram or squall takes its last segment":
   players 2 named ann, bo
   given:
     put_island(bagged(isle_c), at(sea, 12, 12))
@@ -1883,7 +1958,7 @@ example "Fear: an afraid ship's base move is S":
   expect:
     legs(first(ann.fleet)) == [S]
 
-example "Fear, a 6: rolled in the Fear ship's turn, the target's base move is S in her own next turn":
+example "Fear, a 6 in the Fear ship's turn: the target moves S in her own next turn":
   players 2 named ann, bo
   seed 6
   given:
@@ -1896,7 +1971,7 @@ example "Fear, a 6: rolled in the Fear ship's turn, the target's base move is S 
     ann.fleet[0].afraid
     legs(ann.fleet[0]) == [S]
 
-example "Fear, a 6: her base move is S on her next turn, then whole again, sailed or not":
+example "Fear, a 6: move S next turn, then whole again":
   players 2 named ann, bo
   given:
     launch(ann, hms_resolute, at(sea, 4, 4))
@@ -1918,7 +1993,7 @@ example "a ship keeps her own keywords, and a helmsman of her nation adds S":
     has_role(first(ann.fleet), helmsman)
     legs(first(ann.fleet)) == [S, S, S]
 
-example "a ram pins the rammer while she touches her target: she cannot sail, and the two cannot ram each other":
+example "a ram pins the rammer: she cannot sail, and the two cannot ram again":
   players 2 named ann, bo
   given:
     launch(ann, hms_resolute, at(sea, 4, 4))
@@ -1947,7 +2022,7 @@ example "a pinned ship is free again once the ship she rammed is derelict":
     not pinned(ann.fleet[0])
     legs(ann.fleet[0]) == [S, L]
 
-example "Galley: she may turn on her stern after a move, her ram takes no mast, and she is never pinned":
+example "Galley: turns on her stern, her ram takes no mast, never pinned":
   players 2 named ann, bo
   given:
     launch(ann, black_gull, at(sea, 4, 4))
@@ -1984,7 +2059,7 @@ example "Schooner: not after she has rammed, and then she is pinned":
     ann.fleet[0].ram_made
     pinned(ann.fleet[0])
 
-example "Sea Monster: it rams with any part, and the ship it rams is pinned, not the monster":
+example "Sea Monster: rams with any part; its target is pinned, not it":
   players 2 named ann, bo
   given:
     launch(bo, the_kraken, at(sea, 4, 4))
@@ -1997,7 +2072,7 @@ example "Sea Monster: it rams with any part, and the ship it rams is pinned, not
     not pinned(bo.fleet[0])
     legs(ann.fleet[0]) == []
 
-example "Galley and Submarine neither pin nor are pinned; a Submarine neither tows nor is towed":
+example "Galley and Submarine never pin; a Submarine never tows":
   players 2 named ann, bo
   given:
     launch(ann, black_gull, at(sea, 4, 4))
@@ -2011,7 +2086,7 @@ example "Galley and Submarine neither pin nor are pinned; a Submarine neither to
     not may_tow(bo.fleet[0], ann.fleet[0])
     not may_tow(bo.fleet[1], bo.fleet[0])
 
-example "a tow: a derelict whose bow she touches joins her fleet with crew and gold, and a scuttle of her fails":
+example "a derelict taken in tow joins her fleet, crew and gold; her scuttle fails":
   players 2 named ann, bo
   given:
     launch(ann, hms_resolute, at(sea, 4, 6))
@@ -2035,7 +2110,7 @@ example "a tow: a derelict whose bow she touches joins her fleet with crew and g
     legs(ann.fleet[1]) == []
     where(ann.fleet[1]) == stern_hex(ann.fleet[0])
 
-example "the tow follows astern and docks where the towing ship docks: at home her gold is unloaded":
+example "the tow follows astern and docks with her: at home her gold is unloaded":
   players 2 named ann, bo
   given:
     put_island(bagged(home_rock), at(sea, 4, 9))
@@ -2055,7 +2130,7 @@ example "the tow follows astern and docks where the towing ship docks: at home h
     ann.home_gold == 2
     repair_here(ann.fleet[1])
 
-example "a ship's own masts block her fire straight ahead and astern, but a Junk's do not":
+example "her own masts block fire dead ahead and astern, not a Junk's":
   players 2 named ann, bo
   given:
     launch(ann, hms_resolute, at(sea, 4, 4))
@@ -2067,7 +2142,7 @@ example "a ship's own masts block her fire straight ahead and astern, but a Junk
     clear_line(ann.fleet[1], bo.fleet[1])
     targets(ann.fleet[1], [3, s]) == [bo.fleet[1]]
 
-example "at a dock, crew change ships and come aboard from the home island, a free action":
+example "at a dock, crew change ships and board from home, free":
   players 2 named ann, bo
   given:
     put_island(bagged(home_rock), at(sea, 4, 9))
@@ -2085,7 +2160,7 @@ example "at a dock, crew change ships and come aboard from the home island, a fr
     count(ann.crew_home) == 0
     not has_role(ann.fleet[1], helmsman)
 
-example "at a dock, crew come aboard before her action: a helmsman boards at home and she sails with + S at once":
+example "a helmsman who boards at home before her action adds S at once":
   players 2 named ann, bo
   given:
     put_island(bagged(home_rock), at(sea, 4, 9))
@@ -2129,7 +2204,7 @@ example "exploring an allied ship beside her: crew and treasure change ships":
     count(crew_on(ann.fleet[1])) == 1
     count(crew_on(ann.fleet[0])) == 0
 
-example "Ransom: a crew with it taken from an enemy derelict becomes treasure worth 5 gold":
+example "Ransom crew taken from an enemy derelict: 5 gold treasure":
   players 2 named ann, bo
   given:
     launch(ann, hms_resolute, at(sea, 4, 4))
@@ -2154,7 +2229,7 @@ example "a streamer: a ship leaving a wild island marks it explored":
   expect:
     first(placed_islands).streamers == [ann]
 
-example "docking again at an island with her streamer, she may explore it at once, free":
+example "back at an island with her streamer, she may explore it free":
   players 2 named ann, bo
   given:
     put_island(bagged(palm_key), at(sea, 4, 9))
@@ -2167,7 +2242,7 @@ example "docking again at an island with her streamer, she may explore it at onc
   expect:
     sum([c.gold for c in gold_on(ann.fleet[0])]) == 3
 
-example "unique treasure: the first to explore its island takes it face up, needing no cargo space":
+example "unique treasure: the first explorer takes it face up, no cargo":
   players 2 named ann, bo
   given:
     put_island(bagged(isle_a), at(sea, 4, 9))
@@ -2185,7 +2260,7 @@ example "unique treasure: the first to explore its island takes it face up, need
     count(buried) == 0
     worth(first(ann.relics)) == 0
 
-example "the Idol of the Sun is worth a gold for each mysterious island face up, and is unloaded at home":
+example "the Idol of the Sun: a gold per mysterious island face up, unloaded at home":
   players 2 named ann, bo
   given:
     put_island(bagged(home_rock), at(sea, 4, 9))
@@ -2214,7 +2289,7 @@ example "unique treasure sinks with her ship; the Storm Compass adds S to her mo
     [r.name for r in ann.relics] == [storm_compass]
     legs(ann.fleet[0]) == [S, L, S]
 
-example "Black Mark: placed face up, its ship flies the Cursed flag, the crew costs 1 more, and other crew lose their abilities":
+example "Black Mark face up: the Cursed flag, 1 point more, other crew silenced":
   players 2 named ann, bo
   given:
     launch(ann, hms_thistle, at(sea, 4, 4))
@@ -2247,7 +2322,7 @@ example "Marine: once it has fired from its ship it is face up, as is a Cursed f
     first(ann.face_up).gun_shown
     count(crew_on(ann.fleet[0])) == 1
 
-example "Marine: it goes ashore on a wild island and its gun reaches from there; ships may shoot at it":
+example "Marine ashore on a wild island: it fires from there and may be shot":
   players 2 named ann, bo
   given:
     put_island(bagged(palm_key), at(sea, 4, 9))
@@ -2262,7 +2337,7 @@ example "Marine: it goes ashore on a wild island and its gun reaches from there;
     marine_targets(first(ann.landed), ann) == [bo.fleet[0]]
     targets(bo.fleet[0], [2, s]) == [first(ann.landed)]
 
-example "Marine ashore: a single hit does nothing; a second in the same turn eliminates it":
+example "Marine ashore: one hit does nothing, a second that turn kills":
   players 2 named ann, bo
   given:
     put_island(bagged(palm_key), at(sea, 4, 9))
@@ -2288,7 +2363,7 @@ example "Marine ashore: two hits in one turn":
   expect:
     count(ann.landed) == 0
 
-example "Fear, a 5: the ship loses her abilities this turn, so a Turtle Ship's shell does not help":
+example "Fear, a 5: no abilities this turn, so no Turtle Ship shell":
   players 2 named ann, bo
   given:
     launch(bo, sea_storm, at(sea, 4, 4))
@@ -2319,7 +2394,7 @@ example "Limit: one Limit card may be added at the end, when the first ship has 
     [c.name for c in ann.crew_home] == [dread_captain_ned]
     ann.spent == 16
 
-example "Ex-patriot: her ship sails for the Mercenary nation, so crew of her old nation lose their abilities":
+example "Ex-patriot: her ship is Mercenary, her old nation's crew silenced":
   players 2 named ann, bo
   given:
     launch(ann, usf_liberty, at(sea, 4, 4))
@@ -2333,7 +2408,7 @@ example "Ex-patriot: her ship sails for the Mercenary nation, so crew of her old
     flag_of(ann.fleet[1]) == mercenaries
     not has_role(ann.fleet[1], shipwright)
 
-example "Ex-patriot on her linked ship: + 1 to her roll for a mysterious island's effect":
+example "Ex-patriot on her linked ship: + 1 to the Mystery roll":
   players 2 named ann, bo
   given:
     launch(ann, golden_junk, at(sea, 4, 4))
@@ -2342,7 +2417,7 @@ example "Ex-patriot on her linked ship: + 1 to her roll for a mysterious island'
     mystery_roll(ann.fleet[0], 4) == 5
     mystery_roll(ann.fleet[0], 6) == 6
 
-example "Submarine: submerged, after a ram she moves S away from her target":
+example "Submarine: submerged, she dives S away after a ram":
   players 2 named ann, bo
   given:
     launch(bo, fathom, at(sea, 4, 4))

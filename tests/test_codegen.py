@@ -162,7 +162,7 @@ def test_internal_variables_are_left_out_of_the_summary_and_card(tmp_path):
         assert "takings" not in text and "coins taken so far" not in text
         assert "stash:" in text and "0 (its owner" in text  # a secret is part of the game: it is listed
     # What is kept per player is said once, with each starting value.
-    assert "For each player, at the start: **gold:** 0; **stash:** 0 (its owner's secret)." \
+    assert "For each player, at the start: gold: 0; stash: 0 (its owner's secret)." \
         in codegen.render_markdown(reference, "summary")
 
 
@@ -283,9 +283,9 @@ def test_a_worded_elif_is_kept_under_a_worded_if_and_a_colon_wording_heads_its_b
         score p: p.points
         '''), tmp_path)
     # The wording above the `if` words its first branch only: the `elif` the author worded stays.
-    assert "1. With more than 3 points, start again.\n" in summary
-    assert "2. Otherwise, with exactly 3:\n   1. Your points becomes 6." in summary
-    assert "3. Otherwise:\n   1. You gain 1 point." in summary
+    assert "   1. With more than 3 points, start again.\n" in summary
+    assert "   2. Otherwise, with exactly 3:\n      1. Your points becomes 6." in summary
+    assert "   3. Otherwise:\n      1. You gain 1 point." in summary
 
 
 def test_variable_zone_and_rule_wordings_name_them_where_they_are_used(tmp_path):
