@@ -33,7 +33,7 @@
 game "Jamaica":
   players 2 to 6
   credits "Jamaica, 2nd edition (Space Cowboys). Rules encoded for pirdsl."
-  overview "A race once round Jamaica. The captain's two dice set how far everyone sails and how much they load; cards played face down choose between sailing forward, sailing back and loading gold, food or gunpowder. Ports cost doubloons, the sea costs food, pirate lairs hold treasure, and ships that meet fight."
+  overview "A race once round Jamaica. The captain's two dice set how far everyone sails and how much they load; cards played face down choose between sailing forward, sailing back and loading doubloons, food or gunpowder. Ports cost doubloons, the sea costs food, pirate lairs hold treasure, and ships that meet fight."
   goal "When a ship reaches Port Royal, finish the round; then score the space your ship is on, your doubloons and your treasures."
   version "1"
 
@@ -44,11 +44,11 @@ kind resource: gold, food, gunpowder
 kind treasure: morgans_map, sarans_sabre, lady_beth, sixth_hold, riches, curse
 kind spoil: steal_cargo, steal_treasure, give_curse
 
-#: Eleven per player, each with a morning action and an evening action.
+#: Eleven per player, in the player's colour (the Ghost Ship has none); every colour has the same eleven. A card shows two actions: the morning one in its left corner, the evening one in its right. An action is sail forward, sail backward, or load doubloons, food or gunpowder. The eleven cards: forward + forward, forward + food, food + forward, forward + gunpowder, doubloons + forward, forward + backward, backward + forward, doubloons + doubloons, gunpowder + doubloons, gunpowder + food, food + gunpowder.
 piece action_card(morning, evening) labelled "{morning} then {evening}"
 #: Nine of the twelve are played: powers lie face up (Morgan's Map, Saran's Sabre, Lady Beth, 6th Hold); treasures (+3 to +7) and cursed treasures (-2 to -4) lie face down.
 piece treasure_card(name, value) labelled "{card_title(name, value)}"
-#: Five per ship, each holding goods of one kind; the 6th hold travels with its treasure card.
+#: Five per ship, on its ship board, plus the 6th hold that travels with its treasure card. A hold is empty or holds goods of one kind: doubloons (gold coins, to pay at ports and to score), food (to pay at sea) or gunpowder (for battles). Goods are tokens taken from the bank and paid back to it; the bank never runs out.
 piece hold(extra) labelled "{\"6th hold\" if extra else \"hold\"}"
 #: Races once round the island, from Port Royal back to Port Royal.
 piece ship(owner) labelled "{ship_name(owner)}" marked "{ship_mark(owner)}"
@@ -129,7 +129,7 @@ board track: grid 5 by 10
     "S P L S S L S S P S"
     "P P S L P S S L S S"
     "S P S S L P S S S S"
-  legend kind: "R" = port_royal, "S" = sea, "P" = port, "L" = lair
+  legend kind: "R" = port_royal, "S" = sea_space, "P" = port, "L" = pirate_lair
   layer cost:
     "0 2 3 2 0 3 5 2 3 0"
     "3 0 2 3 4 3 3 2 3 0"
@@ -181,13 +181,13 @@ define previous_spaces(n) = forks_behind[n] if n in forks_behind else [n - 1]
 define kind_of(n) = space(n).kind
 define describe(n) = "Port Royal" if n == 0 else "space {n} ({cost_text(n)})"
 define place_name(n) = "Port Royal" if n == 0 else "space {n}"
-define cost_text(n) = "pirate lair" if kind_of(n) == lair else "port, {space(n).cost} doubloons{points_text(n)}" if kind_of(n) == port else "sea, {space(n).cost} food{points_text(n)}"
+define cost_text(n) = "pirate lair" if kind_of(n) == pirate_lair else "port, {space(n).cost} doubloons{points_text(n)}" if kind_of(n) == port else "sea, {space(n).cost} food{points_text(n)}"
 # Past the red line a space is worth points at the end: the options and the log say how many.
 define points_text(n) = "" if space(n).points == -5 else "; worth {space(n).points}"
 #: space {n} still has its treasure token
 define has_token(n) = count([x for x in space(n) where piece_type(x) == "treasure_token"]) > 0
 #: the pirate lairs
-define lairs = [n for n in range(1, last_space) where kind_of(n) == lair]
+define lairs = [n for n in range(1, last_space) where kind_of(n) == pirate_lair]
 
 # Where a move can end, for the options to say: every way at a fork, as [space,
 # laps owed] pairs, laps owed -1 for a ship home in Port Royal (it ignores the rest
@@ -226,11 +226,18 @@ define race_progress(p) = lap_length if p.arrived else progress_along[p.pos] - l
 # first outcome of each makes progress (a 6, the star on a shortage, a card that
 # sails forward): tools that explore a game by always taking the first outcome,
 # such as the property tests' shortest playout, then see a short game.
-die d6: 6, 5, 4, 3, 2, 1
+die action_die: 6, 5, 4, 3, 2, 1
 die combat_die: 2, 4, 6, 8, 10, star
-# assumed: the shortage die has six faces, two circles (back to a port), two
-# squares (back to a sea space), a skull (back to a lair) and a star (stay put).
-die shortage_die: star, port, port, sea, sea, lair
+# assumed: the shortage die has six faces: two circles, two squares, a skull and
+# a star (the rulebook names the four symbols but not how many of each).
+die shortage_die: star, circle, circle, square, square, skull
+
+#: Where the shortage die sends a ship that could not pay: back to the nearest space of this kind behind it (the star: it stays put).
+table shortage_drift:
+  header "Shortage die" -> "Drift back to the nearest"
+  circle -> port
+  square -> sea_space
+  skull -> pirate_lair
 
 # The eleven action cards of every colour, as [morning, evening].
 define action_cards = [[forward, forward], [forward, food], [food, forward],
@@ -263,7 +270,6 @@ define ship_mark(p) = "G" if automa(p) else "S{p.index + 1}"
 define ship_name(p) = "the Ghost Ship" if automa(p) else "{p.name}'s ship"
 define goods(n, k) = "1 doubloon" if n == 1 and k == gold else "{n} {unit[k]}"
 
-define start_holds = 5  # holds on each ship board
 #: {p}'s hand size (3, or 4 with Morgan's Map)
 define hand_size(p) = 3
 # A treasure power is an ability that changes a rule while its card lies face up before you.
@@ -301,7 +307,9 @@ variant ghost_ship "The Ghost Ship sails in a game of 3 to 5 players too"
 # ---------------------------------------------------------------- setup
 
 setup:
-  #: The twelve treasure cards start in the box.
+  #: Sort the doubloons, food and gunpowder tokens into the bank, within everyone's reach.
+  pass
+  #: Take out the twelve treasure cards, face down and unseen.
   for each c in treasure_cards:
     create 1 treasure_card(c[0], c[1]) in box
   #: The 6th hold waits beside the board until its treasure card is found.
@@ -310,34 +318,38 @@ setup:
   for each n in lairs:
     create 1 treasure_token in space(n)
   for each p in players:
+    #: Put your ship on Port Royal.
     create 1 ship(p) in space(0)
+    #: -
     p.ship = top(space(0))
-    #: Take your five holds.
-    create start_holds hold(false) in p.holds
-  for each p in humans:
-    #: Take the eleven action cards of your colour as your face-down draw pile.
-    for each c in action_cards:
-      create 1 action_card(c[0], c[1]) in p.draw_pile
+    #: Take a ship board with five empty holds.
+    create 5 hold(false) in p.holds
+  for each p in players:
+    #: Unless you are the Ghost Ship, shuffle the eleven action cards of your colour and lay them face down as your draw pile.
+    if not automa(p):
+      for each c in action_cards:
+        create 1 action_card(c[0], c[1]) in p.draw_pile
   # Every piece exists before the first card is drawn: a game is saved and
   # restored at each chance event, and its set of pieces must not change.
   for each p in humans:
+    #: Load 3 doubloons from the bank into one of your holds and 3 food into another.
+    fill(p.holds[0], gold, 3)
     #: -
-    stow(p, 0, gold, 3)
-    #: Load 3 doubloons into one hold and 3 food into another.
-    stow(p, 1, food, 3)
+    fill(p.holds[1], food, 3)
+    #: Draw three cards from your draw pile as your hand ({refill}).
     refill(p)
   # assumed: with the Ghost Ship, Lady Beth is taken out first and the nine cards
   # in play are drawn from the other eleven.
-  #: With the Ghost Ship: it loads 5 and 3 doubloons into two holds and takes Lady Beth.
+  #: If the Ghost Ship sails (see "Opponents the rules play"): put 5 doubloons in one of its holds and 3 doubloons in another, and take the Lady Beth card out of the twelve treasure cards and lay it face up by its holds, before the treasure deck is made. Lady Beth adds 2 to the Ghost Ship's firepower in every battle, and no one can steal it from the Ghost Ship.
   if ghost != none:
-    stow(ghost, 0, gold, 5)
-    stow(ghost, 1, gold, 3)
+    fill(ghost.holds[0], gold, 5)
+    fill(ghost.holds[1], gold, 3)
     move [t for t in box where t.name == lady_beth] to ghost.powers
-  #: Draw 9 treasure cards at random as the face-down treasure deck; the rest stay in the box unseen.
+  #: Shuffle the treasure cards, deal 9 of them face down as the treasure deck, and put the rest back in the box without looking at them.
   repeat treasures_in_play times:
     draw t from box
     move t to treasure_deck
-  #: Draw the first captain at random from the players.
+  #: Choose the first captain at random among the players. The captain takes the two action dice (ordinary six-sided dice).
   draw first_captain from humans
   #: -
   captain = first_captain
@@ -362,9 +374,9 @@ play:
   rounds until finishing:
     phase "Dice roll":
       #: The captain rolls the two action dice.
-      roll a on d6
+      roll a on action_die
       #: -
-      roll b on d6
+      roll b on action_die
       #: The captain decides which die counts for the morning (sun) and which for the evening (moon).
       captain chooses plan from distinct([[a, b], [b, a]]) "You rolled {a} and {b}. Which die is for the morning (sun)?" labelled "morning {plan[0]}, evening {plan[1]}"
       #: -
@@ -467,7 +479,7 @@ rule land(p) "Fight any ship here, then take the lair's treasure or pay for the 
   fight_if_occupied(p)
   #: Here means the space your ship is on.
   let here = space(p.pos)
-  if here.kind == lair:
+  if here.kind == pirate_lair:
     loot_lair(p)
   elif automa(p):
     return
@@ -496,9 +508,10 @@ rule fall_back(p, face) "Drift back to the previous space of the kind the die sh
   if face == star:
     log "The shortage die shows the star: {p.name} stays put."
     return
+  let goal = shortage_drift[face]
   let moved = false
   #: Sail back one space at a time to the nearest space of the kind shown (port, sea or lair), or to Port Royal; at a fork you choose the way.
-  while p.pos != 0 and (not moved or kind_of(p.pos) != face):
+  while p.pos != 0 and (not moved or kind_of(p.pos) != goal):
     p chooses way from previous_spaces(p.pos) "Drifting back: which way?" labelled describe(way)
     p.pos = way
     moved = true
@@ -509,7 +522,7 @@ rule fall_back(p, face) "Drift back to the previous space of the kind the die sh
   if p.pos != 0:
     fight_if_occupied(p)
     # assumed: a lair reached by drifting back still gives up its treasure.
-    if kind_of(p.pos) == lair:
+    if kind_of(p.pos) == pirate_lair:
       loot_lair(p)
 
 rule loot_lair(p) "Take the treasure of a lair that still has its token":
@@ -839,7 +852,7 @@ example "A shortage: Anna pays the 3 food she has, and the circle sends her back
     put_ship(anna, 14)
   when:
     pay_cost(anna, food, 4)
-    fall_back(anna, port)
+    fall_back(anna, circle)
   expect:
     stock(anna, food) == 0
     anna.short
@@ -851,7 +864,7 @@ example "A shortage drifting back through a merge lets the player choose the way
   given:
     put_ship(anna, 16)
   when:
-    fall_back(anna, lair)
+    fall_back(anna, skull)
   answers "space 12"
   expect:
     anna.pos == 11
@@ -861,7 +874,7 @@ example "A shortage never takes a ship past Port Royal":
   given:
     put_ship(anna, 3)
   when:
-    fall_back(anna, lair)
+    fall_back(anna, skull)
   expect:
     anna.pos == 0
 
