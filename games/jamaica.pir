@@ -207,17 +207,23 @@ define way_label(way, direction, after, owed) = describe(way) if after == 0 else
 #: what {c} does with today's dice: its morning action, then its evening one
 define card_plan(p, c) = "{c}: {action_plan(c.morning, morning_die, start_of(p))}, then {action_plan(c.evening, evening_die, ends_of(c.morning, morning_die, start_of(p)))}"
 
-# How far along the race each space is, counted along the outer lanes (a full lap
-# is 44); it breaks ties and tells whether the Ghost Ship leads or trails.
-# assumed: a channel space is as far along as the third and fifth spaces of the
-# outer lane beside it.
-define progress_along = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 9, 11,  # how far along the race each space 0 to 49 is
-                         13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 20, 22,
-                         24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 31, 33,
-                         35, 36, 37, 38, 39, 40, 41, 42, 43]
-define lap_length = 44  # how far along a whole lap is
-#: how far {p} is along the race
-define race_progress(p) = lap_length if p.arrived else progress_along[p.pos] - lap_length * p.laps_owed
+# How far along the race a ship is: it breaks ties and tells whether the Ghost Ship
+# leads or trails. Only comparisons are made, so the space number itself serves
+# along the outer lanes. assumed: a channel space is as far along as the third
+# and fifth spaces of the outer lane beside it.
+#: A ship on an inner channel is as far along the race as this space of the outer lane beside it.
+table channel_level:
+  header "Channel space" -> "As far along as space"
+  13 -> 9
+  14 -> 11
+  26 -> 22
+  27 -> 24
+  39 -> 35
+  40 -> 37
+
+define race_position(p) = 50 if p.arrived else (channel_level[p.pos] if p.pos in channel_level else p.pos) - 50 * p.laps_owed  # how far along the race a ship is, to break a tie at the end and to steer the Ghost Ship. Compare the spaces the ships are on: the higher the space, the further along; a ship on an inner channel counts as the space of the outer lane beside it that the chart "Channel level" gives. A ship that has come home is furthest of all (count 50); a ship that owes a lap counts 50 less for each lap it owes, so it is behind every ship that owes none
+#: {p} owes a lap
+define owing_a_lap(p) = p.laps_owed > 0  # a ship that sails backward out of Port Royal (a card whose first action sails backward, say) owes a lap: to come home she must sail forward past Port Royal once to make it up, and only on passing Port Royal again is she home. Until then she scores −5
 
 # ---------------------------------------------------------------- tables
 
@@ -274,7 +280,9 @@ define goods(n, k) = "1 doubloon" if n == 1 and k == gold else "{n} {unit[k]}"
 define hand_size(p) = 3
 # A treasure power is an ability that changes a rule while its card lies face up before you.
 power morgans_map_hand "Morgan's Map: a hand of four cards" instead of hand_size(p) = 4 when has_power(p, morgans_map)
-define lady_beth_bonus = 2  # firepower Lady Beth adds in every battle
+#: {f}'s bonus firepower
+define beth_bonus(f) = 0
+power lady_beth_firepower "Lady Beth: +2 firepower in every battle" instead of beth_bonus(f) = 2 when has_power(f, lady_beth)
 
 #: the players (not the Ghost Ship)
 define humans = [p for p in players where not automa(p)]
@@ -654,7 +662,6 @@ rule offer_sabre(roller, other) "Saran's Sabre: once per battle, reroll a die ju
   log "{holder.name} wields Saran's Sabre: {roller.name} rerolls and gets {face_text(face)}."
 
 define face_text(face) = "the star" if face == star else "{face}"
-define beth_bonus(f) = lady_beth_bonus if has_power(f, lady_beth) else 0
 #: {f}'s firepower with {face}
 define firepower(f, face) = face + f.spent + beth_bonus(f)
 #: the firepower to beat, once the other ship has rolled
@@ -735,13 +742,13 @@ rule spoils(winner, loser) "The winner may steal a hold's contents, steal a trea
 rule ghost_move(n) "The Ghost Ship sails back when alone in the lead, on when alone in last place; otherwise the captain decides":
   if ghost.arrived:
     return
-  let others = [race_progress(q) for q in humans]
+  let others = [race_position(q) for q in humans]
   let direction = none
   #: It sails backward when it alone leads the race, forward when it alone is last; otherwise the captain chooses its way.
-  if race_progress(ghost) > max(others):
+  if race_position(ghost) > max(others):
     direction = backward
     log "The Ghost Ship leads the race alone, so it sails backward."
-  elif race_progress(ghost) < min(others):
+  elif race_position(ghost) < min(others):
     direction = forward
     log "The Ghost Ship is alone in last place, so it sails forward."
   else:
@@ -754,14 +761,13 @@ rule ghost_move(n) "The Ghost Ship sails back when alone in the lead, on when al
 
 # assumed: a ship that has not come home counts as before the red line (-5) while
 # it sits on Port Royal or still owes a lap; anywhere else it scores its space.
-define before_the_line = -5  # points of a ship that has not come home while she sits on Port Royal or still owes a lap
-define space_points(p) = space(0).points if p.arrived else before_the_line if p.pos == 0 or p.laps_owed > 0 else space(p.pos).points  # the points printed on the ship's space: 15 for Port Royal once home, 2 to 10 on spaces 41 to 49, −5 on every other space
+define space_points(p) = space(0).points if p.arrived else -5 if p.pos == 0 or owing_a_lap(p) else space(p.pos).points  # the points printed on the space the ship is on: 15 on Port Royal for a ship that has come home, 2 to 10 on spaces 41 to 49 (past the red line), −5 on every space before them; a ship that has not come home scores −5 while she is back on Port Royal or owes a lap
 define tally(p) = space_points(p) + stock(p, gold) + p.treasure_points
 
 #: Score: the space the ship is on, the doubloons in the holds, and (at the end) the face-down treasures.
 score p: tally(p)
-#: Ties go to the ship furthest along the race.
-tiebreak p: race_progress(p)
+#: Ties go to the ship furthest along the race (its race position, see the Glossary).
+tiebreak p: race_position(p)
 
 final scoring:
   for each p in players:
@@ -999,6 +1005,18 @@ example "The Ghost Ship alone in the lead must sail backward":
   expect:
     ghost.pos == 8
     stock(ghost, gold) == 8
+
+example "On an inner channel space 13 is as far along as space 9: the Ghost Ship there is alone in last place, so it sails forward to 14, as far along as 11":
+  players 2 named anna, beth
+  given:
+    put_ship(ghost, 13)
+    put_ship(anna, 10)
+    put_ship(beth, 11)
+  when:
+    ghost_move(1)
+  expect:
+    ghost.pos == 14
+    race_position(ghost) == 11
 
 example "The Ghost Ship wins a battle: it keeps stolen gold but throws food overboard":
   players 2 named anna, beth
