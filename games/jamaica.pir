@@ -41,12 +41,12 @@ game "Jamaica":
 
 kind action: forward, backward
 kind resource: gold, food, gunpowder
-kind treasure: morgans_map, sarans_sabre, lady_beth, sixth_hold, riches, curse
+kind treasure_kind: morgans_map, sarans_sabre, lady_beth, sixth_hold, treasure, cursed_treasure
 kind spoil: steal_cargo, steal_treasure, give_curse
 
 #: Eleven per player, in the player's colour (the Ghost Ship has none); every colour has the same eleven. A card shows two actions: the morning one in its left corner, the evening one in its right. An action is sail forward, sail backward, or load doubloons, food or gunpowder. The eleven cards: forward + forward, forward + food, food + forward, forward + gunpowder, doubloons + forward, forward + backward, backward + forward, doubloons + doubloons, gunpowder + doubloons, gunpowder + food, food + gunpowder.
 piece action_card(morning, evening) labelled "{morning} then {evening}"
-#: Nine of the twelve are played: powers lie face up (Morgan's Map, Saran's Sabre, Lady Beth, 6th Hold); treasures (+3 to +7) and cursed treasures (-2 to -4) lie face down.
+#: Nine of the twelve are played (see the chart “Treasures”): the four powers lie face up (Morgan's Map, Saran's Sabre, Lady Beth, the Sixth Hold); treasures (+3 to +7) and cursed treasures (−2 to −4) lie face down.
 piece treasure_card(name, value) labelled "{card_title(name, value)}"
 #: Five per ship, on its ship board, plus the 6th hold that travels with its treasure card. A hold is empty or holds goods of one kind: doubloons (gold coins, to pay at ports and to score), food (to pay at sea) or gunpowder (for battles). Goods are tokens taken from the bank and paid back to it; the bank never runs out.
 piece hold(extra) labelled "{\"6th hold\" if extra else \"hold\"}"
@@ -149,6 +149,7 @@ board track: grid 5 by 10
 # Every space not listed here leads to the next number.
 #: Where the track forks: the spaces that follow each of these (after 49 comes Port Royal, space 0).
 table forks_ahead:
+  header "From space" -> "Sail on to"
   6 -> [7, 13]
   12 -> [15]
   14 -> [15]
@@ -162,6 +163,7 @@ table forks_ahead:
 
 #: The same forks seen sailing backward.
 table forks_behind:
+  header "Sailing back from space" -> "Sail back to"
   0 -> [49]
   13 -> [6]
   15 -> [12, 14]
@@ -253,8 +255,8 @@ define action_cards = [[forward, forward], [forward, food], [food, forward],
 
 # The twelve treasure cards, as [name, value]; nine of them are used per game.
 define treasure_cards = [[morgans_map, 0], [sarans_sabre, 0], [lady_beth, 0], [sixth_hold, 0],
-                         [riches, 3], [riches, 3], [riches, 5], [riches, 7], [riches, 7],
-                         [curse, -2], [curse, -3], [curse, -4]]
+                         [treasure, 3], [treasure, 3], [treasure, 5], [treasure, 7], [treasure, 7],
+                         [cursed_treasure, -2], [cursed_treasure, -3], [cursed_treasure, -4]]
 define treasures_in_play = 9  # treasure cards dealt face down as the treasure deck
 
 table treasure_title:
@@ -262,8 +264,18 @@ table treasure_title:
   sarans_sabre -> "Saran's Sabre"
   lady_beth -> "Lady Beth"
   sixth_hold -> "6th Hold"
-  riches -> "treasure"
-  curse -> "cursed treasure"
+  treasure -> "treasure"
+  cursed_treasure -> "cursed treasure"
+
+#: The twelve treasure cards, nine of them in play. A power lies face up by your holds and works while you hold it; a treasure or a cursed treasure lies face down until the end. You may hold several.
+table treasures:
+  header "Treasure card" -> "Cards", "Lies", "What it does"
+  morgans_map -> [1, "face up", "a hand of 4 action cards instead of 3"]
+  sarans_sabre -> [1, "face up", "once per battle, right after a combat roll (yours or your foe's, even the star), have it rolled again; the new roll stands, and no gunpowder can be added to it"]
+  lady_beth -> [1, "face up", "+2 firepower in every battle"]
+  sixth_hold -> [1, "face up", "printed “6th Hold”: one more hold, loaded like the others; whoever steals the card takes the hold and its goods"]
+  treasure -> [5, "face down", "+3, +3, +5, +7 or +7 points at the end"]
+  cursed_treasure -> [3, "face down", "−2, −3 or −4 points at the end; the winner of a battle may hand one of theirs to the loser"]
 
 table unit:
   gold -> "doubloons"
@@ -543,7 +555,7 @@ rule loot_lair(p) "Take the treasure of a lair that still has its token":
     return
   draw t from treasure_deck
   if t.value == 0 and not automa(p):
-    log "{p.name} loots the lair and finds {t}."
+    log "{p.name} loots the lair and finds {t}: {treasures[t.name][2]}."
   else:
     log "{p.name} loots the lair and lays a treasure card face down."
   receive(p, t, automa(p))
@@ -791,9 +803,9 @@ example "The rulebook's tally: space 8, 3 + 6 doubloons, treasures +3 and +7, a 
     put_ship(anna, 47)
     stow(anna, 0, gold, 3)
     stow(anna, 1, gold, 6)
-    give_card(anna, riches, 3)
-    give_card(anna, riches, 7)
-    give_card(anna, curse, -4)
+    give_card(anna, treasure, 3)
+    give_card(anna, treasure, 7)
+    give_card(anna, cursed_treasure, -4)
   when:
     end game
   expect:
@@ -939,7 +951,7 @@ example "The defender's star beats any firepower":
   players 3 named anna, beth, connor
   given:
     anna.spent = 9
-    give_card(anna, riches, 5)
+    give_card(anna, treasure, 5)
   when:
     resolve_combat(anna, beth, 10, star)
   answers "steal treasure"
@@ -961,7 +973,7 @@ example "Gunpowder and Lady Beth: 4 + 4 against 6 + 2 is a tie, so nothing happe
 example "The winner hands over a cursed treasure":
   players 3 named anna, beth, connor
   given:
-    give_card(beth, curse, -3)
+    give_card(beth, cursed_treasure, -3)
   when:
     resolve_combat(anna, beth, 2, 8)
   answers "give curse"
