@@ -313,6 +313,8 @@ define voice(p, foe) = first([q for q in captain_first where q != foe]) if autom
 
 #: {p} holds {name}
 define has_power(p, name) = any([t.name == name for t in p.powers])
+#: {p} has gunpowder
+define has_gunpowder(p) = stock(p, gunpowder) > 0
 #: {p}'s stock of {k}
 define stock(p, k) = sum([h.amount for h in p.holds where h.cargo == k])
 define hold_label(h) = "empty {h}" if h.cargo == none else "{h} of {goods(h.amount, h.cargo)}"
@@ -415,7 +417,7 @@ play:
     phase "Actions":
       for each p in captain_first:
         take_actions(p)
-      #: Then the Ghost Ship sails by the morning die and again by the evening die ({ghost_move}).
+      #: Then, if the Ghost Ship sails, the captain moves it by the morning die and then again by the evening die ({ghost_move}).
       if ghost != none:
         ghost_move(morning_die)
         ghost_move(evening_die)
@@ -423,6 +425,7 @@ play:
     phase "End of round":
       for each p in humans:
         refill(p)
+      #: The next player in seat order (to the captain's left; never the Ghost Ship) becomes the captain and takes the action dice.
       captain = next_captain
 
 rule refill(p) "Draw back up to the hand size, shuffling the discards into a new pile when the pile runs out":
@@ -440,12 +443,13 @@ rule take_actions(p) "Reveal the card, then carry out its morning and its evenin
   #: Turn your card face up onto your discard pile.
   move card to p.discard      # face up from now on: everyone sees it while it is carried out
   log "{p.name} reveals {card}."
-  #: Carry out its morning action with the morning die.
+  #: Carry out its morning action with the morning die: sail forward or backward that many spaces, or load that many goods of the kind the card shows. Where you stop, fight a ship that is there (never in Port Royal); then on a pirate lair take its treasure, in a port pay its doubloons, at sea pay its food; if you cannot pay it all, pay what you can and roll the shortage die.
   act(p, card.morning, morning_die)
-  #: Then its evening action with the evening die.
+  #: Then carry out its evening action the same way with the evening die. The morning action is finished (battle, payment, shortage and all) before the evening one starts.
   act(p, card.evening, evening_die)
 
 rule act(p, what, n) "Carry out one action with the value of its die":
+  #: Once you are home, the rest of your card is ignored.
   if p.arrived:
     log "{p.name} is home: the rest of the card is ignored."
     return
@@ -467,6 +471,7 @@ rule move_ship(p, steps, direction) "Sail the number of spaces forward or backwa
     left -= 1
   #: -
   move p.ship to space(p.pos)
+  #: If you came home you stop in Port Royal, and nothing more happens.
   if p.arrived:
     log "{p.name} sails {direction} into Port Royal and is home!"
     return
@@ -474,7 +479,7 @@ rule move_ship(p, steps, direction) "Sail the number of spaces forward or backwa
   land(p)
 
 rule sail_one(p, direction, left) "One space along the track; at a fork the way is chosen":
-  #: Sailing forward from space 49 brings you to Port Royal: you are home, and this is the last round. A ship that sailed backward past Port Royal must first make up that lap.
+  #: Sailing forward from space 49 brings you to Port Royal: you are home, and this round is the last (the Ghost Ship coming home ends the game too). A ship that owes a lap (see the Glossary) makes up that lap instead and sails on.
   if direction == forward and p.pos == last_space:
     p.pos = 0
     if p.laps_owed > 0:
@@ -485,34 +490,39 @@ rule sail_one(p, direction, left) "One space along the track; at a fork the way 
       p.arrived = true
       finishing = true
     return
+  #: Sailing backward out of Port Royal, you now owe a lap.
   if direction == backward and p.pos == 0:
     p.laps_owed += 1
-  #: The ways on are the spaces after yours, or before it when sailing backward: two at a fork, else one.
+  #: Sail to the next space along the track (the one before, when sailing backward).
   let ways = next_spaces(p.pos) if direction == forward else previous_spaces(p.pos)
-  #: At a fork, the player who steers you chooses the way.
+  #: Where the track forks (see the fork charts), the player who steers the ship chooses the way: you, or the captain for the Ghost Ship.
   steerer(p) chooses way from ways "Which way does {p.name} sail? ({left} to go)" labelled way_label(way, direction, left - 1, p.laps_owed)
   p.pos = way
 
 rule land(p) "Fight any ship here, then take the lair's treasure or pay for the space":
+  #: In Port Royal nothing happens: no battle and no cost.
   if p.pos == 0:
     return
   fight_if_occupied(p)
-  #: Here means the space your ship is on.
+  #: -
   let here = space(p.pos)
+  #: On a pirate lair you pay nothing, and you take its treasure if it still has one ({loot_lair}).
   if here.kind == pirate_lair:
     loot_lair(p)
+  #: Elsewhere the Ghost Ship never pays.
   elif automa(p):
     return
   else:
-    #: Pay the space's cost: doubloons in a port, food at sea.
+    #: Pay the space's cost: in a port the doubloons it shows, at sea the food it shows.
     pay_cost(p, gold if here.kind == port else food, here.cost)
     if p.short:
       shortage(p)
 
 rule pay_cost(p, k, cost) "Pay a space's cost from the holds, as much as the ship can":
   let paid = min([cost, stock(p, k)])
-  #: Pay as much of the cost as you can.
+  #: Pay the cost from your holds, or as much of it as you have.
   unload(p, k, paid)
+  #: If you could not pay it all, you have a shortage.
   p.short = paid < cost
   if p.short:
     log "{p.name} owes {goods(cost, k)} but has only {paid}: shortage!"
@@ -530,7 +540,7 @@ rule fall_back(p, face) "Drift back to the previous space of the kind the die sh
     return
   let goal = shortage_drift[face]
   let moved = false
-  #: Sail back one space at a time to the nearest space of the kind shown (port, sea or lair), or to Port Royal; at a fork you choose the way.
+  #: Otherwise drift back one space at a time to the nearest space behind you of the kind the chart “Shortage drift” gives for the symbol rolled (circle: a port, square: a sea space, skull: a pirate lair), or to Port Royal if you reach it first; at a fork you choose the way.
   while p.pos != 0 and (not moved or kind_of(p.pos) != goal):
     p chooses way from previous_spaces(p.pos) "Drifting back: which way?" labelled describe(way)
     p.pos = way
@@ -538,7 +548,7 @@ rule fall_back(p, face) "Drift back to the previous space of the kind the die sh
   #: -
   move p.ship to space(p.pos)
   log "The shortage die sends {p.name} back to {describe(p.pos)}; nothing is paid there."
-  #: Unless back in Port Royal, fight any ship there and loot a lair there; nothing is paid.
+  #: You pay nothing where you stop, but unless you are back in Port Royal you fight a ship that is there and take a pirate lair's treasure.
   if p.pos != 0:
     fight_if_occupied(p)
     # assumed: a lair reached by drifting back still gives up its treasure.
@@ -551,13 +561,16 @@ rule loot_lair(p) "Take the treasure of a lair that still has its token":
     return
   #: Take the lair's treasure token off the board.
   move [x for x in space(p.pos) where piece_type(x) == "treasure_token"] to looted
+  #: -
   if count(treasure_deck) == 0:
     return
+  #: Draw the top card of the treasure deck.
   draw t from treasure_deck
   if t.value == 0 and not automa(p):
     log "{p.name} loots the lair and finds {t}: {treasures[t.name][2]}."
   else:
     log "{p.name} loots the lair and lays a treasure card face down."
+  #: Lay it by your holds.
   receive(p, t, automa(p))
 
 rule receive(p, t, face_down) "Lay a treasure card by the holds: powers face up, values face down":
@@ -616,52 +629,68 @@ rule unload(p, k, n) "Take goods out of the holds, the owner choosing which hold
 rule fight_if_occupied(p) "A ship that stops where others are attacks one of them (never in Port Royal)":
   #: The rivals are the other ships on your space that have not come home.
   let rivals = [q for q in players where q != p and q.pos == p.pos and not q.arrived]
+  #: In Port Royal, or with no rival there, there is no battle.
   if p.pos == 0 or count(rivals) == 0:
     return
+  #: The ship attacks one rival, chosen by the player who steers it: only one battle, however many ships are there.
   steerer(p) chooses foe from rivals "{p.name} attacks which ship?" labelled "{foe.name}: {goods(stock(foe, gunpowder), gunpowder)} to defend with{\", and Lady Beth (+2)\" if has_power(foe, lady_beth) else \"\"}"
+  #: Fight a battle against that ship, which defends.
   battle(p, foe)
 
-rule battle(attacker, defender) "Attack, defence, comparison":
+rule battle(attacker, defender) "A battle: attack, defence, comparison":
   log "{attacker.name} attacks {defender.name}! Each spends gunpowder and rolls the combat die; the higher firepower (die + gunpowder) wins, the star at once."
   attacker.spent = 0
   defender.spent = 0
   attacker.shot = none
   defender.shot = none
   sabre_used = false
+  #: The attacker spends gunpowder and rolls the combat die.
   fire(attacker, defender)
+  #: If the attacker rolled the star, the attacker wins at once and the defender cannot defend ({resolve_combat}).
   if attacker.shot == star:
     resolve_combat(attacker, defender, star, none)
     return
+  #: Otherwise the defender spends gunpowder and rolls the combat die the same way.
   fire(defender, attacker)
+  #: Then the two firepowers are compared.
   resolve_combat(attacker, defender, attacker.shot, defender.shot)
 
 rule fire(f, foe) "Spend gunpowder, then roll the combat die":
+  #: -
   let decider = voice(f, foe)
   #: -
   let spend = 0
-  if stock(f, gunpowder) > 0:
+  #: If the ship carries gunpowder, the player who decides for it chooses how much to spend, from none to all of it, knowing the other ship's firepower if that ship has rolled already. A player decides for their own ship; for the Ghost Ship, the captain decides, or the next player in turn when the captain's ship is the one it fights.
+  if has_gunpowder(f):
+    #: How much gunpowder to spend
     decider chooses spend from range(0, stock(f, gunpowder)) "{f.name} against {foe.name}: spend how much gunpowder on this shot?{to_beat(foe)}" labelled "{spend} gunpowder: firepower the die + {spend + beth_bonus(f)}"
-  #: Pay that much gunpowder from your holds.
+  #: Pay that much gunpowder from the ship's holds to the bank.
   unload(f, gunpowder, spend)
   f.spent = spend
+  #: Roll the combat die. The ship's firepower is the number rolled plus the gunpowder spent, plus 2 with Lady Beth; the star beats any firepower. Gunpowder spent is lost, whoever wins.
   roll face on combat_die
   f.shot = face
   if automa(f):
     log "{decider.name} rolls the combat die for the Ghost Ship: {face_text(face)}."
   else:
     log "{f.name} spends {spend} gunpowder and rolls {face_text(face)}."
+  #: Right after the roll, the holder of Saran's Sabre may have it rolled again.
   offer_sabre(f, foe)
 
 rule offer_sabre(roller, other) "Saran's Sabre: once per battle, reroll a die just rolled":
+  #: The Sabre works once per battle.
   if sabre_used:
     return
-  #: The holder is whichever of the two holds Saran's Sabre.
+  #: The holder is whichever of the two ships holds Saran's Sabre.
   let holder = first([x for x in [roller, other] where has_power(x, sarans_sabre)])
+  #: If neither holds it, nothing happens.
   if holder == none:
     return
+  #: -
   let decider = voice(holder, other if holder == roller else roller)
+  #: -
   let question = "Use Saran's Sabre to reroll your {roller.shot}?" if holder == roller else "Use Saran's Sabre to make {roller.name} reroll their {roller.shot}?"
-  #: The holder of Saran's Sabre may have the roll made again; the new roll stands.
+  #: The holder of Saran's Sabre may use it on this roll.
   decider chooses use from ["reroll"] "{question}" optional "Let it stand"
   #: -
   if use == none:
@@ -669,6 +698,7 @@ rule offer_sabre(roller, other) "Saran's Sabre: once per battle, reroll a die ju
   # assumed: the Sabre works once per battle, and gunpowder already spent still
   # counts with the new roll (none can be added).
   sabre_used = true
+  #: If so, the combat die is rolled again; the new roll stands, and no gunpowder can be added to it.
   roll face on combat_die
   roller.shot = face
   log "{holder.name} wields Saran's Sabre: {roller.name} rerolls and gets {face_text(face)}."
@@ -680,9 +710,11 @@ define firepower(f, face) = face + f.spent + beth_bonus(f)
 define to_beat(foe) = "" if foe.shot == none else " ({foe.name} rolled the star)" if foe.shot == star else " ({foe.name} has firepower {firepower(foe, foe.shot)})"
 
 rule resolve_combat(attacker, defender, attack_roll, defence_roll) "The star wins at once; otherwise the higher firepower wins, and a tie does nothing":
+  #: If the attacker rolled the star, the attacker wins ({spoils}).
   if attack_roll == star:
     log "{attacker.name} rolled the star: {defender.name} cannot defend."
     spoils(attacker, defender)
+  #: Otherwise, if the defender rolled the star, the defender wins, whatever the attacker's firepower ({spoils}).
   elif defence_roll == star:
     log "{defender.name} rolled the star and wins the battle."
     spoils(defender, attacker)
@@ -707,18 +739,23 @@ define curses(p) = [t for t in p.secrets where t.value < 0]
 define spoils_open(winner, loser) = ([steal_cargo] if count([h for h in loser.holds where h.cargo != none]) > 0 else []) + ([steal_treasure] if count(stealable(loser)) + count(loser.secrets) > 0 else []) + ([give_curse] if not automa(winner) and count(curses(winner)) > 0 else [])
 
 rule spoils(winner, loser) "The winner may steal a hold's contents, steal a treasure card, or give a cursed treasure":
+  #: -
   let decider = voice(winner, loser)
+  #: -
   let options = spoils_open(winner, loser)
+  #: If the loser has nothing to steal and the winner no cursed treasure to give, the battle ends here.
   if count(options) == 0:
     log "{winner.name} wins, but {loser.name} has nothing to take."
     return
   # The winner can choose a spoil; taking none is a choice too.
+  #: The winner chooses one spoil, or none: steal the goods of one of the loser's holds, steal one of the loser's treasure cards, or give the loser one of the winner's cursed treasures. For the Ghost Ship, the player who decides for it in battle chooses, and the Ghost Ship never gives a treasure.
   decider chooses what from options "{winner.name} won the battle: what now?" labelled spoil_label(what, winner, loser) optional "Take no spoils"
   if automa(winner) and what != none:
     log "{decider.name} decides for the Ghost Ship: {what}."
+  #: If the winner takes no spoils, nothing more happens.
   if what == none:
     log "{winner.name} wins and takes nothing."
-  #: If you chose to steal cargo: take the goods of one of the loser's holds and load them (the Ghost Ship keeps only doubloons).
+  #: To steal cargo: take all the goods of one of the loser's holds and load them as if loading (the Ghost Ship keeps only doubloons and throws the rest overboard).
   elif what == steal_cargo:
     decider chooses h from [x for x in loser.holds where x.cargo != none] "Steal which hold of {loser.name}?" labelled hold_label(h)
     let k = h.cargo
@@ -731,7 +768,7 @@ rule spoils(winner, loser) "The winner may steal a hold's contents, steal a trea
       log "The Ghost Ship throws the {unit[k]} overboard."
     else:
       load(winner, k, n)
-  #: If you chose to steal a treasure: take one of the loser's face-up cards, or one of their face-down cards at random.
+  #: To steal a treasure: take one of the loser's face-up cards (never the Ghost Ship's Lady Beth), or one of their face-down cards at random, unseen.
   elif what == steal_treasure:
     let face_down = "a face-down treasure"
     decider chooses t from stealable(loser) + ([face_down] if count(loser.secrets) > 0 else []) "Steal which treasure card of {loser.name}?"
@@ -742,7 +779,7 @@ rule spoils(winner, loser) "The winner may steal a hold's contents, steal a trea
     else:
       log "{winner.name} steals {t} from {loser.name}."
       receive(winner, t, false)
-  #: If you chose to give a curse: hand the loser one of your cursed treasures, face down.
+  #: To give a curse: hand the loser one of the winner's cursed treasures, face down.
   else:
     winner chooses c from curses(winner) "Give which cursed treasure to {loser.name}?"
     move c to loser.secrets
@@ -752,11 +789,14 @@ rule spoils(winner, loser) "The winner may steal a hold's contents, steal a trea
 # ---------------------------------------------------------------- the Ghost Ship
 
 rule ghost_move(n) "The Ghost Ship sails back when alone in the lead, on when alone in last place; otherwise the captain decides":
+  #: Once home, the Ghost Ship sails no more.
   if ghost.arrived:
     return
+  #: -
   let others = [race_position(q) for q in humans]
+  #: -
   let direction = none
-  #: It sails backward when it alone leads the race, forward when it alone is last; otherwise the captain chooses its way.
+  #: Compare race positions (see the Glossary). If the Ghost Ship is further along than every player's ship, it sails backward; if it is behind every one of them, it sails forward; otherwise (some ship is level with it, or it is between them) the captain chooses its way, even to attack the captain's own ship.
   if race_position(ghost) > max(others):
     direction = backward
     log "The Ghost Ship leads the race alone, so it sails backward."
@@ -766,7 +806,7 @@ rule ghost_move(n) "The Ghost Ship sails back when alone in the lead, on when al
   else:
     captain chooses direction from [forward, backward] "Which way does the Ghost Ship sail {n}?" labelled "{direction} to {places(ends_of(direction, n, start_of(ghost)))}"
     log "{captain.name} steers the Ghost Ship {direction}."
-  #: It sails that way, as many spaces as the die shows.
+  #: It sails that way, as many spaces as the die shows, the captain choosing at a fork. It fights and loots like any ship but never pays for a space.
   move_ship(ghost, n, direction)
 
 # ---------------------------------------------------------------- scoring
