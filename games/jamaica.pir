@@ -75,7 +75,9 @@ zone dock internal                    # the 6th hold while no one holds its card
 # The rule fill keeps cargo, amount and carrying in step.
 var cargo per hold = none internal    # gold, food, gunpowder or none
 var amount per hold = 0 internal
-var carrying per hold = "nothing"     # what the hold carries, as players read it ("3 doubloons")
+# What the hold carries, as players read it ("3 doubloons"): the terminal shows it.
+#: what {h} carries
+var carrying per hold = "nothing"
 var ship per player = none internal
 #: the space {p}'s ship is on
 var pos per player = 0 internal       # the space the ship is on (the board shows it)
@@ -88,11 +90,9 @@ var spent per player = 0 internal     # gunpowder spent in the current battle
 #: combat roll
 var shot per player = none internal   # the combat die face in the current battle
 var treasure_points per player = 0 internal # face-down treasures, counted at the end
-var captain = none
-#: the morning die
-var morning_die = none
-#: the evening die
-var evening_die = none
+var captain = none  # drawn at random during setup; then, each round, the next player to the left
+var morning_die = none  # each round, the action die the captain puts on the sun
+var evening_die = none  # each round, the action die the captain puts on the moon
 #: Saran's Sabre has been used in this battle
 var sabre_used = false internal       # Saran's Sabre has been used in this battle
 #: a ship has come home
@@ -147,38 +147,44 @@ board track: grid 5 by 10
 # spaces (7-12, 20-25, 33-38) and an inner channel of two dear sea spaces (13-14,
 # 26-27, 39-40); they meet again at 15, 28 and 41. After 49 comes Port Royal.
 # Every space not listed here leads to the next number.
-#: Where the track forks: the spaces that follow each of these (after 49 comes Port Royal, space 0).
+#: Where the track forks: from these spaces you choose the way.
 table forks_ahead:
   header "From space" -> "Sail on to"
   6 -> [7, 13]
+  19 -> [20, 26]
+  32 -> [33, 39]
+
+#: The same forks met sailing backward.
+table forks_behind:
+  header "Sailing back from space" -> "Sail back to"
+  15 -> [12, 14]
+  28 -> [25, 27]
+  41 -> [38, 40]
+
+#: Where the next space is not the next number: the ends of the lanes and channels, and Port Royal (space 0) after 49.
+table joins_ahead:
   12 -> [15]
   14 -> [15]
-  19 -> [20, 26]
   25 -> [28]
   27 -> [28]
-  32 -> [33, 39]
   38 -> [41]
   40 -> [41]
   49 -> [0]
 
-#: The same forks seen sailing backward.
-table forks_behind:
-  header "Sailing back from space" -> "Sail back to"
+#: The same, sailing backward.
+table joins_behind:
   0 -> [49]
   13 -> [6]
-  15 -> [12, 14]
   26 -> [19]
-  28 -> [25, 27]
   39 -> [32]
-  41 -> [38, 40]
 
 define last_space = 49  # the track's spaces are numbered 0 (Port Royal) to 49
 #: space {n}
 define space(n) = at(track, floor(n / 10), n % 10)
 #: the spaces after space {n}
-define next_spaces(n) = forks_ahead[n] if n in forks_ahead else [n + 1]
+define next_spaces(n) = forks_ahead[n] if n in forks_ahead else joins_ahead[n] if n in joins_ahead else [n + 1]
 #: the spaces before space {n}
-define previous_spaces(n) = forks_behind[n] if n in forks_behind else [n - 1]
+define previous_spaces(n) = forks_behind[n] if n in forks_behind else joins_behind[n] if n in joins_behind else [n - 1]
 #: the kind of space {n}
 define kind_of(n) = space(n).kind
 define describe(n) = "Port Royal" if n == 0 else "space {n} ({cost_text(n)})"
@@ -271,7 +277,7 @@ table treasure_title:
 table treasures:
   header "Treasure card" -> "Cards", "Lies", "What it does"
   morgans_map -> [1, "face up", "a hand of 4 action cards instead of 3"]
-  sarans_sabre -> [1, "face up", "once per battle, right after a combat roll (yours or your foe's, even the star), have it rolled again; the new roll stands, and no gunpowder can be added to it"]
+  sarans_sabre -> [1, "face up", "once per battle, right after a combat roll (yours or your foe's, even the star): have it rolled again; the new roll stands"]
   lady_beth -> [1, "face up", "+2 firepower in every battle"]
   sixth_hold -> [1, "face up", "printed “6th Hold”: one more hold, loaded like the others; whoever steals the card takes the hold and its goods"]
   treasure -> [5, "face down", "+3, +3, +5, +7 or +7 points at the end"]
@@ -362,7 +368,7 @@ setup:
     refill(p)
   # assumed: with the Ghost Ship, Lady Beth is taken out first and the nine cards
   # in play are drawn from the other eleven.
-  #: If the Ghost Ship sails (see "Opponents the rules play"): put 5 doubloons in one of its holds and 3 doubloons in another, and take the Lady Beth card out of the twelve treasure cards and lay it face up by its holds, before the treasure deck is made. Lady Beth adds 2 to the Ghost Ship's firepower in every battle, and no one can steal it from the Ghost Ship.
+  #: If the Ghost Ship sails (always with 2 players; with 3 to 5 players only in the ghost ship variant): put 5 doubloons in one of its holds and 3 doubloons in another, and take the Lady Beth card out of the twelve treasure cards and lay it face up by its holds, before the treasure deck is made. Lady Beth adds 2 to the Ghost Ship's firepower in every battle, and no one can steal it from the Ghost Ship.
   if ghost != none:
     fill(ghost.holds[0], gold, 5)
     fill(ghost.holds[1], gold, 3)
@@ -660,7 +666,7 @@ rule fire(f, foe) "Spend gunpowder, then roll the combat die":
   let decider = voice(f, foe)
   #: -
   let spend = 0
-  #: If the ship carries gunpowder, the player who decides for it chooses how much to spend, from none to all of it, knowing the other ship's firepower if that ship has rolled already. A player decides for their own ship; for the Ghost Ship, the captain decides, or the next player in turn when the captain's ship is the one it fights.
+  #: If the ship has gunpowder, its player chooses how much of it to spend (none to all), knowing the other ship's firepower if that ship has rolled already. For the Ghost Ship the captain decides, or the next player in turn if the Ghost Ship is fighting the captain.
   if has_gunpowder(f):
     #: How much gunpowder to spend
     decider chooses spend from range(0, stock(f, gunpowder)) "{f.name} against {foe.name}: spend how much gunpowder on this shot?{to_beat(foe)}" labelled "{spend} gunpowder: firepower the die + {spend + beth_bonus(f)}"
@@ -748,7 +754,7 @@ rule spoils(winner, loser) "The winner may steal a hold's contents, steal a trea
     log "{winner.name} wins, but {loser.name} has nothing to take."
     return
   # The winner can choose a spoil; taking none is a choice too.
-  #: The winner chooses one spoil, or none: steal the goods of one of the loser's holds, steal one of the loser's treasure cards, or give the loser one of the winner's cursed treasures. For the Ghost Ship, the player who decides for it in battle chooses, and the Ghost Ship never gives a treasure.
+  #: The winner takes one spoil, or none: a hold's goods, a treasure card, or giving the loser a cursed treasure (for the Ghost Ship, the player who rolled for it chooses; it never gives a curse).
   decider chooses what from options "{winner.name} won the battle: what now?" labelled spoil_label(what, winner, loser) optional "Take no spoils"
   if automa(winner) and what != none:
     log "{decider.name} decides for the Ghost Ship: {what}."
@@ -816,7 +822,7 @@ rule ghost_move(n) "The Ghost Ship sails back when alone in the lead, on when al
 define space_points(p) = space(0).points if p.arrived else -5 if p.pos == 0 or owing_a_lap(p) else space(p.pos).points  # the points printed on the space the ship is on: 15 on Port Royal for a ship that has come home, 2 to 10 on spaces 41 to 49 (past the red line), −5 on every space before them; a ship that has not come home scores −5 while she is back on Port Royal or owes a lap
 define tally(p) = space_points(p) + stock(p, gold) + p.treasure_points
 
-#: Score: the space the ship is on, the doubloons in the holds, and (at the end) the face-down treasures.
+#: Score: the points of the space your ship is on (see “Space points” in the Glossary), plus the doubloons in your holds, plus (at the end) your face-down treasures and cursed treasures. The Ghost Ship scores the same way, and it can win.
 score p: tally(p)
 #: Ties go to the ship furthest along the race (its race position, see the Glossary).
 tiebreak p: race_position(p)
