@@ -279,7 +279,7 @@ table treasures:
   morgans_map -> [1, "face up", "a hand of 4 action cards instead of 3"]
   sarans_sabre -> [1, "face up", "once per battle, right after a combat roll (yours or your foe's, even the star): have it rolled again; the new roll stands"]
   lady_beth -> [1, "face up", "+2 firepower in every battle"]
-  sixth_hold -> [1, "face up", "printed “6th Hold”: one more hold, loaded like the others; whoever steals the card takes the hold and its goods"]
+  sixth_hold -> [1, "face up", "one more hold, loaded like the others; whoever steals this card takes the hold and its goods"]
   treasure -> [5, "face down", "+3, +3, +5, +7 or +7 points at the end"]
   cursed_treasure -> [3, "face down", "−2, −3 or −4 points at the end; the winner of a battle may hand one of theirs to the loser"]
 
@@ -499,7 +499,7 @@ rule sail_one(p, direction, left) "One space along the track; at a fork the way 
   #: Sailing backward out of Port Royal, you now owe a lap.
   if direction == backward and p.pos == 0:
     p.laps_owed += 1
-  #: Sail to the next space along the track (the one before, when sailing backward).
+  #: Sail to the next space along the track (the one before, when sailing backward): the next number, except where the charts “Joins ahead” and “Joins behind” say otherwise.
   let ways = next_spaces(p.pos) if direction == forward else previous_spaces(p.pos)
   #: Where the track forks (see the fork charts), the player who steers the ship chooses the way: you, or the captain for the Ghost Ship.
   steerer(p) chooses way from ways "Which way does {p.name} sail? ({left} to go)" labelled way_label(way, direction, left - 1, p.laps_owed)
@@ -822,9 +822,9 @@ rule ghost_move(n) "The Ghost Ship sails back when alone in the lead, on when al
 define space_points(p) = space(0).points if p.arrived else -5 if p.pos == 0 or owing_a_lap(p) else space(p.pos).points  # the points printed on the space the ship is on: 15 on Port Royal for a ship that has come home, 2 to 10 on spaces 41 to 49 (past the red line), −5 on every space before them; a ship that has not come home scores −5 while she is back on Port Royal or owes a lap
 define tally(p) = space_points(p) + stock(p, gold) + p.treasure_points
 
-#: Score: the points of the space your ship is on (see “Space points” in the Glossary), plus the doubloons in your holds, plus (at the end) your face-down treasures and cursed treasures. The Ghost Ship scores the same way, and it can win.
+#: Score: the points printed on the space your ship is on (15 on Port Royal once home, 2 to 10 on spaces 41 to 49, −5 anywhere before them, on Port Royal without having come home, or while you owe a lap), plus the doubloons in your holds, plus (at the end) your face-down treasures and cursed treasures. The Ghost Ship scores the same way, and it can win.
 score p: tally(p)
-#: Ties go to the ship furthest along the race (its race position, see the Glossary).
+#: Ties go to the ship furthest along the race: a ship that came home, else the one on the higher space (a channel space counts as the space the “Channel level” chart gives; a ship that owes a lap is behind all that owe none).
 tiebreak p: race_position(p)
 
 final scoring:
