@@ -27,7 +27,6 @@ from dsl import ast
 from dsl.builtins import FUNCTIONS, VALUES
 from dsl.diagnostics import Span
 
-CARD_CONSTANT_LENGTH = 90  # a number's line longer than this (a list, a whole track) stays on the summary
 RULES_INTRO = ("The rules are numbered R1, R2, ... in the order play first comes to them; a step that says "
                "“see R5” carries out rule R5 there.")
 POWERS_INTRO = ("Each power changes one of the rules above while what it names holds: it adds to that rule, "
@@ -172,11 +171,6 @@ class Reference:
     terms: list[str] = field(default_factory=list)  # "Derelict: a ship with no masts left.": the rules' terms
 
     powers_intro = POWERS_INTRO
-
-    @property
-    def card_constants(self) -> list[str]:
-        """The numbers the rules use that are short enough to look up on the card (not a 50-number track)."""
-        return [line for line in self.constants if len(line) <= CARD_CONSTANT_LENGTH]
     rules_intro = RULES_INTRO
 
     @property

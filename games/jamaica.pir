@@ -33,7 +33,7 @@
 game "Jamaica":
   players 2 to 6
   credits "Jamaica, 2nd edition (Space Cowboys). Rules encoded for pirdsl."
-  overview "A race once round Jamaica. The captain's two dice set how far everyone sails and how much they load; cards played face down choose between sailing forward, sailing back and loading gold, food or gunpowder. Ports cost doubloons, the sea costs food, pirate lairs hold treasure, and ships that meet fight."
+  overview "A race once round Jamaica. The captain's two dice set how far everyone sails and how much they load; cards played face down choose between sailing forward, sailing back and loading doubloons, food or gunpowder. Ports cost doubloons, the sea costs food, pirate lairs hold treasure, and ships that meet fight."
   goal "When a ship reaches Port Royal, finish the round; then score the space your ship is on, your doubloons and your treasures."
   version "1"
 
@@ -41,14 +41,14 @@ game "Jamaica":
 
 kind action: forward, backward
 kind resource: gold, food, gunpowder
-kind treasure: morgans_map, sarans_sabre, lady_beth, sixth_hold, riches, curse
+kind treasure_kind: morgans_map, sarans_sabre, lady_beth, sixth_hold, treasure, cursed_treasure
 kind spoil: steal_cargo, steal_treasure, give_curse
 
-#: Eleven per player, each with a morning action and an evening action.
+#: Eleven per player, in the player's colour (the Ghost Ship has none); every colour has the same eleven. A card shows two actions: the morning one in its left corner, the evening one in its right. An action is sail forward, sail backward, or load doubloons, food or gunpowder. The eleven cards: forward + forward, forward + food, food + forward, forward + gunpowder, doubloons + forward, forward + backward, backward + forward, doubloons + doubloons, gunpowder + doubloons, gunpowder + food, food + gunpowder.
 piece action_card(morning, evening) labelled "{morning} then {evening}"
-#: Nine of the twelve are played: powers lie face up (Morgan's Map, Saran's Sabre, Lady Beth, 6th Hold); treasures (+3 to +7) and cursed treasures (-2 to -4) lie face down.
+#: Nine of the twelve are played (see the chart “Treasures”): the four powers lie face up (Morgan's Map, Saran's Sabre, Lady Beth, the Sixth Hold); treasures (+3 to +7) and cursed treasures (−2 to −4) lie face down.
 piece treasure_card(name, value) labelled "{card_title(name, value)}"
-#: Five per ship, each holding goods of one kind; the 6th hold travels with its treasure card.
+#: Five per ship, on its ship board, plus the 6th hold that travels with its treasure card. A hold is empty or holds goods of one kind: doubloons (gold coins, to pay at ports and to score), food (to pay at sea) or gunpowder (for battles). Goods are tokens taken from the bank and paid back to it; the bank never runs out.
 piece hold(extra) labelled "{\"6th hold\" if extra else \"hold\"}"
 #: Races once round the island, from Port Royal back to Port Royal.
 piece ship(owner) labelled "{ship_name(owner)}" marked "{ship_mark(owner)}"
@@ -75,7 +75,9 @@ zone dock internal                    # the 6th hold while no one holds its card
 # The rule fill keeps cargo, amount and carrying in step.
 var cargo per hold = none internal    # gold, food, gunpowder or none
 var amount per hold = 0 internal
-var carrying per hold = "nothing"     # what the hold carries, as players read it ("3 doubloons")
+# What the hold carries, as players read it ("3 doubloons"): the terminal shows it.
+#: what {h} carries
+var carrying per hold = "nothing"
 var ship per player = none internal
 #: the space {p}'s ship is on
 var pos per player = 0 internal       # the space the ship is on (the board shows it)
@@ -88,11 +90,9 @@ var spent per player = 0 internal     # gunpowder spent in the current battle
 #: combat roll
 var shot per player = none internal   # the combat die face in the current battle
 var treasure_points per player = 0 internal # face-down treasures, counted at the end
-var captain = none
-#: the morning die
-var morning_die = none
-#: the evening die
-var evening_die = none
+var captain = none  # drawn at random during setup; then, each round, the next player to the left
+var morning_die = none  # each round, the action die the captain puts on the sun
+var evening_die = none  # each round, the action die the captain puts on the moon
 #: Saran's Sabre has been used in this battle
 var sabre_used = false internal       # Saran's Sabre has been used in this battle
 #: a ship has come home
@@ -129,7 +129,7 @@ board track: grid 5 by 10
     "S P L S S L S S P S"
     "P P S L P S S L S S"
     "S P S S L P S S S S"
-  legend kind: "R" = port_royal, "S" = sea, "P" = port, "L" = lair
+  legend kind: "R" = port_royal, "S" = sea_space, "P" = port, "L" = pirate_lair
   layer cost:
     "0 2 3 2 0 3 5 2 3 0"
     "3 0 2 3 4 3 3 2 3 0"
@@ -147,47 +147,55 @@ board track: grid 5 by 10
 # spaces (7-12, 20-25, 33-38) and an inner channel of two dear sea spaces (13-14,
 # 26-27, 39-40); they meet again at 15, 28 and 41. After 49 comes Port Royal.
 # Every space not listed here leads to the next number.
-#: Where the track forks: the spaces that follow each of these (after 49 comes Port Royal, space 0).
+#: Where the track forks: from these spaces you choose the way.
 table forks_ahead:
+  header "From space" -> "Sail on to"
   6 -> [7, 13]
+  19 -> [20, 26]
+  32 -> [33, 39]
+
+#: The same forks met sailing backward.
+table forks_behind:
+  header "Sailing back from space" -> "Sail back to"
+  15 -> [12, 14]
+  28 -> [25, 27]
+  41 -> [38, 40]
+
+#: Where the next space is not the next number: the ends of the lanes and channels, and Port Royal (space 0) after 49.
+table joins_ahead:
   12 -> [15]
   14 -> [15]
-  19 -> [20, 26]
   25 -> [28]
   27 -> [28]
-  32 -> [33, 39]
   38 -> [41]
   40 -> [41]
   49 -> [0]
 
-#: The same forks seen sailing backward.
-table forks_behind:
+#: The same, sailing backward.
+table joins_behind:
   0 -> [49]
   13 -> [6]
-  15 -> [12, 14]
   26 -> [19]
-  28 -> [25, 27]
   39 -> [32]
-  41 -> [38, 40]
 
 define last_space = 49  # the track's spaces are numbered 0 (Port Royal) to 49
 #: space {n}
 define space(n) = at(track, floor(n / 10), n % 10)
 #: the spaces after space {n}
-define next_spaces(n) = forks_ahead[n] if n in forks_ahead else [n + 1]
+define next_spaces(n) = forks_ahead[n] if n in forks_ahead else joins_ahead[n] if n in joins_ahead else [n + 1]
 #: the spaces before space {n}
-define previous_spaces(n) = forks_behind[n] if n in forks_behind else [n - 1]
+define previous_spaces(n) = forks_behind[n] if n in forks_behind else joins_behind[n] if n in joins_behind else [n - 1]
 #: the kind of space {n}
 define kind_of(n) = space(n).kind
 define describe(n) = "Port Royal" if n == 0 else "space {n} ({cost_text(n)})"
 define place_name(n) = "Port Royal" if n == 0 else "space {n}"
-define cost_text(n) = "pirate lair" if kind_of(n) == lair else "port, {space(n).cost} doubloons{points_text(n)}" if kind_of(n) == port else "sea, {space(n).cost} food{points_text(n)}"
+define cost_text(n) = "pirate lair" if kind_of(n) == pirate_lair else "port, {space(n).cost} doubloons{points_text(n)}" if kind_of(n) == port else "sea, {space(n).cost} food{points_text(n)}"
 # Past the red line a space is worth points at the end: the options and the log say how many.
 define points_text(n) = "" if space(n).points == -5 else "; worth {space(n).points}"
 #: space {n} still has its treasure token
 define has_token(n) = count([x for x in space(n) where piece_type(x) == "treasure_token"]) > 0
 #: the pirate lairs
-define lairs = [n for n in range(1, last_space) where kind_of(n) == lair]
+define lairs = [n for n in range(1, last_space) where kind_of(n) == pirate_lair]
 
 # Where a move can end, for the options to say: every way at a fork, as [space,
 # laps owed] pairs, laps owed -1 for a ship home in Port Royal (it ignores the rest
@@ -207,17 +215,23 @@ define way_label(way, direction, after, owed) = describe(way) if after == 0 else
 #: what {c} does with today's dice: its morning action, then its evening one
 define card_plan(p, c) = "{c}: {action_plan(c.morning, morning_die, start_of(p))}, then {action_plan(c.evening, evening_die, ends_of(c.morning, morning_die, start_of(p)))}"
 
-# How far along the race each space is, counted along the outer lanes (a full lap
-# is 44); it breaks ties and tells whether the Ghost Ship leads or trails.
-# assumed: a channel space is as far along as the third and fifth spaces of the
-# outer lane beside it.
-define progress_along = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 9, 11,  # how far along the race each space 0 to 49 is
-                         13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 20, 22,
-                         24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 31, 33,
-                         35, 36, 37, 38, 39, 40, 41, 42, 43]
-define lap_length = 44  # how far along a whole lap is
-#: how far {p} is along the race
-define race_progress(p) = lap_length if p.arrived else progress_along[p.pos] - lap_length * p.laps_owed
+# How far along the race a ship is: it breaks ties and tells whether the Ghost Ship
+# leads or trails. Only comparisons are made, so the space number itself serves
+# along the outer lanes. assumed: a channel space is as far along as the third
+# and fifth spaces of the outer lane beside it.
+#: A ship on an inner channel is as far along the race as this space of the outer lane beside it.
+table channel_level:
+  header "Channel space" -> "As far along as space"
+  13 -> 9
+  14 -> 11
+  26 -> 22
+  27 -> 24
+  39 -> 35
+  40 -> 37
+
+define race_position(p) = 50 if p.arrived else (channel_level[p.pos] if p.pos in channel_level else p.pos) - 50 * p.laps_owed  # how far along the race a ship is, to break a tie at the end and to steer the Ghost Ship. Compare the spaces the ships are on: the higher the space, the further along; a ship on an inner channel counts as the space of the outer lane beside it that the chart "Channel level" gives. A ship that has come home is furthest of all (count 50); a ship that owes a lap counts 50 less for each lap it owes, so it is behind every ship that owes none
+#: {p} owes a lap
+define owing_a_lap(p) = p.laps_owed > 0  # a ship that sails backward out of Port Royal (a card whose first action sails backward, say) owes a lap: to come home she must sail forward past Port Royal once to make it up, and only on passing Port Royal again is she home. Until then she scores −5
 
 # ---------------------------------------------------------------- tables
 
@@ -226,11 +240,18 @@ define race_progress(p) = lap_length if p.arrived else progress_along[p.pos] - l
 # first outcome of each makes progress (a 6, the star on a shortage, a card that
 # sails forward): tools that explore a game by always taking the first outcome,
 # such as the property tests' shortest playout, then see a short game.
-die d6: 6, 5, 4, 3, 2, 1
+die action_die: 6, 5, 4, 3, 2, 1
 die combat_die: 2, 4, 6, 8, 10, star
-# assumed: the shortage die has six faces, two circles (back to a port), two
-# squares (back to a sea space), a skull (back to a lair) and a star (stay put).
-die shortage_die: star, port, port, sea, sea, lair
+# assumed: the shortage die has six faces: two circles, two squares, a skull and
+# a star (the rulebook names the four symbols but not how many of each).
+die shortage_die: star, circle, circle, square, square, skull
+
+#: Where the shortage die sends a ship that could not pay: back to the nearest space of this kind behind it (the star: it stays put).
+table shortage_drift:
+  header "Shortage die" -> "Drift back to the nearest"
+  circle -> port
+  square -> sea_space
+  skull -> pirate_lair
 
 # The eleven action cards of every colour, as [morning, evening].
 define action_cards = [[forward, forward], [forward, food], [food, forward],
@@ -240,8 +261,8 @@ define action_cards = [[forward, forward], [forward, food], [food, forward],
 
 # The twelve treasure cards, as [name, value]; nine of them are used per game.
 define treasure_cards = [[morgans_map, 0], [sarans_sabre, 0], [lady_beth, 0], [sixth_hold, 0],
-                         [riches, 3], [riches, 3], [riches, 5], [riches, 7], [riches, 7],
-                         [curse, -2], [curse, -3], [curse, -4]]
+                         [treasure, 3], [treasure, 3], [treasure, 5], [treasure, 7], [treasure, 7],
+                         [cursed_treasure, -2], [cursed_treasure, -3], [cursed_treasure, -4]]
 define treasures_in_play = 9  # treasure cards dealt face down as the treasure deck
 
 table treasure_title:
@@ -249,8 +270,18 @@ table treasure_title:
   sarans_sabre -> "Saran's Sabre"
   lady_beth -> "Lady Beth"
   sixth_hold -> "6th Hold"
-  riches -> "treasure"
-  curse -> "cursed treasure"
+  treasure -> "treasure"
+  cursed_treasure -> "cursed treasure"
+
+#: The twelve treasure cards, nine of them in play. A power lies face up by your holds and works while you hold it; a treasure or a cursed treasure lies face down until the end. You may hold several.
+table treasures:
+  header "Treasure card" -> "Cards", "Lies", "What it does"
+  morgans_map -> [1, "face up", "a hand of 4 action cards instead of 3"]
+  sarans_sabre -> [1, "face up", "once per battle, right after a combat roll (yours or your foe's, even the star): have it rolled again; the new roll stands"]
+  lady_beth -> [1, "face up", "+2 firepower in every battle"]
+  sixth_hold -> [1, "face up", "one more hold, loaded like the others; whoever steals this card takes the hold and its goods"]
+  treasure -> [5, "face down", "+3, +3, +5, +7 or +7 points at the end"]
+  cursed_treasure -> [3, "face down", "−2, −3 or −4 points at the end; the winner of a battle may hand one of theirs to the loser"]
 
 table unit:
   gold -> "doubloons"
@@ -263,12 +294,13 @@ define ship_mark(p) = "G" if automa(p) else "S{p.index + 1}"
 define ship_name(p) = "the Ghost Ship" if automa(p) else "{p.name}'s ship"
 define goods(n, k) = "1 doubloon" if n == 1 and k == gold else "{n} {unit[k]}"
 
-define start_holds = 5  # holds on each ship board
 #: {p}'s hand size (3, or 4 with Morgan's Map)
 define hand_size(p) = 3
 # A treasure power is an ability that changes a rule while its card lies face up before you.
 power morgans_map_hand "Morgan's Map: a hand of four cards" instead of hand_size(p) = 4 when has_power(p, morgans_map)
-define lady_beth_bonus = 2  # firepower Lady Beth adds in every battle
+#: {f}'s bonus firepower
+define beth_bonus(f) = 0
+power lady_beth_firepower "Lady Beth: +2 firepower in every battle" instead of beth_bonus(f) = 2 when has_power(f, lady_beth)
 
 #: the players (not the Ghost Ship)
 define humans = [p for p in players where not automa(p)]
@@ -287,6 +319,8 @@ define voice(p, foe) = first([q for q in captain_first where q != foe]) if autom
 
 #: {p} holds {name}
 define has_power(p, name) = any([t.name == name for t in p.powers])
+#: {p} has gunpowder
+define has_gunpowder(p) = stock(p, gunpowder) > 0
 #: {p}'s stock of {k}
 define stock(p, k) = sum([h.amount for h in p.holds where h.cargo == k])
 define hold_label(h) = "empty {h}" if h.cargo == none else "{h} of {goods(h.amount, h.cargo)}"
@@ -301,7 +335,9 @@ variant ghost_ship "The Ghost Ship sails in a game of 3 to 5 players too"
 # ---------------------------------------------------------------- setup
 
 setup:
-  #: The twelve treasure cards start in the box.
+  #: Sort the doubloons, food and gunpowder tokens into the bank, within everyone's reach.
+  pass
+  #: Take out the twelve treasure cards, face down and unseen.
   for each c in treasure_cards:
     create 1 treasure_card(c[0], c[1]) in box
   #: The 6th hold waits beside the board until its treasure card is found.
@@ -310,34 +346,38 @@ setup:
   for each n in lairs:
     create 1 treasure_token in space(n)
   for each p in players:
+    #: Put your ship on Port Royal.
     create 1 ship(p) in space(0)
+    #: -
     p.ship = top(space(0))
-    #: Take your five holds.
-    create start_holds hold(false) in p.holds
-  for each p in humans:
-    #: Take the eleven action cards of your colour as your face-down draw pile.
-    for each c in action_cards:
-      create 1 action_card(c[0], c[1]) in p.draw_pile
+    #: Take a ship board with five empty holds.
+    create 5 hold(false) in p.holds
+  for each p in players:
+    #: Unless you are the Ghost Ship, shuffle the eleven action cards of your colour and lay them face down as your draw pile.
+    if not automa(p):
+      for each c in action_cards:
+        create 1 action_card(c[0], c[1]) in p.draw_pile
   # Every piece exists before the first card is drawn: a game is saved and
   # restored at each chance event, and its set of pieces must not change.
   for each p in humans:
+    #: Load 3 doubloons from the bank into one of your holds and 3 food into another.
+    fill(p.holds[0], gold, 3)
     #: -
-    stow(p, 0, gold, 3)
-    #: Load 3 doubloons into one hold and 3 food into another.
-    stow(p, 1, food, 3)
+    fill(p.holds[1], food, 3)
+    #: Draw three cards from your draw pile as your hand ({refill}).
     refill(p)
   # assumed: with the Ghost Ship, Lady Beth is taken out first and the nine cards
   # in play are drawn from the other eleven.
-  #: With the Ghost Ship: it loads 5 and 3 doubloons into two holds and takes Lady Beth.
+  #: If the Ghost Ship sails (always with 2 players; with 3 to 5 players only in the ghost ship variant): put 5 doubloons in one of its holds and 3 doubloons in another, and take the Lady Beth card out of the twelve treasure cards and lay it face up by its holds, before the treasure deck is made. Lady Beth adds 2 to the Ghost Ship's firepower in every battle, and no one can steal it from the Ghost Ship.
   if ghost != none:
-    stow(ghost, 0, gold, 5)
-    stow(ghost, 1, gold, 3)
+    fill(ghost.holds[0], gold, 5)
+    fill(ghost.holds[1], gold, 3)
     move [t for t in box where t.name == lady_beth] to ghost.powers
-  #: Draw 9 treasure cards at random as the face-down treasure deck; the rest stay in the box unseen.
+  #: Shuffle the treasure cards, deal 9 of them face down as the treasure deck, and put the rest back in the box without looking at them.
   repeat treasures_in_play times:
     draw t from box
     move t to treasure_deck
-  #: Draw the first captain at random from the players.
+  #: Choose the first captain at random among the players. The captain takes the two action dice (ordinary six-sided dice).
   draw first_captain from humans
   #: -
   captain = first_captain
@@ -362,9 +402,9 @@ play:
   rounds until finishing:
     phase "Dice roll":
       #: The captain rolls the two action dice.
-      roll a on d6
+      roll a on action_die
       #: -
-      roll b on d6
+      roll b on action_die
       #: The captain decides which die counts for the morning (sun) and which for the evening (moon).
       captain chooses plan from distinct([[a, b], [b, a]]) "You rolled {a} and {b}. Which die is for the morning (sun)?" labelled "morning {plan[0]}, evening {plan[1]}"
       #: -
@@ -383,7 +423,7 @@ play:
     phase "Actions":
       for each p in captain_first:
         take_actions(p)
-      #: Then the Ghost Ship sails by the morning die and again by the evening die ({ghost_move}).
+      #: Then, if the Ghost Ship sails, the captain moves it by the morning die and then again by the evening die ({ghost_move}).
       if ghost != none:
         ghost_move(morning_die)
         ghost_move(evening_die)
@@ -391,6 +431,7 @@ play:
     phase "End of round":
       for each p in humans:
         refill(p)
+      #: The next player in seat order (to the captain's left; never the Ghost Ship) becomes the captain and takes the action dice.
       captain = next_captain
 
 rule refill(p) "Draw back up to the hand size, shuffling the discards into a new pile when the pile runs out":
@@ -408,12 +449,13 @@ rule take_actions(p) "Reveal the card, then carry out its morning and its evenin
   #: Turn your card face up onto your discard pile.
   move card to p.discard      # face up from now on: everyone sees it while it is carried out
   log "{p.name} reveals {card}."
-  #: Carry out its morning action with the morning die.
+  #: Carry out its morning action with the morning die: sail forward or backward that many spaces, or load that many goods of the kind the card shows. Where you stop, fight a ship that is there (never in Port Royal); then on a pirate lair take its treasure, in a port pay its doubloons, at sea pay its food; if you cannot pay it all, pay what you can and roll the shortage die.
   act(p, card.morning, morning_die)
-  #: Then its evening action with the evening die.
+  #: Then carry out its evening action the same way with the evening die. The morning action is finished (battle, payment, shortage and all) before the evening one starts.
   act(p, card.evening, evening_die)
 
 rule act(p, what, n) "Carry out one action with the value of its die":
+  #: Once you are home, the rest of your card is ignored.
   if p.arrived:
     log "{p.name} is home: the rest of the card is ignored."
     return
@@ -435,6 +477,7 @@ rule move_ship(p, steps, direction) "Sail the number of spaces forward or backwa
     left -= 1
   #: -
   move p.ship to space(p.pos)
+  #: If you came home you stop in Port Royal, and nothing more happens.
   if p.arrived:
     log "{p.name} sails {direction} into Port Royal and is home!"
     return
@@ -442,7 +485,7 @@ rule move_ship(p, steps, direction) "Sail the number of spaces forward or backwa
   land(p)
 
 rule sail_one(p, direction, left) "One space along the track; at a fork the way is chosen":
-  #: Sailing forward from space 49 brings you to Port Royal: you are home, and this is the last round. A ship that sailed backward past Port Royal must first make up that lap.
+  #: Sailing forward from space 49 brings you to Port Royal: you are home, and this round is the last (the Ghost Ship coming home ends the game too). A ship that owes a lap (see the Glossary) makes up that lap instead and sails on.
   if direction == forward and p.pos == last_space:
     p.pos = 0
     if p.laps_owed > 0:
@@ -453,34 +496,39 @@ rule sail_one(p, direction, left) "One space along the track; at a fork the way 
       p.arrived = true
       finishing = true
     return
+  #: Sailing backward out of Port Royal, you now owe a lap.
   if direction == backward and p.pos == 0:
     p.laps_owed += 1
-  #: The ways on are the spaces after yours, or before it when sailing backward: two at a fork, else one.
+  #: Sail to the next space along the track (the one before, when sailing backward): the next number, except where the charts “Joins ahead” and “Joins behind” say otherwise.
   let ways = next_spaces(p.pos) if direction == forward else previous_spaces(p.pos)
-  #: At a fork, the player who steers you chooses the way.
+  #: Where the track forks (see the fork charts), the player who steers the ship chooses the way: you, or the captain for the Ghost Ship.
   steerer(p) chooses way from ways "Which way does {p.name} sail? ({left} to go)" labelled way_label(way, direction, left - 1, p.laps_owed)
   p.pos = way
 
 rule land(p) "Fight any ship here, then take the lair's treasure or pay for the space":
+  #: In Port Royal nothing happens: no battle and no cost.
   if p.pos == 0:
     return
   fight_if_occupied(p)
-  #: Here means the space your ship is on.
+  #: -
   let here = space(p.pos)
-  if here.kind == lair:
+  #: On a pirate lair you pay nothing, and you take its treasure if it still has one ({loot_lair}).
+  if here.kind == pirate_lair:
     loot_lair(p)
+  #: Elsewhere the Ghost Ship never pays.
   elif automa(p):
     return
   else:
-    #: Pay the space's cost: doubloons in a port, food at sea.
+    #: Pay the space's cost: in a port the doubloons it shows, at sea the food it shows.
     pay_cost(p, gold if here.kind == port else food, here.cost)
     if p.short:
       shortage(p)
 
 rule pay_cost(p, k, cost) "Pay a space's cost from the holds, as much as the ship can":
   let paid = min([cost, stock(p, k)])
-  #: Pay as much of the cost as you can.
+  #: Pay the cost from your holds, or as much of it as you have.
   unload(p, k, paid)
+  #: If you could not pay it all, you have a shortage.
   p.short = paid < cost
   if p.short:
     log "{p.name} owes {goods(cost, k)} but has only {paid}: shortage!"
@@ -496,20 +544,21 @@ rule fall_back(p, face) "Drift back to the previous space of the kind the die sh
   if face == star:
     log "The shortage die shows the star: {p.name} stays put."
     return
+  let goal = shortage_drift[face]
   let moved = false
-  #: Sail back one space at a time to the nearest space of the kind shown (port, sea or lair), or to Port Royal; at a fork you choose the way.
-  while p.pos != 0 and (not moved or kind_of(p.pos) != face):
+  #: Otherwise drift back one space at a time to the nearest space behind you of the kind the chart “Shortage drift” gives for the symbol rolled (circle: a port, square: a sea space, skull: a pirate lair), or to Port Royal if you reach it first; at a fork you choose the way.
+  while p.pos != 0 and (not moved or kind_of(p.pos) != goal):
     p chooses way from previous_spaces(p.pos) "Drifting back: which way?" labelled describe(way)
     p.pos = way
     moved = true
   #: -
   move p.ship to space(p.pos)
   log "The shortage die sends {p.name} back to {describe(p.pos)}; nothing is paid there."
-  #: Unless back in Port Royal, fight any ship there and loot a lair there; nothing is paid.
+  #: You pay nothing where you stop, but unless you are back in Port Royal you fight a ship that is there and take a pirate lair's treasure.
   if p.pos != 0:
     fight_if_occupied(p)
     # assumed: a lair reached by drifting back still gives up its treasure.
-    if kind_of(p.pos) == lair:
+    if kind_of(p.pos) == pirate_lair:
       loot_lair(p)
 
 rule loot_lair(p) "Take the treasure of a lair that still has its token":
@@ -518,13 +567,16 @@ rule loot_lair(p) "Take the treasure of a lair that still has its token":
     return
   #: Take the lair's treasure token off the board.
   move [x for x in space(p.pos) where piece_type(x) == "treasure_token"] to looted
+  #: -
   if count(treasure_deck) == 0:
     return
+  #: Draw the top card of the treasure deck.
   draw t from treasure_deck
   if t.value == 0 and not automa(p):
-    log "{p.name} loots the lair and finds {t}."
+    log "{p.name} loots the lair and finds {t}: {treasures[t.name][2]}."
   else:
     log "{p.name} loots the lair and lays a treasure card face down."
+  #: Lay it by your holds.
   receive(p, t, automa(p))
 
 rule receive(p, t, face_down) "Lay a treasure card by the holds: powers face up, values face down":
@@ -583,52 +635,68 @@ rule unload(p, k, n) "Take goods out of the holds, the owner choosing which hold
 rule fight_if_occupied(p) "A ship that stops where others are attacks one of them (never in Port Royal)":
   #: The rivals are the other ships on your space that have not come home.
   let rivals = [q for q in players where q != p and q.pos == p.pos and not q.arrived]
+  #: In Port Royal, or with no rival there, there is no battle.
   if p.pos == 0 or count(rivals) == 0:
     return
+  #: The ship attacks one rival, chosen by the player who steers it: only one battle, however many ships are there.
   steerer(p) chooses foe from rivals "{p.name} attacks which ship?" labelled "{foe.name}: {goods(stock(foe, gunpowder), gunpowder)} to defend with{\", and Lady Beth (+2)\" if has_power(foe, lady_beth) else \"\"}"
+  #: Fight a battle against that ship, which defends.
   battle(p, foe)
 
-rule battle(attacker, defender) "Attack, defence, comparison":
+rule battle(attacker, defender) "A battle: attack, defence, comparison":
   log "{attacker.name} attacks {defender.name}! Each spends gunpowder and rolls the combat die; the higher firepower (die + gunpowder) wins, the star at once."
   attacker.spent = 0
   defender.spent = 0
   attacker.shot = none
   defender.shot = none
   sabre_used = false
+  #: The attacker spends gunpowder and rolls the combat die.
   fire(attacker, defender)
+  #: If the attacker rolled the star, the attacker wins at once and the defender cannot defend ({resolve_combat}).
   if attacker.shot == star:
     resolve_combat(attacker, defender, star, none)
     return
+  #: Otherwise the defender spends gunpowder and rolls the combat die the same way.
   fire(defender, attacker)
+  #: Then the two firepowers are compared.
   resolve_combat(attacker, defender, attacker.shot, defender.shot)
 
 rule fire(f, foe) "Spend gunpowder, then roll the combat die":
+  #: -
   let decider = voice(f, foe)
   #: -
   let spend = 0
-  if stock(f, gunpowder) > 0:
+  #: If the ship has gunpowder, its player chooses how much of it to spend (none to all), knowing the other ship's firepower if that ship has rolled already. For the Ghost Ship the captain decides, or the next player in turn if the Ghost Ship is fighting the captain.
+  if has_gunpowder(f):
+    #: How much gunpowder to spend
     decider chooses spend from range(0, stock(f, gunpowder)) "{f.name} against {foe.name}: spend how much gunpowder on this shot?{to_beat(foe)}" labelled "{spend} gunpowder: firepower the die + {spend + beth_bonus(f)}"
-  #: Pay that much gunpowder from your holds.
+  #: Pay that much gunpowder from the ship's holds to the bank.
   unload(f, gunpowder, spend)
   f.spent = spend
+  #: Roll the combat die. The ship's firepower is the number rolled plus the gunpowder spent, plus 2 with Lady Beth; the star beats any firepower. Gunpowder spent is lost, whoever wins.
   roll face on combat_die
   f.shot = face
   if automa(f):
     log "{decider.name} rolls the combat die for the Ghost Ship: {face_text(face)}."
   else:
     log "{f.name} spends {spend} gunpowder and rolls {face_text(face)}."
+  #: Right after the roll, the holder of Saran's Sabre may have it rolled again.
   offer_sabre(f, foe)
 
 rule offer_sabre(roller, other) "Saran's Sabre: once per battle, reroll a die just rolled":
+  #: The Sabre works once per battle.
   if sabre_used:
     return
-  #: The holder is whichever of the two holds Saran's Sabre.
+  #: The holder is whichever of the two ships holds Saran's Sabre.
   let holder = first([x for x in [roller, other] where has_power(x, sarans_sabre)])
+  #: If neither holds it, nothing happens.
   if holder == none:
     return
+  #: -
   let decider = voice(holder, other if holder == roller else roller)
+  #: -
   let question = "Use Saran's Sabre to reroll your {roller.shot}?" if holder == roller else "Use Saran's Sabre to make {roller.name} reroll their {roller.shot}?"
-  #: The holder of Saran's Sabre may have the roll made again; the new roll stands.
+  #: The holder of Saran's Sabre may use it on this roll.
   decider chooses use from ["reroll"] "{question}" optional "Let it stand"
   #: -
   if use == none:
@@ -636,21 +704,23 @@ rule offer_sabre(roller, other) "Saran's Sabre: once per battle, reroll a die ju
   # assumed: the Sabre works once per battle, and gunpowder already spent still
   # counts with the new roll (none can be added).
   sabre_used = true
+  #: If so, the combat die is rolled again; the new roll stands, and no gunpowder can be added to it.
   roll face on combat_die
   roller.shot = face
   log "{holder.name} wields Saran's Sabre: {roller.name} rerolls and gets {face_text(face)}."
 
 define face_text(face) = "the star" if face == star else "{face}"
-define beth_bonus(f) = lady_beth_bonus if has_power(f, lady_beth) else 0
 #: {f}'s firepower with {face}
 define firepower(f, face) = face + f.spent + beth_bonus(f)
 #: the firepower to beat, once the other ship has rolled
 define to_beat(foe) = "" if foe.shot == none else " ({foe.name} rolled the star)" if foe.shot == star else " ({foe.name} has firepower {firepower(foe, foe.shot)})"
 
 rule resolve_combat(attacker, defender, attack_roll, defence_roll) "The star wins at once; otherwise the higher firepower wins, and a tie does nothing":
+  #: If the attacker rolled the star, the attacker wins ({spoils}).
   if attack_roll == star:
     log "{attacker.name} rolled the star: {defender.name} cannot defend."
     spoils(attacker, defender)
+  #: Otherwise, if the defender rolled the star, the defender wins, whatever the attacker's firepower ({spoils}).
   elif defence_roll == star:
     log "{defender.name} rolled the star and wins the battle."
     spoils(defender, attacker)
@@ -675,18 +745,23 @@ define curses(p) = [t for t in p.secrets where t.value < 0]
 define spoils_open(winner, loser) = ([steal_cargo] if count([h for h in loser.holds where h.cargo != none]) > 0 else []) + ([steal_treasure] if count(stealable(loser)) + count(loser.secrets) > 0 else []) + ([give_curse] if not automa(winner) and count(curses(winner)) > 0 else [])
 
 rule spoils(winner, loser) "The winner may steal a hold's contents, steal a treasure card, or give a cursed treasure":
+  #: -
   let decider = voice(winner, loser)
+  #: -
   let options = spoils_open(winner, loser)
+  #: If the loser has nothing to steal and the winner no cursed treasure to give, the battle ends here.
   if count(options) == 0:
     log "{winner.name} wins, but {loser.name} has nothing to take."
     return
   # The winner can choose a spoil; taking none is a choice too.
+  #: The winner takes one spoil, or none: a hold's goods, a treasure card, or giving the loser a cursed treasure (for the Ghost Ship, the player who rolled for it chooses; it never gives a curse).
   decider chooses what from options "{winner.name} won the battle: what now?" labelled spoil_label(what, winner, loser) optional "Take no spoils"
   if automa(winner) and what != none:
     log "{decider.name} decides for the Ghost Ship: {what}."
+  #: If the winner takes no spoils, nothing more happens.
   if what == none:
     log "{winner.name} wins and takes nothing."
-  #: If you chose to steal cargo: take the goods of one of the loser's holds and load them (the Ghost Ship keeps only doubloons).
+  #: To steal cargo: take all the goods of one of the loser's holds and load them as if loading (the Ghost Ship keeps only doubloons and throws the rest overboard).
   elif what == steal_cargo:
     decider chooses h from [x for x in loser.holds where x.cargo != none] "Steal which hold of {loser.name}?" labelled hold_label(h)
     let k = h.cargo
@@ -699,7 +774,7 @@ rule spoils(winner, loser) "The winner may steal a hold's contents, steal a trea
       log "The Ghost Ship throws the {unit[k]} overboard."
     else:
       load(winner, k, n)
-  #: If you chose to steal a treasure: take one of the loser's face-up cards, or one of their face-down cards at random.
+  #: To steal a treasure: take one of the loser's face-up cards (never the Ghost Ship's Lady Beth), or one of their face-down cards at random, unseen.
   elif what == steal_treasure:
     let face_down = "a face-down treasure"
     decider chooses t from stealable(loser) + ([face_down] if count(loser.secrets) > 0 else []) "Steal which treasure card of {loser.name}?"
@@ -710,7 +785,7 @@ rule spoils(winner, loser) "The winner may steal a hold's contents, steal a trea
     else:
       log "{winner.name} steals {t} from {loser.name}."
       receive(winner, t, false)
-  #: If you chose to give a curse: hand the loser one of your cursed treasures, face down.
+  #: To give a curse: hand the loser one of the winner's cursed treasures, face down.
   else:
     winner chooses c from curses(winner) "Give which cursed treasure to {loser.name}?"
     move c to loser.secrets
@@ -720,35 +795,37 @@ rule spoils(winner, loser) "The winner may steal a hold's contents, steal a trea
 # ---------------------------------------------------------------- the Ghost Ship
 
 rule ghost_move(n) "The Ghost Ship sails back when alone in the lead, on when alone in last place; otherwise the captain decides":
+  #: Once home, the Ghost Ship sails no more.
   if ghost.arrived:
     return
-  let others = [race_progress(q) for q in humans]
+  #: -
+  let others = [race_position(q) for q in humans]
+  #: -
   let direction = none
-  #: It sails backward when it alone leads the race, forward when it alone is last; otherwise the captain chooses its way.
-  if race_progress(ghost) > max(others):
+  #: Compare race positions (see the Glossary). If the Ghost Ship is further along than every player's ship, it sails backward; if it is behind every one of them, it sails forward; otherwise (some ship is level with it, or it is between them) the captain chooses its way, even to attack the captain's own ship.
+  if race_position(ghost) > max(others):
     direction = backward
     log "The Ghost Ship leads the race alone, so it sails backward."
-  elif race_progress(ghost) < min(others):
+  elif race_position(ghost) < min(others):
     direction = forward
     log "The Ghost Ship is alone in last place, so it sails forward."
   else:
     captain chooses direction from [forward, backward] "Which way does the Ghost Ship sail {n}?" labelled "{direction} to {places(ends_of(direction, n, start_of(ghost)))}"
     log "{captain.name} steers the Ghost Ship {direction}."
-  #: It sails that way, as many spaces as the die shows.
+  #: It sails that way, as many spaces as the die shows, the captain choosing at a fork. It fights and loots like any ship but never pays for a space.
   move_ship(ghost, n, direction)
 
 # ---------------------------------------------------------------- scoring
 
 # assumed: a ship that has not come home counts as before the red line (-5) while
 # it sits on Port Royal or still owes a lap; anywhere else it scores its space.
-define before_the_line = -5  # points of a ship that has not come home while she sits on Port Royal or still owes a lap
-define space_points(p) = space(0).points if p.arrived else before_the_line if p.pos == 0 or p.laps_owed > 0 else space(p.pos).points  # the points printed on the ship's space: 15 for Port Royal once home, 2 to 10 on spaces 41 to 49, −5 on every other space
+define space_points(p) = space(0).points if p.arrived else -5 if p.pos == 0 or owing_a_lap(p) else space(p.pos).points  # the points printed on the space the ship is on: 15 on Port Royal for a ship that has come home, 2 to 10 on spaces 41 to 49 (past the red line), −5 on every space before them; a ship that has not come home scores −5 while she is back on Port Royal or owes a lap
 define tally(p) = space_points(p) + stock(p, gold) + p.treasure_points
 
-#: Score: the space the ship is on, the doubloons in the holds, and (at the end) the face-down treasures.
+#: Score: the points printed on the space your ship is on (15 on Port Royal once home, 2 to 10 on spaces 41 to 49, −5 anywhere before them, on Port Royal without having come home, or while you owe a lap), plus the doubloons in your holds, plus (at the end) your face-down treasures and cursed treasures. The Ghost Ship scores the same way, and it can win.
 score p: tally(p)
-#: Ties go to the ship furthest along the race.
-tiebreak p: race_progress(p)
+#: Ties go to the ship furthest along the race: a ship that came home, else the one on the higher space (a channel space counts as the space the “Channel level” chart gives; a ship that owes a lap is behind all that owe none).
+tiebreak p: race_position(p)
 
 final scoring:
   for each p in players:
@@ -772,9 +849,9 @@ example "The rulebook's tally: space 8, 3 + 6 doubloons, treasures +3 and +7, a 
     put_ship(anna, 47)
     stow(anna, 0, gold, 3)
     stow(anna, 1, gold, 6)
-    give_card(anna, riches, 3)
-    give_card(anna, riches, 7)
-    give_card(anna, curse, -4)
+    give_card(anna, treasure, 3)
+    give_card(anna, treasure, 7)
+    give_card(anna, cursed_treasure, -4)
   when:
     end game
   expect:
@@ -839,7 +916,7 @@ example "A shortage: Anna pays the 3 food she has, and the circle sends her back
     put_ship(anna, 14)
   when:
     pay_cost(anna, food, 4)
-    fall_back(anna, port)
+    fall_back(anna, circle)
   expect:
     stock(anna, food) == 0
     anna.short
@@ -851,7 +928,7 @@ example "A shortage drifting back through a merge lets the player choose the way
   given:
     put_ship(anna, 16)
   when:
-    fall_back(anna, lair)
+    fall_back(anna, skull)
   answers "space 12"
   expect:
     anna.pos == 11
@@ -861,7 +938,7 @@ example "A shortage never takes a ship past Port Royal":
   given:
     put_ship(anna, 3)
   when:
-    fall_back(anna, lair)
+    fall_back(anna, skull)
   expect:
     anna.pos == 0
 
@@ -920,7 +997,7 @@ example "The defender's star beats any firepower":
   players 3 named anna, beth, connor
   given:
     anna.spent = 9
-    give_card(anna, riches, 5)
+    give_card(anna, treasure, 5)
   when:
     resolve_combat(anna, beth, 10, star)
   answers "steal treasure"
@@ -942,7 +1019,7 @@ example "Gunpowder and Lady Beth: 4 + 4 against 6 + 2 is a tie, so nothing happe
 example "The winner hands over a cursed treasure":
   players 3 named anna, beth, connor
   given:
-    give_card(beth, curse, -3)
+    give_card(beth, cursed_treasure, -3)
   when:
     resolve_combat(anna, beth, 2, 8)
   answers "give curse"
@@ -986,6 +1063,18 @@ example "The Ghost Ship alone in the lead must sail backward":
   expect:
     ghost.pos == 8
     stock(ghost, gold) == 8
+
+example "On an inner channel space 13 is as far along as space 9: the Ghost Ship there is alone in last place, so it sails forward to 14, as far along as 11":
+  players 2 named anna, beth
+  given:
+    put_ship(ghost, 13)
+    put_ship(anna, 10)
+    put_ship(beth, 11)
+  when:
+    ghost_move(1)
+  expect:
+    ghost.pos == 14
+    race_position(ghost) == 11
 
 example "The Ghost Ship wins a battle: it keeps stolen gold but throws food overboard":
   players 2 named anna, beth
