@@ -4,7 +4,8 @@ Every command reaches the engine only through `interpreter`'s public API
 (docs/engine-api.md). No Python traceback reaches a user: problems with the
 input give the game's diagnostics or one `pirdsl: error: ...` line (exit 1),
 bad options exit 2 like argparse's own usage errors, Ctrl-C exits 130 quietly,
-and anything unexpected is reported in one line as an internal error (exit
+SIGTERM and SIGHUP stop the command as Ctrl-C does (its worker processes with it)
+and exit 143 and 129 with one line, and anything unexpected is reported in one line as an internal error (exit
 70). Set PIRDSL_DEBUG=1 to see the traceback of an internal error.
 
 The engine (`dsl`, `interpreter`) and the modules built on it are imported
@@ -20,6 +21,7 @@ from __future__ import annotations
 import argparse
 import os
 import secrets
+import signal
 import sys
 import time
 from pathlib import Path
@@ -51,6 +53,8 @@ EXIT_USAGE = 2
 EXIT_INTERNAL_ERROR = 70
 EXIT_INTERRUPTED = 130
 EXIT_BROKEN_PIPE = 141
+# SIGTERM and SIGHUP: the command unwinds as after Ctrl-C, then exits 128 + the signal's number.
+STOPPING_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
 
 
 class CommandError(Exception):
@@ -361,6 +365,8 @@ def command_simulate(args: argparse.Namespace) -> int:
         assign_seat_bots(state, args.bot, args.seat)
     except ValueError as error:
         raise CommandError(f"--seat: {error}", EXIT_USAGE) from None
+    if args.ray:
+        check_ray_possible(args.ray)  # before the records file is opened (and emptied)
     records = open_records(args.records) if args.records else None
     write_record = None
     if records is not None:
@@ -370,8 +376,6 @@ def command_simulate(args: argparse.Namespace) -> int:
     # The workers load the file with the same loader as this process (the tests' fake engine too).
     if args.report:
         check_report_possible(args.report)
-    if args.ray:
-        check_ray_possible()
     options = dict(seat_bots=args.seat, on_record=write_record, jobs=args.jobs or default_jobs(), loader=load_game,
                    rotate=args.rotate, ray_address=args.ray, balance=True)
     try:
@@ -439,10 +443,16 @@ def check_report_possible(path: str) -> None:
         raise CommandError(f"{path}: cannot write the file ({error.strerror or error})") from None
 
 
-def check_ray_possible() -> None:
-    """Fail before anything else when Ray is not installed."""
+def check_ray_possible(address: str) -> None:
+    """Fail before anything else when the cluster's address does not answer or Ray is not installed."""
     import importlib.util
 
+    from pirdsl.cluster import ClusterError, check_reachable
+
+    try:
+        check_reachable(address)
+    except ClusterError as error:
+        raise CommandError(f"--ray: {error}") from None
     if importlib.util.find_spec("ray") is None:
         raise CommandError("--ray needs Ray, which is not installed: pip install 'pirdsl[ray]'", EXIT_USAGE)
 
@@ -658,7 +668,7 @@ def command_compare(args: argparse.Namespace) -> int:
         raise CommandError("--seat human is for play; compare needs a bot in every seat", EXIT_USAGE)
     check_seat_specs(args.seat, args.bot)
     if args.ray:
-        check_ray_possible()
+        check_ray_possible(args.ray)
     sides = []
     for label, path, extra in (("A", args.file_a, args.variant_a), ("B", args.file_b, args.variant_b)):
         game = load_rules(path, quiet=args.quiet)
@@ -1049,6 +1059,41 @@ def is_game_rule_error(error: Exception) -> bool:
     return values is not None and isinstance(error, values.GameRuleError)
 
 
+class Stopped(BaseException):
+    """SIGTERM or SIGHUP came: unwind as after Ctrl-C, so that what runs (worker processes) is stopped.
+
+    A BaseException, as KeyboardInterrupt is, so that no `except Exception` on the way takes it for a failure.
+    """
+
+    def __init__(self, signal_number: int) -> None:
+        super().__init__(signal_number)
+        self.signal_number = signal_number
+
+
+def stop_on_signals() -> None:
+    """Make SIGTERM and SIGHUP raise `Stopped` in this process (the command's own, not its workers).
+
+    Without this, Python dies of them at once, and a `simulate --jobs N`'s workers live on
+    (their parent gone, playing to the end). The handler is one-shot: a second signal while
+    the command unwinds is ignored, so that stopping the workers is not itself cut short.
+    A forked worker inherits the handler until it sets its own (pirdsl/simulate.py); one
+    signalled before that dies of the signal as it would have without the handler.
+    """
+    owner = os.getpid()
+
+    def stop(signal_number: int, frame: Any) -> None:
+        if os.getpid() != owner:
+            signal.signal(signal_number, signal.SIG_DFL)
+            os.kill(os.getpid(), signal_number)
+            return
+        for number in STOPPING_SIGNALS:
+            signal.signal(number, signal.SIG_IGN)
+        raise Stopped(signal_number)
+
+    for number in STOPPING_SIGNALS:
+        signal.signal(number, stop)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run `pirdsl` with `argv` (default: the process arguments) and return the exit code."""
     try:
@@ -1058,6 +1103,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return code if isinstance(code, int) else (EXIT_OK if code is None else EXIT_FAILURE)
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
+    except Stopped as stop:
+        try:
+            error_line(f"pirdsl: stopped by {signal.Signals(stop.signal_number).name}")
+        except (OSError, ValueError):  # SIGHUP: the terminal may be gone
+            pass
+        return 128 + stop.signal_number
     except BrokenPipeError:
         silence_stdout()
         return EXIT_BROKEN_PIPE
@@ -1078,13 +1129,14 @@ def main(argv: Sequence[str] | None = None) -> int:
 def entry() -> None:
     """The `pirdsl` command and `python -m pirdsl`: `main`, then exit with its code.
 
-    After Ctrl-C the process ends at once, without Python's exit hooks: they wait for
-    helper threads, and a process pool's thread whose workers were stopped in the middle
-    of sending a result can wait forever, or race the hook and print a traceback. The
-    person asked to stop; what was written is flushed first.
+    After Ctrl-C (or SIGTERM, SIGHUP) the process ends at once, without Python's exit hooks:
+    they wait for helper threads, and a process pool's thread whose workers were stopped in
+    the middle of sending a result can wait forever, or race the hook and print a traceback.
+    The person asked to stop; what was written is flushed first.
     """
+    stop_on_signals()
     code = main()
-    if code == EXIT_INTERRUPTED:
+    if code in (EXIT_INTERRUPTED, *(128 + number for number in STOPPING_SIGNALS)):
         for stream in (sys.stdout, sys.stderr):
             try:
                 stream.flush()
