@@ -384,7 +384,7 @@ def _runaway(st):
     """
     from interpreter import growth, state
     step_limit = state.STEP_LIMIT
-    slice_steps = state.CHECK_EVERY if state.CHECK_EVERY < step_limit else step_limit
+    slice_steps = state.CHECK_EVERY
     stretch = st.stretch
     decisions = len(st.history)
     if stretch is None or stretch[0] != decisions:

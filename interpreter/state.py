@@ -27,7 +27,8 @@ _LOOP_HINT = "a loop must be able to stop: make its condition turn false, or ask
 CHANCE = -1
 TERMINAL = -4
 STEP_LIMIT = 2_000_000
-# Steps without a decision between two looks at what the rules keep (interpreter/growth.py).
+# Steps without a decision between two looks at what the rules keep (interpreter/growth.py);
+# the rules are stopped at the first look past STEP_LIMIT steps.
 CHECK_EVERY = 1_000
 MASK = (1 << 64) - 1
 STATE_FORMAT = "pirdsl-state"
@@ -198,7 +199,7 @@ class State:
         self.scoring = False
         # Steps the rules' loops may take before the next check (runtime._runaway), and
         # where this stretch without a decision stands (None: no check yet).
-        self.budget = CHECK_EVERY if CHECK_EVERY < STEP_LIMIT else STEP_LIMIT
+        self.budget = CHECK_EVERY
         self.stretch = None
         self.history: list[int] = []
         self._labels = None  # (the pending decision, its action labels), made on demand
@@ -441,7 +442,7 @@ class State:
             self._run()
             return
         # As `_run` does, without a call more per action.
-        self.budget = CHECK_EVERY if CHECK_EVERY < STEP_LIMIT else STEP_LIMIT
+        self.budget = CHECK_EVERY
         try:
             running.send(None)
         except (Exception, EndGame) as error:  # EndGame is no Exception: nothing else may take it
@@ -723,7 +724,7 @@ class State:
         other.terminal = self.terminal
         other.held = self.held
         other.scoring = self.scoring
-        other.budget = CHECK_EVERY if CHECK_EVERY < STEP_LIMIT else STEP_LIMIT
+        other.budget = CHECK_EVERY
         other.stretch = None
         other.history = list(self.history)
         other._labels = None
@@ -766,7 +767,7 @@ class State:
         interpreter/compiler.py), made again from the frames in a copy or a restored state.
         """
         # What the rules' loops may spend before the first check of what they keep (runtime._runaway).
-        self.budget = CHECK_EVERY if CHECK_EVERY < STEP_LIMIT else STEP_LIMIT
+        self.budget = CHECK_EVERY
         self.stretch = None
         try:
             if entry is not None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -27,7 +28,13 @@ from typing import Callable
 
 import pytest
 
+import interpreter.growth as growth
+import interpreter.state as state_module
 import pirdsl.cli as cli
+from dsl.check import check_game
+from dsl.parser import parse_source
+from interpreter import GameRuleError, load_game
+from pirdsl.simulate import simulate
 
 ROOT = Path(__file__).resolve().parent.parent
 TIC_TAC_TOE = ROOT / "tests" / "classic" / "tic_tac_toe.pir"
@@ -251,3 +258,151 @@ def test_a_cluster_address_with_a_bad_port_is_one_line(capsys):
     assert code == cli.EXIT_FAILURE
     assert capsys.readouterr().err == ("pirdsl: error: --ray: head:99999 is not a cluster address: "
                                        "the port must be a number from 1 to 65535\n")
+
+
+# --- rules that pile up without end -----------------------------------------------------------
+
+
+def rules_file(tmp_path: Path, play: str, extra: str = "") -> Path:
+    path = tmp_path / "endless.pir"
+    things = "var things = []\n" if "things" in play + extra else ""
+    path.write_text('game "Endless":\n  players 2 to 2\n\nvar n = 0\n' + things + extra
+                    + "\nplay:\n" + play + "\nscore p: 0\n", encoding="utf-8")
+    return path
+
+
+def stopped_by(path: Path) -> GameRuleError:
+    """The error that stops the rules of `path`, started and given their first decision if they ask one."""
+    game = load_game(str(path))
+    with pytest.raises(GameRuleError) as raised:
+        state = game.new_state(players=2)
+        state.apply_action(0)
+    return raised.value
+
+
+def line_of(path: Path, text: str) -> int:
+    return next(number for number, line in enumerate(path.read_text().splitlines(), 1) if text in line)
+
+
+FOREVER = "  rounds until false:\n    n += 1\n    log \"the count is now {n}, and still going\"\n"
+
+
+def test_a_never_ending_log_stops_at_the_ceiling_naming_the_loop(tmp_path):
+    path = rules_file(tmp_path, FOREVER)
+    error = stopped_by(path)
+    assert "log lines without a decision" in error.message and "never ending" in error.message
+    assert error.span.line == line_of(path, "rounds until false")
+    assert str(error).startswith(f"{path}:{error.span.line}:")
+
+
+def test_a_never_ending_file_stops_with_one_line_in_little_memory(tmp_path):
+    """The audit's file grew to 700 MB before the step guard; now it stops at the log ceiling, far below."""
+    path = rules_file(tmp_path, FOREVER)
+    measure = ("import resource, sys\nfrom pirdsl.cli import main\ncode = main(sys.argv[1:])\n"
+               "print('peak', resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)\n"
+               "sys.exit(code)\n")
+    done = subprocess.run([sys.executable, "-c", measure, "simulate", str(path), "--games", "1", "--jobs", "1",
+                           "--quiet", "--json"], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    *lines, peak = done.stderr.splitlines()
+    assert done.returncode == cli.EXIT_FAILURE
+    assert "Traceback" not in done.stderr
+    # Setup runs the loop already: the message, the line with a caret under the loop, the hint.
+    assert re.fullmatch(re.escape(f"{path}:{line_of(path, 'rounds until false')}:3: error: the rules wrote ")
+                        + r"100,\d{3} log lines without a decision \(at most 100,000 may come between two\): "
+                        r"is a loop never ending\?", lines[0]), lines[0]
+    assert len(lines) == 4 and lines[1].strip() == "rounds until false:" and lines[2].strip() == "^"
+    assert int(peak.split()[1]) < 300_000  # kilobytes: well under the 734 MB it took before
+
+
+@pytest.mark.parametrize("play, name, loop", [
+    ("  while true:\n    things = things + [1, 2, 3, 4]\n", "things", "while true"),
+    ("  players[0] chooses start from [1, 2]\n  gather()\n", "pile", "while count(pile)"),  # a rule's `let` name
+])
+def test_a_value_that_grows_without_end_stops_the_rules_naming_it(tmp_path, monkeypatch, play, name, loop):
+    monkeypatch.setattr(growth, "MAX_SIZE", 20_000)  # the real ceiling is 100,000: the same, only slower
+    path = rules_file(tmp_path, play, "\nrule gather:\n  let pile = []\n  while count(pile) >= 0:\n"
+                                      "    pile = pile + [1]\n")
+    error = stopped_by(path)
+    assert f"the rules keep more than 20,000 items without a decision, all of them in {name}" in error.message
+    assert error.span.line == line_of(path, loop)  # the loop that kept going
+
+
+def test_log_lines_that_hold_ever_longer_values_stop_the_rules(tmp_path):
+    path = rules_file(tmp_path, "  while true:\n    things = things + [n]\n    log \"now {things}\"\n")
+    error = stopped_by(path)
+    assert "the log lines written without a decision hold more than 1,000,000 items" in error.message
+    assert error.span.line == line_of(path, "while true")
+
+
+def test_a_long_loop_that_keeps_little_is_not_stopped(tmp_path, monkeypatch):
+    """Only what is kept is measured: a loop of many steps over small values runs to its end."""
+    monkeypatch.setattr(state_module, "STEP_LIMIT", 200_000)
+    path = rules_file(tmp_path, "  while n < 150000:\n    n += 1\n    things = [n, n + 1]\n"
+                                "    if n % 1000 == 0:\n      log \"{n} so far\"\n"
+                                "  players[0] chooses start from [1, 2]\n")
+    state = load_game(str(path)).new_state(players=2)
+    assert state.vars["n"] == 150_000 and not state.is_terminal()
+
+
+def test_the_shipped_games_play_without_meeting_the_ceiling():
+    for path in sorted((ROOT / "games").glob("*.pir")):
+        game = load_game(str(path))
+        result = simulate(game, 2, 3, seed=5)
+        assert result["errors"] == 0, (path.name, result["first_error"])
+
+
+# --- check: rounds and loops nothing can end ------------------------------------------------------
+
+
+def loop_warnings(tmp_path: Path, play: str, extra: str = "") -> list[str]:
+    """The loop warnings of a file, each as `TEXT OF ITS LINE:column: message`."""
+    path = rules_file(tmp_path, play, extra)
+    source = path.read_text()
+    lines = source.splitlines()
+    return [f"{lines[w.span.line - 1].strip()}:{w.span.column}: {w.message}"
+            for w in check_game(parse_source(source, str(path)), source)
+            if "never" in w.message and ("loop" in w.message or "rounds" in w.message)]
+
+
+def test_check_warns_about_rounds_until_false_with_file_line_col_and_a_caret(tmp_path, capsys):
+    path = rules_file(tmp_path, FOREVER)
+    assert cli.main(["check", str(path)]) == cli.EXIT_OK
+    err = capsys.readouterr().err
+    line = line_of(path, "rounds until false")
+    assert err == (
+        f"{path}:{line}:16: warning: these rounds never end: 'until false' never holds, and nothing else stops "
+        "them (no 'end game' or 'return' in them, no 'end game' in a rule they call)\n"
+        "      rounds until false:\n"
+        "                   ^^^^^\n"
+        "  test something the rounds change, e.g. rounds until round_number == 10\n")
+
+
+@pytest.mark.parametrize("play, extra, expected", [
+    ("  while true:\n    n += 1\n", "",
+     ["while true::9: this loop never ends: 'while true' always holds, and nothing leaves it (no 'return' or 'end game' in it, "
+      "no 'end game' in a rule it calls)"]),
+    ("  rounds:\n    n += 1\n", "",
+     ["rounds::3: these rounds never end: without 'until', only 'end game' (or 'return') stops them, and nothing in them "
+      "or in the rules they call does"]),
+    ("  rounds until false:\n    finish()\n", "\nrule finish:\n  if n > 3:\n    end game\n",
+     ["rounds until false::16: 'until false' never holds: these rounds end only at an 'end game' (or 'return')"]),
+    # Ways out: none of these is warned about.
+    ("  rounds:\n    finish()\n", "\nrule finish:\n  if n > 3:\n    end game\n", []),
+    ("  rounds:\n    advance()\n", "\nrule advance:\n  n += 1\n\npower stop \"Stop\" after advance when n > 3:\n  end game\n",
+     []),
+    ("  count_up()\n", "\nrule count_up:\n  while true:\n    n += 1\n    if n > 3:\n      return\n", []),
+    ("  while n < 3:\n    things = things + [1]\n", "", []),  # n never changes, but only literal constants are judged
+    ("  rounds until n > 3:\n    pass\n", "", []),
+])
+def test_check_warns_only_about_loops_whose_words_say_they_never_end(tmp_path, play, extra, expected):
+    assert loop_warnings(tmp_path, play, extra) == expected
+
+
+def test_no_shipped_file_gets_a_never_ending_loop_warning():
+    folders = ("games", "tests/cases", "tests/classic", "docs/examples")
+    paths = [path for folder in folders for path in sorted((ROOT / folder).glob("*.pir"))]
+    assert len(paths) > 50
+    for path in paths:
+        source = path.read_text(encoding="utf-8")
+        warnings = check_game(parse_source(source, str(path)), source)
+        assert not [w for w in warnings if "never end" in w.message or "never holds" in w.message], path
