@@ -1076,10 +1076,16 @@ def stop_on_signals() -> None:
     Without this, Python dies of them at once, and a `simulate --jobs N`'s workers live on
     (their parent gone, playing to the end). The handler is one-shot: a second signal while
     the command unwinds is ignored, so that stopping the workers is not itself cut short.
-    A forked worker inherits the handler until it sets its own (pirdsl/simulate.py); one
-    signalled before that dies of the signal as it would have without the handler.
+    A forked process (a `simulate` worker) gets the default back at once, in the fork
+    itself: a Python handler runs only between bytecodes, so a child stuck in C code
+    could not be stopped by its parent's SIGTERM. Should it still run the handler, it
+    dies of the signal as it would have without one.
     """
     owner = os.getpid()
+
+    def default_in_child() -> None:
+        for number in STOPPING_SIGNALS:
+            signal.signal(number, signal.SIG_DFL)
 
     def stop(signal_number: int, frame: Any) -> None:
         if os.getpid() != owner:
@@ -1092,6 +1098,7 @@ def stop_on_signals() -> None:
 
     for number in STOPPING_SIGNALS:
         signal.signal(number, stop)
+    os.register_at_fork(after_in_child=default_in_child)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
