@@ -378,9 +378,10 @@ def _runaway(st):
     Checks that what the rules keep has not outgrown its ceiling (interpreter/growth.py),
     then gives them the next slice, up to `state.STEP_LIMIT` steps in all since the
     decision (a loop that pays for many steps at once, `repeat N times`, may overdraw
-    its slice: the overdraft counts). `st.stretch` is [the decisions taken when this
-    stretch began, steps spent before this slice, the log's length then, and what
-    interpreter/growth.py has measured of it]; a decision taken since starts a new one.
+    its slice: the overdraft counts). `st.stretch` is [the decisions taken before this
+    stretch, steps spent before this slice, the log's length at the stretch's first
+    check, and what interpreter/growth.py has measured of the log since]; a decision
+    taken since starts a new stretch.
     """
     from interpreter import growth, state
     step_limit = state.STEP_LIMIT

@@ -4,9 +4,10 @@ Every command reaches the engine only through `interpreter`'s public API
 (docs/engine-api.md). No Python traceback reaches a user: problems with the
 input give the game's diagnostics or one `pirdsl: error: ...` line (exit 1),
 bad options exit 2 like argparse's own usage errors, Ctrl-C exits 130 quietly,
-SIGTERM and SIGHUP stop the command as Ctrl-C does (its worker processes with it)
-and exit 143 and 129 with one line, and anything unexpected is reported in one line as an internal error (exit
-70). Set PIRDSL_DEBUG=1 to see the traceback of an internal error.
+SIGTERM and SIGHUP stop the command as Ctrl-C does (its worker processes with
+it) and exit 143 and 129 with one line, and anything unexpected is reported in
+one line as an internal error (exit 70). Set PIRDSL_DEBUG=1 to see the
+traceback of an internal error.
 
 The engine (`dsl`, `interpreter`) and the modules built on it are imported
 when a command runs, not when this module is imported, so that an engine that
@@ -1079,13 +1080,10 @@ def stop_on_signals() -> None:
     A forked process (a `simulate` worker) gets the default back at once, in the fork
     itself: a Python handler runs only between bytecodes, so a child stuck in C code
     could not be stopped by its parent's SIGTERM. Should it still run the handler, it
-    dies of the signal as it would have without one.
+    dies of the signal as it would have without one. A signal this process was started
+    ignoring (`nohup` ignores SIGHUP) stays ignored.
     """
     owner = os.getpid()
-
-    def default_in_child() -> None:
-        for number in STOPPING_SIGNALS:
-            signal.signal(number, signal.SIG_DFL)
 
     def stop(signal_number: int, frame: Any) -> None:
         if os.getpid() != owner:
@@ -1096,8 +1094,14 @@ def stop_on_signals() -> None:
             signal.signal(number, signal.SIG_IGN)
         raise Stopped(signal_number)
 
-    for number in STOPPING_SIGNALS:
+    handled = [number for number in STOPPING_SIGNALS if signal.getsignal(number) == signal.SIG_DFL]
+    for number in handled:
         signal.signal(number, stop)
+
+    def default_in_child() -> None:
+        for number in handled:
+            signal.signal(number, signal.SIG_DFL)
+
     os.register_at_fork(after_in_child=default_in_child)
 
 

@@ -515,15 +515,17 @@ worker_problem: str | None = None
 def start_worker(loader: Callable[[str], Any] | None, path: str, file_hash: str) -> None:
     """Set up a worker process: leave Ctrl-C to the parent (which stops the workers), load the rules file.
 
-    SIGTERM and SIGHUP end a worker at once (a forked one inherits the parent's handlers,
-    which unwind the parent's command), and so does its parent's end (`end_with_parent`).
+    SIGTERM and SIGHUP end a worker at once (the `pirdsl` command's own handlers, which
+    unwind the command, are already undone in the fork; a program that calls `simulate`
+    may have others), and so does its parent's end (`end_with_parent`).
     A forked worker has the engine imported already and finds the game among those loaded
     (by its hash) at once; a spawned one imports and loads it from the cache.
     """
     global worker_game, worker_problem
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     for signal_number in (signal.SIGTERM, signal.SIGHUP):
-        signal.signal(signal_number, signal.SIG_DFL)
+        if callable(signal.getsignal(signal_number)):  # a Python handler, not SIG_IGN (`nohup`) or the default
+            signal.signal(signal_number, signal.SIG_DFL)
     end_with_parent()
     if loader is None:
         from interpreter import load_game as loader

@@ -88,7 +88,8 @@ def played(records: Path) -> int:
     return records.read_bytes().count(b"\n") if records.exists() else 0
 
 
-def start_long_run(tmp_path: Path, command: str = "simulate", jobs: int = 2) -> tuple[subprocess.Popen, Path]:
+def start_long_run(tmp_path: Path, command: str = "simulate", jobs: int = 2,
+                   ignoring_hangups: bool = False) -> tuple[subprocess.Popen, Path]:
     """A `pirdsl simulate` (or `compare`) of a million games in its own session, its workers started and playing."""
     records = tmp_path / "games.jsonl"
     if command == "simulate":
@@ -98,6 +99,7 @@ def start_long_run(tmp_path: Path, command: str = "simulate", jobs: int = 2) -> 
     process = subprocess.Popen(
         [sys.executable, "-m", "pirdsl", *argv, "--jobs", str(jobs)],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
+        preexec_fn=(lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN)) if ignoring_hangups else None,
     )
     try:
         wait_until(lambda: len(children_of(process.pid)) >= jobs - 1 or process.poll() is not None, 60,
@@ -167,6 +169,22 @@ def test_a_signal_to_simulate_ends_every_worker_with_it(tmp_path, signal_number,
     assert (code, out, err) == (exit_code, "", message)
     lines = records.read_text(encoding="utf-8").splitlines()
     assert all(json.loads(line)["game"] == number for number, line in enumerate(lines, 1))  # whole lines, in order
+
+
+@needs_proc
+def test_a_command_started_with_nohup_lives_through_a_hangup(tmp_path):
+    """`nohup pirdsl simulate ...` ignores SIGHUP: so do the command and its workers."""
+    process, records = start_long_run(tmp_path, ignoring_hangups=True)
+    workers = children_of(process.pid)
+    os.killpg(process.pid, signal.SIGHUP)
+    # Still playing after the hangup: 500 more games are written (by the command, or its worker's results).
+    so_far = played(records)
+    wait_until(lambda: played(records) >= so_far + 500 or process.poll() is not None, 60, "play did not go on")
+    assert process.poll() is None
+    assert all((process_status(worker) or ("gone",))[0] not in ("gone", "Z") for worker in workers)
+    os.kill(process.pid, signal.SIGTERM)
+    code, out, err = finish(process, workers)
+    assert (code, out, err) == (143, "", "pirdsl: stopped by SIGTERM\n")
 
 
 @needs_proc
