@@ -25,6 +25,8 @@ GAMES_PER_TASK_LIMIT = 25
 TASKS_AHEAD_PER_CPU = 2
 # How long a cluster's address may take to answer a TCP connection before it counts as unreachable.
 REACH_SECONDS = 5.0
+# How long Ray may take to join a cluster that answers before the run gives up (one line, not a hang).
+JOIN_SECONDS = 10.0
 # The port Ray listens on when an address names none: its client server (ray://) or its head node.
 RAY_CLIENT_PORT = 10001
 RAY_HEAD_PORT = 6379
@@ -94,6 +96,34 @@ def check_reachable(address: str, seconds: float = REACH_SECONDS) -> None:
         raise ClusterError(f"cannot reach the Ray cluster at {address}: {reason} ({host} port {port})") from None
 
 
+def joined_in_time(join: Any, address: str, seconds: float = JOIN_SECONDS) -> None:
+    """Call `join` (Ray's own joining) in a thread of its own, giving up after `seconds`.
+
+    Something that accepts connections but is no Ray cluster (or a cluster that never
+    answers) keeps Ray waiting for ever; the thread is then left behind (a daemon, so
+    that it does not keep the process alive) and the run fails with one line.
+    """
+    import threading
+
+    outcome: list[BaseException | None] = []
+
+    def attempt() -> None:
+        try:
+            join()
+            outcome.append(None)
+        except BaseException as error:  # noqa: BLE001 - handed to the caller's thread
+            outcome.append(error)
+
+    thread = threading.Thread(target=attempt, name="pirdsl-ray-join", daemon=True)
+    thread.start()
+    thread.join(seconds)
+    if not outcome:
+        raise ClusterError(f"cannot join the Ray cluster at {address}: something answers there, "
+                           f"but no Ray cluster within {seconds:g} s")
+    if outcome[0] is not None:
+        raise outcome[0]
+
+
 def connect(address: str) -> Any:
     """Join (or for `auto` with no cluster around, start) a Ray cluster; the ray module."""
     check_reachable(address)
@@ -114,7 +144,9 @@ def connect(address: str) -> Any:
             ray.init(include_dashboard=False, logging_level="ERROR", log_to_driver=False,
                      runtime_env={"env_vars": {"PYTHONPATH": os.pathsep.join(paths)}})
         else:
-            ray.init(address=address, logging_level="ERROR", log_to_driver=False)
+            joined_in_time(lambda: ray.init(address=address, logging_level="ERROR", log_to_driver=False), address)
+    except ClusterError:
+        raise
     except Exception as error:  # noqa: BLE001 - Ray raises many kinds; the user gets one line
         first_line = (str(error).strip().splitlines() or [type(error).__name__])[0]
         raise ClusterError(f"cannot join the Ray cluster at {address}: {first_line}") from None

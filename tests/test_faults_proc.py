@@ -424,3 +424,21 @@ def test_no_shipped_file_gets_a_never_ending_loop_warning():
         source = path.read_text(encoding="utf-8")
         warnings = check_game(parse_source(source, str(path)), source)
         assert not [w for w in warnings if "never end" in w.message or "never holds" in w.message], path
+
+
+def test_a_cluster_that_answers_but_never_joins_fails_with_one_line():
+    """Something listening that is no Ray cluster kept ray.init waiting for ever: now the wait has an end."""
+    import threading
+
+    from pirdsl.cluster import ClusterError, joined_in_time
+
+    never = threading.Event()
+    with pytest.raises(ClusterError, match=r"^cannot join the Ray cluster at head:6379: something answers there, "
+                                           r"but no Ray cluster within 0.2 s$"):
+        joined_in_time(never.wait, "head:6379", seconds=0.2)
+
+    def refused() -> None:
+        raise ConnectionError("Failed to connect to Ray cluster at head:6379")
+
+    with pytest.raises(ConnectionError):  # Ray's own failure goes on to connect(), which words it
+        joined_in_time(refused, "head:6379", seconds=5)
