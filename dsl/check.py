@@ -415,6 +415,7 @@ class Checker:
         for declaration in self.declarations:
             self.check_declaration(declaration)
         self.check_usage()
+        self.check_endless_loops()
         if not self.error_count():  # a field read that some piece it can be lacks (dsl/piece_kinds.py)
             for found in field_warnings(self.file):
                 self.warning(self.attribute_span(found.node), found.message, found.hint)
@@ -1918,6 +1919,69 @@ class Checker:
             self.error(node.span, f"{message}, not {kind}")
 
     # ------------------------------------------------------------ usage
+
+    # ------------------------------------------------------------ loops nothing ends
+
+    def check_endless_loops(self) -> None:
+        """Warn about `rounds` and `while` loops whose own words say they never end.
+
+        Kept to what the words show, so that no working game is warned: a condition
+        written as the constant that never stops the loop (`rounds until false`,
+        `while true`), or `rounds` without `until`, when nothing inside can leave the
+        loop either: no `return` (which leaves the rule, and the loop with it) and no
+        `end game`, there or in any rule it calls (with the powers on that rule). A
+        loop whose condition could change is never warned about, even when nothing
+        changes it: that would need to know what every statement can change.
+        """
+        rules = {d.name: d.body for d in self.declarations if isinstance(d, ast.RuleDecl)}
+        powers: dict[str, list[list[ast.Stmt]]] = {}
+        for declaration in self.declarations:
+            if isinstance(declaration, ast.PowerDecl) and declaration.body:
+                powers.setdefault(declaration.target, []).append(declaration.body)
+        ending: dict[str, bool] = {}
+
+        def rule_ends_game(name: str) -> bool:
+            if name not in ending:
+                ending[name] = False  # a rule that calls itself ends the game only if some other way does
+                bodies = [rules.get(name, []), *powers.get(name, [])]
+                ending[name] = any(leaves(body, by_return=False) for body in bodies)
+            return ending[name]
+
+        def leaves(statements: list[ast.Stmt], by_return: bool) -> bool:
+            for node in ast.walk(statements):
+                if isinstance(node, ast.EndGame) or (by_return and isinstance(node, ast.Return)):
+                    return True
+                if isinstance(node, ast.CallRule) and rule_ends_game(node.rule):
+                    return True
+            return False
+
+        for node in ast.walk(self.declarations):
+            if isinstance(node, ast.Rounds):
+                if node.until is None:
+                    if not leaves(node.body, by_return=True):
+                        self.warning(self.first_line(node.span),
+                                     "these rounds never end: without 'until', only 'end game' (or 'return') "
+                                     "stops them, and nothing in them or in the rules they call does",
+                                     "write the end: rounds until CONDITION (e.g. until round_number == 10), "
+                                     "or 'end game' where the game is over")
+                elif isinstance(node.until, ast.BoolLiteral) and node.until.value is False:
+                    if leaves(node.body, by_return=True):
+                        self.warning(node.until.span, "'until false' never holds: these rounds end only at "
+                                     "an 'end game' (or 'return')",
+                                     "write 'rounds:' for rounds that only 'end game' stops, or a condition "
+                                     "the rounds can make true")
+                    else:
+                        self.warning(node.until.span, "these rounds never end: 'until false' never holds, and "
+                                     "nothing else stops them (no 'end game' or 'return' in them, "
+                                     "no 'end game' in a rule they call)",
+                                     "test something the rounds change, e.g. rounds until round_number == 10")
+            elif isinstance(node, ast.While):
+                if isinstance(node.condition, ast.BoolLiteral) and node.condition.value is True \
+                        and not leaves(node.body, by_return=True):
+                    self.warning(node.condition.span, "this loop never ends: 'while true' always holds, and "
+                                 "nothing leaves it (no 'return' or 'end game' in it, no 'end game' in a rule "
+                                 "it calls)",
+                                 "test something the loop changes, e.g. while count(hand) < 5")
 
     def check_usage(self) -> None:
         """Warn about declarations nothing reachable uses."""

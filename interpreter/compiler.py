@@ -564,12 +564,12 @@ class ModuleWriter:
     def _tick(self, code: "_Code", depth: int, span) -> None:
         """One more time round a loop: the guard against rules that never stop."""
         code.add(depth, "st.budget -= 1", span)
-        code.add(depth, "if st.budget < 0: _runaway()", span)
+        code.add(depth, "if st.budget < 0: _runaway(st)", span)
 
     def _charge(self, amount: str, code: "_Code", depth: int, span) -> None:
         """A loop that will go round a known number of times pays for them at once."""
         code.add(depth, f"st.budget -= {amount}", span)
-        code.add(depth, "if st.budget < 0: _runaway()", span)
+        code.add(depth, "if st.budget < 0: _runaway(st)", span)
 
     def _arguments(self, node: ast.CallRule, fn: _Function) -> str:
         rule = self.rules.get(node.rule)

@@ -372,9 +372,32 @@ class Runaway(Exception):
     """The rules went round their loops too many times without a decision."""
 
 
-def _runaway():
-    from interpreter import state
-    raise Runaway(f"the rules ran {state.STEP_LIMIT} steps without a decision: is a loop never ending?")
+def _runaway(st):
+    """The rules' loops spent their slice of steps (`state.CHECK_EVERY`) without a decision.
+
+    Checks that what the rules keep has not outgrown its ceiling (interpreter/growth.py),
+    then gives them the next slice, up to `state.STEP_LIMIT` steps in all since the
+    decision (a loop that pays for many steps at once, `repeat N times`, may overdraw
+    its slice: the overdraft counts). `st.stretch` is [the decisions taken before this
+    stretch, steps spent before this slice, the log's length at the stretch's first
+    check, and what interpreter/growth.py has measured of the log since]; a decision
+    taken since starts a new stretch.
+    """
+    from interpreter import growth, state
+    step_limit = state.STEP_LIMIT
+    slice_steps = state.CHECK_EVERY
+    stretch = st.stretch
+    decisions = len(st.history)
+    if stretch is None or stretch[0] != decisions:
+        stretch = st.stretch = [decisions, 0, len(st.log), [0, 0]]
+    stretch[1] += slice_steps - st.budget
+    if stretch[1] >= step_limit:
+        raise Runaway(f"the rules ran {step_limit} steps without a decision: is a loop never ending?")
+    try:
+        growth.check(st, stretch[2], stretch[3])
+    except growth.Overgrown as error:
+        raise Runaway(str(error)) from None
+    st.budget = slice_steps
 
 
 # Options of these kinds are the same option exactly when they are equal (see `option_key`).

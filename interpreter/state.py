@@ -27,6 +27,9 @@ _LOOP_HINT = "a loop must be able to stop: make its condition turn false, or ask
 CHANCE = -1
 TERMINAL = -4
 STEP_LIMIT = 2_000_000
+# Steps without a decision between two looks at what the rules keep (interpreter/growth.py);
+# the rules are stopped at the first look past STEP_LIMIT steps.
+CHECK_EVERY = 1_000
 MASK = (1 << 64) - 1
 STATE_FORMAT = "pirdsl-state"
 STATE_VERSION = 2  # 2: frames are [function, resume point, {local: value}] of generated code
@@ -154,7 +157,7 @@ class State:
     __slots__ = ("program", "world", "seed", "rng", "vars", "pvars", "contents", "owned", "loc", "pieces",
                  "piece_vars", "unordered", "created_in_play", "running", "_frames", "restoring", "env",
                  "answer", "pending", "log", "round", "phase", "eliminated", "in_setup", "terminal", "held",
-                 "scoring", "budget", "history", "_labels", "memo")
+                 "scoring", "budget", "stretch", "history", "_labels", "memo")
 
     def __init__(self, program, world, seed: int):
         self.program = program
@@ -194,7 +197,10 @@ class State:
         self.terminal = False
         self.held = 0
         self.scoring = False
-        self.budget = STEP_LIMIT
+        # Steps the rules' loops may take before the next check (runtime._runaway), and
+        # where this stretch without a decision stands (None: no check yet).
+        self.budget = CHECK_EVERY
+        self.stretch = None
         self.history: list[int] = []
         self._labels = None  # (the pending decision, its action labels), made on demand
 
@@ -435,7 +441,8 @@ class State:
         if running is None:  # a copy or a restored game: its generators are made again first
             self._run()
             return
-        self.budget = STEP_LIMIT  # as `_run` does, without a call more per action
+        # As `_run` does, without a call more per action.
+        self.budget = CHECK_EVERY
         try:
             running.send(None)
         except (Exception, EndGame) as error:  # EndGame is no Exception: nothing else may take it
@@ -717,7 +724,8 @@ class State:
         other.terminal = self.terminal
         other.held = self.held
         other.scoring = self.scoring
-        other.budget = STEP_LIMIT
+        other.budget = CHECK_EVERY
+        other.stretch = None
         other.history = list(self.history)
         other._labels = None
         return other
@@ -758,7 +766,9 @@ class State:
         going on with `self.answer` from where the rules wait: a generator (see
         interpreter/compiler.py), made again from the frames in a copy or a restored state.
         """
-        self.budget = STEP_LIMIT  # what the rules' loops may spend before a decision
+        # What the rules' loops may spend before the first check of what they keep (runtime._runaway).
+        self.budget = CHECK_EVERY
+        self.stretch = None
         try:
             if entry is not None:
                 running = entry(self)

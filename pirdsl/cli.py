@@ -4,8 +4,10 @@ Every command reaches the engine only through `interpreter`'s public API
 (docs/engine-api.md). No Python traceback reaches a user: problems with the
 input give the game's diagnostics or one `pirdsl: error: ...` line (exit 1),
 bad options exit 2 like argparse's own usage errors, Ctrl-C exits 130 quietly,
-and anything unexpected is reported in one line as an internal error (exit
-70). Set PIRDSL_DEBUG=1 to see the traceback of an internal error.
+SIGTERM and SIGHUP stop the command as Ctrl-C does (its worker processes with
+it) and exit 143 and 129 with one line, and anything unexpected is reported in
+one line as an internal error (exit 70). Set PIRDSL_DEBUG=1 to see the
+traceback of an internal error.
 
 The engine (`dsl`, `interpreter`) and the modules built on it are imported
 when a command runs, not when this module is imported, so that an engine that
@@ -20,6 +22,7 @@ from __future__ import annotations
 import argparse
 import os
 import secrets
+import signal
 import sys
 import time
 from pathlib import Path
@@ -51,6 +54,8 @@ EXIT_USAGE = 2
 EXIT_INTERNAL_ERROR = 70
 EXIT_INTERRUPTED = 130
 EXIT_BROKEN_PIPE = 141
+# SIGTERM and SIGHUP: the command unwinds as after Ctrl-C, then exits 128 + the signal's number.
+STOPPING_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
 
 
 class CommandError(Exception):
@@ -395,7 +400,7 @@ def command_simulate(args: argparse.Namespace) -> int:
         if args.report and same_output(args.records, args.report):
             raise CommandError(f"--records and --report name the same file ({args.records})", EXIT_USAGE)
     if args.ray:
-        check_ray_possible()
+        check_ray_possible(args.ray)  # before the records file is opened
     records = open_records(args.records, inputs, args.force) if args.records else None
     write_record = None
     if records is not None:
@@ -482,10 +487,16 @@ def same_output(first: str, second: str) -> bool:
         return False
 
 
-def check_ray_possible() -> None:
-    """Fail before anything else when Ray is not installed."""
+def check_ray_possible(address: str) -> None:
+    """Fail before anything else when the cluster's address does not answer or Ray is not installed."""
     import importlib.util
 
+    from pirdsl.cluster import ClusterError, check_reachable
+
+    try:
+        check_reachable(address)
+    except ClusterError as error:
+        raise CommandError(f"--ray: {error}") from None
     if importlib.util.find_spec("ray") is None:
         raise CommandError("--ray needs Ray, which is not installed: pip install 'pirdsl[ray]'", EXIT_USAGE)
 
@@ -720,7 +731,7 @@ def command_compare(args: argparse.Namespace) -> int:
         raise CommandError("--seat human is for play; compare needs a bot in every seat", EXIT_USAGE)
     check_seat_specs(args.seat, args.bot)
     if args.ray:
-        check_ray_possible()
+        check_ray_possible(args.ray)
     sides = []
     for label, path, extra in (("A", args.file_a, args.variant_a), ("B", args.file_b, args.variant_b)):
         game = load_rules(path, quiet=args.quiet)
@@ -1112,6 +1123,51 @@ def is_game_rule_error(error: Exception) -> bool:
     return values is not None and isinstance(error, values.GameRuleError)
 
 
+class Stopped(BaseException):
+    """SIGTERM or SIGHUP came: unwind as after Ctrl-C, so that what runs (worker processes) is stopped.
+
+    A BaseException, as KeyboardInterrupt is, so that no `except Exception` on the way takes it for a failure.
+    """
+
+    def __init__(self, signal_number: int) -> None:
+        super().__init__(signal_number)
+        self.signal_number = signal_number
+
+
+def stop_on_signals() -> None:
+    """Make SIGTERM and SIGHUP raise `Stopped` in this process (the command's own, not its workers).
+
+    Without this, Python dies of them at once, and a `simulate --jobs N`'s workers live on
+    (their parent gone, playing to the end). The handler is one-shot: a second signal while
+    the command unwinds is ignored, so that stopping the workers is not itself cut short.
+    A forked process (a `simulate` worker) gets the default back at once, in the fork
+    itself: a Python handler runs only between bytecodes, so a child stuck in C code
+    could not be stopped by its parent's SIGTERM. Should it still run the handler, it
+    dies of the signal as it would have without one. A signal this process was started
+    ignoring (`nohup` ignores SIGHUP) stays ignored.
+    """
+    owner = os.getpid()
+
+    def stop(signal_number: int, frame: Any) -> None:
+        if os.getpid() != owner:
+            signal.signal(signal_number, signal.SIG_DFL)
+            os.kill(os.getpid(), signal_number)
+            return
+        for number in STOPPING_SIGNALS:
+            signal.signal(number, signal.SIG_IGN)
+        raise Stopped(signal_number)
+
+    handled = [number for number in STOPPING_SIGNALS if signal.getsignal(number) == signal.SIG_DFL]
+    for number in handled:
+        signal.signal(number, stop)
+
+    def default_in_child() -> None:
+        for number in handled:
+            signal.signal(number, signal.SIG_DFL)
+
+    os.register_at_fork(after_in_child=default_in_child)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run `pirdsl` with `argv` (default: the process arguments) and return the exit code."""
     try:
@@ -1121,6 +1177,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return code if isinstance(code, int) else (EXIT_OK if code is None else EXIT_FAILURE)
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
+    except Stopped as stop:
+        try:
+            error_line(f"pirdsl: stopped by {signal.Signals(stop.signal_number).name}")
+        except (OSError, ValueError):  # SIGHUP: the terminal may be gone
+            pass
+        return 128 + stop.signal_number
     except BrokenPipeError:
         silence_stdout()
         return EXIT_BROKEN_PIPE
@@ -1141,13 +1203,14 @@ def main(argv: Sequence[str] | None = None) -> int:
 def entry() -> None:
     """The `pirdsl` command and `python -m pirdsl`: `main`, then exit with its code.
 
-    After Ctrl-C the process ends at once, without Python's exit hooks: they wait for
-    helper threads, and a process pool's thread whose workers were stopped in the middle
-    of sending a result can wait forever, or race the hook and print a traceback. The
-    person asked to stop; what was written is flushed first.
+    After Ctrl-C (or SIGTERM, SIGHUP) the process ends at once, without Python's exit hooks:
+    they wait for helper threads, and a process pool's thread whose workers were stopped in
+    the middle of sending a result can wait forever, or race the hook and print a traceback.
+    The person asked to stop; what was written is flushed first.
     """
+    stop_on_signals()
     code = main()
-    if code == EXIT_INTERRUPTED:
+    if code in (EXIT_INTERRUPTED, *(128 + number for number in STOPPING_SIGNALS)):
         for stream in (sys.stdout, sys.stderr):
             try:
                 stream.flush()

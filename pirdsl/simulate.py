@@ -38,6 +38,7 @@ import contextlib
 import functools
 import math
 import multiprocessing
+import os
 import signal
 import sys
 import threading
@@ -493,6 +494,9 @@ class WorkerDied(SimulationWorkerError):
     """A worker process ended in the middle of the run (killed, out of memory, a crash)."""
 
 
+WORKER_DIED = "a worker process stopped unexpectedly (killed, or out of memory?)"
+
+
 # Chunks of games handed out at a time: each a share of the games not yet handed out, so that the
 # processes finish together (big chunks first, single games at the end), and at most this many,
 # so that the first results come soon and a progress bar moves.
@@ -511,11 +515,18 @@ worker_problem: str | None = None
 def start_worker(loader: Callable[[str], Any] | None, path: str, file_hash: str) -> None:
     """Set up a worker process: leave Ctrl-C to the parent (which stops the workers), load the rules file.
 
+    SIGTERM and SIGHUP end a worker at once (the `pirdsl` command's own handlers, which
+    unwind the command, are already undone in the fork; a program that calls `simulate`
+    may have others), and so does its parent's end (`end_with_parent`).
     A forked worker has the engine imported already and finds the game among those loaded
     (by its hash) at once; a spawned one imports and loads it from the cache.
     """
     global worker_game, worker_problem
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for signal_number in (signal.SIGTERM, signal.SIGHUP):
+        if callable(signal.getsignal(signal_number)):  # a Python handler, not SIG_IGN (`nohup`) or the default
+            signal.signal(signal_number, signal.SIG_DFL)
+    end_with_parent()
     if loader is None:
         from interpreter import load_game as loader
     try:
@@ -528,6 +539,32 @@ def start_worker(loader: Callable[[str], Any] | None, path: str, file_hash: str)
         worker_problem = f"{path}: the rules file changed since the simulation started; start it again"
         return
     worker_game = game
+
+
+PR_SET_PDEATHSIG = 1  # prctl(2): the signal this process gets when the thread that started it ends
+
+
+def end_with_parent() -> None:
+    """On Linux, have the kernel kill this worker when its parent ends, however it ends (SIGKILL too).
+
+    The parent stops its workers itself when it can (Ctrl-C, SIGTERM, SIGHUP, an error);
+    this covers the ends it cannot see coming, so that no worker plays on with no one to
+    take its results. The pool starts its workers from the parent's main thread, which
+    lives as long as the parent. Elsewhere nothing is done.
+    """
+    if not sys.platform.startswith("linux"):
+        return
+    parent = multiprocessing.parent_process()
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        if libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) != 0:
+            return
+    except (OSError, AttributeError):
+        return
+    if parent is not None and os.getppid() != parent.pid:
+        os._exit(1)  # the parent ended before the request was made: no one will ever take the results
 
 
 def play_chunk(settings: PlaySettings, seed: int, first_game: int, count: int) -> list[GameResult]:
@@ -626,6 +663,8 @@ def played_in_workers(
             else:
                 concurrent.futures.wait(readiness, return_when=concurrent.futures.FIRST_COMPLETED)
         finished = True
+    except concurrent.futures.process.BrokenProcessPool:  # from `submit`, once the pool knows a worker died
+        raise WorkerDied(WORKER_DIED) from None
     finally:
         if finished and all(signal.done() for signal in readiness):
             executor.shutdown(wait=True)
@@ -648,7 +687,7 @@ def results_of(chunk: concurrent.futures.Future | list[GameResult]) -> list[Game
     try:
         return chunk.result()
     except concurrent.futures.process.BrokenProcessPool:
-        raise WorkerDied("a worker process stopped unexpectedly (killed, or out of memory?)") from None
+        raise WorkerDied(WORKER_DIED) from None
 
 
 def stop_workers(executor: concurrent.futures.ProcessPoolExecutor) -> None:
