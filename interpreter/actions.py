@@ -102,7 +102,18 @@ class ActionSpace:
         self.variants = sorted(variants)
         start = game.new_state(players=players, seed=0, variants=self.variants)
         after_setup = _pieces_after_setup(start)
-        made = Bounds(game.file, start.num_seats).play_summary()
+        bounds = Bounds(game.file, start.num_seats)
+        made = bounds.play_summary()
+        # Where other answers to setup's questions make other numbers of a kind (a fleet bought to a
+        # points total), the most the rules let setup make of it (from the rules, not the runs).
+        others = [_pieces_after_setup(start, way) for way in SETUP_OTHER_WAYS]
+        chosen = {kind for counts in others for kind in set(after_setup) | set(counts)
+                  if after_setup.get(kind) != counts.get(kind)}
+        if chosen:
+            most_made = bounds.setup_summary()
+            for kind in chosen:
+                after_setup[kind] = max([after_setup.get(kind, 0), most_made.creates.get(kind, 0)]
+                                        + [counts.get(kind, 0) for counts in others])
         self.piece_bounds: dict[str, int] = {}
         self.notes: list[str] = []  # why a kind of piece has no numbers
         self._unbounded: dict[str, str] = {}
@@ -379,23 +390,31 @@ def _offers_triples(game_file: ast.GameFile) -> bool:
 
 
 SETUP_STEPS = 10_000  # decisions and chance outcomes a setup may take, followed to its end
+SETUP_OTHER_WAYS = ("last", 1, 2, 3)  # other ways setup's questions are answered, to see whether counts depend on them
 
 
-def _pieces_after_setup(start) -> dict[str, int]:
+def _pieces_after_setup(start, way: str | int = "first") -> dict[str, int]:
     """How many pieces of each kind there are once setup is over: a setup may ask the players first.
 
-    Setup is followed taking the first option (or outcome) each time. Pieces are numbered
-    in the order they are made, so a setup that makes as many pieces whatever is chosen
-    (as setups do) numbers them all; what play makes is counted from the rules.
+    Setup is followed taking the first option each time (`way` "last": the last; a number: options
+    picked at random with that seed), and the first outcome of chance. Pieces are numbered in the order they are made, so a setup that
+    makes as many pieces whatever is chosen (as most setups do) numbers them all; what play
+    makes is counted from the rules. Where the two runs make different numbers of a kind (a
+    fleet bought to a points total), `ActionSpace` takes the most setup can make from the rules.
     """
+    import random
+
     state = start.clone()
+    pick = random.Random(way) if isinstance(way, int) else None
     for _ in range(SETUP_STEPS):
         if not state.in_setup or state.is_terminal():
             break
         if state.is_chance():
             state.apply_chance()
+        elif pick is not None:
+            state.apply_action(pick.randrange(state.num_actions()))
         else:
-            state.apply_action(0)
+            state.apply_action(state.num_actions() - 1 if way == "last" else 0)
     counts: dict[str, int] = {}
     for piece in state.pieces:
         counts[piece.type] = counts.get(piece.type, 0) + 1

@@ -8,7 +8,7 @@ the longest game. Both are worked out here from the declarations alone, never fr
   often as the rule is called (from `setup`, `play` and `final scoring`, through the rules and
   the powers that hook onto them); `for each x in LIST` runs its block at most the most
   elements LIST can hold; `repeat N times` N times; `rounds until round_number >= N` N rounds
-  (`== N` too, for the only `rounds` of a file, written in `play`); a `while` that counts a
+  (`== N` too, for the only `rounds` of a file, written in `play`; the test may be a define's); a `while` that counts a
   number down to 0, or takes the chosen element out of a list until it is empty, as many
   turns as the number or the list starts with; other `while`s and `rounds`, and a rule that
   calls itself, have no bound;
@@ -370,6 +370,14 @@ class Bounds:
                 total.add(self.section(section))
         return total
 
+    def setup_summary(self) -> Summary:
+        """What setup does at most (for pieces whose number the players' setup choices decide)."""
+        total = Summary()
+        for root, section in self.roots:
+            if root == "setup":
+                total.add(self.section(section))
+        return total
+
     def section(self, section: ast.Decl) -> Summary:
         """What a `setup`, `play` or `final scoring` section does at most."""
         self._within.append(section)
@@ -517,6 +525,8 @@ class Bounds:
         """The most rounds `rounds until CONDITION` plays, when the condition caps the round number."""
         if until is None:
             return None
+        if isinstance(until, ast.Name) and until.id in self.defines:
+            return self.round_bound(self.defines[until.id].body)  # `rounds until last_turn`, a define of the test
         if isinstance(until, ast.BoolOp):
             left, right = self.round_bound(until.left), self.round_bound(until.right)
             if until.op == "or":
