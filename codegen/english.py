@@ -1652,7 +1652,8 @@ class English:
         return result
 
     def for_each(self, node: ast.ForEach) -> Optional[Step]:
-        together = ", all at once" if node.simultaneously else ""
+        together = ", at the same time and in secret (no one sees another's choices until all have chosen)" \
+            if node.simultaneously else ""
         source_node = node.iterable
         role = self.roles.element_role(source_node, self.scope.roles)
         source = self.phrase(source_node)

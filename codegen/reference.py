@@ -127,6 +127,15 @@ class Variant:
     def row(self) -> tuple[str, str, str, str]:
         return (self.name, "yes" if self.in_play else "no", self.text, ", ".join(self.changes) or "–")
 
+    @property
+    def line(self) -> str:
+        """The variant as a reader takes it in: its name, whether it is in play, what it does, where the page
+        says it: "**Storm** (in play): A storm ... (see setup and R4)"."""
+        name = self.name[:1].upper() + self.name[1:]
+        where = f" (see {', '.join(self.changes)})" if self.changes else ""
+        text = self.text.rstrip(".")
+        return f"**{name}**{' (in play)' if self.in_play else ''}: {text}{where}."
+
 
 @dataclass
 class Example:

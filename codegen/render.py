@@ -32,9 +32,9 @@ SUMMARY_SIZE = 8.5
 # A summary longer than SUMMARY_PAGES pages is set smaller, a quarter point at a time, down to the
 # card's floor (it stays as long as it is at the smallest size).
 SUMMARY_SIZES = tuple(size / 4 for size in range(int(SUMMARY_SIZE * 4), 29, -1))
-# Five pages: the longest shipped game's complete summary (every rule and number play uses,
-# issue 25) no longer fits four at a legible size; shorter games still take fewer.
-SUMMARY_PAGES = 5
+# Six pages: the longest shipped game's complete summary (every rule and number play uses, and
+# the answers a new player asks for, issue 25) fills six at a legible size; shorter games take fewer.
+SUMMARY_PAGES = 6
 # The card's page margin, in millimetres (the print CSS uses it too).
 CARD_MARGIN_MM = 7
 PX_PER_MM = 96 / 25.4

@@ -230,7 +230,7 @@ table island_list of island:
   isle_c -> [true]
   isle_d -> [true]
 
-#: A d6 on docking at a wild mysterious island ({mystery_effect}). Reef: 3 dice, a mast lost per 4-6; squall: a mast lost; timber: a mast back; current: sail an enemy her move; mutiny: the rival moves her next; map: a random coin from another wild island; trade wind: move again; fever: a crew lost; cache: 1 gold home.
+#: A d6 on docking at a wild mysterious island ({mystery_effect}). Calm: nothing happens. Reef: 3 dice, a mast lost per 4-6; squall: a mast lost; timber: a mast back; current: sail an enemy her move; mutiny: the rival moves her next; map: a random coin from another wild island; trade wind: move again; fever: a crew lost; cache: 1 gold home.
 table mystery:
   header "Island" -> "1", "2", "3", "4", "5", "6"
   isle_a -> [reef, reef, calm, calm, current, current]
@@ -307,7 +307,7 @@ define marine_gun = [3, s]  # a Marine's gun: rank 3, range S
 # ---------------------------------------------------------------- names for the rules
 define length(m) = S if m == s else L
 define rival(p) = players[1 - p.index]
-define afloat(x) = x in (x.owner).fleet if x.owner != none else false
+define afloat(x) = x in (x.owner).fleet if x.owner != none else false  # a ship is afloat until she sinks: a derelict is still afloat
 define derelict(x) = x.masts_left == 0  # a ship with no masts left; the next hit sinks her
 define limited(k) = limit in (ship_list[k].keywords if k in ship_list else crew_list[k].keywords)
 #: {k}'s points
@@ -1157,7 +1157,7 @@ rule boarding(x, t) "A boarding party":
 # A Sea Monster takes no crew and cannot carry treasure: a unique treasure it takes is lost.
 rule plunder(winner, loser) "The winners take a crew or a treasure":
   let p = winner.owner
-  #: The spoils are the crew (not for a Sea Monster), the coins (if the winner has free cargo) and the unique treasure aboard the loser.
+  #: The spoils are the crew (none when the winner is a Sea Monster), the coins (if the winner has free cargo) and the unique treasure aboard the loser.
   let spoils = (crew_on(loser) if not has(winner, sea_monster) else []) + (gold_on(loser) if free_cargo(winner) > 0 else []) + relics_on(loser)
   if count(spoils) > 0:
     #: The winning ship's player picks one of the spoils, blind: crew and coins lie face down.
@@ -1377,10 +1377,10 @@ power turtle_shell "Turtle Ship: a hit takes a shell panel first" instead of tak
 #: A derelict can still sail S if she is a Galley or a Turtle Ship, or has an Oarsman of her nation aboard.
 power oars "Galley, Turtle Ship, or an oarsman aboard: a derelict can still move S" instead of legs(x) = [S] when derelict(x) and can_sail(x) and (has(x, galley) or has(x, turtle_ship) or has_role(x, oarsman))
 
-#: A ship that is not derelict adds S to her move with a Helmsman of her nation aboard (two Helmsmen add no more).
+#: A ship that is not derelict sails one more leg of S with a Helmsman of her nation aboard (two Helmsmen add no more).
 power helm "Helmsman: + S to her base move" adding to legs(x) = [S] when has_role(x, helmsman) and not derelict(x) and can_sail(x)
 
-#: The ship carrying the Storm Compass, unless derelict, adds S to her move.
+#: The ship carrying the Storm Compass, unless derelict, sails one more leg of S.
 power compass "Storm Compass: + S to the base move of the ship carrying it" adding to legs(x) = [S] when has_relic(x, storm_compass) and not derelict(x) and can_sail(x)
 
 #: A Turtle Ship with shell panels left cannot be boarded.

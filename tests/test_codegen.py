@@ -141,7 +141,7 @@ def test_summary_sections_and_title_block(tmp_path):
                     "## Scoring", "## End of the game", "## Variants", "## Worked examples"):
         assert heading in summary
     assert "| coin | 8 | Each has a value. |" in summary
-    assert "| greedy | yes | Take two coins a turn | the sequence of play |" in summary
+    assert "- **Greedy** (in play): Take two coins a turn (see the sequence of play)." in summary
     card = codegen.render_markdown(small_reference(tmp_path), "card")
     # The choice is inside a statement the author worded, and is not worded itself: the wording says it all.
     assert "Each player may take any coin from the bag." in card and "## Decisions" not in card
@@ -700,7 +700,7 @@ def _print_cases():
 @PDF
 @pytest.mark.parametrize("path", _print_cases())
 def test_each_game_prints_as_a_player_aid(path, tmp_path):
-    """A summary of at most SUMMARY_PAGES (five) A4 pages, then the card alone on the last page."""
+    """A summary of at most SUMMARY_PAGES (six) A4 pages, then the card alone on the last page."""
     from codegen.render import SUMMARY_PAGES
 
     pypdf = pytest.importorskip("pypdf")
