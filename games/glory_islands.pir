@@ -552,7 +552,7 @@ rule score_island(name, trigger) "Score an island":
   let counts = [count([x for x in standing where x.owner == q]) for q in rivals]
   let prizes = island_points[count(island(name))]
   log "Island {name} is full and scores."
-  #: If everyone on the island has the same number of pirates, they share all its prizes equally (rounded up), and you, who filled it, gain 1 glory more.
+  #: If two or more crews are on the island and all have the same number of pirates, they share all its prizes equally (rounded up), and you, who filled it, gain 1 glory more.
   if count(rivals) > 1 and count(distinct(counts)) == 1:
     # Everyone on the island tied: all the bonuses are shared, plus 1 for the trigger.
     for each q in rivals:
