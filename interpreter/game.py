@@ -290,6 +290,11 @@ class Game:
                 list(module[f"example_{number}_answers"]), scope))
         return examples
 
+    def pickled_state(self, state: State) -> tuple:
+        """How `State.__reduce__` pickles a state of this game: the way back is to load the game."""
+        source = None if self.reloadable() else self.source
+        return restore_pickled, (self.path, self.file_hash, source, state.to_json())
+
     def reloadable(self) -> bool:
         """Whether loading `path` again gives this very game (so a pickle need not carry the text)."""
         if self._reloadable is None:

@@ -1,9 +1,9 @@
 """The ceiling on what rules may pile up between two decisions: log lines and the size of values.
 
-A loop that never ends is stopped after `state.STEP_LIMIT` steps without a decision
+A loop that never ends is stopped after `limits.STEP_LIMIT` steps without a decision
 or chance event. Steps alone do not bound memory: a loop that writes a log line, or
 makes a list longer, at every step holds gigabytes long before its two millionth.
-So every `state.CHECK_EVERY` steps without a decision (and only then: a game that
+So every `limits.CHECK_EVERY` steps without a decision (and only then: a game that
 reaches decisions sooner is never measured, and its loops pay nothing more than the
 step count they always paid) the engine measures what the rules keep, and stops
 them, naming the loop, when

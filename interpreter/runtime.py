@@ -11,6 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 from operator import attrgetter
 
+from interpreter import growth, limits
 from interpreter.builtins import IMPLEMENTATIONS, as_list, type_name, whole
 from interpreter.values import Blind, Piece, Player, Zone, show
 
@@ -373,19 +374,18 @@ class Runaway(Exception):
 
 
 def _runaway(st):
-    """The rules' loops spent their slice of steps (`state.CHECK_EVERY`) without a decision.
+    """The rules' loops spent their slice of steps (`limits.CHECK_EVERY`) without a decision.
 
     Checks that what the rules keep has not outgrown its ceiling (interpreter/growth.py),
-    then gives them the next slice, up to `state.STEP_LIMIT` steps in all since the
+    then gives them the next slice, up to `limits.STEP_LIMIT` steps in all since the
     decision (a loop that pays for many steps at once, `repeat N times`, may overdraw
     its slice: the overdraft counts). `st.stretch` is [the decisions taken before this
     stretch, steps spent before this slice, the log's length at the stretch's first
     check, and what interpreter/growth.py has measured of the log since]; a decision
     taken since starts a new stretch.
     """
-    from interpreter import growth, state
-    step_limit = state.STEP_LIMIT
-    slice_steps = state.CHECK_EVERY
+    step_limit = limits.STEP_LIMIT
+    slice_steps = limits.CHECK_EVERY
     stretch = st.stretch
     decisions = len(st.history)
     if stretch is None or stretch[0] != decisions:

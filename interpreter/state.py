@@ -16,7 +16,9 @@ from operator import itemgetter
 from typing import Any
 
 from interpreter.catalogues import LEFT, PICK
+from interpreter.limits import CHECK_EVERY
 from interpreter.runtime import _UNSET, HELD, EndGame, Runaway, _resumed
+from interpreter.secrecy import decision_reveals, decision_seen_by
 from interpreter.values import Blind, Board, GameRuleError, IllegalAction, Piece, Player, Zone, log_text, show
 
 _seat_of_line = itemgetter(0)  # whom a log line is for
@@ -26,10 +28,6 @@ _LOOP_HINT = "a loop must be able to stop: make its condition turn false, or ask
 # pirdsl game has).
 CHANCE = -1
 TERMINAL = -4
-STEP_LIMIT = 2_000_000
-# Steps without a decision between two looks at what the rules keep (interpreter/growth.py);
-# the rules are stopped at the first look past STEP_LIMIT steps.
-CHECK_EVERY = 1_000
 MASK = (1 << 64) - 1
 STATE_FORMAT = "pirdsl-state"
 STATE_VERSION = 2  # 2: frames are [function, resume point, {local: value}] of generated code
@@ -468,7 +466,6 @@ class State:
         nothing hidden from it (interpreter/secrecy.py says exactly what that covers);
         True when a chance event, another seat or the end comes first. The state is unchanged.
         """
-        from interpreter.secrecy import decision_reveals
         return decision_reveals(self, index)
 
     def decision_seen_by(self, index: int, seat: int) -> tuple[str, str] | None:
@@ -478,7 +475,6 @@ class State:
         something hidden from `seat`, or a simultaneous loop holds its public lines back
         (interpreter/secrecy.py). The state is unchanged.
         """
-        from interpreter.secrecy import decision_seen_by
         return decision_seen_by(self, index, seat)
 
     def scores(self) -> list:
@@ -735,12 +731,10 @@ class State:
 
         Unpickling finds the game among those loaded in the process by hash, or loads
         the path again (the pickle carries the rules text itself when the file there
-        is not this very text, such as a game loaded from a string).
+        is not this very text, such as a game loaded from a string). The game writes the
+        pickle (`Game.pickled_state`), as restoring a state means loading its game.
         """
-        from interpreter.game import restore_pickled
-        program = self.program
-        source = None if program.reloadable() else program.source
-        return restore_pickled, (program.path, program.file_hash, source, self.to_json())
+        return self.program.pickled_state(self)
 
     # ------------------------------------------------------------ engine internals
 

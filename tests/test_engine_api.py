@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from interpreter import CHANCE, TERMINAL, GameRuleError, IllegalAction, load_game, load_source
-from interpreter import state as state_module
+from interpreter import limits
 from interpreter.examples import run_examples
 
 CASES = Path(__file__).parent / "cases"
@@ -931,7 +931,7 @@ def test_a_loop_without_a_decision_is_stopped_by_the_guard():
 ])
 def test_every_kind_of_endless_loop_meets_the_guard(loop, monkeypatch):
     # A smaller budget keeps these quick; the full-size guard is tested above.
-    monkeypatch.setattr(state_module, "STEP_LIMIT", 20_000)
+    monkeypatch.setattr(limits, "STEP_LIMIT", 20_000)
     source = ERRORS_HEAD + "\nplay:\n" + loop
     game = load_source(source, "errors.pir")
     with pytest.raises(GameRuleError) as raised:
@@ -995,7 +995,7 @@ score p: p.glory / 2
 
 
 def test_fixed_the_loop_guard_undercounts_straight_loops(monkeypatch):
-    monkeypatch.setattr(state_module, "STEP_LIMIT", 2_000)
+    monkeypatch.setattr(limits, "STEP_LIMIT", 2_000)
     game = load_source('''
 game "Busy":
   players 1 to 1

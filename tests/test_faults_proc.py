@@ -28,7 +28,7 @@ from typing import Callable
 import pytest
 
 import interpreter.growth as growth
-import interpreter.state as state_module
+import interpreter.limits as limits
 import pirdsl.cli as cli
 from dsl.check import check_game
 from dsl.parser import parse_source
@@ -364,7 +364,7 @@ def test_log_lines_that_hold_ever_longer_values_stop_the_rules(tmp_path):
 
 def test_a_long_loop_that_keeps_little_is_not_stopped(tmp_path, monkeypatch):
     """Only what is kept is measured: a loop of many steps over small values runs to its end."""
-    monkeypatch.setattr(state_module, "STEP_LIMIT", 200_000)
+    monkeypatch.setattr(limits, "STEP_LIMIT", 200_000)
     path = rules_file(tmp_path, "  while n < 150000:\n    n += 1\n    things = [n, n + 1]\n"
                                 "    if n % 1000 == 0:\n      log \"{n} so far\"\n"
                                 "  players[0] chooses start from [1, 2]\n")
