@@ -75,7 +75,7 @@ def part_of(filename: str, generated: str | None) -> str:
         return "the rules (generated module)"
     name = Path(filename).name
     return {"runtime.py": "engine: runtime", "state.py": "engine: state", "builtins.py": "engine: built-ins",
-            "simulate.py": "simulate", "bots.py": "bots", "random.py": "Python's random"}.get(name, name)
+            "simulate.py": "simulate", "bots.py": "bots", "baseline_bots.py": "bots", "random.py": "Python's random"}.get(name, name)
 
 
 def main(argv: list[str] | None = None) -> int:

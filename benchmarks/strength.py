@@ -180,7 +180,7 @@ def write_table(rows: list[dict], path: Path, quick: bool, missing: list[tuple] 
         "new leaf's own lead is blended in, and the",
         "greedy bot's choice starts the search at the root; it knows no game. `greedy` has a",
         "fixed budget: at most 4 fair deals and 16 one-step looks per decision, and 240 steps of",
-        "looking on to the end of the round when no score moves at once (pirdsl/bots.py). `time`",
+        "looking on to the end of the round when no score moves at once (pirdsl/baseline_bots.py). `time`",
         "is wall-clock time on that busy machine, so it says little about speed",
         "(benchmarks/README.md does). `commit` is the commit each row was measured at. The",
         "classic games' rows were measured at 44fd088: `mcts` has not changed since (its code path",

@@ -45,13 +45,13 @@ knowledge of any game (`informed`):
   game's end plus its lead in `returns()`, so a win counts beyond the points).
   Where the rules file has a `progress` line (the game's own measure of how a
   seat stands before its score shows it), that stands in for the score
-  everywhere here, as in the greedy bot (`pirdsl.bots.standing`).
+  everywhere here, as in the greedy bot (`pirdsl.baseline_bots.standing`).
   A new leaf's value blends its lead at once (read at the next real decision,
   exact for this deal) with its lead at the horizon (noisy), half and half
   ("implicit minimax backups", Lanctot, Winands, Pepels and Sturtevant 2014).
 - At each node UCB1 sees the children's mean values brought into [0, 1] by
   the lowest and highest of them, so no game needs a scale of its own.
-- At the root, the greedy bot's choice (pirdsl/bots.py, its own generator and
+- At the root, the greedy bot's choice (pirdsl/baseline_bots.py, its own generator and
   its own fair deals) gets a bonus that fades as 1 / (1 + visits) (progressive
   bias, Chaslot et al. 2008): with few iterations the search starts from a
   sound move and leaves it only for one its statistics show better.
@@ -70,7 +70,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from interpreter import GameRuleError
-from pirdsl.bots import standing, take_forced
+from pirdsl.baseline_bots import GreedyBot, standing, take_forced
 
 DEFAULT_ITERATIONS = 1000
 PLAYOUT_LIMIT = 200  # steps (decisions and chance) of a random playout before it is scored as it stands
@@ -151,8 +151,6 @@ class SearchBot:
         self.prior = None  # informed: the label of the greedy bot's choice at this decision
         self.greedy = None
         if self.informed:
-            from pirdsl.bots import GreedyBot
-
             self.greedy = GreedyBot(f"{seed}:prior")  # its own generator: the search's stays as it was
         self.probe = random.Random(f"{seed}:probe")  # informed: the random game that says if the end is near
         self.near_end_steps = near_end

@@ -19,7 +19,8 @@ from hypothesis import strategies as st
 
 import fake_engine
 import pirdsl.cli as cli
-from pirdsl.bots import GreedyBot, RandomBot, make_bot, seat_seed
+from pirdsl.baseline_bots import GreedyBot, RandomBot
+from pirdsl.bots import make_bot, seat_seed
 from pirdsl.perft import perft
 from pirdsl.play import SEAT_KINDS
 from pirdsl.simulate import play_to_end, simulate, wilson_interval

@@ -15,7 +15,7 @@ import pytest
 
 from interpreter import load_game
 from interpreter.knowledge import SeatMemory
-from pirdsl.bots import RandomBot
+from pirdsl.baseline_bots import RandomBot
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = {path.stem: load_game(str(path)) for path in sorted((ROOT / "games").glob("*.pir"))}

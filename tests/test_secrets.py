@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from interpreter import load_game
-from pirdsl.bots import RandomBot
+from pirdsl.baseline_bots import RandomBot
 
 GAMES = Path(__file__).resolve().parent.parent / "games"
 LOADED = {path.stem: load_game(str(path)) for path in sorted(GAMES.glob("*.pir"))}
