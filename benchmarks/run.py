@@ -356,7 +356,8 @@ def worker_start_seconds(game) -> tuple[float, str]:
     """
     from concurrent.futures import ProcessPoolExecutor
 
-    from pirdsl.simulate import PlaySettings, play_chunk, start_worker, worker_context
+    from pirdsl.playing import PlaySettings
+    from pirdsl.simulate import play_chunk, start_worker, worker_context
 
     context = worker_context()
     started = time.perf_counter()

@@ -170,7 +170,7 @@ class BalanceTotals:
         self.has_scores = False
 
     def add(self, record: dict[str, Any], seat_bots: Sequence[str], leaders: Sequence[int | None] | None) -> None:
-        """Count one game: its record (`simulate.game_record`), who played each seat, the leader after each round."""
+        """Count one game: its record (`playing.game_record`), who played each seat, the leader after each round."""
         if "error" in record or record.get("unfinished") or record.get("scores") is None:
             return
         scores, winners = record["scores"], record["winners"]

@@ -3,7 +3,7 @@
 Ray is an optional extra (`pip install 'pirdsl[ray]'`). The games are cut into
 chunks, each a Ray task that loads the rules from their text (sent with the
 task, so a cluster's machines need no copy of the file, only pirdsl and Ray) and
-plays its games exactly as a local worker would (`simulate.play_game`, the
+plays its games exactly as a local worker would (`playing.play_game`, the
 same seeds). The results are taken back in game order, so every figure is the
 same as in one local process for the same seeds; at most a few chunks per CPU
 of the cluster are in flight at once, so memory stays bounded.
@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import collections
 from typing import Any, Iterator
+
+from pirdsl.playing import play_game
 
 GAMES_PER_TASK_LIMIT = 25
 TASKS_AHEAD_PER_CPU = 2
@@ -155,8 +157,6 @@ def connect(address: str) -> Any:
 
 def _play_chunk(source: str, path: str, settings: Any, seed: int, first_game: int, count: int) -> list:
     """On a Ray worker: load the rules from their text and play games first_game .. first_game + count - 1."""
-    from pirdsl.simulate import play_game
-
     game = _loaded(source, path)
     return [play_game(game, settings, number, seed + number) for number in range(first_game, first_game + count)]
 

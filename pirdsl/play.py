@@ -49,8 +49,8 @@ from rich.text import Text
 
 from interpreter import IllegalAction
 from pirdsl.bots import make_bot, parse_bot_spec, seat_seed
+from pirdsl.playing import DEFAULT_STEP_LIMIT
 from pirdsl.seal import CONFIG_DIR_VARIABLE, SealError, config_dir, load_key, seal, seal_matches
-from pirdsl.simulate import DEFAULT_STEP_LIMIT
 from pirdsl.terminal import (
     describe_numbers,
     fit_screen,

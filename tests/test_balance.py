@@ -11,7 +11,8 @@ import pytest
 from interpreter import load_game
 from interpreter.game import load_source
 from pirdsl.balance import Distribution, binomial_two_sided, bots_played, difference_interval, same_strength
-from pirdsl.simulate import rotated_bots, simulate
+from pirdsl.playing import rotated_bots
+from pirdsl.simulate import simulate
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -23,7 +23,8 @@ from pirdsl.baseline_bots import GreedyBot, RandomBot
 from pirdsl.bots import make_bot, seat_seed
 from pirdsl.perft import perft
 from pirdsl.play import SEAT_KINDS
-from pirdsl.simulate import play_to_end, simulate, wilson_interval
+from pirdsl.playing import play_to_end
+from pirdsl.simulate import simulate, wilson_interval
 from pirdsl.terminal import fit_marks, format_zones, group_items, render_board, render_log
 
 RULES = 'fake-game "Dice Race"\ntarget 10\nrounds 8\n'

@@ -16,7 +16,7 @@ from interpreter import load_game
 from interpreter.knowledge import SeatMemory
 from pirdsl.bots import make_bot, parse_bot_spec, seat_seed
 from pirdsl.mcts import Budget, SearchBot
-from pirdsl.simulate import play_to_end
+from pirdsl.playing import play_to_end
 
 ROOT = Path(__file__).resolve().parent.parent
 CLASSIC = ROOT / "tests" / "classic"
