@@ -47,7 +47,6 @@ from typing import Any, Callable, Iterator, Sequence
 
 # The interval and exact numbers live with the balance figures; imported here, where they began.
 from pirdsl.balance import AUTOMA, WILSON_Z, BalanceTotals, exact, sole_leader, wilson_interval  # noqa: F401
-# assign_seat_bots is kept for pirdsl/cli.py until it moves (this module uses it too).
 from pirdsl.playing import DEFAULT_STEP_LIMIT, GameResult, PlaySettings, assign_seat_bots, play_game
 
 

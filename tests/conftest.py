@@ -35,12 +35,12 @@ os.environ["PIRDSL_CACHE_DIR"] = _CACHE
 atexit.register(shutil.rmtree, _CACHE, True)
 _CACHE_KEY = secrets.token_hex(32) + "\n"
 
-import pirdsl.cli as cli  # noqa: E402
+from pirdsl.commands import common  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
 def simulate_in_one_process(monkeypatch):
-    monkeypatch.setattr(cli, "default_jobs", lambda: 1)
+    monkeypatch.setattr(common, "default_jobs", lambda: 1)
 
 
 @pytest.fixture(autouse=True)

@@ -2,9 +2,10 @@
 
 The command line, bots and simulation are written against the documented engine
 API only. tests/test_cli.py patches this module's `load_game` into the command
-line, so those tests pin the command line's behaviour on a game small enough to
-reason about (and to make fail on purpose), independently of games/. It shares
-the real engine's `CHANCE`, `TERMINAL`, `IllegalAction` and `GameRuleError`.
+line (`pirdsl.commands.common.load_game`), so those tests pin the command line's
+behaviour on a game small enough to reason about (and to make fail on purpose),
+independently of games/. It shares the real engine's `CHANCE`, `TERMINAL`,
+`IllegalAction` and `GameRuleError`.
 
 The game, "Dice Race": each turn a die (1-3) is rolled (a chance node), then the
 seat to move either moves that many steps, plays a card from its hidden hand to

@@ -1,7 +1,8 @@
 """Tests of the `pirdsl` command line, its bots, simulation and perft, on the fake engine.
 
 Every command is run through `pirdsl.cli.main(argv)`, which returns the exit
-code; `capsys` captures what a user would see. `load_game` is patched to the
+code; `capsys` captures what a user would see. `load_game` (in
+`pirdsl.commands.common`, where every command looks it up) is patched to the
 Dice Race engine in tests/fake_engine.py, so these tests do not depend on the
 real engine or on the games shipped in games/.
 """
@@ -16,11 +17,14 @@ import types
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from rich.console import Console
 
 import fake_engine
 import pirdsl.cli as cli
 from pirdsl.baseline_bots import GreedyBot, RandomBot
 from pirdsl.bots import make_bot, seat_seed
+from pirdsl.commands import common
+from pirdsl.commands.play import SEAT_KINDS as SEAT_KINDS_OFFERED
 from pirdsl.perft import perft
 from pirdsl.play import SEAT_KINDS
 from pirdsl.playing import play_to_end
@@ -34,7 +38,7 @@ VIEW_RULE = "── Dice Race ──"  # the line that starts each view of the t
 @pytest.fixture(autouse=True)
 def fake_engine_loader(monkeypatch):
     """The command line loads rules files with the fake engine."""
-    monkeypatch.setattr(cli, "load_game", fake_engine.load_game)
+    monkeypatch.setattr(common, "load_game", fake_engine.load_game)
 
 
 
@@ -211,7 +215,7 @@ def test_an_unexpected_exception_is_one_line_and_exit_70(capsys, monkeypatch, ru
     def broken_loader(path):
         raise RuntimeError("boom\nwith a second line")
 
-    monkeypatch.setattr(cli, "load_game", broken_loader)
+    monkeypatch.setattr(common, "load_game", broken_loader)
     code, _, err = run(capsys, "check", rules_file)
     assert code == 70
     assert "Traceback" not in err
@@ -224,7 +228,7 @@ def test_ctrl_c_exits_130_quietly(capsys, monkeypatch, rules_file):
     def interrupted(path):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(cli, "load_game", interrupted)
+    monkeypatch.setattr(common, "load_game", interrupted)
     code, out, err = run(capsys, "check", rules_file)
     assert code == 130
     assert err == ""
@@ -243,7 +247,7 @@ def test_an_engine_that_cannot_be_imported_is_one_line_and_exit_1(capsys, monkey
 
 
 def test_the_seat_kinds_offered_are_the_ones_play_knows():
-    assert cli.SEAT_KINDS == SEAT_KINDS
+    assert SEAT_KINDS_OFFERED == SEAT_KINDS
 
 
 # --- play ------------------------------------------------------------------------------
@@ -1012,7 +1016,7 @@ def board_of(rows):
 
 
 def rendered(renderable, width=80):
-    console = cli.Console(width=width, file=io.StringIO(), highlight=False)
+    console = Console(width=width, file=io.StringIO(), highlight=False)
     console.print(renderable)
     return console.file.getvalue()
 

@@ -31,6 +31,7 @@ from pathlib import Path
 import pytest
 
 import pirdsl.cli as cli
+from pirdsl.commands import common
 from interpreter.files import OutputError, PendingFile, check_target, write_file
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -184,7 +185,7 @@ def old_records(tmp_path) -> Path:
 
 def test_a_bad_report_path_fails_at_once_and_keeps_the_records(capsys, monkeypatch, tmp_path, game, old_records):
     pytest.importorskip("matplotlib")
-    monkeypatch.setattr(cli, "simulated", lambda *a, **k: pytest.fail("games were played before the check"))
+    monkeypatch.setattr(common, "simulated", lambda *a, **k: pytest.fail("games were played before the check"))
     before = snapshot(tmp_path)
     code, out, err = run(capsys, "simulate", str(game), "--records", str(old_records),
                          "--report", "/nonexistent/r.html")
@@ -210,7 +211,7 @@ def failing_run(error: BaseException):
 ])
 def test_a_run_that_fails_midway_keeps_the_old_records(capsys, monkeypatch, tmp_path, game, old_records,
                                                        error, code, message):
-    monkeypatch.setattr(cli, "simulated", failing_run(error))
+    monkeypatch.setattr(common, "simulated", failing_run(error))
     before = snapshot(tmp_path)
     result, _, err = run(capsys, "simulate", str(game), "--records", str(old_records))
     assert result == code

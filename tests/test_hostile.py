@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import secrets
 import stat
 import time
 from pathlib import Path
@@ -306,8 +307,8 @@ def header(out: str) -> str:
 
 def test_an_unseeded_game_draws_64_bits_from_the_os_and_hides_them_from_people(capsys, typed, tmp_path, monkeypatch):
     drawn = []
-    real = cli.secrets.randbits
-    monkeypatch.setattr(cli.secrets, "randbits", lambda bits: drawn.append(bits) or real(bits))
+    real = secrets.randbits
+    monkeypatch.setattr(secrets, "randbits", lambda bits: drawn.append(bits) or real(bits))
     out = play_rules(capsys, typed, rules(tmp_path, STEPS), "quit\n")
     assert drawn == [64]
     assert "seed" not in header(out)

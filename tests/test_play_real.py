@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 import pirdsl.cli as cli
+from pirdsl.commands import common
 from interpreter import load_game
 
 GAME = str(Path(__file__).resolve().parent.parent / "games" / "glory_islands.pir")
@@ -35,7 +36,7 @@ def load_once(path: str) -> object:
 
 @pytest.fixture(autouse=True)
 def loaded_once(monkeypatch):
-    monkeypatch.setattr(cli, "load_game", load_once)
+    monkeypatch.setattr(common, "load_game", load_once)
 
 
 

@@ -26,6 +26,7 @@ import pytest
 
 import fake_engine
 import pirdsl.cli as cli
+from pirdsl.commands import common
 import pirdsl.simulate
 from interpreter import load_game
 from pirdsl.simulate import simulate
@@ -81,7 +82,7 @@ def test_two_jobs_give_exactly_the_figures_and_records_of_one(capsys, tmp_path, 
 def test_rules_errors_in_workers_are_counted_and_the_first_is_the_same(capsys, tmp_path, monkeypatch,
                                                                       workers_play_every_game):
     """Dice Race's `fragile` variant fails in some games; which one fails first must not depend on the workers."""
-    monkeypatch.setattr(cli, "load_game", fake_engine.load_game)
+    monkeypatch.setattr(common, "load_game", fake_engine.load_game)
     rules = tmp_path / "dice.pir"
     rules.write_text('fake-game "Dice Race"\ntarget 10\nrounds 8\n', encoding="utf-8")
     argv = ("--games", "30", "--variant", "fragile")
@@ -129,7 +130,7 @@ def test_games_played_here_and_in_a_worker_come_out_in_game_order(tmp_path, monk
 
 def test_without_jobs_simulate_uses_every_core(capsys, tmp_path, monkeypatch):
     monkeypatch.undo()  # tests/conftest.py plays in one process; this test is about the real default
-    monkeypatch.setattr(cli, "load_game", fake_engine.load_game)
+    monkeypatch.setattr(common, "load_game", fake_engine.load_game)
     asked = {}
 
     def spy(*args, **options):
@@ -179,7 +180,7 @@ def another_version_in_a_worker(path: str):
     (another_version_in_a_worker, "the rules file changed since the simulation started"),
 ])
 def test_a_worker_that_fails_ends_the_run_with_one_line(capsys, monkeypatch, workers_play_every_game, loader, message):
-    monkeypatch.setattr(cli, "load_game", loader)
+    monkeypatch.setattr(common, "load_game", loader)
     code, out, err = run(capsys, "simulate", str(TIC_TAC_TOE), "--games", "8", "--jobs", "2")
     assert code == 1
     assert out == ""
