@@ -13,7 +13,9 @@ import pytest
 
 import interpreter
 from dsl import ast
-from dsl.check import RESERVED_WORDS, check_game, local_names
+from dsl.ast import local_names
+from dsl.check import check_game
+from dsl.check_base import RESERVED_WORDS
 from dsl.diagnostics import PirError
 from dsl.parser import _lark, parse_source
 from interpreter.compiler import local_names as compiler_local_names
