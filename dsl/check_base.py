@@ -193,10 +193,12 @@ def _one_edit_apart(a: str, b: str) -> bool:
 
 
 def article(words: str) -> str:
+    """The words with "a" or "an" before them."""
     return ("an " if words[:1] in "aeiou" else "a ") + words
 
 
 def plural(count: int, word: str) -> str:
+    """A count with its word, plural unless the count is one: "1 row", "3 rows"."""
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
