@@ -39,6 +39,9 @@ from interpreter.builtins import IMPLEMENTATIONS
 from interpreter.lowering import lower_file
 from interpreter.catalogues import with_catalogues
 from interpreter.powers import with_powers
+from interpreter.purity import ANYTHING, NUMBER, Purity, element, join, may_be_place
+from interpreter.syntax_facts import (assigned_names, calls_always_made, costly_defines, loops_over_a_list,
+                                      names_used, node_count, recursive_defines, waits)
 
 # Part of the cache key of generated modules: change it when the generated code changes meaning.
 GENERATOR_VERSION = "4"
@@ -152,8 +155,8 @@ class ModuleWriter:
         self.no_binding = 0  # > 0 where Python allows no `:=`
         self.inlining = 0  # how deep in defines written out where they are used
         self.in_define = False  # writing a define's body (not a statement's expression)
-        self.recursive = _recursive_defines(self.defines)
-        self.costly = _costly_defines(self.defines)
+        self.recursive = recursive_defines(self.defines)
+        self.costly = costly_defines(self.defines)
 
     # ------------------------------------------------------------ the module
 
@@ -255,15 +258,15 @@ class ModuleWriter:
 
     def _suspending_rules(self) -> set[str]:
         """Rules that may stop for a decision or chance: they choose, draw or roll, or call such a rule."""
-        waiting = {name for name, decl in self.rules.items() if _waits(decl.body, set())}
+        waiting = {name for name, decl in self.rules.items() if waits(decl.body, set())}
         while True:
-            more = {name for name, decl in self.rules.items() if name not in waiting and _waits(decl.body, waiting)}
+            more = {name for name, decl in self.rules.items() if name not in waiting and waits(decl.body, waiting)}
             if not more:
                 return waiting
             waiting |= more
 
     def _waits(self, statements) -> bool:
-        return _waits(statements, self.suspending)
+        return waits(statements, self.suspending)
 
     def points(self, node) -> int:
         """Resume points in a statement (or list of them)."""
@@ -324,7 +327,7 @@ class ModuleWriter:
             key = repr(decl.name) + "".join(f", a_{p}.__class__, a_{p}" for p in decl.params)
             lines += ["", "", f"def recall_{decl.name}(st{signature}):  # once per evaluation",
                       "    memo = st.memo"]
-            if any(not self.purity.pure(name) for name in _names_used(decl.body) & self.costly):
+            if any(not self.purity.pure(name) for name in names_used(decl.body) & self.costly):
                 lines += ["    if memo is None:  # the outermost define of an expression",
                           "        st.memo = {}",
                           "        try:",
@@ -884,7 +887,7 @@ class ModuleWriter:
         """
         if fn.dict_mode:  # setup, play and the rest share their names: leave them unknown
             return {name: ANYTHING for name in fn.names}
-        assigned = _assigned_names(body) - set(fn.param_names)
+        assigned = assigned_names(body) - set(fn.param_names)
         kinds = {name: frozenset() if name in assigned else ANYTHING for name in fn.names}
 
         def kind(node):
@@ -945,7 +948,7 @@ class ModuleWriter:
         """
         decl = self.defines[name]
         if self.purity.pure(name) or name in self.recursive or self.inlining >= 3 \
-                or _size(decl.body) > 40 or (self.in_define and _loops(decl.body)) \
+                or node_count(decl.body) > 40 or (self.in_define and loops_over_a_list(decl.body)) \
                 or not all(_simple_or_constant(a) for a in args):
             return None
         self.inlining += 1
@@ -1167,7 +1170,7 @@ class ModuleWriter:
             # A call the condition always makes, made again in a branch (`run(step(s, d)) if
             # holds(step(s, d))`): made once, kept with `:=`. Expressions change nothing, so
             # the second call could only give the same value.
-            for call in _calls_always_made(node.condition):
+            for call in calls_always_made(node.condition):
                 text = self.expression(call, names)
                 # The whole call, not the end of a longer name (`call_x(st)` in `define_recall_x(st)`).
                 pattern = re.compile(r"(?<![\w.])" + re.escape(text))
@@ -1176,249 +1179,6 @@ class ModuleWriter:
                     condition = pattern.sub(lambda _: first, condition)
                     then, otherwise = pattern.sub(lambda _: later, then), pattern.sub(lambda _: later, otherwise)
         return f"({then} if {condition} else {otherwise})"
-
-
-# ---------------------------------------------------------------- what a define reads
-#
-# A define that reads nothing play can change (variables, the round, what zones hold,
-# who is eliminated) gives the same value for the same arguments all game long, so its
-# values are remembered per world. Whether it can read such a thing is worked out from
-# the file: a value's *kind* (a set of what it may be: number, player, cell, list of...,
-# or anything) tells whether looking into it may look into a zone.
-
-ANYTHING = None  # a kind about which nothing is known
-
-
-def _kind(*atoms) -> frozenset:
-    return frozenset(atoms)
-
-
-NUMBER, TEXT, TRUTH, NOTHING = _kind("number"), _kind("text"), _kind("bool"), _kind("none")
-PLAYER, PIECE, ZONE, CELL = _kind("player"), _kind("piece"), _kind("zone"), _kind("cell")
-BOARD, TABLE = _kind("board"), _kind("table")
-FIXED = _kind("fixed")  # a table's value: numbers, names, true/false, none, or lists of those
-
-
-def list_of(kind) -> frozenset:
-    return frozenset({("list", kind)})
-
-
-def join(a, b):
-    if a is ANYTHING or b is ANYTHING:
-        return ANYTHING
-    return a | b
-
-
-def may_be_place(kind) -> bool:
-    """Whether a value of this kind may be a zone or cell, whose contents can change."""
-    return kind is ANYTHING or "zone" in kind or "cell" in kind
-
-
-def _may_be_list(kind) -> bool:
-    """Whether a value of this kind may be a list (or a zone, whose pieces `+` takes as one)."""
-    return kind is ANYTHING or may_be_place(kind) or "fixed" in kind or any(isinstance(a, tuple) for a in kind)
-
-
-def element(kind):
-    """The kind of what a list (or the pieces of a zone) of this kind holds."""
-    if kind is ANYTHING:
-        return ANYTHING
-    out = frozenset()
-    found = False
-    for atom in kind:
-        if isinstance(atom, tuple):
-            out, found = join(out, atom[1]), True
-        elif atom in ("zone", "cell"):
-            out, found = join(out, PIECE), True
-        elif atom == "fixed":
-            out, found = join(out, FIXED), True
-    return out if found else ANYTHING
-
-
-# Built-ins that look into their first argument (as a list, or the pieces of a zone).
-_LOOKS_INTO = {"count", "sum", "max", "min", "any", "all", "first", "top", "take", "distinct", "indices",
-               "index_of", "share_places"}
-_ALWAYS_READS = {"empty", "where", "all_pieces", "eliminated"}
-
-
-class Purity:
-    """Which defines read nothing that play changes."""
-
-    def __init__(self, writer: "ModuleWriter"):
-        self.writer = writer
-        self.known: dict[str, tuple[bool, object]] = {}
-        self.busy: set[str] = set()
-
-    def pure(self, name: str) -> bool:
-        return not self.define(name)[0]
-
-    def define(self, name: str) -> tuple[bool, object]:
-        """(whether the define may read what play changes, the kind of its value)."""
-        if name in self.known:
-            return self.known[name]
-        if name in self.busy:  # a define that calls itself, however indirectly: assume the worst
-            return True, ANYTHING
-        self.busy.add(name)
-        decl = self.writer.defines[name]
-        result = self.expr(decl.body, {p: ANYTHING for p in decl.params})
-        self.busy.discard(name)
-        self.known[name] = result
-        return result
-
-    def expr(self, node, env: dict) -> tuple[bool, object]:
-        w = self.writer
-        if isinstance(node, ast.IntLiteral):
-            return False, NUMBER
-        if isinstance(node, ast.BoolLiteral):
-            return False, TRUTH
-        if isinstance(node, ast.NoneLiteral):
-            return False, NOTHING
-        if isinstance(node, ast.StringLiteral):
-            return any(self.expr(p, env)[0] for p in node.parts if not isinstance(p, str)), TEXT
-        if isinstance(node, ast.VariantRef):
-            return False, TRUTH
-        if isinstance(node, ast.Name):
-            name = node.id
-            if name in env:
-                return False, env[name]
-            if name in w.vars or name == "round_number":
-                return True, ANYTHING
-            if name in w.zones:
-                return False, ZONE
-            if name in w.kinds:
-                return False, list_of(TEXT)
-            if name in w.symbols:
-                return False, TEXT
-            if name in w.tables:
-                return False, TABLE
-            if name in w.boards:
-                return False, BOARD
-            if name in w.defines:
-                return self.define(name)
-            if name in w.automata:
-                return False, join(PLAYER, NOTHING)
-            if name == "players":
-                return False, list_of(PLAYER)
-            if name == "player_count":
-                return False, NUMBER
-            return True, ANYTHING
-        if isinstance(node, ast.ListLiteral):
-            reads, kind = False, frozenset()
-            for item in node.items:
-                r, k = self.expr(item, env)
-                reads, kind = reads or r, join(kind, k)
-            return reads, list_of(kind)
-        if isinstance(node, ast.Comprehension):
-            inner = dict(env)
-            reads = False
-            for clause in node.clauses:
-                r, k = self.expr(clause.iterable, inner)
-                reads = reads or r or may_be_place(k)
-                inner[clause.var] = element(k)
-                if clause.where is not None:
-                    reads = reads or self.expr(clause.where, inner)[0]
-            r, kind = self.expr(node.element, inner)
-            reads = reads or r
-            if node.order_by is not None:
-                reads = reads or self.expr(node.order_by, inner)[0]
-            return reads, list_of(kind)
-        if isinstance(node, ast.Attribute):
-            reads, target = self.expr(node.target, env)
-            name = node.name
-            if name in w.player_vars or name in w.piece_vars:
-                return True, ANYTHING
-            if name in w.player_zones:
-                return reads, ZONE
-            if name in w.piece_fields:
-                return reads, ANYTHING
-            if name in w.layer_names:
-                return reads, join(join(NUMBER, TEXT), NOTHING)
-            if name in ("name",):
-                return reads, TEXT
-            if name in ("index", "row", "col"):
-                return reads, NUMBER
-            if name == "owner":
-                return reads, join(PLAYER, NOTHING)
-            if name == "board":
-                return reads, BOARD
-            return reads, ANYTHING
-        if isinstance(node, ast.Index):
-            r1, target = self.expr(node.target, env)
-            r2, _ = self.expr(node.index, env)
-            if target is not ANYTHING and target == TABLE:
-                return r1 or r2, FIXED
-            return r1 or r2 or may_be_place(target), element(target)
-        if isinstance(node, ast.Call):
-            results = [self.expr(a, env) for a in node.args]
-            reads = any(r for r, _ in results)
-            kinds = [k for _, k in results]
-            name = node.function
-            if name in w.defines:
-                r, kind = self.define(name)
-                return reads or r, kind
-            if name in _ALWAYS_READS:
-                return True, {"all_pieces": list_of(PIECE), "where": join(ZONE, CELL)}.get(name, TRUTH)
-            if name in _LOOKS_INTO:
-                reads = reads or may_be_place(kinds[0])
-                if name == "share_places":
-                    reads = reads or may_be_place(kinds[1])
-                    return reads, list_of(NUMBER)
-                if name in ("count", "sum", "indices", "index_of"):
-                    return reads, NUMBER if name != "indices" else list_of(NUMBER)
-                if name in ("any", "all"):
-                    return reads, ANYTHING
-                if name in ("take", "distinct"):
-                    return reads, list_of(element(kinds[0]))
-                return reads, join(element(kinds[0]), NOTHING)  # max, min, first, top
-            if name == "flatten":
-                inner = element(kinds[0])
-                reads = reads or may_be_place(kinds[0]) or may_be_place(inner)
-                return reads, list_of(element(inner))
-            if name in ("range",):
-                return reads, list_of(NUMBER)
-            if name in ("ceil", "floor", "abs", "distance"):
-                return reads, NUMBER
-            if name in ("piece_type",):
-                return reads, TEXT
-            if name == "automa":
-                return reads, TRUTH
-            if name in ("at", "step"):
-                return reads, join(CELL, NOTHING)
-            if name in ("cells", "ray", "perimeter", "neighbours"):
-                return reads, list_of(CELL)
-            if name == "inward":
-                return reads, list_of(NUMBER)
-            return True, ANYTHING  # anything not listed here: assume it reads
-        if isinstance(node, ast.Binary):
-            r1, a = self.expr(node.left, env)
-            r2, b = self.expr(node.right, env)
-            if node.op == "+":
-                # Adding a zone looks into it, but only succeeds with another zone or a list.
-                reads = (may_be_place(a) and _may_be_list(b)) or (may_be_place(b) and _may_be_list(a))
-                if any(kind is not ANYTHING and kind and kind <= NUMBER for kind in (a, b)):
-                    return r1 or r2 or reads, NUMBER  # a number and anything else but a number fails
-                return r1 or r2 or reads, join(a, b)
-            return r1 or r2, NUMBER
-        if isinstance(node, ast.Compare):
-            return self.expr(node.left, env)[0] or self.expr(node.right, env)[0], TRUTH
-        if isinstance(node, ast.Membership):
-            r1, _ = self.expr(node.element, env)
-            r2, collection = self.expr(node.collection, env)
-            return r1 or r2 or may_be_place(collection), TRUTH
-        if isinstance(node, ast.BoolOp):
-            r1, a = self.expr(node.left, env)
-            r2, b = self.expr(node.right, env)
-            return r1 or r2, join(a, b)
-        if isinstance(node, ast.Not):
-            return self.expr(node.operand, env)[0], TRUTH
-        if isinstance(node, ast.Negate):
-            return self.expr(node.operand, env)[0], NUMBER
-        if isinstance(node, ast.IfExpr):
-            r1, _ = self.expr(node.condition, env)
-            r2, a = self.expr(node.then, env)
-            r3, b = self.expr(node.otherwise, env)
-            return r1 or r2 or r3, join(a, b)
-        return True, ANYTHING
 
 
 class _Code:
@@ -1434,76 +1194,6 @@ class _Code:
         self.lines.append((depth, text, None))
 
 
-# Built-ins that do a small, fixed amount of work; the others go through lists, zones or boards.
-_QUICK_BUILTINS = {"abs", "at", "automa", "ceil", "count", "direction_to", "distance", "eliminated", "empty",
-                   "first", "floor", "piece_type", "step", "top", "where"}
-
-
-def _loops(node) -> bool:
-    """Whether an expression goes through a list itself: a comprehension, or a built-in such as `take`."""
-    if isinstance(node, list):
-        return any(_loops(item) for item in node)
-    if isinstance(node, ast.Comprehension):
-        return True
-    if isinstance(node, ast.Call) and node.function in IMPLEMENTATIONS and node.function not in _QUICK_BUILTINS:
-        return True
-    if isinstance(node, ast.Node):
-        return any(_loops(getattr(node, field)) for field in type(node).model_fields if field != "span")
-    return False
-
-
-def _size(node) -> int:
-    """How many nodes an expression has."""
-    if isinstance(node, list):
-        return sum(_size(item) for item in node)
-    if isinstance(node, ast.Node):
-        return 1 + sum(_size(getattr(node, field)) for field in type(node).model_fields if field != "span")
-    return 0
-
-
-def _recursive_defines(defines: dict) -> set[str]:
-    """The defines that call themselves, directly or through others."""
-    calls = {name: _names_used(decl.body) & set(defines) for name, decl in defines.items()}
-    recursive = set()
-    for start in defines:
-        seen, todo = set(), list(calls[start])
-        while todo:
-            name = todo.pop()
-            if name == start:
-                recursive.add(start)
-                break
-            if name not in seen:
-                seen.add(name)
-                todo += calls[name]
-    return recursive
-
-
-def _costly_defines(defines: dict) -> set[str]:
-    """The defines that go through a list (`_loops`), themselves or in a define they call."""
-    calls = {name: _names_used(decl.body) & set(defines) for name, decl in defines.items()}
-    costly = {name for name, decl in defines.items() if _loops(decl.body)}
-    grown = True
-    while grown:
-        more = {name for name in defines if name not in costly and calls[name] & costly}
-        costly |= more
-        grown = bool(more)
-    return costly
-
-
-def _names_used(node) -> set[str]:
-    """Every name and called function in an expression."""
-    if isinstance(node, list):
-        return set().union(*[_names_used(item) for item in node]) if node else set()
-    if isinstance(node, ast.Name):
-        return {node.id}
-    if isinstance(node, ast.Call):
-        return {node.function} | _names_used(node.args)
-    if isinstance(node, ast.Node):
-        return set().union(*[_names_used(getattr(node, field)) for field in type(node).model_fields
-                             if field != "span"] or [set()])
-    return set()
-
-
 _SIMPLE = re.compile(r"(?:v|a|c\d+)_\w+|env\['\w+'\]")
 _CONSTANT = re.compile(r"-?\d+|None|True|False|'\w*'")
 
@@ -1515,68 +1205,6 @@ def _simple(source: str) -> bool:
 
 def _simple_or_constant(source: str) -> bool:
     return _SIMPLE.fullmatch(source) is not None or _CONSTANT.fullmatch(source) is not None
-
-
-def _calls_always_made(node) -> list:
-    """The calls inside an expression that working it out always makes, outermost first.
-
-    Not those behind `and`, `or`, a branch of `if ... else` or inside a comprehension's
-    element: whether they are made depends on other values.
-    """
-    found = []
-    if isinstance(node, ast.Call):
-        found.append(node)
-        for argument in node.args:
-            found += _calls_always_made(argument)
-    elif isinstance(node, (ast.Binary, ast.Compare)):
-        found += _calls_always_made(node.left) + _calls_always_made(node.right)
-    elif isinstance(node, ast.Membership):
-        found += _calls_always_made(node.element) + _calls_always_made(node.collection)
-    elif isinstance(node, ast.BoolOp):
-        found += _calls_always_made(node.left)
-    elif isinstance(node, (ast.Not, ast.Negate)):
-        found += _calls_always_made(node.operand)
-    elif isinstance(node, ast.Attribute):
-        found += _calls_always_made(node.target)
-    elif isinstance(node, ast.Index):
-        found += _calls_always_made(node.target) + _calls_always_made(node.index)
-    elif isinstance(node, ast.IfExpr):
-        found += _calls_always_made(node.condition)
-    elif isinstance(node, ast.ListLiteral):
-        for item in node.items:
-            found += _calls_always_made(item)
-    return found
-
-
-def _assigned_names(statements: list) -> set[str]:
-    """Every local a block gives a value to: what it binds, and the locals it assigns."""
-    names = set(local_names(statements))
-    for statement in statements:
-        if isinstance(statement, (ast.Assign, ast.AddTo)) and isinstance(statement.target, ast.Name):
-            names.add(statement.target.id)
-        elif isinstance(statement, ast.If):
-            for branch in statement.branches:
-                names |= _assigned_names(branch.body)
-            names |= _assigned_names(statement.otherwise)
-        elif isinstance(statement, (ast.ForEach, ast.While, ast.Rounds, ast.Repeat, ast.Phase)):
-            names |= _assigned_names(statement.body)
-    return names
-
-
-def _waits(statements: list, suspending: set[str]) -> bool:
-    """Whether statements may stop for a decision or chance (calling any of `suspending` counts)."""
-    for statement in statements:
-        if isinstance(statement, (ast.Choose, ast.Draw, ast.Roll, ast.WeightedDraw)):
-            return True
-        if isinstance(statement, ast.CallRule) and statement.rule in suspending:
-            return True
-        if isinstance(statement, ast.If):
-            if any(_waits(b.body, suspending) for b in statement.branches) or _waits(statement.otherwise, suspending):
-                return True
-        elif isinstance(statement, (ast.ForEach, ast.While, ast.Rounds, ast.Repeat, ast.Phase)):
-            if _waits(statement.body, suspending):
-                return True
-    return False
 
 
 def generate(game_file: ast.GameFile, source: str) -> str:
