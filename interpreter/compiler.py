@@ -22,6 +22,11 @@ counters); at a call, it goes on with the generator made from the next frame.
 A failure inside the rules is traced back to its `.pir` statement through the
 generated line it happened on (`LINES` maps lines to `SPANS`), so the happy path
 pays nothing for it. See docs/engine-api.md for what the engine promises.
+
+This module writes the module, its functions and their statements; each expression
+is written by `ExpressionWriter` (interpreter/expressions.py), what a define reads by
+`Purity` (interpreter/purity.py), and what is read off the syntax tree beforehand
+(loops, sizes, names, waits) is in interpreter/syntax_facts.py.
 """
 
 from __future__ import annotations
