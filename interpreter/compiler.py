@@ -22,12 +22,16 @@ counters); at a call, it goes on with the generator made from the next frame.
 A failure inside the rules is traced back to its `.pir` statement through the
 generated line it happened on (`LINES` maps lines to `SPANS`), so the happy path
 pays nothing for it. See docs/engine-api.md for what the engine promises.
+
+This module writes the module, its functions and their statements; each expression
+is written by `ExpressionWriter` (interpreter/expressions.py), what a define reads by
+`Purity` (interpreter/purity.py), and what is read off the syntax tree beforehand
+(loops, sizes, names, waits) is in interpreter/syntax_facts.py.
 """
 
 from __future__ import annotations
 
 import linecache
-import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -35,22 +39,15 @@ from typing import Any
 from dsl import ast
 from dsl.ast import local_names
 from interpreter import cache
-from interpreter.builtins import IMPLEMENTATIONS
+from interpreter.expressions import CompileError, ExpressionWriter
 from interpreter.lowering import lower_file
 from interpreter.catalogues import with_catalogues
 from interpreter.powers import with_powers
+from interpreter.purity import ANYTHING, NUMBER, Purity, element, join
+from interpreter.syntax_facts import assigned_names, costly_defines, names_used, recursive_defines, waits
 
 # Part of the cache key of generated modules: change it when the generated code changes meaning.
 GENERATOR_VERSION = "4"
-INLINE_CHARS = 400  # a define written out where it is used is at most this long; a longer one is called
-
-
-class CompileError(Exception):
-    """A construct the compiler cannot handle (the checker should have caught it)."""
-
-    def __init__(self, message: str, span):
-        super().__init__(message)
-        self.span = span
 
 
 @dataclass
@@ -97,8 +94,8 @@ class _Function:
         return self.done < self.total
 
 
-class ModuleWriter:
-    """Writes the Python module of one checked game."""
+class ModuleWriter(ExpressionWriter):
+    """Writes the Python module of one checked game (its expressions: interpreter/expressions.py)."""
 
     def __init__(self, game_file: ast.GameFile, source: str):
         game_file = with_powers(game_file)  # powers become plain rules and defines (interpreter/powers.py)
@@ -152,8 +149,8 @@ class ModuleWriter:
         self.no_binding = 0  # > 0 where Python allows no `:=`
         self.inlining = 0  # how deep in defines written out where they are used
         self.in_define = False  # writing a define's body (not a statement's expression)
-        self.recursive = _recursive_defines(self.defines)
-        self.costly = _costly_defines(self.defines)
+        self.recursive = recursive_defines(self.defines)
+        self.costly = costly_defines(self.defines)
 
     # ------------------------------------------------------------ the module
 
@@ -255,15 +252,15 @@ class ModuleWriter:
 
     def _suspending_rules(self) -> set[str]:
         """Rules that may stop for a decision or chance: they choose, draw or roll, or call such a rule."""
-        waiting = {name for name, decl in self.rules.items() if _waits(decl.body, set())}
+        waiting = {name for name, decl in self.rules.items() if waits(decl.body, set())}
         while True:
-            more = {name for name, decl in self.rules.items() if name not in waiting and _waits(decl.body, waiting)}
+            more = {name for name, decl in self.rules.items() if name not in waiting and waits(decl.body, waiting)}
             if not more:
                 return waiting
             waiting |= more
 
     def _waits(self, statements) -> bool:
-        return _waits(statements, self.suspending)
+        return waits(statements, self.suspending)
 
     def points(self, node) -> int:
         """Resume points in a statement (or list of them)."""
@@ -324,7 +321,7 @@ class ModuleWriter:
             key = repr(decl.name) + "".join(f", a_{p}.__class__, a_{p}" for p in decl.params)
             lines += ["", "", f"def recall_{decl.name}(st{signature}):  # once per evaluation",
                       "    memo = st.memo"]
-            if any(not self.purity.pure(name) for name in _names_used(decl.body) & self.costly):
+            if any(not self.purity.pure(name) for name in names_used(decl.body) & self.costly):
                 lines += ["    if memo is None:  # the outermost define of an expression",
                           "        st.memo = {}",
                           "        try:",
@@ -798,84 +795,6 @@ class ModuleWriter:
         self.chunk([f"example_{number}_expects = ({''.join(e + ', ' for e in expects)})",
                     f"example_{number}_answers = ({''.join(a + ', ' for a in answers)})"])
 
-    # ------------------------------------------------------------ expressions
-    #
-    # Each expression becomes one Python expression: operators, comparisons, conditions
-    # and comprehensions run as plain Python, and only the language's own operations
-    # (attributes, built-ins, defines) are calls of interpreter/runtime.py.
-
-    def expression(self, node: ast.Expr, names: dict) -> str:
-        """The Python source of an expression; `names` maps local names to Python expressions."""
-        method = getattr(self, "_x_" + type(node).__name__, None)
-        if method is None:
-            raise CompileError(f"cannot compile {type(node).__name__}", node.span)
-        return method(node, names)
-
-    def _x_IntLiteral(self, node, names):
-        return repr(node.value)
-
-    def _x_BoolLiteral(self, node, names):
-        return repr(node.value)
-
-    def _x_NoneLiteral(self, node, names):
-        return "None"
-
-    def _log_text(self, node, names) -> str:
-        """A log line: its values worked out now, its words only when the log is read (values.log_text)."""
-        if not isinstance(node, ast.StringLiteral) or all(isinstance(p, str) for p in node.parts):
-            return self.expression(node, names)
-        template = "".join(p.replace("{", "{{").replace("}", "}}") if isinstance(p, str) else "{}"
-                           for p in node.parts)
-        values = "".join(self.expression(p, names) + ", " for p in node.parts if not isinstance(p, str))
-        return f"({template!r}, ({values}))"
-
-    def _x_StringLiteral(self, node, names):
-        parts = [repr(p) if isinstance(p, str) else f"_show({self.expression(p, names)})" for p in node.parts]
-        if not parts:
-            return "''"
-        if len(parts) == 1 and isinstance(node.parts[0], str):
-            return parts[0]
-        return "''.join((" + ", ".join(parts) + ",))"
-
-    def _x_Name(self, node, names):
-        name = node.id
-        if name in names:
-            return names[name]
-        if name in self.vars:
-            if self.vars[name].per_player:
-                raise CompileError(f"'{name}' belongs to each player: write p.{name}", node.span)
-            if self.vars[name].per_piece:
-                raise CompileError(f"'{name}' belongs to each {self.vars[name].per_piece}: write x.{name}", node.span)
-            return f"st.vars[{name!r}]"
-        if name in self.zones:
-            if self.zones[name].per_player:
-                raise CompileError(f"'{name}' belongs to each player: write p.{name}", node.span)
-            return f"st.world.zones_by_name[{name!r}]"
-        if name in self.kinds:
-            return self.constant(list(self.kinds[name].members))
-        if name in self.symbols:
-            return repr(name)
-        if name in self.tables:
-            return f"st.program.tables[{name!r}]"
-        if name in self.boards:
-            return f"st.world.boards[{name!r}]"
-        if name in self.defines:
-            if self.defines[name].params:
-                raise CompileError(f"'{name}' needs arguments: {name}(...)", node.span)
-            inline = self._inline(name, [])
-            if inline is not None:
-                return inline
-            return f"{self._define_call(name)}(st)"
-        if name in self.automata:
-            return f"st.world.automa_seats.get({name!r})"
-        if name == "players":
-            return "st.world.players"
-        if name == "player_count":
-            return "st.world.player_count"
-        if name == "round_number":
-            return "st.round"
-        raise CompileError(f"unknown name '{name}'", node.span)
-
     def _local_kinds(self, body: list, fn: "_Function") -> dict[str, object]:
         """What each local of a function may hold: everything any assignment to it may give.
 
@@ -884,7 +803,7 @@ class ModuleWriter:
         """
         if fn.dict_mode:  # setup, play and the rest share their names: leave them unknown
             return {name: ANYTHING for name in fn.names}
-        assigned = _assigned_names(body) - set(fn.param_names)
+        assigned = assigned_names(body) - set(fn.param_names)
         kinds = {name: frozenset() if name in assigned else ANYTHING for name in fn.names}
 
         def kind(node):
@@ -923,503 +842,6 @@ class ModuleWriter:
                 return kinds
         return {name: ANYTHING for name in kinds}  # kinds that keep growing: lists of lists of ...
 
-    def kind_of(self, node, names: dict):
-        """What an expression's value may be, knowing what comprehensions go through."""
-        known = self.variable_kinds
-        return self.purity.expr(node, {name: known.get(source, ANYTHING) for name, source in names.items()})[1]
-
-    def _is_list(self, node, names: dict) -> bool:
-        """Whether an expression's value is surely a list (never a zone: no need to look into one)."""
-        kind = self.kind_of(node, names)
-        return kind is not ANYTHING and bool(kind) and all(isinstance(atom, tuple) for atom in kind)
-
-    def _inline(self, name: str, args: list[str]) -> str | None:
-        """A small define that reads play, written out where it is used (None when it should be called).
-
-        Only with arguments that are locals or constants, so that each is still worked out
-        once; a define that remembers its values, or calls itself, is always called. So is
-        one that goes through a list (a comprehension, `take`, `neighbours`...) when used inside another define:
-        called, it is worked out once per evaluation (`recall_`, see `_define`); written
-        out, at every use (a define using `members(x)` twice, itself used twice, ran its
-        loop four times). So is one whose written-out text grows past `INLINE_CHARS`.
-        """
-        decl = self.defines[name]
-        if self.purity.pure(name) or name in self.recursive or self.inlining >= 3 \
-                or _size(decl.body) > 40 or (self.in_define and _loops(decl.body)) \
-                or not all(_simple_or_constant(a) for a in args):
-            return None
-        self.inlining += 1
-        try:
-            text = f"({self.expression(decl.body, dict(zip(decl.params, args)))})"
-        finally:
-            self.inlining -= 1
-        return text if len(text) <= INLINE_CHARS else None
-
-    def _define_call(self, name: str) -> str:
-        """What calls a define: the remembering wrapper of one that reads nothing play changes."""
-        if self.purity.pure(name):
-            return f"call_{name}"
-        return f"recall_{name}" if name in self.costly else f"define_{name}"
-
-    def _x_VariantRef(self, node, names):
-        return f"({node.name!r} in st.world.variants)"
-
-    def _x_ListLiteral(self, node, names):
-        return "[" + "".join(self.expression(i, names) + ", " for i in node.items) + "]"
-
-    def _x_Comprehension(self, node, names):
-        # Each `for` clause is a Python `for` clause, so later ones run inside earlier ones.
-        # Python allows no `:=` in what a comprehension goes through, which is all but the
-        # element when the comprehension is sorted.
-        inner = dict(names)
-        loops: list[str] = []
-        variables: list[str] = []
-        sorting = node.order_by is not None
-        self.no_binding += sorting
-        for clause in node.clauses:
-            self.no_binding += 1
-            iterable = self.expression(clause.iterable, inner)
-            listed = self._is_list(clause.iterable, inner)
-            kind = self.kind_of(clause.iterable, inner)
-            self.no_binding -= 1
-            self.comprehensions += 1  # every comprehension variable of the module has a name of its own
-            variable = f"c{self.comprehensions}_{clause.var}"
-            inner[clause.var] = variable
-            self.variable_kinds[variable] = element(kind)
-            condition = f" if {self.expression(clause.where, inner)}" if clause.where is not None else ""
-            if not listed:
-                iterable = f"_as_list(st, {iterable})"
-            loops.append(f"for {variable} in {iterable}{condition}")
-            variables.append(variable)
-        if sorting:
-            key = self.expression(node.order_by, inner)
-        self.no_binding -= sorting
-        element_source = self.expression(node.element, inner)
-        if not sorting:
-            return f"[{element_source} {' '.join(loops)}]"
-        reverse = ", reverse=True" if node.descending else ""
-        # sorted() is stable in both directions: equal keys keep their order. The kept
-        # combinations are sorted first; the element is worked out for each, in order.
-        if len(variables) == 1:
-            variable = variables[0]
-            return (f"[{element_source} for {variable} in sorted([{variable} {loops[0]}], "
-                    f"key=lambda {variable}: {key}{reverse})]")
-        together = ", ".join(variables)
-        return (f"[{element_source} for ({together},) in sorted([({together},) {' '.join(loops)}], "
-                f"key=lambda _t: (lambda {together}: {key})(*_t){reverse})]")
-
-    def _bind(self, source: str) -> tuple[str, str] | None:
-        """How to use a value twice: (its first use, its later uses), or None when it cannot be.
-
-        A local is used as it is; anything else is kept with `:=` where Python allows it.
-        """
-        if _simple(source):
-            return source, source
-        if self.no_binding:
-            return None
-        self.bindings += 1
-        name = f"_w{self.bindings}"
-        return f"({name} := {source})", name
-
-    def _x_Attribute(self, node, names):
-        target = self.expression(node.target, names)
-        name = node.name
-        # The usual case is written out, guarded by the kind of value it needs; anything
-        # else goes to the operation of the runtime, which also says what is wrong.
-        if name in self.player_vars:
-            helper, test, value = "_player_var", "{}.__class__ is _Player", f"st.pvars[{{}}.index][{name!r}]"
-        elif name in self.piece_vars:
-            return f"_piece_var(st, {target}, {name!r})"
-        elif name in self.player_zones:
-            helper, test, value = ("_player_zone", "{}.__class__ is _Player",
-                                   f"st.world.player_zones[{{}}.index][{name!r}]")
-        elif name in self.piece_fields:
-            helper, test, value = ("_field", f"{{}}.__class__ is _Piece and {name!r} in {{}}.fields",
-                                   f"{{}}.fields[{name!r}]")
-        elif name in self.layer_names:
-            helper, test, value = ("_layer", f"{{}}.__class__ is _Zone and {name!r} in {{}}.layers",
-                                   f"{{}}.layers[{name!r}]")
-        elif name in ("row", "col"):
-            helper, test, value = "_attribute", "{}.__class__ is _Zone", f"{{}}.{name}"
-        elif name in ("index", "name"):
-            helper, test, value = "_attribute", "{}.__class__ is _Player", f"{{}}.{name}"
-        else:
-            return f"_attribute(st, {target}, {name!r})"
-        bound = self._bind(target)
-        if bound is None:
-            return f"{helper}(st, {target}, {name!r})"
-        first, later = bound
-        test = test.replace("{}", first, 1).replace("{}", later)
-        return f"({value.replace('{}', later)} if {test} else {helper}(st, {later}, {name!r}))"
-
-    def _x_Index(self, node, names):
-        target = self.expression(node.target, names)
-        index = self.expression(node.index, names)
-        literal = isinstance(node.index, ast.IntLiteral)
-        bound_target = self._bind(target)
-        bound_index = (index, index) if literal or _simple(index) else self._bind(index)
-        if bound_target is None or bound_index is None:
-            return f"_index(st, {target}, {index})"
-        (first_target, t), (first_index, i) = bound_target, bound_index
-        # `&`, not `and`: the index is worked out whatever the target is, after it, as in a call.
-        test = f"({first_target}.__class__ is list) & ({first_index}.__class__ is int)" if not literal \
-            else f"{first_target}.__class__ is list"
-        if literal and node.index.value >= 0:  # a count from the front: only the end to check
-            return f"({t}[{i}] if {test} and {i} < len({t}) else _index(st, {t}, {i}))"
-        return f"({t}[{i}] if {test} and -len({t}) <= {i} < len({t}) else _index(st, {t}, {i}))"
-
-    def _x_Call(self, node, names):
-        name = node.function
-        if name == "count" and len(node.args) == 1 and isinstance(node.args[0], ast.Call) \
-                and node.args[0].function == "all_pieces" and len(node.args[0].args) == 1 \
-                and "count" not in self.defines and "all_pieces" not in self.defines:
-            # How many pieces some zones hold, counted without making the list of them.
-            return f"_count_pieces(st, {self.expression(node.args[0].args[0], names)})"
-        args = [self.expression(a, names) for a in node.args]
-        if name in self.defines:
-            params = self.defines[name].params
-            if len(params) != len(args):
-                raise CompileError(f"'{name}' takes {len(params)} arguments, got {len(args)}", node.span)
-            inline = self._inline(name, args)
-            if inline is not None:
-                return inline
-            return f"{self._define_call(name)}(st" + "".join(", " + a for a in args) + ")"
-        if name in IMPLEMENTATIONS:
-            written = self._builtin(name, node.args, args, names)
-            if written is not None:
-                return written
-            return f"_f_{name}(st" + "".join(", " + a for a in args) + ")"
-        if name in self.rules:
-            raise CompileError(f"'{name}' is a rule: carry it out as a statement of its own", node.span)
-        raise CompileError(f"unknown function '{name}'", node.span)
-
-    def _builtin(self, name: str, nodes: list, args: list[str], names: dict) -> str | None:
-        """The usual case of a built-in written out where it is used, or None to call it."""
-        if name in ("all", "any", "sum") and self._is_list(nodes[0], names):
-            return f"{name}({args[0]})"
-        if name == "count" and self._is_list(nodes[0], names):
-            return f"len({args[0]})"
-        if name not in ("empty", "count", "automa", "eliminated", "first", "top"):
-            return None
-        bound = self._bind(args[0])
-        if bound is None:
-            return None
-        first, x = bound
-        if name in ("first", "top") and self._is_list(nodes[0], names):
-            return f"({x}[{'0' if name == 'first' else '-1'}] if {first} else None)"
-        if name == "empty":
-            return f"(not st.contents[{x}.id] if {first}.__class__ is _Zone else _f_empty(st, {x}))"
-        if name == "count":
-            return (f"(len(st.contents[{x}.id]) if {first}.__class__ is _Zone else len({x}) "
-                    f"if {x}.__class__ is list else _f_count(st, {x}))")
-        if name == "automa":
-            return f"({x}.is_automa if {first}.__class__ is _Player else _f_automa(st, {x}))"
-        if name == "eliminated":
-            return f"(st.eliminated[{x}.index] if {first}.__class__ is _Player else _f_eliminated(st, {x}))"
-        end = "0" if name == "first" else "-1"
-        # A shuffled zone's places are not known: the runtime says so.
-        return (f"(st.pieces[st.contents[{x}.id][{end}]] if {first}.__class__ is _Zone and st.contents[{x}.id] "
-                f"and not st.unordered else _f_{name}(st, {x}))")
-
-    def _x_Binary(self, node, names):
-        left = self.expression(node.left, names)
-        right = self.expression(node.right, names)
-        if node.op == "+":
-            kinds = self.kind_of(node.left, names), self.kind_of(node.right, names)
-            # A zone's pieces are added as a list; beside a number, a zone is an error either way.
-            if any(map(may_be_place, kinds)) and not any(kind is not ANYTHING and kind and kind <= NUMBER
-                                                          for kind in kinds):
-                return f"_plus(st, {left}, {right})"
-            return f"({left} + {right})"
-        if node.op == "/":
-            return f"_divide({left}, {right})"
-        if node.op in ("-", "*", "%"):
-            return f"({left} {node.op} {right})"
-        raise CompileError(f"unknown operator {node.op}", node.span)
-
-    def _x_Compare(self, node, names):
-        if node.op not in ("==", "!=", "<", "<=", ">", ">="):
-            raise CompileError(f"unknown comparison {node.op}", node.span)
-        return f"({self.expression(node.left, names)} {node.op} {self.expression(node.right, names)})"
-
-    def _x_Membership(self, node, names):
-        element, collection = self.expression(node.element, names), self.expression(node.collection, names)
-        if self._is_list(node.collection, names):
-            test = f"({element} in {collection})"
-        else:
-            test = f"_member(st, {element}, {collection})"
-        return f"(not {test})" if node.negated else test
-
-    def _x_BoolOp(self, node, names):
-        return f"({self.expression(node.left, names)} {node.op} {self.expression(node.right, names)})"
-
-    def _x_Not(self, node, names):
-        return f"(not {self.expression(node.operand, names)})"
-
-    def _x_Negate(self, node, names):
-        return f"(-{self.expression(node.operand, names)})"
-
-    def _x_IfExpr(self, node, names):
-        condition = self.expression(node.condition, names)
-        then = self.expression(node.then, names)
-        otherwise = self.expression(node.otherwise, names)
-        if not self.no_binding:
-            # A call the condition always makes, made again in a branch (`run(step(s, d)) if
-            # holds(step(s, d))`): made once, kept with `:=`. Expressions change nothing, so
-            # the second call could only give the same value.
-            for call in _calls_always_made(node.condition):
-                text = self.expression(call, names)
-                # The whole call, not the end of a longer name (`call_x(st)` in `define_recall_x(st)`).
-                pattern = re.compile(r"(?<![\w.])" + re.escape(text))
-                if len(pattern.findall(condition)) == 1 and (pattern.search(then) or pattern.search(otherwise)):
-                    first, later = self._bind(text)
-                    condition = pattern.sub(lambda _: first, condition)
-                    then, otherwise = pattern.sub(lambda _: later, then), pattern.sub(lambda _: later, otherwise)
-        return f"({then} if {condition} else {otherwise})"
-
-
-# ---------------------------------------------------------------- what a define reads
-#
-# A define that reads nothing play can change (variables, the round, what zones hold,
-# who is eliminated) gives the same value for the same arguments all game long, so its
-# values are remembered per world. Whether it can read such a thing is worked out from
-# the file: a value's *kind* (a set of what it may be: number, player, cell, list of...,
-# or anything) tells whether looking into it may look into a zone.
-
-ANYTHING = None  # a kind about which nothing is known
-
-
-def _kind(*atoms) -> frozenset:
-    return frozenset(atoms)
-
-
-NUMBER, TEXT, TRUTH, NOTHING = _kind("number"), _kind("text"), _kind("bool"), _kind("none")
-PLAYER, PIECE, ZONE, CELL = _kind("player"), _kind("piece"), _kind("zone"), _kind("cell")
-BOARD, TABLE = _kind("board"), _kind("table")
-FIXED = _kind("fixed")  # a table's value: numbers, names, true/false, none, or lists of those
-
-
-def list_of(kind) -> frozenset:
-    return frozenset({("list", kind)})
-
-
-def join(a, b):
-    if a is ANYTHING or b is ANYTHING:
-        return ANYTHING
-    return a | b
-
-
-def may_be_place(kind) -> bool:
-    """Whether a value of this kind may be a zone or cell, whose contents can change."""
-    return kind is ANYTHING or "zone" in kind or "cell" in kind
-
-
-def _may_be_list(kind) -> bool:
-    """Whether a value of this kind may be a list (or a zone, whose pieces `+` takes as one)."""
-    return kind is ANYTHING or may_be_place(kind) or "fixed" in kind or any(isinstance(a, tuple) for a in kind)
-
-
-def element(kind):
-    """The kind of what a list (or the pieces of a zone) of this kind holds."""
-    if kind is ANYTHING:
-        return ANYTHING
-    out = frozenset()
-    found = False
-    for atom in kind:
-        if isinstance(atom, tuple):
-            out, found = join(out, atom[1]), True
-        elif atom in ("zone", "cell"):
-            out, found = join(out, PIECE), True
-        elif atom == "fixed":
-            out, found = join(out, FIXED), True
-    return out if found else ANYTHING
-
-
-# Built-ins that look into their first argument (as a list, or the pieces of a zone).
-_LOOKS_INTO = {"count", "sum", "max", "min", "any", "all", "first", "top", "take", "distinct", "indices",
-               "index_of", "share_places"}
-_ALWAYS_READS = {"empty", "where", "all_pieces", "eliminated"}
-
-
-class Purity:
-    """Which defines read nothing that play changes."""
-
-    def __init__(self, writer: "ModuleWriter"):
-        self.writer = writer
-        self.known: dict[str, tuple[bool, object]] = {}
-        self.busy: set[str] = set()
-
-    def pure(self, name: str) -> bool:
-        return not self.define(name)[0]
-
-    def define(self, name: str) -> tuple[bool, object]:
-        """(whether the define may read what play changes, the kind of its value)."""
-        if name in self.known:
-            return self.known[name]
-        if name in self.busy:  # a define that calls itself, however indirectly: assume the worst
-            return True, ANYTHING
-        self.busy.add(name)
-        decl = self.writer.defines[name]
-        result = self.expr(decl.body, {p: ANYTHING for p in decl.params})
-        self.busy.discard(name)
-        self.known[name] = result
-        return result
-
-    def expr(self, node, env: dict) -> tuple[bool, object]:
-        w = self.writer
-        if isinstance(node, ast.IntLiteral):
-            return False, NUMBER
-        if isinstance(node, ast.BoolLiteral):
-            return False, TRUTH
-        if isinstance(node, ast.NoneLiteral):
-            return False, NOTHING
-        if isinstance(node, ast.StringLiteral):
-            return any(self.expr(p, env)[0] for p in node.parts if not isinstance(p, str)), TEXT
-        if isinstance(node, ast.VariantRef):
-            return False, TRUTH
-        if isinstance(node, ast.Name):
-            name = node.id
-            if name in env:
-                return False, env[name]
-            if name in w.vars or name == "round_number":
-                return True, ANYTHING
-            if name in w.zones:
-                return False, ZONE
-            if name in w.kinds:
-                return False, list_of(TEXT)
-            if name in w.symbols:
-                return False, TEXT
-            if name in w.tables:
-                return False, TABLE
-            if name in w.boards:
-                return False, BOARD
-            if name in w.defines:
-                return self.define(name)
-            if name in w.automata:
-                return False, join(PLAYER, NOTHING)
-            if name == "players":
-                return False, list_of(PLAYER)
-            if name == "player_count":
-                return False, NUMBER
-            return True, ANYTHING
-        if isinstance(node, ast.ListLiteral):
-            reads, kind = False, frozenset()
-            for item in node.items:
-                r, k = self.expr(item, env)
-                reads, kind = reads or r, join(kind, k)
-            return reads, list_of(kind)
-        if isinstance(node, ast.Comprehension):
-            inner = dict(env)
-            reads = False
-            for clause in node.clauses:
-                r, k = self.expr(clause.iterable, inner)
-                reads = reads or r or may_be_place(k)
-                inner[clause.var] = element(k)
-                if clause.where is not None:
-                    reads = reads or self.expr(clause.where, inner)[0]
-            r, kind = self.expr(node.element, inner)
-            reads = reads or r
-            if node.order_by is not None:
-                reads = reads or self.expr(node.order_by, inner)[0]
-            return reads, list_of(kind)
-        if isinstance(node, ast.Attribute):
-            reads, target = self.expr(node.target, env)
-            name = node.name
-            if name in w.player_vars or name in w.piece_vars:
-                return True, ANYTHING
-            if name in w.player_zones:
-                return reads, ZONE
-            if name in w.piece_fields:
-                return reads, ANYTHING
-            if name in w.layer_names:
-                return reads, join(join(NUMBER, TEXT), NOTHING)
-            if name in ("name",):
-                return reads, TEXT
-            if name in ("index", "row", "col"):
-                return reads, NUMBER
-            if name == "owner":
-                return reads, join(PLAYER, NOTHING)
-            if name == "board":
-                return reads, BOARD
-            return reads, ANYTHING
-        if isinstance(node, ast.Index):
-            r1, target = self.expr(node.target, env)
-            r2, _ = self.expr(node.index, env)
-            if target is not ANYTHING and target == TABLE:
-                return r1 or r2, FIXED
-            return r1 or r2 or may_be_place(target), element(target)
-        if isinstance(node, ast.Call):
-            results = [self.expr(a, env) for a in node.args]
-            reads = any(r for r, _ in results)
-            kinds = [k for _, k in results]
-            name = node.function
-            if name in w.defines:
-                r, kind = self.define(name)
-                return reads or r, kind
-            if name in _ALWAYS_READS:
-                return True, {"all_pieces": list_of(PIECE), "where": join(ZONE, CELL)}.get(name, TRUTH)
-            if name in _LOOKS_INTO:
-                reads = reads or may_be_place(kinds[0])
-                if name == "share_places":
-                    reads = reads or may_be_place(kinds[1])
-                    return reads, list_of(NUMBER)
-                if name in ("count", "sum", "indices", "index_of"):
-                    return reads, NUMBER if name != "indices" else list_of(NUMBER)
-                if name in ("any", "all"):
-                    return reads, ANYTHING
-                if name in ("take", "distinct"):
-                    return reads, list_of(element(kinds[0]))
-                return reads, join(element(kinds[0]), NOTHING)  # max, min, first, top
-            if name == "flatten":
-                inner = element(kinds[0])
-                reads = reads or may_be_place(kinds[0]) or may_be_place(inner)
-                return reads, list_of(element(inner))
-            if name in ("range",):
-                return reads, list_of(NUMBER)
-            if name in ("ceil", "floor", "abs", "distance"):
-                return reads, NUMBER
-            if name in ("piece_type",):
-                return reads, TEXT
-            if name == "automa":
-                return reads, TRUTH
-            if name in ("at", "step"):
-                return reads, join(CELL, NOTHING)
-            if name in ("cells", "ray", "perimeter", "neighbours"):
-                return reads, list_of(CELL)
-            if name == "inward":
-                return reads, list_of(NUMBER)
-            return True, ANYTHING  # anything not listed here: assume it reads
-        if isinstance(node, ast.Binary):
-            r1, a = self.expr(node.left, env)
-            r2, b = self.expr(node.right, env)
-            if node.op == "+":
-                # Adding a zone looks into it, but only succeeds with another zone or a list.
-                reads = (may_be_place(a) and _may_be_list(b)) or (may_be_place(b) and _may_be_list(a))
-                if any(kind is not ANYTHING and kind and kind <= NUMBER for kind in (a, b)):
-                    return r1 or r2 or reads, NUMBER  # a number and anything else but a number fails
-                return r1 or r2 or reads, join(a, b)
-            return r1 or r2, NUMBER
-        if isinstance(node, ast.Compare):
-            return self.expr(node.left, env)[0] or self.expr(node.right, env)[0], TRUTH
-        if isinstance(node, ast.Membership):
-            r1, _ = self.expr(node.element, env)
-            r2, collection = self.expr(node.collection, env)
-            return r1 or r2 or may_be_place(collection), TRUTH
-        if isinstance(node, ast.BoolOp):
-            r1, a = self.expr(node.left, env)
-            r2, b = self.expr(node.right, env)
-            return r1 or r2, join(a, b)
-        if isinstance(node, ast.Not):
-            return self.expr(node.operand, env)[0], TRUTH
-        if isinstance(node, ast.Negate):
-            return self.expr(node.operand, env)[0], NUMBER
-        if isinstance(node, ast.IfExpr):
-            r1, _ = self.expr(node.condition, env)
-            r2, a = self.expr(node.then, env)
-            r3, b = self.expr(node.otherwise, env)
-            return r1 or r2 or r3, join(a, b)
-        return True, ANYTHING
-
 
 class _Code:
     """The lines of one function being written: (depth, text, span of the statement or None)."""
@@ -1432,151 +854,6 @@ class _Code:
 
     def comment(self, depth: int, text: str) -> None:
         self.lines.append((depth, text, None))
-
-
-# Built-ins that do a small, fixed amount of work; the others go through lists, zones or boards.
-_QUICK_BUILTINS = {"abs", "at", "automa", "ceil", "count", "direction_to", "distance", "eliminated", "empty",
-                   "first", "floor", "piece_type", "step", "top", "where"}
-
-
-def _loops(node) -> bool:
-    """Whether an expression goes through a list itself: a comprehension, or a built-in such as `take`."""
-    if isinstance(node, list):
-        return any(_loops(item) for item in node)
-    if isinstance(node, ast.Comprehension):
-        return True
-    if isinstance(node, ast.Call) and node.function in IMPLEMENTATIONS and node.function not in _QUICK_BUILTINS:
-        return True
-    if isinstance(node, ast.Node):
-        return any(_loops(getattr(node, field)) for field in type(node).model_fields if field != "span")
-    return False
-
-
-def _size(node) -> int:
-    """How many nodes an expression has."""
-    if isinstance(node, list):
-        return sum(_size(item) for item in node)
-    if isinstance(node, ast.Node):
-        return 1 + sum(_size(getattr(node, field)) for field in type(node).model_fields if field != "span")
-    return 0
-
-
-def _recursive_defines(defines: dict) -> set[str]:
-    """The defines that call themselves, directly or through others."""
-    calls = {name: _names_used(decl.body) & set(defines) for name, decl in defines.items()}
-    recursive = set()
-    for start in defines:
-        seen, todo = set(), list(calls[start])
-        while todo:
-            name = todo.pop()
-            if name == start:
-                recursive.add(start)
-                break
-            if name not in seen:
-                seen.add(name)
-                todo += calls[name]
-    return recursive
-
-
-def _costly_defines(defines: dict) -> set[str]:
-    """The defines that go through a list (`_loops`), themselves or in a define they call."""
-    calls = {name: _names_used(decl.body) & set(defines) for name, decl in defines.items()}
-    costly = {name for name, decl in defines.items() if _loops(decl.body)}
-    grown = True
-    while grown:
-        more = {name for name in defines if name not in costly and calls[name] & costly}
-        costly |= more
-        grown = bool(more)
-    return costly
-
-
-def _names_used(node) -> set[str]:
-    """Every name and called function in an expression."""
-    if isinstance(node, list):
-        return set().union(*[_names_used(item) for item in node]) if node else set()
-    if isinstance(node, ast.Name):
-        return {node.id}
-    if isinstance(node, ast.Call):
-        return {node.function} | _names_used(node.args)
-    if isinstance(node, ast.Node):
-        return set().union(*[_names_used(getattr(node, field)) for field in type(node).model_fields
-                             if field != "span"] or [set()])
-    return set()
-
-
-_SIMPLE = re.compile(r"(?:v|a|c\d+)_\w+|env\['\w+'\]")
-_CONSTANT = re.compile(r"-?\d+|None|True|False|'\w*'")
-
-
-def _simple(source: str) -> bool:
-    """Whether generated source is a local's name: cheap and safe to use twice."""
-    return _SIMPLE.fullmatch(source) is not None
-
-
-def _simple_or_constant(source: str) -> bool:
-    return _SIMPLE.fullmatch(source) is not None or _CONSTANT.fullmatch(source) is not None
-
-
-def _calls_always_made(node) -> list:
-    """The calls inside an expression that working it out always makes, outermost first.
-
-    Not those behind `and`, `or`, a branch of `if ... else` or inside a comprehension's
-    element: whether they are made depends on other values.
-    """
-    found = []
-    if isinstance(node, ast.Call):
-        found.append(node)
-        for argument in node.args:
-            found += _calls_always_made(argument)
-    elif isinstance(node, (ast.Binary, ast.Compare)):
-        found += _calls_always_made(node.left) + _calls_always_made(node.right)
-    elif isinstance(node, ast.Membership):
-        found += _calls_always_made(node.element) + _calls_always_made(node.collection)
-    elif isinstance(node, ast.BoolOp):
-        found += _calls_always_made(node.left)
-    elif isinstance(node, (ast.Not, ast.Negate)):
-        found += _calls_always_made(node.operand)
-    elif isinstance(node, ast.Attribute):
-        found += _calls_always_made(node.target)
-    elif isinstance(node, ast.Index):
-        found += _calls_always_made(node.target) + _calls_always_made(node.index)
-    elif isinstance(node, ast.IfExpr):
-        found += _calls_always_made(node.condition)
-    elif isinstance(node, ast.ListLiteral):
-        for item in node.items:
-            found += _calls_always_made(item)
-    return found
-
-
-def _assigned_names(statements: list) -> set[str]:
-    """Every local a block gives a value to: what it binds, and the locals it assigns."""
-    names = set(local_names(statements))
-    for statement in statements:
-        if isinstance(statement, (ast.Assign, ast.AddTo)) and isinstance(statement.target, ast.Name):
-            names.add(statement.target.id)
-        elif isinstance(statement, ast.If):
-            for branch in statement.branches:
-                names |= _assigned_names(branch.body)
-            names |= _assigned_names(statement.otherwise)
-        elif isinstance(statement, (ast.ForEach, ast.While, ast.Rounds, ast.Repeat, ast.Phase)):
-            names |= _assigned_names(statement.body)
-    return names
-
-
-def _waits(statements: list, suspending: set[str]) -> bool:
-    """Whether statements may stop for a decision or chance (calling any of `suspending` counts)."""
-    for statement in statements:
-        if isinstance(statement, (ast.Choose, ast.Draw, ast.Roll, ast.WeightedDraw)):
-            return True
-        if isinstance(statement, ast.CallRule) and statement.rule in suspending:
-            return True
-        if isinstance(statement, ast.If):
-            if any(_waits(b.body, suspending) for b in statement.branches) or _waits(statement.otherwise, suspending):
-                return True
-        elif isinstance(statement, (ast.ForEach, ast.While, ast.Rounds, ast.Repeat, ast.Phase)):
-            if _waits(statement.body, suspending):
-                return True
-    return False
 
 
 def generate(game_file: ast.GameFile, source: str) -> str:

@@ -1,0 +1,370 @@
+"""Compile one expression of the language to one Python expression: the expression half of the ModuleWriter."""
+
+from __future__ import annotations
+
+import re
+
+from dsl import ast
+from interpreter.builtins import IMPLEMENTATIONS
+from interpreter.purity import ANYTHING, NUMBER, element, may_be_place
+from interpreter.syntax_facts import calls_always_made, loops_over_a_list, node_count
+
+INLINE_CHARS = 400  # a define written out where it is used is at most this long; a longer one is called
+
+
+class CompileError(Exception):
+    """A construct the compiler cannot handle (the checker should have caught it)."""
+
+    def __init__(self, message: str, span):
+        super().__init__(message)
+        self.span = span
+
+
+_SIMPLE = re.compile(r"(?:v|a|c\d+)_\w+|env\['\w+'\]")
+_CONSTANT = re.compile(r"-?\d+|None|True|False|'\w*'")
+
+
+def _simple(source: str) -> bool:
+    """Whether generated source is a local's name: cheap and safe to use twice."""
+    return _SIMPLE.fullmatch(source) is not None
+
+
+def _simple_or_constant(source: str) -> bool:
+    return _SIMPLE.fullmatch(source) is not None or _CONSTANT.fullmatch(source) is not None
+
+
+class ExpressionWriter:
+    """How the ModuleWriter (interpreter/compiler.py) writes an expression.
+
+    Each expression becomes one Python expression: operators, comparisons, conditions
+    and comprehensions run as plain Python, and only the language's own operations
+    (attributes, built-ins, defines) are calls of interpreter/runtime.py. The methods
+    read the declarations and counters the ModuleWriter keeps (`defines`, `vars`,
+    `purity`, `bindings`, ...).
+    """
+
+    def expression(self, node: ast.Expr, names: dict) -> str:
+        """The Python source of an expression; `names` maps local names to Python expressions."""
+        method = getattr(self, "_x_" + type(node).__name__, None)
+        if method is None:
+            raise CompileError(f"cannot compile {type(node).__name__}", node.span)
+        return method(node, names)
+
+    def _x_IntLiteral(self, node, names):
+        return repr(node.value)
+
+    def _x_BoolLiteral(self, node, names):
+        return repr(node.value)
+
+    def _x_NoneLiteral(self, node, names):
+        return "None"
+
+    def _log_text(self, node, names) -> str:
+        """A log line: its values worked out now, its words only when the log is read (values.log_text)."""
+        if not isinstance(node, ast.StringLiteral) or all(isinstance(p, str) for p in node.parts):
+            return self.expression(node, names)
+        template = "".join(p.replace("{", "{{").replace("}", "}}") if isinstance(p, str) else "{}"
+                           for p in node.parts)
+        values = "".join(self.expression(p, names) + ", " for p in node.parts if not isinstance(p, str))
+        return f"({template!r}, ({values}))"
+
+    def _x_StringLiteral(self, node, names):
+        parts = [repr(p) if isinstance(p, str) else f"_show({self.expression(p, names)})" for p in node.parts]
+        if not parts:
+            return "''"
+        if len(parts) == 1 and isinstance(node.parts[0], str):
+            return parts[0]
+        return "''.join((" + ", ".join(parts) + ",))"
+
+    def _x_Name(self, node, names):
+        name = node.id
+        if name in names:
+            return names[name]
+        if name in self.vars:
+            if self.vars[name].per_player:
+                raise CompileError(f"'{name}' belongs to each player: write p.{name}", node.span)
+            if self.vars[name].per_piece:
+                raise CompileError(f"'{name}' belongs to each {self.vars[name].per_piece}: write x.{name}", node.span)
+            return f"st.vars[{name!r}]"
+        if name in self.zones:
+            if self.zones[name].per_player:
+                raise CompileError(f"'{name}' belongs to each player: write p.{name}", node.span)
+            return f"st.world.zones_by_name[{name!r}]"
+        if name in self.kinds:
+            return self.constant(list(self.kinds[name].members))
+        if name in self.symbols:
+            return repr(name)
+        if name in self.tables:
+            return f"st.program.tables[{name!r}]"
+        if name in self.boards:
+            return f"st.world.boards[{name!r}]"
+        if name in self.defines:
+            if self.defines[name].params:
+                raise CompileError(f"'{name}' needs arguments: {name}(...)", node.span)
+            inline = self._inline(name, [])
+            if inline is not None:
+                return inline
+            return f"{self._define_call(name)}(st)"
+        if name in self.automata:
+            return f"st.world.automa_seats.get({name!r})"
+        if name == "players":
+            return "st.world.players"
+        if name == "player_count":
+            return "st.world.player_count"
+        if name == "round_number":
+            return "st.round"
+        raise CompileError(f"unknown name '{name}'", node.span)
+
+    def kind_of(self, node, names: dict):
+        """What an expression's value may be, knowing what comprehensions go through."""
+        known = self.variable_kinds
+        return self.purity.expr(node, {name: known.get(source, ANYTHING) for name, source in names.items()})[1]
+
+    def _is_list(self, node, names: dict) -> bool:
+        """Whether an expression's value is surely a list (never a zone: no need to look into one)."""
+        kind = self.kind_of(node, names)
+        return kind is not ANYTHING and bool(kind) and all(isinstance(atom, tuple) for atom in kind)
+
+    def _inline(self, name: str, args: list[str]) -> str | None:
+        """A small define that reads play, written out where it is used (None when it should be called).
+
+        Only with arguments that are locals or constants, so that each is still worked out
+        once; a define that remembers its values, or calls itself, is always called. So is
+        one that goes through a list (a comprehension, `take`, `neighbours`...) when used inside another define:
+        called, it is worked out once per evaluation (`recall_`, see `_define`); written
+        out, at every use (a define using `members(x)` twice, itself used twice, ran its
+        loop four times). So is one whose written-out text grows past `INLINE_CHARS`.
+        """
+        decl = self.defines[name]
+        if self.purity.pure(name) or name in self.recursive or self.inlining >= 3 \
+                or node_count(decl.body) > 40 or (self.in_define and loops_over_a_list(decl.body)) \
+                or not all(_simple_or_constant(a) for a in args):
+            return None
+        self.inlining += 1
+        try:
+            text = f"({self.expression(decl.body, dict(zip(decl.params, args)))})"
+        finally:
+            self.inlining -= 1
+        return text if len(text) <= INLINE_CHARS else None
+
+    def _define_call(self, name: str) -> str:
+        """What calls a define: the remembering wrapper of one that reads nothing play changes."""
+        if self.purity.pure(name):
+            return f"call_{name}"
+        return f"recall_{name}" if name in self.costly else f"define_{name}"
+
+    def _x_VariantRef(self, node, names):
+        return f"({node.name!r} in st.world.variants)"
+
+    def _x_ListLiteral(self, node, names):
+        return "[" + "".join(self.expression(i, names) + ", " for i in node.items) + "]"
+
+    def _x_Comprehension(self, node, names):
+        # Each `for` clause is a Python `for` clause, so later ones run inside earlier ones.
+        # Python allows no `:=` in what a comprehension goes through, which is all but the
+        # element when the comprehension is sorted.
+        inner = dict(names)
+        loops: list[str] = []
+        variables: list[str] = []
+        sorting = node.order_by is not None
+        self.no_binding += sorting
+        for clause in node.clauses:
+            self.no_binding += 1
+            iterable = self.expression(clause.iterable, inner)
+            listed = self._is_list(clause.iterable, inner)
+            kind = self.kind_of(clause.iterable, inner)
+            self.no_binding -= 1
+            self.comprehensions += 1  # every comprehension variable of the module has a name of its own
+            variable = f"c{self.comprehensions}_{clause.var}"
+            inner[clause.var] = variable
+            self.variable_kinds[variable] = element(kind)
+            condition = f" if {self.expression(clause.where, inner)}" if clause.where is not None else ""
+            if not listed:
+                iterable = f"_as_list(st, {iterable})"
+            loops.append(f"for {variable} in {iterable}{condition}")
+            variables.append(variable)
+        if sorting:
+            key = self.expression(node.order_by, inner)
+        self.no_binding -= sorting
+        element_source = self.expression(node.element, inner)
+        if not sorting:
+            return f"[{element_source} {' '.join(loops)}]"
+        reverse = ", reverse=True" if node.descending else ""
+        # sorted() is stable in both directions: equal keys keep their order. The kept
+        # combinations are sorted first; the element is worked out for each, in order.
+        if len(variables) == 1:
+            variable = variables[0]
+            return (f"[{element_source} for {variable} in sorted([{variable} {loops[0]}], "
+                    f"key=lambda {variable}: {key}{reverse})]")
+        together = ", ".join(variables)
+        return (f"[{element_source} for ({together},) in sorted([({together},) {' '.join(loops)}], "
+                f"key=lambda _t: (lambda {together}: {key})(*_t){reverse})]")
+
+    def _bind(self, source: str) -> tuple[str, str] | None:
+        """How to use a value twice: (its first use, its later uses), or None when it cannot be.
+
+        A local is used as it is; anything else is kept with `:=` where Python allows it.
+        """
+        if _simple(source):
+            return source, source
+        if self.no_binding:
+            return None
+        self.bindings += 1
+        name = f"_w{self.bindings}"
+        return f"({name} := {source})", name
+
+    def _x_Attribute(self, node, names):
+        target = self.expression(node.target, names)
+        name = node.name
+        # The usual case is written out, guarded by the kind of value it needs; anything
+        # else goes to the operation of the runtime, which also says what is wrong.
+        if name in self.player_vars:
+            helper, test, value = "_player_var", "{}.__class__ is _Player", f"st.pvars[{{}}.index][{name!r}]"
+        elif name in self.piece_vars:
+            return f"_piece_var(st, {target}, {name!r})"
+        elif name in self.player_zones:
+            helper, test, value = ("_player_zone", "{}.__class__ is _Player",
+                                   f"st.world.player_zones[{{}}.index][{name!r}]")
+        elif name in self.piece_fields:
+            helper, test, value = ("_field", f"{{}}.__class__ is _Piece and {name!r} in {{}}.fields",
+                                   f"{{}}.fields[{name!r}]")
+        elif name in self.layer_names:
+            helper, test, value = ("_layer", f"{{}}.__class__ is _Zone and {name!r} in {{}}.layers",
+                                   f"{{}}.layers[{name!r}]")
+        elif name in ("row", "col"):
+            helper, test, value = "_attribute", "{}.__class__ is _Zone", f"{{}}.{name}"
+        elif name in ("index", "name"):
+            helper, test, value = "_attribute", "{}.__class__ is _Player", f"{{}}.{name}"
+        else:
+            return f"_attribute(st, {target}, {name!r})"
+        bound = self._bind(target)
+        if bound is None:
+            return f"{helper}(st, {target}, {name!r})"
+        first, later = bound
+        test = test.replace("{}", first, 1).replace("{}", later)
+        return f"({value.replace('{}', later)} if {test} else {helper}(st, {later}, {name!r}))"
+
+    def _x_Index(self, node, names):
+        target = self.expression(node.target, names)
+        index = self.expression(node.index, names)
+        literal = isinstance(node.index, ast.IntLiteral)
+        bound_target = self._bind(target)
+        bound_index = (index, index) if literal or _simple(index) else self._bind(index)
+        if bound_target is None or bound_index is None:
+            return f"_index(st, {target}, {index})"
+        (first_target, t), (first_index, i) = bound_target, bound_index
+        # `&`, not `and`: the index is worked out whatever the target is, after it, as in a call.
+        test = f"({first_target}.__class__ is list) & ({first_index}.__class__ is int)" if not literal \
+            else f"{first_target}.__class__ is list"
+        if literal and node.index.value >= 0:  # a count from the front: only the end to check
+            return f"({t}[{i}] if {test} and {i} < len({t}) else _index(st, {t}, {i}))"
+        return f"({t}[{i}] if {test} and -len({t}) <= {i} < len({t}) else _index(st, {t}, {i}))"
+
+    def _x_Call(self, node, names):
+        name = node.function
+        if name == "count" and len(node.args) == 1 and isinstance(node.args[0], ast.Call) \
+                and node.args[0].function == "all_pieces" and len(node.args[0].args) == 1 \
+                and "count" not in self.defines and "all_pieces" not in self.defines:
+            # How many pieces some zones hold, counted without making the list of them.
+            return f"_count_pieces(st, {self.expression(node.args[0].args[0], names)})"
+        args = [self.expression(a, names) for a in node.args]
+        if name in self.defines:
+            params = self.defines[name].params
+            if len(params) != len(args):
+                raise CompileError(f"'{name}' takes {len(params)} arguments, got {len(args)}", node.span)
+            inline = self._inline(name, args)
+            if inline is not None:
+                return inline
+            return f"{self._define_call(name)}(st" + "".join(", " + a for a in args) + ")"
+        if name in IMPLEMENTATIONS:
+            written = self._builtin(name, node.args, args, names)
+            if written is not None:
+                return written
+            return f"_f_{name}(st" + "".join(", " + a for a in args) + ")"
+        if name in self.rules:
+            raise CompileError(f"'{name}' is a rule: carry it out as a statement of its own", node.span)
+        raise CompileError(f"unknown function '{name}'", node.span)
+
+    def _builtin(self, name: str, nodes: list, args: list[str], names: dict) -> str | None:
+        """The usual case of a built-in written out where it is used, or None to call it."""
+        if name in ("all", "any", "sum") and self._is_list(nodes[0], names):
+            return f"{name}({args[0]})"
+        if name == "count" and self._is_list(nodes[0], names):
+            return f"len({args[0]})"
+        if name not in ("empty", "count", "automa", "eliminated", "first", "top"):
+            return None
+        bound = self._bind(args[0])
+        if bound is None:
+            return None
+        first, x = bound
+        if name in ("first", "top") and self._is_list(nodes[0], names):
+            return f"({x}[{'0' if name == 'first' else '-1'}] if {first} else None)"
+        if name == "empty":
+            return f"(not st.contents[{x}.id] if {first}.__class__ is _Zone else _f_empty(st, {x}))"
+        if name == "count":
+            return (f"(len(st.contents[{x}.id]) if {first}.__class__ is _Zone else len({x}) "
+                    f"if {x}.__class__ is list else _f_count(st, {x}))")
+        if name == "automa":
+            return f"({x}.is_automa if {first}.__class__ is _Player else _f_automa(st, {x}))"
+        if name == "eliminated":
+            return f"(st.eliminated[{x}.index] if {first}.__class__ is _Player else _f_eliminated(st, {x}))"
+        end = "0" if name == "first" else "-1"
+        # A shuffled zone's places are not known: the runtime says so.
+        return (f"(st.pieces[st.contents[{x}.id][{end}]] if {first}.__class__ is _Zone and st.contents[{x}.id] "
+                f"and not st.unordered else _f_{name}(st, {x}))")
+
+    def _x_Binary(self, node, names):
+        left = self.expression(node.left, names)
+        right = self.expression(node.right, names)
+        if node.op == "+":
+            kinds = self.kind_of(node.left, names), self.kind_of(node.right, names)
+            # A zone's pieces are added as a list; beside a number, a zone is an error either way.
+            if any(map(may_be_place, kinds)) and not any(kind is not ANYTHING and kind and kind <= NUMBER
+                                                          for kind in kinds):
+                return f"_plus(st, {left}, {right})"
+            return f"({left} + {right})"
+        if node.op == "/":
+            return f"_divide({left}, {right})"
+        if node.op in ("-", "*", "%"):
+            return f"({left} {node.op} {right})"
+        raise CompileError(f"unknown operator {node.op}", node.span)
+
+    def _x_Compare(self, node, names):
+        if node.op not in ("==", "!=", "<", "<=", ">", ">="):
+            raise CompileError(f"unknown comparison {node.op}", node.span)
+        return f"({self.expression(node.left, names)} {node.op} {self.expression(node.right, names)})"
+
+    def _x_Membership(self, node, names):
+        element, collection = self.expression(node.element, names), self.expression(node.collection, names)
+        if self._is_list(node.collection, names):
+            test = f"({element} in {collection})"
+        else:
+            test = f"_member(st, {element}, {collection})"
+        return f"(not {test})" if node.negated else test
+
+    def _x_BoolOp(self, node, names):
+        return f"({self.expression(node.left, names)} {node.op} {self.expression(node.right, names)})"
+
+    def _x_Not(self, node, names):
+        return f"(not {self.expression(node.operand, names)})"
+
+    def _x_Negate(self, node, names):
+        return f"(-{self.expression(node.operand, names)})"
+
+    def _x_IfExpr(self, node, names):
+        condition = self.expression(node.condition, names)
+        then = self.expression(node.then, names)
+        otherwise = self.expression(node.otherwise, names)
+        if not self.no_binding:
+            # A call the condition always makes, made again in a branch (`run(step(s, d)) if
+            # holds(step(s, d))`): made once, kept with `:=`. Expressions change nothing, so
+            # the second call could only give the same value.
+            for call in calls_always_made(node.condition):
+                text = self.expression(call, names)
+                # The whole call, not the end of a longer name (`call_x(st)` in `define_recall_x(st)`).
+                pattern = re.compile(r"(?<![\w.])" + re.escape(text))
+                if len(pattern.findall(condition)) == 1 and (pattern.search(then) or pattern.search(otherwise)):
+                    first, later = self._bind(text)
+                    condition = pattern.sub(lambda _: first, condition)
+                    then, otherwise = pattern.sub(lambda _: later, then), pattern.sub(lambda _: later, otherwise)
+        return f"({then} if {condition} else {otherwise})"

@@ -1,0 +1,248 @@
+"""What a define reads: the kinds of values, and which defines read nothing play changes.
+
+A define that reads nothing play can change (variables, the round, what zones hold,
+who is eliminated) gives the same value for the same arguments all game long, so the
+compiler (interpreter/compiler.py) remembers its values per world. Whether it can
+read such a thing is worked out from the file: a value's *kind* (a set of what it may
+be: number, player, cell, list of..., or anything) tells whether looking into it may
+look into a zone.
+"""
+
+from __future__ import annotations
+
+from dsl import ast
+
+ANYTHING = None  # a kind about which nothing is known
+
+
+def _kind(*atoms) -> frozenset:
+    return frozenset(atoms)
+
+
+NUMBER, TEXT, TRUTH, NOTHING = _kind("number"), _kind("text"), _kind("bool"), _kind("none")
+PLAYER, PIECE, ZONE, CELL = _kind("player"), _kind("piece"), _kind("zone"), _kind("cell")
+BOARD, TABLE = _kind("board"), _kind("table")
+FIXED = _kind("fixed")  # a table's value: numbers, names, true/false, none, or lists of those
+
+
+def list_of(kind) -> frozenset:
+    return frozenset({("list", kind)})
+
+
+def join(a, b):
+    if a is ANYTHING or b is ANYTHING:
+        return ANYTHING
+    return a | b
+
+
+def may_be_place(kind) -> bool:
+    """Whether a value of this kind may be a zone or cell, whose contents can change."""
+    return kind is ANYTHING or "zone" in kind or "cell" in kind
+
+
+def _may_be_list(kind) -> bool:
+    """Whether a value of this kind may be a list (or a zone, whose pieces `+` takes as one)."""
+    return kind is ANYTHING or may_be_place(kind) or "fixed" in kind or any(isinstance(a, tuple) for a in kind)
+
+
+def element(kind):
+    """The kind of what a list (or the pieces of a zone) of this kind holds."""
+    if kind is ANYTHING:
+        return ANYTHING
+    out = frozenset()
+    found = False
+    for atom in kind:
+        if isinstance(atom, tuple):
+            out, found = join(out, atom[1]), True
+        elif atom in ("zone", "cell"):
+            out, found = join(out, PIECE), True
+        elif atom == "fixed":
+            out, found = join(out, FIXED), True
+    return out if found else ANYTHING
+
+
+# Built-ins that look into their first argument (as a list, or the pieces of a zone).
+_LOOKS_INTO = {"count", "sum", "max", "min", "any", "all", "first", "top", "take", "distinct", "indices",
+               "index_of", "share_places"}
+_ALWAYS_READS = {"empty", "where", "all_pieces", "eliminated"}
+
+
+class Purity:
+    """Which defines read nothing that play changes."""
+
+    def __init__(self, writer):
+        """`writer`: the ModuleWriter (interpreter/compiler.py) whose declarations give the names."""
+        self.writer = writer
+        self.known: dict[str, tuple[bool, object]] = {}
+        self.busy: set[str] = set()
+
+    def pure(self, name: str) -> bool:
+        return not self.define(name)[0]
+
+    def define(self, name: str) -> tuple[bool, object]:
+        """(whether the define may read what play changes, the kind of its value)."""
+        if name in self.known:
+            return self.known[name]
+        if name in self.busy:  # a define that calls itself, however indirectly: assume the worst
+            return True, ANYTHING
+        self.busy.add(name)
+        decl = self.writer.defines[name]
+        result = self.expr(decl.body, {p: ANYTHING for p in decl.params})
+        self.busy.discard(name)
+        self.known[name] = result
+        return result
+
+    def expr(self, node, env: dict) -> tuple[bool, object]:
+        w = self.writer
+        if isinstance(node, ast.IntLiteral):
+            return False, NUMBER
+        if isinstance(node, ast.BoolLiteral):
+            return False, TRUTH
+        if isinstance(node, ast.NoneLiteral):
+            return False, NOTHING
+        if isinstance(node, ast.StringLiteral):
+            return any(self.expr(p, env)[0] for p in node.parts if not isinstance(p, str)), TEXT
+        if isinstance(node, ast.VariantRef):
+            return False, TRUTH
+        if isinstance(node, ast.Name):
+            name = node.id
+            if name in env:
+                return False, env[name]
+            if name in w.vars or name == "round_number":
+                return True, ANYTHING
+            if name in w.zones:
+                return False, ZONE
+            if name in w.kinds:
+                return False, list_of(TEXT)
+            if name in w.symbols:
+                return False, TEXT
+            if name in w.tables:
+                return False, TABLE
+            if name in w.boards:
+                return False, BOARD
+            if name in w.defines:
+                return self.define(name)
+            if name in w.automata:
+                return False, join(PLAYER, NOTHING)
+            if name == "players":
+                return False, list_of(PLAYER)
+            if name == "player_count":
+                return False, NUMBER
+            return True, ANYTHING
+        if isinstance(node, ast.ListLiteral):
+            reads, kind = False, frozenset()
+            for item in node.items:
+                r, k = self.expr(item, env)
+                reads, kind = reads or r, join(kind, k)
+            return reads, list_of(kind)
+        if isinstance(node, ast.Comprehension):
+            inner = dict(env)
+            reads = False
+            for clause in node.clauses:
+                r, k = self.expr(clause.iterable, inner)
+                reads = reads or r or may_be_place(k)
+                inner[clause.var] = element(k)
+                if clause.where is not None:
+                    reads = reads or self.expr(clause.where, inner)[0]
+            r, kind = self.expr(node.element, inner)
+            reads = reads or r
+            if node.order_by is not None:
+                reads = reads or self.expr(node.order_by, inner)[0]
+            return reads, list_of(kind)
+        if isinstance(node, ast.Attribute):
+            reads, target = self.expr(node.target, env)
+            name = node.name
+            if name in w.player_vars or name in w.piece_vars:
+                return True, ANYTHING
+            if name in w.player_zones:
+                return reads, ZONE
+            if name in w.piece_fields:
+                return reads, ANYTHING
+            if name in w.layer_names:
+                return reads, join(join(NUMBER, TEXT), NOTHING)
+            if name in ("name",):
+                return reads, TEXT
+            if name in ("index", "row", "col"):
+                return reads, NUMBER
+            if name == "owner":
+                return reads, join(PLAYER, NOTHING)
+            if name == "board":
+                return reads, BOARD
+            return reads, ANYTHING
+        if isinstance(node, ast.Index):
+            r1, target = self.expr(node.target, env)
+            r2, _ = self.expr(node.index, env)
+            if target is not ANYTHING and target == TABLE:
+                return r1 or r2, FIXED
+            return r1 or r2 or may_be_place(target), element(target)
+        if isinstance(node, ast.Call):
+            results = [self.expr(a, env) for a in node.args]
+            reads = any(r for r, _ in results)
+            kinds = [k for _, k in results]
+            name = node.function
+            if name in w.defines:
+                r, kind = self.define(name)
+                return reads or r, kind
+            if name in _ALWAYS_READS:
+                return True, {"all_pieces": list_of(PIECE), "where": join(ZONE, CELL)}.get(name, TRUTH)
+            if name in _LOOKS_INTO:
+                reads = reads or may_be_place(kinds[0])
+                if name == "share_places":
+                    reads = reads or may_be_place(kinds[1])
+                    return reads, list_of(NUMBER)
+                if name in ("count", "sum", "indices", "index_of"):
+                    return reads, NUMBER if name != "indices" else list_of(NUMBER)
+                if name in ("any", "all"):
+                    return reads, ANYTHING
+                if name in ("take", "distinct"):
+                    return reads, list_of(element(kinds[0]))
+                return reads, join(element(kinds[0]), NOTHING)  # max, min, first, top
+            if name == "flatten":
+                inner = element(kinds[0])
+                reads = reads or may_be_place(kinds[0]) or may_be_place(inner)
+                return reads, list_of(element(inner))
+            if name in ("range",):
+                return reads, list_of(NUMBER)
+            if name in ("ceil", "floor", "abs", "distance"):
+                return reads, NUMBER
+            if name in ("piece_type",):
+                return reads, TEXT
+            if name == "automa":
+                return reads, TRUTH
+            if name in ("at", "step"):
+                return reads, join(CELL, NOTHING)
+            if name in ("cells", "ray", "perimeter", "neighbours"):
+                return reads, list_of(CELL)
+            if name == "inward":
+                return reads, list_of(NUMBER)
+            return True, ANYTHING  # anything not listed here: assume it reads
+        if isinstance(node, ast.Binary):
+            r1, a = self.expr(node.left, env)
+            r2, b = self.expr(node.right, env)
+            if node.op == "+":
+                # Adding a zone looks into it, but only succeeds with another zone or a list.
+                reads = (may_be_place(a) and _may_be_list(b)) or (may_be_place(b) and _may_be_list(a))
+                if any(kind is not ANYTHING and kind and kind <= NUMBER for kind in (a, b)):
+                    return r1 or r2 or reads, NUMBER  # a number and anything else but a number fails
+                return r1 or r2 or reads, join(a, b)
+            return r1 or r2, NUMBER
+        if isinstance(node, ast.Compare):
+            return self.expr(node.left, env)[0] or self.expr(node.right, env)[0], TRUTH
+        if isinstance(node, ast.Membership):
+            r1, _ = self.expr(node.element, env)
+            r2, collection = self.expr(node.collection, env)
+            return r1 or r2 or may_be_place(collection), TRUTH
+        if isinstance(node, ast.BoolOp):
+            r1, a = self.expr(node.left, env)
+            r2, b = self.expr(node.right, env)
+            return r1 or r2, join(a, b)
+        if isinstance(node, ast.Not):
+            return self.expr(node.operand, env)[0], TRUTH
+        if isinstance(node, ast.Negate):
+            return self.expr(node.operand, env)[0], NUMBER
+        if isinstance(node, ast.IfExpr):
+            r1, _ = self.expr(node.condition, env)
+            r2, a = self.expr(node.then, env)
+            r3, b = self.expr(node.otherwise, env)
+            return r1 or r2 or r3, join(a, b)
+        return True, ANYTHING
