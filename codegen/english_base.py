@@ -1,4 +1,4 @@
-"""What every part of the English shares: steps, decisions, scopes, the author's wording marks, walks over statements."""
+"""What every part of the English shares: steps, decisions, scopes, the wording marks, walks over statements."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Sentences of declarations: the header, pieces, variables, zones, boards, dice, tables, defines, rules, powers, scoring."""
+"""Sentences of declarations: header, pieces, variables, zones, boards, dice, tables, defines, rules, powers, scores."""
 
 from __future__ import annotations
 
