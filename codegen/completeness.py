@@ -23,7 +23,8 @@ import re
 from dataclasses import dataclass
 from typing import Iterable, Iterator, Optional
 
-from codegen.english import LEAVE_OUT, English, Step
+from codegen.english import English
+from codegen.english_base import LEAVE_OUT, Step
 from codegen.reach import is_constant, played_parts, played_roots, reached
 from dsl import ast
 from dsl.ast import walk

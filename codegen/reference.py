@@ -19,8 +19,9 @@ from pathlib import Path
 from typing import Iterable, Iterator, Optional
 
 from codegen.board import BoardPicture, BoardStart, board_picture, distance_lengths
-from codegen.english import Decision, English, Scope, Step, capitalize, escape_literal, fill_in, joined, lower_first, \
-    possessive, words
+from codegen.english import English
+from codegen.english_base import Decision, Scope, Step
+from codegen.english_words import capitalize, escape_literal, fill_in, joined, lower_first, possessive, words
 from codegen.reach import is_constant, reached
 from codegen.roles import walk
 from dsl import ast

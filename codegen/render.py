@@ -15,7 +15,7 @@ from typing import Optional
 
 import jinja2
 
-from codegen.english import capitalize, lower_first, words
+from codegen.english_words import capitalize, lower_first, words
 from codegen.markup import to_html
 from codegen.reference import Reference
 

@@ -2,7 +2,7 @@
 
 Each takes the state first, then its arguments. Which of them look into what zones
 hold (so that a define using them on a zone cannot be remembered) is listed where
-the compiler works that out (`Purity` in interpreter/compiler.py).
+the compiler works that out (`Purity` in interpreter/purity.py).
 """
 
 from __future__ import annotations

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Optional
 
 from codegen.board import BoardStart, PlacedPiece
-from codegen.english import plural
+from codegen.english_words import plural
 from dsl import ast
 
 # How many decisions and chance events one run of setup may take before it is given up
