@@ -133,6 +133,10 @@ class DeclarationsMixin:
         return f"{capitalize(words(node.name))}: {rows}."
 
     def automa_decl(self, node: ast.AutomaDecl) -> str:
+        """Who the rules play, and when: the author's `#:` wording of the line, else its condition in words."""
+        wording = self.author_wording(node)
+        if wording and wording != LEAVE_OUT:
+            return capitalize(wording.rstrip(".")) + "."
         return f"{node.display} is played by the rules when {self.phrase(node.condition)}."
 
     def variant_decl(self, node: ast.VariantDecl) -> str:

@@ -98,6 +98,7 @@ var sabre_used = false internal       # Saran's Sabre has been used in this batt
 #: a ship has come home
 var finishing = false internal        # a ship has come home: this is the last round
 
+#: The Ghost Ship, a ship the rules sail, joins every game of 2 players, and games of 3 to 5 players with the ghost ship variant.
 automa ghost "Ghost Ship" when player_count == 2 or (variant ghost_ship and player_count < 6)
 
 # ---------------------------------------------------------------- the board

@@ -288,6 +288,18 @@ def test_a_worded_elif_is_kept_under_a_worded_if_and_a_colon_wording_heads_its_b
     assert "   3. Otherwise:\n      1. You gain 1 point." in summary
 
 
+def test_an_automa_line_takes_the_authors_wording(tmp_path):
+    source = LITTLE_HEADER.replace("players 2 to 2", "players 1 to 2") + textwrap.dedent('''\
+        #: The Dealer, played by the rules, joins a game of one player.
+        automa dealer "Dealer" when player_count == 1
+        play:
+          pass
+        ''')
+    summary = summary_of(source, tmp_path)
+    assert "The Dealer, played by the rules, joins a game of one player." in summary
+    assert "is played by the rules when" not in summary
+
+
 def test_variable_zone_and_rule_wordings_name_them_where_they_are_used(tmp_path):
     summary = summary_of(LITTLE_HEADER + textwrap.dedent('''\
         #: score track
