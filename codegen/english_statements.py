@@ -377,14 +377,14 @@ class StatementsMixin:
             result.append(step)
             earlier.append(self.phrase(ast.Not(span=branch.condition.span, operand=branch.condition)))
         if node.otherwise:
-            if self.else_wording(node):
+            wording = self.else_wording(node)
+            if wording:
                 earlier = []  # the author worded the `else` block: its wording says when it applies
             self.conditions.extend(earlier)
             try:
                 body = self.steps(node.otherwise)
             finally:
                 del self.conditions[len(self.conditions) - len(earlier):]
-            wording = self.else_wording(node)
             if wording and wording.endswith(":") and body:
                 empty = False
                 result.append(Step(wording, body, "If"))  # the author's heading for the block under it
