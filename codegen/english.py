@@ -56,6 +56,7 @@ from codegen.english_words import AUXILIARY, agree, capitalize, escape_literal, 
     possessive, words
 from codegen.roles import Role, Roles
 from dsl import ast
+from dsl.diagnostics import Source, SourceLines
 
 # The names other modules take from here (each lives in the part named above).
 __all__ = ["AUXILIARY", "LEAVE_OUT", "WORDING_PREFIX", "Decision", "English", "Scope", "Step", "capitalize",
@@ -71,12 +72,13 @@ class English(BlocksMixin, StatementsMixin, ExpressionsMixin, NamesMixin, Declar
         source: its text (for the author's `#: ` wording); read from `game_file.path` when omitted.
     """
 
-    def __init__(self, game_file: ast.GameFile, source: Optional[str] = None) -> None:
+    def __init__(self, game_file: ast.GameFile, source: Optional[Source] = None) -> None:
         if source is None:
             with open(game_file.path, encoding="utf-8") as handle:
                 source = handle.read()
         self.file = game_file
-        self.lines = source.splitlines()
+        self.texts = SourceLines(source)  # each file's lines (a variant's bases are files of their own)
+        self.lines = self.texts.lines(game_file.path)
         decls = game_file.declarations
         self.defines = {d.name: d for d in decls if isinstance(d, ast.DefineDecl)}
         self.rules = {d.name: d for d in decls if isinstance(d, ast.RuleDecl)}

@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Optional
 
+from codegen.english_words import lower_first
 from dsl import ast
 from dsl.diagnostics import Span
 
@@ -142,3 +143,12 @@ def shallow_walk(node: object):
     if isinstance(node, ast.If):
         for branch in node.branches:
             yield from shallow_walk(branch.condition)
+
+
+def flatten(step: Step) -> str:
+    """A step and its block on one line: `If X: a; b.`"""
+    if not step.children:
+        return step.text
+    inner = "; ".join((flatten(child) if child.worded else lower_first(flatten(child))).rstrip(".")
+                      for child in step.children)
+    return f"{step.text.rstrip(':')}: {inner}." if step.text.endswith(":") else f"{step.text} {inner}."

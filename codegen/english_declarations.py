@@ -198,7 +198,8 @@ class DeclarationsMixin:
             wording = self.author_wording(target) if isinstance(target, ast.DefineDecl) else None
             if wording:  # what it usually is, said in brackets, is what the power changes: left out here
                 wording = re.sub(r" \([^()]*\)$", "", wording)
-            changed = (self.rule_title(node.target) if node.target in self.rules
+            changed = (node.target if node.target in ast.POWER_BLOCKS
+                       else self.rule_title(node.target) if node.target in self.rules
                        else fill_in(wording, dict(zip(target_params, arguments))) if wording
                        else self.condition_call(node.target, arguments) or applied(node.target, arguments))
             # The reference prints the power's title above this step, so the step starts at "While".
@@ -215,12 +216,13 @@ class DeclarationsMixin:
                 else:
                     text = f"{when}, {changed} is {value} instead."
                 return [Step(text, kind="PowerDecl")]
-            lead = {"before": f"before “{changed}”", "after": f"after “{changed}”",
-                    "instead": f"instead of “{changed}”"}[node.hook]
+            quoted = changed if node.target in ast.POWER_BLOCKS else f"“{changed}”"
+            lead = {"before": f"before {quoted}", "after": f"after {quoted}", "instead": f"instead of {quoted}"}[node.hook]
             steps = self.steps(node.body)
+            opening = f"{when}, {lead}" if node.condition is not None else capitalize(lead)
             if not steps:
-                return [Step(f"{when}, {lead}, nothing happens.", kind="PowerDecl")]
-            return [Step(f"{when}, {lead}:", steps, kind="PowerDecl")]
+                return [Step(f"{opening}, nothing happens.", kind="PowerDecl")]
+            return [Step(f"{opening}:", steps, kind="PowerDecl")]
 
     def setup_decl(self, node: ast.SetupDecl) -> list[Step]:
         with self.within(self.section_scope(None, node.body)):
@@ -258,6 +260,18 @@ class DeclarationsMixin:
             players += f" ({', '.join(words(n).title() for n in node.player_names)})"
         variants = f"; variants: {', '.join(words(v) for v in node.variants)}" if node.variants else ""
         return f"With {players}{variants}."
+
+    def extends_decl(self, node: ast.ExtendsDecl) -> str:
+        return f"These rules start from {node.base} and change it."
+
+    def replace_decl(self, node: ast.ReplaceDecl):
+        """What the replacement says (the "What this variant changes" section says it replaces)."""
+        return self.render(node.decl)
+
+    def remove_decl(self, node: ast.RemoveDecl) -> str:
+        name = f"“{node.name}”" if node.kind == "example" else f"“{self.rule_title(node.name)}”" \
+            if node.kind == "rule" and node.name in self.rules else words(node.name)
+        return f"The base game's {words(node.kind)} {name} is left out."
 
     def game_file(self, node: ast.GameFile) -> str:
         header = next((d for d in node.declarations if isinstance(d, ast.GameHeader)), None)

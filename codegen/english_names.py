@@ -33,7 +33,7 @@ class NamesMixin:
         if self._written is not None:
             return
         self._written, self._written_names = {}, {}
-        for line in self.lines:
+        for line in [line for file in [self.file.path, *self.file.bases] for line in self.texts.lines(file)]:
             stripped = line.strip()
             texts = [stripped[2:]] if stripped.startswith("#:") else [] if stripped.startswith("#") \
                 else re.findall(r'"((?:[^"\\]|\\.)*)"', line)
@@ -50,9 +50,10 @@ class NamesMixin:
     def author_wording(self, node: ast.Node) -> Optional[str]:
         """The `#: ` comment lines directly above a node, joined, or None."""
         line = node.span.line - 2  # 0-based index of the line above
+        lines = self.texts.lines(node.span.file)
         found: list[str] = []
-        while 0 <= line < len(self.lines):
-            text = self.lines[line].strip()
+        while 0 <= line < len(lines):
+            text = lines[line].strip()
             if text.startswith(WORDING_PREFIX) or text == WORDING_PREFIX.strip():
                 found.append(text[len(WORDING_PREFIX):].strip())
                 line -= 1
@@ -80,9 +81,10 @@ class NamesMixin:
     def trailing_comment(self, node: ast.Node) -> Optional[str]:
         """The comment at the end of a node's first line (`zone hand per player  # cards in hand`)."""
         index = node.span.line - 1
-        if not 0 <= index < len(self.lines):
+        lines = self.texts.lines(node.span.file)
+        if not 0 <= index < len(lines):
             return None
-        text = self.lines[index]
+        text = lines[index]
         in_string = False
         escaped = False
         for position, char in enumerate(text):
@@ -109,14 +111,15 @@ class NamesMixin:
     def else_wording(self, node: ast.If) -> Optional[str]:
         """The author's wording above an `else:` line: it words the block under it."""
         line = node.otherwise[0].span.line - 2  # 0-based: the line above the block's first statement
-        while line >= 0 and self.lines[line].strip() != "else:":
+        lines = self.texts.lines(node.otherwise[0].span.file)
+        while line >= 0 and lines[line].strip() != "else:":
             line -= 1
         if line < 0:
             return None
         found = []
         line -= 1
-        while line >= 0 and self.lines[line].strip().startswith(WORDING_PREFIX.strip()):
-            found.append(self.lines[line].strip()[len(WORDING_PREFIX):].strip())
+        while line >= 0 and lines[line].strip().startswith(WORDING_PREFIX.strip()):
+            found.append(lines[line].strip()[len(WORDING_PREFIX):].strip())
             line -= 1
         return self.rule_references(" ".join(reversed(found)).strip()) or None
 

@@ -19,8 +19,9 @@ from pathlib import Path
 from typing import Iterable, Iterator, Optional
 
 from codegen.board import BoardPicture, BoardStart, board_picture, distance_lengths
+from codegen.changes import VariantBase, VariantChange, variant_base, variant_changes
 from codegen.english import English
-from codegen.english_base import Decision, Scope, Step
+from codegen.english_base import Decision, Scope, Step, flatten
 from codegen.english_words import capitalize, escape_literal, fill_in, joined, lower_first, possessive, words
 from codegen.reach import is_constant, reached
 from codegen.roles import walk
@@ -179,6 +180,8 @@ class Reference:
     chosen_variants: list[str] = field(default_factory=list)
     constants: list[str] = field(default_factory=list)  # "Round limit: 30.": the numbers the rules use
     terms: list[str] = field(default_factory=list)  # "Derelict: a ship with no masts left.": the rules' terms
+    base: Optional[VariantBase] = None  # a variant file's base game (codegen/changes.py)
+    changes: list[VariantChange] = field(default_factory=list)  # what the variant changes in it
 
     powers_intro = POWERS_INTRO
     rules_intro = RULES_INTRO
@@ -276,6 +279,8 @@ def build_reference(
         if steps:
             rules.append(Rule(f"R{number}", name, english.rule_title(name), steps))
     rules += power_rules(english, of_kind(ast.PowerDecl))
+    labels = {rule.name: rule.label for rule in rules}
+    block_powers = {block: [p for p in of_kind(ast.PowerDecl) if p.target == block] for block in ast.POWER_BLOCKS}
     texts = dict(header.texts)
     _, played_defines = reached(game_file)  # the defines play reads: numbers and terms are listed from them
     chosen = list(variants)
@@ -298,14 +303,15 @@ def build_reference(
         dice=[english.render(d) for d in of_kind(ast.DieDecl)],
         tracked=tracked(english, [d for d in of_kind(ast.VarDecl) if not d.internal]),  # bookkeeping is for the rules alone
         automata=[english.render(d) for d in of_kind(ast.AutomaDecl)],
-        setup=starting_values(english, of_kind(ast.VarDecl)) + (english.render(setup) if setup else []),
+        setup=starting_values(english, of_kind(ast.VarDecl))
+        + with_powers(english.render(setup) if setup else [], block_powers["setup"], labels),
         sequence=english.render(play) if play else [],
         card_sequence=card_sequence,
         rules=rules,
         actions=[action(english, decision, said_on_card(card_sequence)) for decision in decisions],
         tables=tables(english, of_kind(ast.TableDecl)),
         score=[english.render(d) for d in of_kind(ast.ScoreDecl)] + [english.render(d) for d in of_kind(ast.TiebreakDecl)],
-        final_scoring=english.render(final) if final else [],
+        final_scoring=with_powers(english.render(final) if final else [], block_powers["final scoring"], labels),
         end=end_of_game(english, decls, play, rule_order),
         card_end=card_end,
         variants=variant_list(english, of_kind(ast.VariantDecl), chosen, decls, rule_order),
@@ -313,7 +319,24 @@ def build_reference(
         chosen_variants=chosen,
         constants=constants(english, played_defines),
         terms=terms(english, played_defines),
+        base=variant_base(game_file),
+        changes=variant_changes(english, game_file, labels),
     )
+
+
+def with_powers(steps: list[Step], powers: list[ast.PowerDecl], labels: dict[str, str]) -> list[Step]:
+    """Setup's (or final scoring's) steps with a step that points to each power changing it (P1)."""
+    def pointer(power: ast.PowerDecl) -> Step:
+        title = escape_literal(power.text) if power.text else words(power.name).capitalize()
+        lead = {"before": "First", "after": "Then", "instead": "Instead"}[power.hook]
+        when = ", where it applies," if power.condition is not None else ""
+        return Step(f"{lead}{when} {labels.get(power.name, '')} “{title}” (under Powers).".replace("  ", " "),
+                    kind="PowerDecl", worded=True)
+
+    before = [pointer(p) for p in powers if p.hook == "before"]
+    instead = [pointer(p) for p in powers if p.hook == "instead"]
+    after = [pointer(p) for p in powers if p.hook == "after"]
+    return before + instead + steps + after
 
 
 # How deep the card's turn sequence nests; a step at the last level says its block on its own line.
@@ -422,15 +445,6 @@ def tracked(english: English, decls: list[ast.VarDecl]) -> list[str]:
         when = "at the start (setup may change them)" if owner and owner != ("player",) else "at the start"
         lines.append(f"For {each}, {when}: {'; '.join(parts)}.")
     return lines
-
-
-def flatten(step: Step) -> str:
-    """A step and its block on one line: `If X: a; b.`"""
-    if not step.children:
-        return step.text
-    inner = "; ".join((flatten(child) if child.worded else lower_first(flatten(child))).rstrip(".")
-                      for child in step.children)
-    return f"{step.text.rstrip(':')}: {inner}." if step.text.endswith(":") else f"{step.text} {inner}."
 
 
 def comment_note(english: English, decl: ast.Node, dash: bool = False) -> str:

@@ -604,6 +604,10 @@ class RuleDecl(Decl):
     body: list[Stmt]
 
 
+# The blocks a power may change besides rules and defines: `power NAME after setup:`.
+POWER_BLOCKS = ("setup", "final scoring")
+
+
 class PowerDecl(Decl):
     """An ability that changes a named rule or define while a condition holds.
 
@@ -617,7 +621,8 @@ class PowerDecl(Decl):
     `hook` is "before", "after" or "instead" for a rule (then `body` holds the
     statements), and "instead" or "adding" for a define (then `value` holds the
     expression: the define's value is replaced by it, or the lists are joined).
-    `params` name the target's arguments for the condition and the body.
+    `params` name the target's arguments for the condition and the body. `target` may also
+    be one of `POWER_BLOCKS`, the game's setup or final scoring (no arguments, a block).
     """
 
     name: str
@@ -693,12 +698,55 @@ class ExampleDecl(Decl):
     expect: list[Expr] = []
 
 
+class ExtendsDecl(Decl):
+    """The first line of a variant file: the game it starts from, `extends "glory_islands.pir"`.
+
+    `base` is the path as written: relative to the file, or the name of a shipped game.
+    """
+
+    base: str
+
+
+class ReplaceDecl(Decl):
+    """`replace rule sail(p) ...`: a declaration that takes the place of the base game's one of that name.
+
+    `fingerprint` is the base declaration's fingerprint as the variant's author saw it
+    (`replace "1a2b3c4d" rule ...`): check warns when the base's declaration has changed since.
+    """
+
+    fingerprint: Optional[str] = None
+    decl: Decl
+
+
+class RemoveDecl(Decl):
+    """`remove rule sail`: the base game's declaration of that kind and name is left out."""
+
+    fingerprint: Optional[str] = None
+    kind: str
+    name: str
+
+
+class Change(BaseModel):
+    """What a variant file did to its base: `how` is "added", "replaced" or "removed"."""
+
+    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True, defer_build=True)
+    how: str
+    kind: str
+    name: str
+    span: Span
+    base_span: Optional[Span] = None
+    old: Optional[Decl] = None  # the base's declaration, replaced or removed
+
+
 class GameFile(Node):
     """A whole rules file, its declarations in source order."""
 
     path: str
     source_hash: str
     declarations: list[Decl]
+    # A variant file's bases, nearest first (their paths), and what it changed in them (dsl/extends.py).
+    bases: list[str] = []
+    changes: list[Change] = []
 
 
 def local_names(statements: list[Stmt]) -> set[str]:

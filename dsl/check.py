@@ -47,11 +47,11 @@ from dsl.check_decls import DeclarationChecks
 from dsl.check_kinds import KindChecks
 from dsl.check_names import NameChecks
 from dsl.check_statements import StatementChecks
-from dsl.diagnostics import Diagnostic, PirError
+from dsl.diagnostics import Diagnostic, PirError, Source
 from dsl.piece_kinds import field_warnings
 
 
-def check_game(game_file: ast.GameFile, source: str) -> list[Diagnostic]:
+def check_game(game_file: ast.GameFile, source: Source) -> list[Diagnostic]:
     """Check a parsed rules file and report every problem at once.
 
     Args:

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Optional
 
 from dsl import ast
-from dsl.diagnostics import Diagnostic, Span, did_you_mean
+from dsl.diagnostics import Diagnostic, Source, SourceLines, Span, did_you_mean
 
 MAX_PLAYERS = 12
 
@@ -249,10 +249,10 @@ def piece_variables(declarations: list, kind: str) -> list[str]:
 class CheckerBase:
     """The state of one check and what every pass uses: reporting, finding words on a line, scopes."""
 
-    def __init__(self, game_file: ast.GameFile, source: str):
+    def __init__(self, game_file: ast.GameFile, source: Source):
         self.file = game_file
         self.source = source
-        self.lines = source.splitlines()
+        self.texts = SourceLines(source)  # each file's lines (a variant's bases are files of their own)
         self.diagnostics: list[Diagnostic] = []
         self.declarations: list[ast.Decl] = list(game_file.declarations)
         self.header: ast.GameHeader | None = None
@@ -286,12 +286,16 @@ class CheckerBase:
     def warning(self, span: Span, message: str, hint: str | None = None) -> None:
         self.diagnostics.append(Diagnostic(span, message, hint, "warning"))
 
-    def line_text(self, line: int) -> str:
-        return self.lines[line - 1] if 1 <= line <= len(self.lines) else ""
+    def line_text(self, line: int, file: str | None = None) -> str:
+        """Line `line` (1-based) of `file` (the rules file itself when not given), or "" past its end."""
+        return self.texts.line(self.file.path if file is None else file, line)
+
+    def line_count(self, file: str) -> int:
+        return len(self.texts.lines(file))
 
     def first_line(self, span: Span) -> Span:
         """The part of a span on its first line, without trailing spaces or comment."""
-        text = self.line_text(span.line)
+        text = self.line_text(span.line, span.file)
         end = len(re.sub(r"\s*(#[^\"]*)?$", "", text)) + 1
         if span.end_line == span.line:
             end = min(end, span.end_column) if span.end_column > span.column else end
@@ -303,7 +307,7 @@ class CheckerBase:
         A word that cannot be found is given the first line of `span`, so that a
         message always has a place to point at.
         """
-        text = self.line_text(span.line)
+        text = self.line_text(span.line, span.file)
         cursor = span.column - 1
         if after is not None:
             found = text.find(after, cursor)
@@ -327,8 +331,8 @@ class CheckerBase:
         """Where `word` last appears in `span`, comments aside (a marker written at the end)."""
         pattern = whole_word(word)
         last = span.end_line - 1 if span.end_line > span.line and span.end_column == 1 else span.end_line
-        for number in range(min(last, len(self.lines)), span.line - 1, -1):
-            text = re.sub(r"\s*(#[^\"]*)?$", "", self.line_text(number))
+        for number in range(min(last, self.line_count(span.file)), span.line - 1, -1):
+            text = re.sub(r"\s*(#[^\"]*)?$", "", self.line_text(number, span.file))
             matches = list(pattern.finditer(text))
             if matches:
                 return Span(span.file, number, matches[-1].start() + 1, number, matches[-1].end() + 1)
@@ -336,8 +340,8 @@ class CheckerBase:
 
     def line_matching(self, span: Span, pattern: str) -> Span | None:
         """The first line inside `span` that matches `pattern`, as a span of its text."""
-        for number in range(span.line, min(span.end_line, len(self.lines)) + 1):
-            text = self.line_text(number)
+        for number in range(span.line, min(span.end_line, self.line_count(span.file)) + 1):
+            text = self.line_text(number, span.file)
             if re.match(pattern, text):
                 start = len(text) - len(text.lstrip())
                 return self.first_line(Span(span.file, number, start + 1, number, len(text) + 1))

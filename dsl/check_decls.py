@@ -14,6 +14,9 @@ from dsl.check_base import (
 )
 from dsl.diagnostics import Span
 
+# The blocks a power may change (ast.POWER_BLOCKS), and whom what they read counts for.
+BLOCK_TARGETS = {"setup": "<root>", "final scoring": "<final scoring>"}
+
 
 class DeclarationChecks:
     """Checks the header and each declaration: boards, tables, variables, powers, examples (a mixin of `Checker`)."""
@@ -337,8 +340,8 @@ class DeclarationChecks:
     def layer_rows(self, layer: ast.Layer) -> list[tuple[int, int]]:
         """(line, column of the opening quote) of each row of a layer, if the source shows them."""
         found = []
-        for number in range(layer.span.line + 1, min(layer.span.end_line, len(self.lines)) + 1):
-            text = self.line_text(number)
+        for number in range(layer.span.line + 1, min(layer.span.end_line, self.line_count(layer.span.file)) + 1):
+            text = self.line_text(number, layer.span.file)
             if text.strip().startswith('"'):
                 found.append((number, text.index('"') + 1))
         return found if len(found) == len(layer.rows) else []
@@ -347,7 +350,7 @@ class DeclarationChecks:
         if not rows:
             return self.first_line(layer.span)
         line, column = rows[index]
-        return self.first_line(Span(layer.span.file, line, column, line, len(self.line_text(line)) + 1))
+        return self.first_line(Span(layer.span.file, line, column, line, len(self.line_text(line, layer.span.file)) + 1))
 
     def check_layer_shape(self, board: ast.BoardDecl, layer: ast.Layer) -> None:
         if len(layer.rows) != board.rows:
@@ -365,7 +368,7 @@ class DeclarationChecks:
 
     def check_legend(self, legend: ast.Legend) -> None:
         # The AST keeps legend entries in a dict, so a repeated key survives only in the source.
-        text = self.line_text(legend.span.line)
+        text = self.line_text(legend.span.line, legend.span.file)
         seen: set[str] = set()
         for match in re.finditer(r'"((?:[^"\\\n]|\\.)*)"\s*=', text[legend.span.column - 1:]):
             key = match.group(1)
@@ -401,7 +404,7 @@ class DeclarationChecks:
         if not rows:
             return self.first_line(layer.span)
         line, quote = rows[row]
-        text = self.line_text(line)
+        text = self.line_text(line, layer.span.file)
         closing = text.find('"', quote)
         inner = text[quote:closing if closing >= 0 else len(text)]
         tokens = list(re.finditer(r"\S+", inner))
@@ -543,9 +546,17 @@ class DeclarationChecks:
         """A power names a rule (with a block) or a define (with a value) it changes."""
         self.check_parameters(node.params, node.span, f"power '{node.name}'")
         target = self.globals.get(node.target)
-        where = self.word_span(node.span, node.target, {"instead": "of", "adding": "to"}.get(node.hook, node.hook))
+        where = self.word_span(node.span, node.target.split()[0],
+                               {"instead": "of", "adding": "to"}.get(node.hook, node.hook))
         owner = f"power {node.name}"
-        if target is not None and target.kind in ("rule", "define"):
+        if node.target in BLOCK_TARGETS:  # `power NAME after setup:`: the game's setup or final scoring
+            owner = BLOCK_TARGETS[node.target]
+            if node.params:
+                self.error(where, f"{node.target} takes no arguments", f"write '{node.hook} {node.target}:'")
+            if node.value is not None or node.hook == "adding":
+                self.error(self.first_line(node.span), f"a power changes {node.target} with a block of statements",
+                           f"write 'before', 'after' or 'instead of' {node.target}, then ':' and the statements below")
+        elif target is not None and target.kind in ("rule", "define"):
             owner = f"{target.kind} {node.target}"
             params = target.node.params
             if len(params) != len(node.params):

@@ -12,7 +12,11 @@ Every problem found in a rules file becomes a `Diagnostic` with a `Span`. The
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
+from typing import Iterable, Mapping, Sequence, Union
+
+# The text a diagnostic is shown against: one file's text, or, for a variant file
+# (dsl/extends.py), every file's text by its path, the variant's and its bases'.
+Source = Union[str, Mapping[str, str]]
 
 
 @dataclass(frozen=True)
@@ -32,6 +36,32 @@ class Span:
 UNKNOWN_SPAN = Span("<unknown>", 1, 1, 1, 1)
 
 
+def text_of(source: Source | None, file: str) -> str | None:
+    """The text of `file` in `source`: a single text stands for every file (None when unknown)."""
+    if source is None or isinstance(source, str):
+        return source
+    return source.get(file)
+
+
+class SourceLines:
+    """The lines of each file of a `Source`, split once: `lines(file)`, `line(file, number)` (1-based)."""
+
+    def __init__(self, source: Source | None):
+        self.source = source
+        self._lines: dict[str, list[str]] = {}
+
+    def lines(self, file: str) -> list[str]:
+        found = self._lines.get(file)
+        if found is None:
+            text = text_of(self.source, file)
+            found = self._lines[file] = text.splitlines() if text is not None else []
+        return found
+
+    def line(self, file: str, number: int) -> str:
+        lines = self.lines(file)
+        return lines[number - 1] if 1 <= number <= len(lines) else ""
+
+
 @dataclass
 class Diagnostic:
     """One problem in a rules file.
@@ -48,9 +78,10 @@ class Diagnostic:
     hint: str | None = None
     severity: str = "error"
 
-    def format(self, source: str | None = None) -> str:
+    def format(self, source: Source | None = None) -> str:
         """Render as `file:line:col: error: message`, the line, a caret and the hint."""
         out = [f"{self.span}: {self.severity}: {self.message}"]
+        source = text_of(source, self.span.file)
         if source is not None:
             lines = source.splitlines()
             if 1 <= self.span.line <= len(lines):
@@ -75,7 +106,7 @@ class PirError(Exception):
     """Raised when a rules file cannot be used; carries every diagnostic found."""
 
     diagnostics: list[Diagnostic] = field(default_factory=list)
-    source: str | None = None
+    source: Source | None = None
 
     def __str__(self) -> str:
         return self.format()
@@ -98,6 +129,6 @@ def did_you_mean(name: str, candidates: Iterable[str]) -> str | None:
     return f"did you mean '{close[0]}'?" if close else None
 
 
-def format_all(diagnostics: Sequence[Diagnostic], source: str | None) -> str:
+def format_all(diagnostics: Sequence[Diagnostic], source: Source | None) -> str:
     """Render a list of diagnostics against one source text."""
     return "\n".join(d.format(source) for d in diagnostics)

@@ -504,6 +504,30 @@ class _Builder:
     def automa_decl(self, span, items):
         return ast.AutomaDecl(span=span, name=str(items[0]), display=self._fixed_text(items[1], "an automa's name"), condition=items[2])
 
+    # -- variant files
+    def extends_decl(self, span, items):
+        return ast.ExtendsDecl(span=span, base=self._fixed_text(items[0], "the path of the base game"))
+
+    def replace_decl(self, span, items):
+        fingerprint, decl = items
+        return ast.ReplaceDecl(span=span, decl=decl,
+                               fingerprint=self._fixed_text(fingerprint, "a fingerprint") if fingerprint else None)
+
+    def remove_decl(self, span, items):
+        fingerprint, kind, name = items
+        named = self._fixed_text(name, "an example's title") if str(name).startswith('"') else str(name)
+        return ast.RemoveDecl(span=span, kind=kind, name=named,
+                              fingerprint=self._fixed_text(fingerprint, "a fingerprint") if fingerprint else None)
+
+    def removable(self, span, items):
+        return str(items[0])
+
+    def target_setup(self, span, items):
+        return "setup"
+
+    def target_final_scoring(self, span, items):
+        return "final scoring"
+
     def variant_decl(self, span, items):
         return ast.VariantDecl(span=span, name=str(items[0]), text=self._fixed_text(items[1], "a variant's description"))
 

@@ -38,6 +38,7 @@ from typing import Any
 
 from dsl import ast
 from dsl.ast import local_names
+from dsl.diagnostics import Source, SourceLines
 from interpreter import cache
 from interpreter.expressions import CompileError, ExpressionWriter
 from interpreter.lowering import lower_file
@@ -97,12 +98,12 @@ class _Function:
 class ModuleWriter(ExpressionWriter):
     """Writes the Python module of one checked game (its expressions: interpreter/expressions.py)."""
 
-    def __init__(self, game_file: ast.GameFile, source: str):
+    def __init__(self, game_file: ast.GameFile, source: Source):
         game_file = with_powers(game_file)  # powers become plain rules and defines (interpreter/powers.py)
         game_file = with_catalogues(game_file)  # catalogue rows and budgeted choices (interpreter/catalogues.py)
         game_file = lower_file(game_file)  # turns of actions, as the loops of choices they are
         self.file = game_file
-        self.source_lines = source.splitlines()
+        self.texts = SourceLines(source)  # each file's lines (a variant's bases are files of their own)
         decls = game_file.declarations
         self.decls = decls
         self.kinds = {d.name: d for d in decls if isinstance(d, ast.KindDecl)}
@@ -207,7 +208,9 @@ class ModuleWriter(ExpressionWriter):
         self.chunk_spans.append(span)
 
     def span(self, span) -> int:
-        key = (span.line, span.column, span.end_line, span.end_column)
+        # A span in another file than the rules file itself (a variant's base) says which.
+        key = (span.line, span.column, span.end_line, span.end_column) if span.file == self.file.path \
+            else (span.line, span.column, span.end_line, span.end_column, span.file)
         index = self.span_index.get(key)
         if index is None:
             index = self.span_index[key] = len(self.spans)
@@ -215,10 +218,11 @@ class ModuleWriter(ExpressionWriter):
         return index
 
     def comment(self, span) -> str:
-        text = self.source_lines[span.line - 1].strip() if 1 <= span.line <= len(self.source_lines) else ""
+        text = self.texts.line(span.file, span.line).strip()
         if len(text) > 100:
             text = text[:97] + "..."
-        return f"# {span.line}: {text}"
+        where = span.line if span.file == self.file.path else f"{span.file}:{span.line}"
+        return f"# {where}: {text}"
 
     def constant(self, value) -> str:
         return repr(value)
@@ -856,7 +860,7 @@ class _Code:
         self.lines.append((depth, text, None))
 
 
-def generate(game_file: ast.GameFile, source: str) -> str:
+def generate(game_file: ast.GameFile, source: Source) -> str:
     """The source of the Python module that plays a checked game."""
     return ModuleWriter(game_file, source).module()
 
@@ -866,7 +870,7 @@ def module_name(game_file: ast.GameFile) -> str:
     return f"<pirdsl {Path(game_file.path).name} {game_file.source_hash[:12]}>"
 
 
-def build_module(game_file: ast.GameFile, source: str, cached: bool = False) -> tuple[dict, str]:
+def build_module(game_file: ast.GameFile, source: Source, cached: bool = False) -> tuple[dict, str]:
     """A game's module, run: its namespace, and the file name its code carries.
 
     With `cached`, from the cache when it has the module (interpreter/cache.py), else

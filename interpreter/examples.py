@@ -26,10 +26,14 @@ class ExampleResult:
     name: str
     passed: bool
     message: str = ""
+    # The file the example is written in, when it is not the game's own (a variant file's base).
+    base: str | None = None
 
 
 def _source_text(game, span) -> str:
-    lines = game.source.splitlines()
+    from dsl.diagnostics import SourceLines
+
+    lines = SourceLines(game.source).lines(span.file)
     if span.line == span.end_line and 1 <= span.line <= len(lines):
         return lines[span.line - 1][span.column - 1: span.end_column - 1]
     return lines[span.line - 1].strip() if 1 <= span.line <= len(lines) else "?"
@@ -123,5 +127,11 @@ def run_example(game, example) -> ExampleResult:
 
 
 def run_examples(game) -> list[ExampleResult]:
-    """Run every example of a loaded game, in file order."""
-    return [run_example(game, example) for example in game.examples]
+    """Run every example of a loaded game, in file order (a variant file's: its bases' too)."""
+    results = []
+    for example in game.examples:
+        result = run_example(game, example)
+        if example.decl.span.file != game.path:
+            result.base = example.decl.span.file
+        results.append(result)
+    return results

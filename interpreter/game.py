@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import functools
-import hashlib
+import json
 import weakref
 from dataclasses import dataclass
 from typing import Any
@@ -11,8 +11,9 @@ from typing import Any
 from dsl import ast
 from dsl import parser as dsl_parser
 from dsl.check import check_game
-from dsl.diagnostics import Diagnostic, PirError, Span
-from dsl.parser import parse_file, parse_source
+from dsl.diagnostics import Diagnostic, PirError, Source, Span
+from dsl.extends import files_of, read_rules, source_hash, written_base
+from dsl.parser import parse_file
 from dsl.ast import local_names
 from interpreter import cache
 from interpreter.compiler import CompileError, ModuleWriter, build_module, generate
@@ -196,7 +197,7 @@ class Game:
         """The checked syntax tree, as written (read from the cache the first time, for a game loaded from there)."""
         game_file = self._read_file()
         if not isinstance(game_file, ast.GameFile):  # a damaged entry: the text, checked before, gives the tree
-            game_file = parse_source(self.source, self.path)
+            game_file = read_rules(self.source, self.path)[0]
         return game_file
 
     @functools.cached_property
@@ -217,7 +218,7 @@ class Game:
         module, self.code_filename = self._module(cached)
         self.module = module
         path = self.path
-        self.spans = [Span(path, *span) for span in module["SPANS"]]
+        self.spans = [Span(path, *span) if len(span) == 4 else Span(span[4], *span[:4]) for span in module["SPANS"]]
         self.line_spans: dict[int, int] = module["LINES"]
         self.functions = module["FUNCTIONS"]
         self.resumable = [entry[0] for entry in self.functions]
@@ -300,7 +301,9 @@ class Game:
         if self._reloadable is None:
             try:
                 from dsl.parser import read_source
-                self._reloadable = hashlib.sha256(read_source(self.path).encode("utf-8", "surrogatepass")).hexdigest() == self.file_hash
+                text = read_source(self.path)
+                files = files_of(self.path, text) if written_base(text) is not None else text
+                self._reloadable = files is not None and source_hash(files) == self.file_hash
             except Exception:  # noqa: BLE001 - any reason it cannot be read means: carry the text
                 self._reloadable = False
         return self._reloadable
@@ -607,12 +610,19 @@ def restore_pickled(path: str, file_hash: str, source: str | None, data: dict) -
     return game.state_from_json(data)
 
 
-def load_source(source: str, path: str = "<string>", cached: bool = False) -> Game:
-    """Parse, check and compile rules text (`cached`: keep its compiled module on disk, for files)."""
-    game_file = parse_source(source, path)
+def load_source(source: Source, path: str = "<string>", cached: bool = False) -> Game:
+    """Parse, check and compile rules text (`cached`: keep its compiled module on disk, for files).
+
+    `source` is a file's text; a variant file (dsl/extends.py) reads its bases from the
+    disk, unless `source` gives every file's text by path, the variant's first.
+    """
+    game_file, source, notes = read_rules(source, path)
     try:
-        warnings = check_game(game_file, source) or []
-        return _compiled(game_file, source, warnings, cached)
+        try:
+            warnings = check_game(game_file, source) or []
+        except PirError as error:
+            raise PirError(notes + error.diagnostics, error.source) from None
+        return _compiled(game_file, source, notes + warnings, cached)
     except RecursionError:  # the parser lets nesting through that the checker or compiler cannot follow
         raise PirError([Diagnostic(Span(path, 1, 1, 1, 1), "an expression is nested too deeply")], source) from None
 
@@ -633,8 +643,10 @@ def load_game(path: str) -> Game:
     from dsl.parser import read_source
 
     path = str(path)
-    source = read_source(path)
-    remembered = cache.lookup(path, source)
+    source: Source = read_source(path)
+    if written_base(source) is not None:  # a variant file: its bases' texts are part of it
+        source = files_of(path, source) or source
+    remembered = cache.lookup(path, source if isinstance(source, str) else json.dumps(source))
     if remembered is not None:
         outline = remembered.outline()
         if isinstance(outline, ast.GameFile):
@@ -642,7 +654,7 @@ def load_game(path: str) -> Game:
             game.warnings = remembered.warnings
             return game
     game = load_source(source, path, cached=True)
-    cache.store(path, source, game.warnings, game.file, game.outline)
+    cache.store(path, source if isinstance(source, str) else json.dumps(source), game.warnings, game.file, game.outline)
     return game
 
 

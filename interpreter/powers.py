@@ -41,10 +41,18 @@ def with_powers(game_file: ast.GameFile) -> ast.GameFile:
     for power in powers:
         targets.setdefault(power.target, []).append(power)
     declarations: list[ast.Decl] = []
-    for decl in game_file.declarations:
+    blocks = {"setup": ast.SetupDecl, "final scoring": ast.FinalScoringDecl}
+    for target, kind in blocks.items():  # a power on a block the game does not write: it starts empty
+        if target in targets and not any(isinstance(d, kind) for d in game_file.declarations):
+            declarations.append(kind(span=targets[target][0].span, body=[]))
+    added, declarations = declarations, []
+    for decl in [*added, *game_file.declarations]:
         if isinstance(decl, ast.PowerDecl):
             continue
-        if isinstance(decl, ast.RuleDecl) and decl.name in targets:
+        if isinstance(decl, (ast.SetupDecl, ast.FinalScoringDecl)):
+            target = "setup" if isinstance(decl, ast.SetupDecl) else "final scoring"
+            declarations.extend(_block_with_powers(decl, target, targets.get(target, [])))
+        elif isinstance(decl, ast.RuleDecl) and decl.name in targets:
             declarations.extend(_rule_with_powers(decl, targets[decl.name]))
         elif isinstance(decl, ast.DefineDecl) and decl.name in targets:
             declarations.extend(_define_with_powers(decl, targets[decl.name]))
@@ -92,6 +100,34 @@ def _rule_with_powers(rule: ast.RuleDecl, powers: list[ast.PowerDecl]) -> list[a
             body.append(ast.If(span=power.span, branches=[guarded(power)]))
     dispatcher = rule.model_copy(update={"body": body})
     return [dispatcher] + extra
+
+
+def _block_with_powers(block: ast.Decl, target: str, powers: list[ast.PowerDecl]) -> list[ast.Decl]:
+    """Setup or final scoring with its powers: each power's block a rule, called before, instead of or after it."""
+    if not powers:
+        return [block]
+    span = block.span
+    name = target.replace(" ", "_")
+    extra: list[ast.Decl] = []
+
+    def guarded(power: ast.PowerDecl) -> ast.IfBranch:
+        rule = POWER_BODY.format(name, power.name)
+        extra.append(ast.RuleDecl(span=power.span, name=rule, params=[], text=power.text, body=power.body))
+        condition = ast.BoolLiteral(span=power.span, value=True)
+        if power.condition is not None:
+            condition = ast.Call(span=power.span, function=POWER_ACTIVE.format(name, power.name), args=[])
+            extra.append(ast.DefineDecl(span=power.span, name=condition.function, params=[], body=power.condition))
+        return ast.IfBranch(span=power.span, condition=condition,
+                            body=[ast.CallRule(span=power.span, rule=rule, args=[])])
+
+    body: list[ast.Stmt] = [ast.If(span=p.span, branches=[guarded(p)]) for p in powers if p.hook == "before"]
+    instead = [guarded(power) for power in powers if power.hook == "instead"]
+    if instead:
+        body.append(ast.If(span=span, branches=instead, otherwise=block.body))
+    else:
+        body.extend(block.body)
+    body += [ast.If(span=p.span, branches=[guarded(p)]) for p in powers if p.hook == "after"]
+    return [block.model_copy(update={"body": body})] + extra
 
 
 def _define_with_powers(define: ast.DefineDecl, powers: list[ast.PowerDecl]) -> list[ast.Decl]:

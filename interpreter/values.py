@@ -23,7 +23,7 @@ class GameRuleError(Exception):
         self.message = message
         self.span = span
         self.hint = hint
-        self.source: str | None = None
+        self.source = None  # the rules text (dsl.diagnostics.Source), once the engine attaches it
 
     def __str__(self) -> str:
         if self.span is None:

@@ -40,14 +40,20 @@ def run(args: argparse.Namespace) -> int:
         if not results:
             print(f"{path}: no examples")
         for result in results:
+            base = getattr(result, "base", None)
+            where = f"{path} (from {base})" if base else path
             if result.passed:
                 passed += 1
-                print(f"PASS {path}: {result.name}")
+                print(f"PASS {where}: {result.name}")
             else:
                 failed += 1
-                print(f"FAIL {path}: {result.name}")
+                print(f"FAIL {where}: {result.name}")
                 if result.message:
                     print("\n".join("    " + line for line in str(result.message).splitlines()))
+                if base:
+                    print(f"    this example is the base game's; where the variant changes what it shows, write "
+                          f"'replace example \"{result.name}\":' with the new outcome, or "
+                          f"'remove example \"{result.name}\"'")
     summary = f"{passed} passed, {failed} failed"
     if broken_files:
         summary += f" ({broken_files} file{'s' if broken_files > 1 else ''} could not be tested)"
