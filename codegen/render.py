@@ -72,9 +72,11 @@ def clean_markdown(text: str) -> str:
 
 
 def render_markdown(reference: Reference, kind: str = "both") -> str:
-    """The summary, the card, or both (the card after a rule), as Markdown."""
+    """The summary, the card, or both (the card after a rule), as Markdown; or a variant's changes alone."""
     env = environment()
     parts = []
+    if kind == "changes":
+        parts.append(clean_markdown(env.get_template("changes.md.j2").render(ref=reference)))
     if kind in ("summary", "both"):
         parts.append(clean_markdown(env.get_template("summary.md.j2").render(ref=reference)))
     if kind in ("card", "both"):
@@ -91,7 +93,8 @@ def render_html(reference: Reference, kind: str = "both", paper: str = "a4",
         card_margin=CARD_MARGIN_MM
     )
     return env.get_template("reference.html.j2").render(
-        ref=reference, css=css, show_summary=kind in ("summary", "both"), show_card=kind in ("card", "both")
+        ref=reference, css=css, show_summary=kind in ("summary", "both"), show_card=kind in ("card", "both"),
+        show_changes=kind == "changes",
     )
 
 
@@ -223,6 +226,8 @@ def render_pdf(reference: Reference, kind: str = "both", paper: str = "a4") -> t
     from weasyprint import HTML
 
     documents = []
+    if kind == "changes":
+        documents.append(HTML(string=render_html(reference, "changes", paper), base_url=str(TEMPLATES)).render())
     if kind in ("summary", "both"):
         documents.append(fitted_summary(reference, paper))
     if kind in ("card", "both"):

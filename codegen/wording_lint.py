@@ -24,11 +24,12 @@ check` on an unchanged file answers from there without building the summary.
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from typing import Any, Iterable, Iterator, Optional
 
-from dsl.diagnostics import Diagnostic, Span
+from dsl.diagnostics import Diagnostic, Source, Span
 
 HINT_WORD_IT = "word it yourself with a '#: ' comment on the line above (docs/language.md, 1.8)"
 
@@ -97,7 +98,7 @@ class Names:
     written: dict[str, str]  # a word in lower case -> the capitals the file writes it with ("nato" -> "NATO")
 
 
-def lint(game_file: Any, source: str) -> list[Diagnostic]:
+def lint(game_file: Any, source: Source) -> list[Diagnostic]:
     """Every finding of the wording lint in the rule summary and the card of a checked rules file."""
     from codegen.reference import build_reference
 
@@ -128,7 +129,7 @@ def plain(text: str) -> str:
     return text.replace("\0", "*")
 
 
-def texts_of(reference: Any, game_file: Any, source: str) -> Iterator[tuple[str, Span, bool]]:
+def texts_of(reference: Any, game_file: Any, source: Source) -> Iterator[tuple[str, Span, bool]]:
     """Each text of the summary and the card, with the place in the file it comes from, and whether the
     author wrote it (a `#: ` wording, a description): the author's own words are read only for what the
     generator leaves in them (`{...}`, capitals)."""
@@ -180,7 +181,7 @@ def step_texts(steps: Iterable[Any], fallback: Span) -> Iterator[tuple[str, Span
 # ------------------------------------------------------------ what the file names
 
 
-def names_of(game_file: Any, source: str) -> Names:
+def names_of(game_file: Any, source: Source) -> Names:
     """The rule-local names, the global ones and the nouns of a file, and the capitals it writes."""
     from dsl import ast
 
@@ -216,9 +217,9 @@ def names_of(game_file: Any, source: str) -> Names:
     return Names(letters, globals_, nouns, written)
 
 
-def written_texts(source: str) -> Iterator[str]:
-    """The texts an author writes for people: strings and `#: ` wordings."""
-    for line in source.splitlines():
+def written_texts(source: Source) -> Iterator[str]:
+    """The texts an author writes for people: strings and `#: ` wordings (in every file of a variant)."""
+    for line in (source if isinstance(source, str) else "\n".join(source.values())).splitlines():
         stripped = line.strip()
         if stripped.startswith("#:"):
             yield stripped[2:]
@@ -335,7 +336,7 @@ def around(text: str, match: re.Match, length: Optional[int] = None, room: int =
 NOTES_KIND = b"pirdsl wording lint 1"
 
 
-def wording_warnings(path: str, source: str, game_file: Any) -> list[Diagnostic]:
+def wording_warnings(path: str, source: Source, game_file: Any) -> list[Diagnostic]:
     """The lint's warnings for a file, from `interpreter.cache` when it has them, else found and stored.
 
     Args:
@@ -345,7 +346,7 @@ def wording_warnings(path: str, source: str, game_file: Any) -> list[Diagnostic]
     """
     from interpreter import cache
 
-    key = cache.note_key(path, source, NOTES_KIND)
+    key = cache.note_key(path, source if isinstance(source, str) else json.dumps(source), NOTES_KIND)
     remembered = cache.lookup_notes(key)
     if remembered is not None:
         return remembered

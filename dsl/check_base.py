@@ -290,6 +290,12 @@ class CheckerBase:
         """Line `line` (1-based) of `file` (the rules file itself when not given), or "" past its end."""
         return self.texts.line(self.file.path if file is None else file, line)
 
+    def line_of(self, span: Span, here: Span) -> str:
+        """"line 12", or "line 12 of base.pir" when `span` is in another file than `here` (a variant's base)."""
+        if span.file == here.file:
+            return f"line {span.line}"
+        return f"line {span.line} of {span.file.replace(chr(92), '/').rsplit('/', 1)[-1]}"
+
     def line_count(self, file: str) -> int:
         return len(self.texts.lines(file))
 

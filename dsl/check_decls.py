@@ -163,23 +163,23 @@ class DeclarationChecks:
             # Kinds, legends and dice may name the same symbol: it is one value.
             # Only a member listed in two kinds is ambiguous (which kind holds it?).
             if kind == "kind member" and existing.kind == "kind member":
-                self.error(span, f"'{name}' is already a member of kind '{existing.owner}' (line {existing.span.line})",
+                self.error(span, f"'{name}' is already a member of kind '{existing.owner}' ({self.line_of(existing.span, span)})",
                            "a value belongs to one kind: rename one of them")
             elif kind == "kind member":
                 self.globals[name] = symbol
             return
         if existing.kind == kind and existing.per_player == per_player:
-            self.error(span, f"{symbol.title} '{name}' is declared twice (first on line {existing.span.line})",
+            self.error(span, f"{symbol.title} '{name}' is declared twice (first on {self.line_of(existing.span, span)})",
                        "rename or remove one of them")
             return
-        self.error(span, f"{symbol.title} '{name}' clashes with the {existing.title} '{name}' on line {existing.span.line}",
+        self.error(span, f"{symbol.title} '{name}' clashes with the {existing.title} '{name}' on {self.line_of(existing.span, span)}",
                    "a name can mean only one thing: rename one of them")
 
     def declare_piece(self, declaration: ast.PieceDecl) -> None:
         span = self.word_span(declaration.span, declaration.name, "piece")
         existing = self.pieces.get(declaration.name)
         if existing is not None:
-            self.error(span, f"piece '{declaration.name}' is declared twice (first on line {existing.span.line})",
+            self.error(span, f"piece '{declaration.name}' is declared twice (first on {self.line_of(existing.span, span)})",
                        "rename or remove one of them")
         else:
             self.pieces[declaration.name] = Symbol(declaration.name, "piece", span, declaration)
@@ -206,7 +206,7 @@ class DeclarationChecks:
             return
         symbol = self.globals.get(name)
         if symbol is not None and symbol.readable_by_name:
-            self.error(span, f"the {what} '{name}' hides the {symbol.title} '{name}' declared on line {symbol.span.line}",
+            self.error(span, f"the {what} '{name}' hides the {symbol.title} '{name}' declared on {self.line_of(symbol.span, span)}",
                        f"give the {what} a name of its own")
         elif name in VALUES:
             self.error(span, f"the {what} '{name}' hides the built-in value '{name}' ({VALUES[name]})",

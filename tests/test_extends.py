@@ -364,3 +364,12 @@ def test_the_adapters_take_a_variant_file(tmp_path):
         observation, reward, terminated, truncated, info = environment.last()
         action = None if terminated or truncated else int(observation["action_mask"].nonzero()[0][0])
         environment.step(action)
+
+
+def test_the_changes_alone_and_a_plain_file_has_none(capsys):
+    assert cli.main(["reference", str(CASES / "extends_variant.pir"), "--kind", "changes", "-o", "-"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("# Gem race: greedy hands: what this variant changes")
+    assert "- **Changed.** Gem points table: 3 → 5 (was 6)." in out and "## Setup" not in out
+    assert cli.main(["reference", str(CASES / "extends_base.pir"), "--kind", "changes", "-o", "-"]) == 1
+    assert "is not a variant file" in capsys.readouterr().err

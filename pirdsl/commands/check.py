@@ -59,7 +59,7 @@ def wording_warnings_of(path: str, game: Any) -> list:
     tree = getattr(game, "game_file", None)  # the cache's record reads its tree back only when asked
     if not callable(tree):
         tree = (lambda: game.file) if hasattr(game, "file") else None
-    if not isinstance(source, str) or tree is None:
+    if not isinstance(source, (str, dict)) or tree is None:  # a variant's source is every file's text
         return []
     from codegen.wording_lint import wording_warnings
 

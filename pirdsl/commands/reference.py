@@ -10,7 +10,7 @@ from pirdsl.commands.common import (
     check_output, write_output, add_quiet_option,
 )
 
-REFERENCE_SUFFIXES = {"summary": "summary", "card": "card", "both": "reference"}
+REFERENCE_SUFFIXES = {"summary": "summary", "card": "card", "both": "reference", "changes": "changes"}
 
 
 def add_parser(commands: argparse._SubParsersAction) -> None:
@@ -18,7 +18,8 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
     reference = commands.add_parser("reference", help="write a rule summary and reference card from a rules file")
     reference.add_argument("file", metavar="FILE")
     add_quiet_option(reference)
-    reference.add_argument("--kind", choices=("summary", "card", "both"), default="both", help="default both")
+    reference.add_argument("--kind", choices=("summary", "card", "both", "changes"), default="both",
+                           help="default both; 'changes': only what a variant file changes in its base game")
     reference.add_argument("--format", choices=("html", "md", "pdf"), default="md", help="default md")
     reference.add_argument(
         "-o", "--output", metavar="OUT",
@@ -40,6 +41,9 @@ def run(args: argparse.Namespace) -> int:
 
     game = load_rules(args.file, quiet=args.quiet)
     variants = checked_variants(game, args.variant)
+    if args.kind == "changes" and not game.file.bases:
+        raise CommandError(f"{args.file} is not a variant file (it extends no game), so it changes nothing; "
+                           "write --kind summary, card or both")
     if args.format == "pdf" and not codegen.weasyprint_available():
         raise CommandError("PDF output needs WeasyPrint and its system libraries: pip install -e '.[pdf]'")
     output = args.output
