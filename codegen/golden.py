@@ -32,7 +32,16 @@ def main() -> int:
     for game in sorted((ROOT / "games").glob("*.pir")):
         for kind in ("summary", "card"):
             status |= pirdsl_main(golden_arguments(game.relative_to(ROOT), kind, GOLDEN / f"{game.stem}.{kind}.md"))
+    # The shipped variant files (games/variants/), with the page of what each changes.
+    (GOLDEN / "variants").mkdir(exist_ok=True)
+    for game in sorted((ROOT / "games" / "variants").glob("*.pir")):
+        for kind in VARIANT_KINDS:
+            status |= pirdsl_main(golden_arguments(game.relative_to(ROOT), kind,
+                                                   GOLDEN / "variants" / f"{game.stem}.{kind}.md"))
     return status
+
+
+VARIANT_KINDS = ("summary", "card", "changes")
 
 
 if __name__ == "__main__":

@@ -119,7 +119,8 @@ def written_base(text: str) -> str | None:
 
 def candidates(written: str, from_path: str) -> list[str]:
     """Where a base written as `written` in the file `from_path` may be, in the order they are tried."""
-    names = [written] if written.endswith(".pir") else [written, written + ".pir"]
+    # Only rules files: a base named without its suffix gets it, so that no other file is read as one.
+    names = [written if written.endswith(".pir") else written + ".pir"]
     found = [os.path.normpath(os.path.join(os.path.dirname(from_path), name)) for name in names]
     if "/" not in written and "\\" not in written:
         for name in names:
@@ -253,7 +254,7 @@ def _resolve(game_file: ast.GameFile, path: str, texts: dict[str, str], files, n
     if found is None:
         hint = did_you_mean(Path(first.base).stem, shipped_names())
         shipped = ", ".join(shipped_names())
-        raise PirError([Diagnostic(first.span, f"cannot find the base game \"{first.base}\" "
+        raise PirError([Diagnostic(_first_line(first.span, texts), f"cannot find the base game \"{first.base}\" "
                                    f"(looked for {' and '.join(places[:2])}{' and the shipped games' if len(places) > 2 else ''})",
                                    hint or (f"write a path relative to this file, or a shipped game: {shipped}"
                                             if shipped else "write a path relative to this file"))], dict(texts))
@@ -261,17 +262,17 @@ def _resolve(game_file: ast.GameFile, path: str, texts: dict[str, str], files, n
         found = files.key(found)
     if found in chain or len(chain) >= MAX_CHAIN:
         circle = " extends ".join([*chain, found])
-        raise PirError([Diagnostic(first.span, f"these files extend each other in a circle: {circle}",
+        raise PirError([Diagnostic(_first_line(first.span, texts), f"these files extend each other in a circle: {circle}",
                                    "a game cannot start from itself: remove one 'extends'")], dict(texts))
     try:
         base_text = files.read(found)
     except PirError as error:
-        raise PirError([Diagnostic(first.span, f"cannot read the base game {found}: {error.diagnostics[0].message}")],
+        raise PirError([Diagnostic(_first_line(first.span, texts), f"cannot read the base game {found}: {error.diagnostics[0].message}")],
                        dict(texts)) from None
     texts[found] = base_text
     base = parse_source(base_text, found)  # its syntax errors are its own file's
     base = _resolve(base, found, texts, files, notes, [*chain, found])
-    merged = _merge(base, game_file, errors, notes)
+    merged = _merge(base, game_file, errors, notes, texts)
     if errors:
         raise PirError(errors, dict(texts))
     return merged.model_copy(update={"bases": [found, *base.bases]})
@@ -281,7 +282,8 @@ def _word(span: Span, word: str) -> Span:
     return Span(span.file, span.line, span.column, span.line, span.column + len(word))
 
 
-def _merge(base: ast.GameFile, variant: ast.GameFile, errors: list[Diagnostic], notes: list[Diagnostic]) -> ast.GameFile:
+def _merge(base: ast.GameFile, variant: ast.GameFile, errors: list[Diagnostic], notes: list[Diagnostic],
+           texts: Mapping[str, str]) -> ast.GameFile:
     """The base's declarations with the variant's added, put in place of the base's, or taken out."""
     result: list[ast.Decl | None] = list(base.declarations)
     where: dict[tuple, int] = {}
@@ -348,8 +350,11 @@ def _merge(base: ast.GameFile, variant: ast.GameFile, errors: list[Diagnostic], 
             index = where.get(key)
             if index is None or result[index] is None:
                 gone = f" (it is already removed at line {removed[key].line})" if key in removed else ""
-                errors.append(Diagnostic(decl.span, f"the base game has no {describe(key)} to remove{gone}",
-                                         did_you_mean(decl.name, kind_names(decl.kind))))
+                known = kind_names(decl.kind)
+                listed = ", ".join(known[:8]) + (", ..." if len(known) > 8 else "")
+                errors.append(Diagnostic(_first_line(decl.span, texts), f"the base game has no {describe(key)} to remove{gone}",
+                                         did_you_mean(decl.name, known)
+                                         or (f"its {decl.kind}s are: {listed}" if known else f"it has no {decl.kind}s")))
                 continue
             old = result[index]
             check_fingerprint(decl, key, old, "remove")
@@ -364,7 +369,7 @@ def _merge(base: ast.GameFile, variant: ast.GameFile, errors: list[Diagnostic], 
             old = result[index]
             hint = _BLOCK_HINTS.get(key[0]) or f"write 'replace {key[0]} ...' to put this one in its place, " \
                                                 f"or choose another name"
-            errors.append(Diagnostic(_first_line(decl.span), f"the base game already has {describe(key)} "
+            errors.append(Diagnostic(_first_line(decl.span, texts), f"the base game already has {describe(key)} "
                                      f"({old.span})", hint))
             continue
         result.append(decl)
@@ -374,6 +379,13 @@ def _merge(base: ast.GameFile, variant: ast.GameFile, errors: list[Diagnostic], 
     return variant.model_copy(update={"declarations": declarations, "changes": changes})
 
 
-def _first_line(span: Span) -> Span:
-    return Span(span.file, span.line, span.column, span.line, span.column + 1)
+def _first_line(span: Span, texts: Mapping[str, str] | None = None) -> Span:
+    """The declaration's first line, to its last word (comments aside), or its first column without the text."""
+    text = (texts or {}).get(span.file)
+    if text is None:
+        return Span(span.file, span.line, span.column, span.line, span.column + 1)
+    lines = text.split("\n")
+    line = lines[span.line - 1] if 1 <= span.line <= len(lines) else ""
+    end = len(re.sub(r'\s*(#[^"]*)?$', "", line)) + 1
+    return Span(span.file, span.line, span.column, span.line, max(end, span.column + 1))
 

@@ -483,10 +483,16 @@ def _prune(folder: Path) -> None:
                 groups[dot + ending].append((item.stat(follow_symlinks=False).st_mtime, item.path))
         except OSError:
             pass
-    modules = groups[".py"] + groups[".code"]  # a module is its source and its code
-    old = []
-    for group, keep_count in ((groups[".load"], MAX_ENTRIES), (groups[".notes"], MAX_ENTRIES),
-                              (modules, 2 * MAX_ENTRIES), (groups[".tables"], 2)):
+    # A module is its source and its code: kept or deleted together, by the newer of the two, so that
+    # no code is left whose source (what tracebacks and the profile tool read) is gone.
+    modules: dict[str, list] = {}
+    for mtime, path in groups[".py"] + groups[".code"]:
+        stem = os.path.basename(path).partition(".")[0]
+        entry = modules.setdefault(stem, [0.0, []])
+        entry[0] = max(entry[0], mtime)
+        entry[1].append(path)
+    old = [path for _, paths in sorted(modules.values(), reverse=True)[MAX_ENTRIES:] for path in paths]
+    for group, keep_count in ((groups[".load"], MAX_ENTRIES), (groups[".notes"], MAX_ENTRIES), (groups[".tables"], 2)):
         group.sort(reverse=True)
         old += [path for _, path in group[keep_count:]]
     for path in old + abandoned:

@@ -16,7 +16,7 @@ import pytest
 
 import codegen
 from codegen.english import AUXILIARY, English, Step, method_for, method_name, words
-from codegen.golden import GOLDEN, GOLDEN_EPOCH, golden_arguments
+from codegen.golden import GOLDEN, GOLDEN_EPOCH, VARIANT_KINDS, golden_arguments
 from dsl import ast
 from dsl.parser import parse_source
 from pirdsl.cli import main
@@ -662,6 +662,23 @@ def test_golden_files(game, kind, tmp_path, monkeypatch):
     assert golden.exists(), "no golden card: run python -m codegen.golden"
     assert fresh.read_text(encoding="utf-8") == golden.read_text(encoding="utf-8"), (
         f"{golden.name} is out of date: run python -m codegen.golden and review the diff"
+    )
+
+
+VARIANTS = sorted((ROOT / "games" / "variants").glob("*.pir"))
+
+
+@pytest.mark.parametrize("kind", VARIANT_KINDS)
+@pytest.mark.parametrize("game", VARIANTS, ids=lambda path: path.stem)
+def test_golden_files_of_the_shipped_variants(game, kind, tmp_path, monkeypatch):
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", GOLDEN_EPOCH)
+    monkeypatch.chdir(ROOT)
+    fresh = tmp_path / f"{game.stem}.{kind}.md"
+    assert main(golden_arguments(game.relative_to(ROOT), kind, fresh)) == 0
+    golden = GOLDEN / "variants" / f"{game.stem}.{kind}.md"
+    assert golden.exists(), "no golden file: run python -m codegen.golden"
+    assert fresh.read_text(encoding="utf-8") == golden.read_text(encoding="utf-8"), (
+        f"variants/{golden.name} is out of date: run python -m codegen.golden and review the diff"
     )
 
 

@@ -1,4 +1,4 @@
-"""Random playouts of every game in games/: they end, conserve pieces, and survive JSON and copying.
+"""Random playouts of every shipped game and variant file: they end, conserve pieces, survive JSON and copying.
 
 Hypothesis picks the seed and every decision; at each decision the state is
 saved to JSON text and restored, and copied, and both must equal the original.
@@ -24,7 +24,7 @@ from dsl import ast
 from interpreter import load_game
 
 GAMES = Path(__file__).resolve().parent.parent / "games"
-GAME_FILES = sorted(GAMES.glob("*.pir"))
+GAME_FILES = sorted(GAMES.glob("*.pir")) + sorted(GAMES.glob("variants/*.pir"))  # the shipped variant files too
 LOADED = {path.stem: load_game(str(path)) for path in GAME_FILES}
 GLORY = LOADED["glory_islands"]
 MAX_STEPS = 20_000
@@ -239,7 +239,7 @@ def test_a_seat_never_sees_another_seats_hand_or_face_down_treasure():
 
 def test_every_game_file_loads_and_passes_its_examples():
     from interpreter.examples import run_examples
-    files = sorted(GAMES.glob("*.pir"))
+    files = GAME_FILES
     assert files
     for path in files:
         game = load_game(str(path))
