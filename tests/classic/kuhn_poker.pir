@@ -8,8 +8,6 @@
 
 game "Kuhn poker":
   players 2 to 2
-  # Pass, bet, and an answer to a bet: at most three decisions.
-  longest 3 decisions
   credits "H. W. Kuhn, 1950."
   overview "Each player antes one chip and is dealt one card of a Jack, a Queen and a King. The first player may pass or bet one chip; a bet must be called or folded, and a pass may be answered with a bet."
   goal "Win the pot: the higher card takes it at the showdown, and a player who folds loses it."
