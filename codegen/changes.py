@@ -37,7 +37,8 @@ HOW = {"added": "New", "replaced": "Changed", "removed": "Gone"}
 # The blocks a variant may replace: how a line names each, and the heading it is under.
 SECTIONS = {"setup": ("Setup", "Setup"), "play": ("The sequence of play", "Sequence of play"),
             "final scoring": ("Final scoring", "Scoring"), "score": ("How the score is counted", "Scoring"),
-            "tiebreak": ("How ties are broken", "Scoring"), "progress": ("How computer players judge progress", "Scoring")}
+            "tiebreak": ("How ties are broken", "Scoring"), "payoff": ("What each player is paid", "Scoring"),
+            "progress": ("How computer players judge progress", "Scoring")}
 
 
 def variant_changes(english: English, game_file: ast.GameFile, labels: dict[str, str]) -> list[VariantChange]:

@@ -241,6 +241,23 @@ class DeclarationsMixin:
             measure = self.phrase(node.body).replace("your ", "").removeprefix("the ")
             return self.author_wording(node) or f"A tie on score goes to the player with the higher {measure}."
 
+    def payoff_decl(self, node: ast.PayoffDecl) -> str:
+        with self.within(Scope(roles={node.param: Role("player")}, you=node.param)):
+            wording = self.author_wording(node) or f"When the game ends, you are paid {self.phrase(node.body)}."
+        def number(value: int) -> str:
+            return f"−{-value}" if value < 0 else str(value)
+
+        promise = node.promised_sum
+        if promise == 0:
+            wording += " The payments always add up to 0: what one player wins, the others lose."
+        elif promise is not None:
+            wording += f" The payments always add up to {number(promise)}."
+        if node.low is not None:
+            wording += f" Each payment is between {number(node.low)} and {number(node.high)}."
+        if node.low is None or node.low < 0:
+            wording += " A negative payment is an amount you pay."
+        return wording
+
     def progress_decl(self, node: ast.ProgressDecl) -> str:
         with self.within(Scope(roles={node.param: Role("player")}, you=node.param)):
             return self.author_wording(node) or f"Computer players judge how well you are doing by {self.phrase(node.body)}."

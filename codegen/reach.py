@@ -43,7 +43,7 @@ def defined_name(node: ast.Node) -> Optional[str]:
 
 def played_roots(game_file: ast.GameFile) -> list[tuple[str, list]]:
     """The blocks play runs, each with its section: setup, play, final scoring, each power, and
-    the score and tiebreak that decide who wins."""
+    the score and tiebreak that decide who wins, and the payoff."""
     found: list[tuple[str, list]] = []
     for decl in game_file.declarations:
         if isinstance(decl, ast.SetupDecl):
@@ -54,8 +54,8 @@ def played_roots(game_file: ast.GameFile) -> list[tuple[str, list]]:
             found.append(("final", decl.body))
         elif isinstance(decl, ast.PowerDecl):
             found.append((decl.name, list(decl.body) + [node for node in (decl.condition, decl.value) if node]))
-        elif isinstance(decl, (ast.ScoreDecl, ast.TiebreakDecl)):
-            found.append(("score", [decl.body]))  # who wins is play too
+        elif isinstance(decl, (ast.ScoreDecl, ast.TiebreakDecl, ast.PayoffDecl)):
+            found.append(("score", [decl.body]))  # who wins, and what each is paid, is play too
     return found
 
 

@@ -310,7 +310,8 @@ def build_reference(
         rules=rules,
         actions=[action(english, decision, said_on_card(card_sequence)) for decision in decisions],
         tables=tables(english, of_kind(ast.TableDecl)),
-        score=[english.render(d) for d in of_kind(ast.ScoreDecl)] + [english.render(d) for d in of_kind(ast.TiebreakDecl)],
+        score=[english.render(d) for d in of_kind(ast.ScoreDecl)] + [english.render(d) for d in of_kind(ast.TiebreakDecl)]
+        + [english.render(d) for d in of_kind(ast.PayoffDecl)],
         final_scoring=with_powers(english.render(final) if final else [], block_powers["final scoring"], labels),
         end=end_of_game(english, decls, play, rule_order),
         card_end=card_end,

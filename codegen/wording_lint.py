@@ -164,7 +164,8 @@ def texts_of(reference: Any, game_file: Any, source: Source) -> Iterator[tuple[s
         yield variant.text, by_words.get(variant.name, header).span, True
     english = English(game_file, source)
     for decl in decls:
-        if isinstance(decl, (ast.KindDecl, ast.DieDecl, ast.AutomaDecl, ast.ScoreDecl, ast.TiebreakDecl)):
+        if isinstance(decl, (ast.KindDecl, ast.DieDecl, ast.AutomaDecl, ast.ScoreDecl, ast.TiebreakDecl,
+                             ast.PayoffDecl)):
             yield english.render(decl), decl.span, bool(english.author_wording(decl))
         elif isinstance(decl, ast.VarDecl) and not decl.internal:
             yield from ((line, decl.span, False) for line in tracked(english, [decl]))

@@ -671,6 +671,29 @@ class TiebreakDecl(Decl):
     body: Expr
 
 
+class PayoffDecl(Decl):
+    """What each player is paid when the game ends: `payoff p zero-sum from -2 to 2: p.won - p.paid`.
+
+    Without one, the winners share 1 (`State.returns()`). `total` says how the payments
+    of a finished game add up: "zero" (to 0), "constant" (to `constant`) or "general"
+    (no promise); a playout that pays otherwise is an error. `low` and `high`, when
+    given, bound every player's payment (programs that need the bounds in advance read
+    them), and a payment outside them is an error too.
+    """
+
+    param: str
+    body: Expr
+    total: str = "general"
+    constant: Optional[int] = None
+    low: Optional[int] = None
+    high: Optional[int] = None
+
+    @property
+    def promised_sum(self) -> Optional[int]:
+        """What every finished game's payments add up to, or None when the file promises nothing."""
+        return 0 if self.total == "zero" else self.constant if self.total == "constant" else None
+
+
 class ProgressDecl(Decl):
     """How well a player stands before the end, for computer players: `progress p: 10 * p.points + count(p.hand)`."""
 

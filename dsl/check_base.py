@@ -60,6 +60,7 @@ SECTION_WORDS = {
     ast.PlayDecl: "play:",
     ast.ScoreDecl: "score",
     ast.TiebreakDecl: "tiebreak",
+    ast.PayoffDecl: "payoff",
     ast.ProgressDecl: "progress",
     ast.FinalScoringDecl: "final scoring:",
 }

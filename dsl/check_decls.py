@@ -618,6 +618,31 @@ class DeclarationChecks:
         with self.scope(frozenset({node.param})):
             self.expr(node.body)
 
+    def decl_PayoffDecl(self, node: ast.PayoffDecl) -> None:
+        self.check_hiding(node.param, self.word_span(node.span, node.param, "payoff"), "player name")
+        with self.scope(frozenset({node.param})):
+            self.expr(node.body)
+            kind = self.evident(node.body)
+        if kind is not None and kind.kind != "number":
+            self.type_slip(node.body, f"a payoff is a number, not {kind.words()}",
+                           "say how much the player is paid, e.g. p.chips - 10, or 1 if p.chips > 9 else -1")
+        if node.low is None:
+            return
+        where = self.line_matching(node.span, r"\s*payoff\b") or self.first_line(node.span)
+        if node.low > node.high:
+            self.error(where, f"'from {node.low} to {node.high}' holds no payment: the first number is larger",
+                       f"write the smaller bound first: from {node.high} to {node.low}")
+            return
+        total = node.promised_sum
+        if total is None or self.header is None:
+            return
+        counts = range(max(self.header.min_players, 1), self.header.max_players + 1)
+        if counts and not any(count * node.low <= total <= count * node.high for count in counts):
+            sums = "sum" if node.total == "zero" else f"sum {total}"
+            self.error(where, f"payments from {node.low} to {node.high} can never add up to {total}, "
+                              f"as '{node.total}-{sums}' promises, at any player count the header allows",
+                       "widen the range, or correct the promised sum")
+
     def decl_ProgressDecl(self, node: ast.ProgressDecl) -> None:
         self.check_hiding(node.param, self.word_span(node.span, node.param, "progress"), "player name")
         with self.scope(frozenset({node.param})):

@@ -50,7 +50,8 @@ NAMED_KINDS: dict[type, str] = {
 # Declarations a game has at most one of.
 SINGLE_KINDS: dict[type, str] = {
     ast.GameHeader: "game", ast.SetupDecl: "setup", ast.PlayDecl: "play", ast.ScoreDecl: "score",
-    ast.TiebreakDecl: "tiebreak", ast.ProgressDecl: "progress", ast.FinalScoringDecl: "final scoring",
+    ast.TiebreakDecl: "tiebreak", ast.PayoffDecl: "payoff", ast.ProgressDecl: "progress",
+    ast.FinalScoringDecl: "final scoring",
     ast.ExampleSetupDecl: "example setup",
 }
 # How a clash with a block the base has is resolved, in words.

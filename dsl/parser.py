@@ -586,6 +586,24 @@ class _Builder:
     def tiebreak_decl(self, span, items):
         return ast.TiebreakDecl(span=span, param=str(items[0]), body=items[1])
 
+    def payoff_decl(self, span, items):
+        name, total, bounds, body = items
+        kind, constant = total or ("general", None)
+        low, high = bounds or (None, None)
+        return ast.PayoffDecl(span=span, param=str(name), body=body, total=kind, constant=constant, low=low, high=high)
+
+    def zero_sum(self, span, items):
+        return ("zero", None)
+
+    def constant_sum(self, span, items):
+        return ("constant", items[-1])
+
+    def general_sum(self, span, items):
+        return ("general", None)
+
+    def payoff_range(self, span, items):
+        return (items[0], items[1])
+
     def progress_decl(self, span, items):
         return ast.ProgressDecl(span=span, param=str(items[0]), body=items[1])
 

@@ -116,7 +116,8 @@ class PieceKinds:
             elif isinstance(d, ast.ExampleDecl):
                 self.bodies.append((None, [], d.given + d.when))
         self.holds: dict[str, Kinds] = {zone: frozenset() for zone in self.zones}
-        self.lines = [d for d in decls if isinstance(d, (ast.ScoreDecl, ast.TiebreakDecl, ast.ProgressDecl, ast.PowerDecl))]
+        self.lines = [d for d in decls if isinstance(d, (ast.ScoreDecl, ast.TiebreakDecl, ast.ProgressDecl, ast.PayoffDecl,
+                                                         ast.PowerDecl))]
         # What each rule's parameters can be: everything any call gives them.
         self.params: dict[str, list[Kinds]] = {name: [frozenset()] * len(d.params) for name, d in rules.items()}
         self._busy: set[str] = set()

@@ -140,7 +140,10 @@ class ActionSpace:
         self.atoms = atoms
         self._index = {atom: i for i, atom in enumerate(atoms)}
         self.atom_count = len(atoms)
-        self.pairs_end = self.atom_count + self.atom_count * self.atom_count
+        # Pairs only where some option or outcome may be a list: a game of single things (cards,
+        # cells, words) then has as many actions as atoms, and every atom keeps its number.
+        self.pairs = _offers_lists(game.file)
+        self.pairs_end = self.atom_count + (self.atom_count * self.atom_count if self.pairs else 0)
         self.span = self.high - self.low + 1
         self.triples = _offers_triples(game.file)
         self.size = self.pairs_end + (self.span ** 3 if self.triples else 0)
@@ -218,6 +221,9 @@ class ActionSpace:
             if len(value) == 3:
                 return ("it offers a list of three things, but no choice's options are built from a list of "
                         "three the rules write")
+            if len(value) <= 2 and not self.pairs:
+                return ("it offers a list, but the rules file was read as offering single things only "
+                        "(interpreter/actions.py, _offers_lists, missed this one)")
             return "it offers a list of more than three things, or a list inside a list"
         return f"it offers a value of a kind the fixed action space has no numbers for ({cls.__name__})"
 
@@ -245,7 +251,7 @@ class ActionSpace:
         if (cls is list or cls is tuple) and value:
             if len(value) == 3 and self.triples:
                 return self._triple(state, value, where)
-            if len(value) > 2:
+            if len(value) > 2 or not self.pairs:
                 raise ActionSpaceError(f"{where}: {self._why_not(state, value)}")
             first = self._atom(state, value[0], where)
             # A list inside (other than an empty one) has no atom, so `_atom` refuses it.
@@ -346,6 +352,186 @@ class ActionSpace:
 
 # Built-ins whose result holds elements of their first argument.
 _SAME_ELEMENTS = {"take", "distinct", "shuffled", "sorted", "reversed", "drop"}
+
+
+# Built-ins whose result is one thing, never a list, whatever their arguments.
+_SINGLE_RESULTS = {"count", "sum", "distance", "ceil", "floor", "abs", "any", "all", "empty", "eliminated", "automa",
+                   "piece_type", "index_of", "at", "step", "where"}
+# Built-ins whose result is a list of single things (cells, pieces, numbers, seats), never of lists.
+_LISTS_OF_SINGLES = {"cells", "neighbours", "ray", "perimeter", "all_pieces", "range", "indices"}
+# Built-ins whose result is one element of their first argument.
+_ONE_ELEMENT = {"first", "top", "max", "min"}
+
+
+def _offers_lists(game_file: ast.GameFile) -> bool:
+    """Whether some choice's option or some chance outcome may be a list of one or more things.
+
+    Only then does the action space number pairs (the atom count squared of numbers).
+    The answer errs towards yes: it is no only when every `chooses` and every `draw` is
+    seen to offer single things (pieces of a zone, cells, seats, kind members, numbers,
+    written texts), following the defines (and the powers that replace them) and every
+    value given to a name they read. A name given anywhere a value this cannot follow (a
+    rule's or define's parameter) counts as a list. An option this missed would stop with
+    ActionSpaceError naming its line, never get a number that means something else.
+    """
+    values: dict[str, list[ast.Expr]] = {}     # a name -> the expressions it may stand for
+    elements: dict[str, list[ast.Expr]] = {}   # a name -> the lists it may be an element of
+    unknown: set[str] = set()                  # names given values this does not follow
+    zones: set[str] = set()
+    single_names: set[str] = set()             # kind members, die faces, legend values: names
+    kinds: set[str] = set()
+    tables: dict[str, ast.TableDecl] = {}
+    for declaration in game_file.declarations:
+        if isinstance(declaration, ast.DefineDecl):
+            values.setdefault(declaration.name, []).append(declaration.body)
+            unknown.update(declaration.params)
+        elif isinstance(declaration, (ast.RuleDecl, ast.PowerDecl)):
+            unknown.update(declaration.params)
+            if isinstance(declaration, ast.PowerDecl) and declaration.value is not None:
+                values.setdefault(declaration.target, []).append(declaration.value)
+        elif isinstance(declaration, (ast.ScoreDecl, ast.TiebreakDecl, ast.ProgressDecl, ast.PayoffDecl)):
+            unknown.add(declaration.param)
+        elif isinstance(declaration, ast.ExampleDecl):
+            unknown.update(declaration.player_names)
+        elif isinstance(declaration, ast.ZoneDecl):
+            zones.add(declaration.name)
+        elif isinstance(declaration, ast.KindDecl):
+            kinds.add(declaration.name)
+            single_names.update(declaration.members)
+        elif isinstance(declaration, ast.DieDecl):
+            single_names.update(face for face in declaration.faces if isinstance(face, str))
+        elif isinstance(declaration, ast.TableDecl):
+            tables[declaration.name] = declaration
+    sites: list[ast.Expr] = []
+    for node in ast.walk(game_file):
+        if isinstance(node, ast.Let):
+            values.setdefault(node.name, []).append(node.value)
+        elif isinstance(node, ast.Assign) and isinstance(node.target, ast.Name):
+            values.setdefault(node.target.id, []).append(node.value)
+        elif isinstance(node, ast.Legend):
+            single_names.update(value for value in node.entries.values() if isinstance(value, str))
+        elif isinstance(node, ast.ForEach):
+            elements.setdefault(node.var, []).append(node.iterable)
+        elif isinstance(node, (ast.Choose, ast.ChooseSet)):
+            elements.setdefault(node.var, []).append(node.options)
+            sites.append(node.options)
+        elif isinstance(node, (ast.Draw, ast.WeightedDraw)):
+            elements.setdefault(node.var, []).append(node.source)
+            sites.append(node.source)
+        elif isinstance(node, (ast.Roll, ast.Actions)):
+            pass  # a die's faces and an action's name are single things
+    # A name read while its own bindings are being followed stands for what its other bindings
+    # give (a value must come from one of them), so it counts as single there; a "no" found on
+    # the way holds whatever was assumed, and is remembered.
+    busy: set[tuple[str, str]] = set()
+    refused: set[tuple[str, str]] = set()
+    steps = [0]
+
+    def bindings(name: str, env: dict) -> bool:
+        steps[0] += 1
+        if steps[0] > 100_000:
+            return False  # too tangled to follow: count it as a list
+        if name in env:
+            return singles(env[name], env)
+        if name in unknown:
+            return False
+        if name in kinds:
+            return False  # a kind stands for the list of its members
+        if name in single_names or name in zones or name in ("player_count", "round_number"):
+            return True
+        if name not in values and name not in elements:
+            return False
+        return follow("value", name, values, single) and follow("element", name, elements, singles)
+
+    def follow(kind: str, name: str, found: dict[str, list[ast.Expr]], test) -> bool:
+        key = (kind, name)
+        if key in busy or name not in found:
+            return True
+        if key in refused:
+            return False
+        busy.add(key)
+        try:
+            answer = all(test(expression, {}) for expression in found[name])
+        finally:
+            busy.discard(key)
+        if not answer:
+            refused.add(key)
+        return answer
+
+    def single(expression: ast.Expr, env: dict) -> bool:
+        """Whether the value of `expression` is surely not a list with something in it."""
+        if isinstance(expression, (ast.IntLiteral, ast.StringLiteral, ast.BoolLiteral, ast.NoneLiteral, ast.Negate,
+                                   ast.Compare, ast.Membership, ast.BoolOp, ast.Not, ast.VariantRef)):
+            return True
+        if isinstance(expression, ast.ListLiteral):
+            return not expression.items
+        if isinstance(expression, ast.Name):
+            if expression.id in env:
+                return singles(env[expression.id], env)
+            return bindings(expression.id, env)
+        if isinstance(expression, ast.Attribute):
+            return expression.name in zones  # a player's zone; anything else may hold a list
+        if isinstance(expression, ast.Binary):
+            return expression.op != "+" or (single(expression.left, env) and single(expression.right, env))
+        if isinstance(expression, ast.IfExpr):
+            return single(expression.then, env) and single(expression.otherwise, env)
+        if isinstance(expression, ast.Call):
+            if expression.function in _SINGLE_RESULTS:
+                return True
+            if expression.function in _ONE_ELEMENT and expression.args:
+                return singles(expression.args[0], env)
+            return expression.function in values and follow("value", expression.function, values, single)
+        return False
+
+    def singles(expression: ast.Expr, env: dict) -> bool:
+        """Whether no element of the list (or zone) `expression` is a list with something in it."""
+        if isinstance(expression, ast.ListLiteral):
+            return all(single(item, env) for item in expression.items)
+        if isinstance(expression, ast.Comprehension):
+            inner = dict(env)
+            for clause in expression.clauses:  # each clause sees the names of those before it
+                inner[clause.var] = _Bound(clause.iterable, dict(inner))
+            return single(expression.element, inner)
+        if isinstance(expression, _Bound):
+            return singles(expression.iterable, expression.env)
+        if isinstance(expression, ast.Name):
+            name = expression.id
+            if name in env:
+                return False  # an element used as a list: not followed
+            if name in zones or name in kinds or name == "players":
+                return True
+            if name in unknown or name not in values:
+                return False
+            return follow("values", name, values, singles)
+        if isinstance(expression, ast.Attribute):
+            return expression.name in zones
+        if isinstance(expression, ast.Binary):
+            return expression.op == "+" and singles(expression.left, env) and singles(expression.right, env)
+        if isinstance(expression, ast.IfExpr):
+            return singles(expression.then, env) and singles(expression.otherwise, env)
+        if isinstance(expression, ast.Call):
+            name = expression.function
+            if name in _LISTS_OF_SINGLES:
+                return True
+            if name == "keys" and expression.args and isinstance(expression.args[0], ast.Name):
+                table = tables.get(expression.args[0].id)
+                return table is not None and all(single(row.key, {}) for row in table.rows)
+            if name in _SAME_ELEMENTS and expression.args:
+                return singles(expression.args[0], env)
+            return name in values and follow("values", name, values, singles)
+        return False
+
+    return not all(singles(site, {}) for site in sites)
+
+
+class _Bound:
+    """A comprehension's name: the list it goes over, and the names that list may read."""
+
+    __slots__ = ("iterable", "env")
+
+    def __init__(self, iterable: ast.Expr, env: dict):
+        self.iterable = iterable
+        self.env = env
 
 
 def _offers_triples(game_file: ast.GameFile) -> bool:

@@ -161,7 +161,7 @@ class Bounds:
             elif isinstance(node, (ast.RuleDecl, ast.DefineDecl, ast.PowerDecl)):
                 self.unbounded.update(node.params)
                 self.params.update(node.params)
-            elif isinstance(node, (ast.ScoreDecl, ast.TiebreakDecl, ast.ProgressDecl)):
+            elif isinstance(node, (ast.ScoreDecl, ast.TiebreakDecl, ast.ProgressDecl, ast.PayoffDecl)):
                 self.unbounded.add(node.param)
                 self.other_bound.add(node.param)
             elif isinstance(node, ast.PieceDecl):

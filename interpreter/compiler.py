@@ -751,8 +751,9 @@ class ModuleWriter(ExpressionWriter):
 
     def _expressions(self) -> None:
         decls = self.decls
-        # Each player's score, tiebreak and progress: a function of the state and the player.
-        for kind, function in ((ast.ScoreDecl, "score"), (ast.TiebreakDecl, "tiebreak"), (ast.ProgressDecl, "progress")):
+        # Each player's score, tiebreak, progress and payoff: a function of the state and the player.
+        for kind, function in ((ast.ScoreDecl, "score"), (ast.TiebreakDecl, "tiebreak"), (ast.ProgressDecl, "progress"),
+                               (ast.PayoffDecl, "payoff")):
             decl = next((d for d in decls if isinstance(d, kind)), None)
             if decl is not None:
                 self.chunk([self.comment(decl.span), f"def {function}(st, v_{decl.param}):",

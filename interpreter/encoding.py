@@ -10,6 +10,8 @@ observation tensors and bounds"). Nothing here needs NumPy: adapters make arrays
 
 from __future__ import annotations
 
+import math
+
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Iterable
@@ -35,9 +37,9 @@ class GameFacts:
     chance: bool              # the rules draw, roll, or may offer a face-down pick
     perfect_information: bool  # no hidden or owner zone, no secret variable, nothing simultaneous
     can_eliminate: bool       # the rules have an `eliminate` statement
-    constant_sum: bool        # every finished game's returns of the players sum to 1
-    min_utility: float
-    max_utility: float
+    constant_sum: bool        # every finished game's returns of the players sum to `utility_sum`
+    min_utility: float        # no seat's return is ever below it (-inf: the file gives no bound)
+    max_utility: float        # nor above it (inf: no bound)
     num_distinct_actions: int
     max_chance_outcomes: int
     max_game_length: int      # the most decisions a game asks (chance outcomes not counted)
@@ -45,6 +47,7 @@ class GameFacts:
     # header's `longest N decisions`) or "cap" (neither: DEFAULT_MAX_GAME_LENGTH, a cap).
     max_game_length_source: str
     max_game_length_why: str  # for "cap": the line that keeps the rules from bounding it
+    utility_sum: float | None = None  # what the players' returns sum to when constant_sum, else None
 
 
 def game_facts(game, players: int, variants: Iterable[str] = (), space: ActionSpace | None = None) -> GameFacts:
@@ -69,14 +72,34 @@ def game_facts(game, players: int, variants: Iterable[str] = (), space: ActionSp
     chance = any(site.kind != "blind" for site in game.chances) or (hidden_zones and bool(game.chances))
     longest, source, why = longest_game(game, start.num_seats,
                                         INFINITE if space.notes else sum(space.piece_bounds.values()))
-    # The returns of all seats sum to 1 when someone wins (docs/engine-api.md, "Returns"); the
-    # players' alone do only when no automa seat can take a share and nobody can be eliminated.
+    constant_sum, utility_sum, low, high = utilities(game, bool(automa), eliminate)
     return GameFacts(
         players=start.num_seats - len(automa), seats=start.num_seats, automa_seats=automa,
         chance=chance, perfect_information=not hidden, can_eliminate=eliminate,
-        constant_sum=not automa and not eliminate, min_utility=0.0, max_utility=1.0,
+        constant_sum=constant_sum, min_utility=low, max_utility=high,
         num_distinct_actions=space.size, max_chance_outcomes=space.size,
-        max_game_length=longest, max_game_length_source=source, max_game_length_why=why)
+        max_game_length=longest, max_game_length_source=source, max_game_length_why=why,
+        utility_sum=utility_sum)
+
+
+def utilities(game, automa: bool, eliminate: bool) -> tuple[bool, float | None, float, float]:
+    """(constant_sum, utility_sum, min_utility, max_utility) of the deciding seats' returns.
+
+    Without a `payoff` line the returns of all seats sum to 1 when someone wins
+    (docs/engine-api.md, "Returns"); the players' alone do only when no automa seat
+    can take a share and nobody can be eliminated; each lies in [0, 1]. With one,
+    the sum is the line's promise (kept by the engine in every finished game), the
+    players' alone again only when no automa seat is paid too; the bounds are its
+    `from LOW to HIGH`, else none the file can vouch for: -inf and inf.
+    """
+    decl = game.payoff_decl
+    if decl is None:
+        constant = not automa and not eliminate
+        return constant, 1.0 if constant else None, 0.0, 1.0
+    promised = decl.promised_sum
+    constant = promised is not None and not automa
+    low, high = (float(decl.low), float(decl.high)) if decl.low is not None else (-math.inf, math.inf)
+    return constant, float(promised) if constant else None, low, high
 
 
 def longest_game(game, seats: int, pieces: float = INFINITE) -> tuple[int, str, str]:

@@ -116,6 +116,8 @@ def run_example(game, example) -> ExampleResult:
                     detail = f" (left side is {show(left)!s}, right side is {show(right)!s})"
                 raise _ExampleFailure(_fail(game, node.span,
                                             f"expected {_source_text(game, node.span)}{detail}"))
+        if game.payoff is not None:
+            state.returns()  # the game has ended: its payments must keep the payoff line's promises
         return ExampleResult(decl.name, True)
     except _ExampleFailure as failure:
         return ExampleResult(decl.name, False, str(failure))

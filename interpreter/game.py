@@ -134,7 +134,7 @@ class ChanceSite:
 # The kinds of declaration a game reads as it loads; everything else (rules, defines, phases,
 # examples) is in its generated module, or read from the tree only when asked for.
 LOADED_KINDS = (ast.GameHeader, ast.VariantDecl, ast.VarDecl, ast.ZoneDecl, ast.BoardDecl, ast.PieceDecl,
-                ast.TableDecl, ast.ScoreDecl, ast.TiebreakDecl, ast.ProgressDecl, ast.AutomaDecl)
+                ast.TableDecl, ast.ScoreDecl, ast.TiebreakDecl, ast.ProgressDecl, ast.PayoffDecl, ast.AutomaDecl)
 
 
 def outline_of(lowered: ast.GameFile) -> ast.GameFile:
@@ -261,6 +261,9 @@ class Game:
         progress = next((d for d in decls if isinstance(d, ast.ProgressDecl)), None)
         self.progress = module.get("progress")
         self.progress_span = progress.span if progress else None
+        # What each seat is paid at the end (None: the winners share 1), and what the file promises of it.
+        self.payoff_decl = next((d for d in decls if isinstance(d, ast.PayoffDecl)), None)
+        self.payoff = module.get("payoff")
         self.var_inits = {name: module[f"start_{name}"] for name, decl in self.var_decls.items() if not decl.per_piece}
         # A per-piece variable starts when its piece is created, from the piece's fields.
         self.piece_var_inits: dict[str, list] = {}

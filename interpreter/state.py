@@ -53,6 +53,13 @@ class Action:
         return f"Action({self.index}, {self.label!r})"
 
 
+def _number(value) -> str:
+    """A payment as people write it: 3, -1/2, 0.25."""
+    if isinstance(value, Fraction):
+        return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+    return str(value)
+
+
 def _describe(error: Exception) -> str:
     if isinstance(error, ZeroDivisionError):
         return "division by zero"
@@ -518,6 +525,8 @@ class State:
         """`(scores(), winners(), returns())` of a finished game, the scores worked out once."""
         scores = self.scores()
         winners = self._winners(scores) if self.terminal else []
+        if self.program.payoff is not None:
+            return scores, winners, self._payoffs()
         return scores, winners, self._returns(winners)
 
     def _winners(self, scores: list) -> list[int]:
@@ -538,14 +547,49 @@ class State:
         return [seat for seat, key in keys.items() if key == best]
 
     def returns(self) -> list[float]:
-        """Each seat's share of the win: 0.0 for all until the end; then 1/k for each of k winners.
+        """What each seat is paid: 0.0 for all until the end; then the file's `payoff`, else a share of the win.
 
-        A sole winner gets 1.0 and every other seat 0.0; a win shared by k seats
-        gives each of them 1/k. So the returns sum to 1 whenever someone wins, and
-        are all 0.0 when nobody can (every player eliminated, the one exception to
-        a constant sum). These are OpenSpiel-style utilities in [0, 1].
+        A file with a `payoff` line pays each seat what it says, as a float; a
+        finished game whose payments break the file's promise (their sum, their
+        range) is a rule error naming that line. Without one, a sole winner gets
+        1.0 and every other seat 0.0; a win shared by k seats gives each of them
+        1/k. So the returns sum to 1 whenever someone wins, and are all 0.0 when
+        nobody can (every player eliminated, the one exception to a constant
+        sum): OpenSpiel-style utilities in [0, 1].
         """
+        if self.program.payoff is not None:
+            return self._payoffs()
         return self._returns(self.winners())
+
+    def _payoffs(self) -> list[float]:
+        """The declared payoff of each seat at the end (0.0 before), checked against the file's promises."""
+        if not self.terminal:
+            return [0.0] * self.num_seats
+        decl = self.program.payoff_decl
+        function = self.program.payoff
+        paid = []
+        for player in self.world.players:
+            try:
+                value = function(self, player)
+                if value.__class__ is bool or not isinstance(value, (int, Fraction, float)):
+                    raise TypeError(f"it must be a number, not {show(value)}")
+            except Exception as error:
+                raise self._rule_error(f"cannot work out a player's payoff: {_describe(error)}", decl.span) from None
+            if decl.low is not None and not decl.low <= value <= decl.high:
+                raise self._rule_error(
+                    f"{show(player)} is paid {_number(value)}, outside the range the payoff line "
+                    f"declares (from {decl.low} to {decl.high})", decl.span,
+                    "widen the range, or correct the payoff or the rules that lead to it")
+            paid.append(value)
+        promised = decl.promised_sum
+        total = sum(Fraction(value) for value in paid)  # exact: 1/3 + 2/3 is 1, not 0.9999...
+        if promised is not None and total != promised:
+            kind = "zero-sum" if decl.total == "zero" else f"constant-sum {promised}"
+            raise self._rule_error(
+                f"the payments add up to {_number(total)}, but the payoff line promises '{kind}' "
+                f"(they are {', '.join(_number(value) for value in paid)})", decl.span,
+                "correct the payoff, or the promise: general-sum promises nothing")
+        return [float(value) for value in paid]
 
     def _returns(self, winners: list[int]) -> list[float]:
         returns = [0.0] * self.num_seats

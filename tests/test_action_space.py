@@ -94,6 +94,58 @@ def test_an_option_outside_the_space_stops_with_one_line_naming_the_statement():
         space.legal_actions(state)
 
 
+# Options of single things, read through a define, a let and a comprehension over a zone.
+SINGLES = """
+game "Singles":
+  players 2 to 2
+
+piece stone
+zone pile
+var taken per player = 0
+
+define stones = [s for s in pile]
+
+setup:
+  create 3 stone in pile
+
+play:
+  for each p in players:
+    let choices = ["take", "leave"] + [player_count]
+    p chooses how from choices "Take a stone?"
+    p chooses s from stones "Which one?"
+    draw d from pile
+    move d to pile
+"""
+
+
+@pytest.mark.parametrize("options, pairs", [
+    ("stones", False),                  # pieces, through a define
+    ("[[1, 2], [2, 1]]", True),         # lists, written out
+    ("[[x, 1] for x in [1, 2]]", True),  # lists, built
+    ("plans(p)", True),                 # a define's parameter may be anything: counted as a list
+])
+def test_pairs_are_numbered_only_when_an_option_may_be_a_list(options, pairs):
+    source = SINGLES.replace('p chooses s from stones', f'p chooses s from {options}')
+    source += "\ndefine plans(q) = [q.taken, [q.taken]]\n"
+    space = ActionSpace(load_source(source, "singles.pir"), 2)
+    assert space.pairs is pairs
+    assert space.size == (space.atom_count * (space.atom_count + 1) if pairs else space.atom_count)
+    state = load_source(source, "singles.pir").new_state(players=2, seed=1)
+    while not state.is_terminal():  # every option and outcome has its number in the space
+        if state.is_chance():
+            space.apply(state, space.chance_outcomes(state)[0][0])
+        else:
+            space.apply(state, space.legal_actions(state)[-1])
+
+
+@pytest.mark.parametrize("path, size", [("tests/classic/kuhn_poker.pir", 30), ("tests/classic/tic_tac_toe.pir", 44),
+                                        ("tests/classic/connect_four.pir", 145)])
+def test_games_of_single_things_have_only_their_atoms_as_actions(path, size):
+    game = load_game(path)
+    space = ActionSpace(game, 2)
+    assert not space.pairs and space.size == space.atom_count == size
+
+
 HIDDEN_STRENGTH = """
 game "Hidden strength":
   players 2 to 2

@@ -129,3 +129,27 @@ def test_a_game_longer_than_its_declared_bound_stops_with_an_error(tmp_path):
         state.apply_action(state.legal_actions()[0])
     with pytest.raises(RuntimeError, match="more than the 3 decisions the rules file declared"):
         state.apply_action(state.legal_actions()[0])
+
+
+def test_a_declared_payoff_is_what_openspiel_sees(tmp_path):
+    game = adapter.load("tests/cases/payoff.pir", 3)
+    kind = game.get_type()
+    assert kind.utility == pyspiel.GameType.Utility.ZERO_SUM
+    assert game.utility_sum() == 0.0
+    assert (game.min_utility(), game.max_utility()) == (-2.0, 4.0)  # the line's `from -2 to 4`
+    pyspiel.random_sim_test(game, num_sims=5, serialize=True, verbose=False)
+    state = game.new_initial_state()
+    for action in (state.legal_actions()[-1], state.legal_actions()[-1], state.legal_actions()[0]):
+        state.apply_action(action)  # stakes 2, 2 and 1: the first two split a pot of 5
+    assert state.is_terminal() and state.returns() == [0.5, 0.5, -1.0]
+    # No promise and no range: general-sum, and no bound the file vouches for.
+    text = open("tests/cases/payoff.pir", encoding="utf-8").read()
+    path = tmp_path / "loose.pir"
+    path.write_text(text.replace("payoff p zero-sum from -2 to 4:", "payoff p:"), encoding="utf-8")
+    loose = adapter.load(str(path), 2)
+    assert loose.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
+    assert (loose.min_utility(), loose.max_utility()) == (float("-inf"), float("inf"))
+    path.write_text(text.replace("payoff p zero-sum from -2 to 4:", "payoff p constant-sum 10: 5 + "),
+                    encoding="utf-8")
+    constant = adapter.load(str(path), 2)
+    assert constant.get_type().utility == pyspiel.GameType.Utility.CONSTANT_SUM and constant.utility_sum() == 10.0

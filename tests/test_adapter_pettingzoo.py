@@ -100,3 +100,20 @@ def test_a_game_longer_than_its_declared_bound_stops_with_an_error(tmp_path):
     assert not any(made.truncations.values())
     with pytest.raises(RuntimeError, match="more than the 3 decisions the rules file declared"):
         made.step(int(np.flatnonzero(made.observe(made.agent_selection)["action_mask"])[0]))
+
+
+def test_rewards_are_the_declared_payoff():
+    env = adapter.env("tests/cases/payoff.pir", players=3)
+    env.reset(seed=1)
+    totals = {agent: 0.0 for agent in env.possible_agents}
+    stakes = iter([1, 2, 2])  # each seat's stake in turn, found among the options by its label
+    for agent in env.agent_iter():
+        observation, reward, terminated, truncated, info = env.last()
+        totals[agent] += reward
+        if terminated or truncated:
+            env.step(None)
+            continue
+        legal = np.flatnonzero(observation["action_mask"])
+        stake = next(stakes)
+        env.step(int(legal[info["labels"].index(str(stake))]))
+    assert [totals[a] for a in env.possible_agents] == [-1.0, 0.5, 0.5]

@@ -1,7 +1,8 @@
 """Classic games whose figures are published: the engine must reproduce them exactly.
 
 tests/classic/ holds tic-tac-toe, Connect Four (7 columns by 6 rows) and
-Breakthrough (8x8), written as an author would write them. Their move counts
+Breakthrough (8x8), written as an author would write them (and Kuhn poker, whose
+published value tests/test_kuhn.py checks through OpenSpiel). Their move counts
 ("perft") and the outcome odds of uniformly random tic-tac-toe are known, so a
 change to the engine that changes how a game is played shows up here as a
 wrong number rather than as a game that merely looks odd.

@@ -13,7 +13,11 @@ Importing this module registers the game `pirdsl` with OpenSpiel (install it wit
 
 The OpenSpiel players are the seats that decide; automa seats (`state.is_automa`) are
 played by the rules inside the game and are not OpenSpiel players, so the returns are
-the deciding seats' shares of the win. Actions are the game's fixed action numbers
+the deciding seats' own: what the file's `payoff` line pays them, else their shares
+of the win. The game's utility (zero-sum, constant-sum or general-sum), `utility_sum`,
+`min_utility` and `max_utility` are the payoff line's promises (`game.facts`; without
+`from LOW to HIGH` the bounds are -inf and inf), else those of a shared win: constant-sum
+1 in [0, 1] where no automa seat and no elimination can break the sum. Actions are the game's fixed action numbers
 (interpreter/actions.py), the observation tensor is interpreter/encoding.py's, and the
 strings are the seat's observation as JSON without its log; the information state adds
 a digest of the seat's log and of its own past actions (perfect recall).
@@ -52,7 +56,9 @@ def _game_type(facts=None, min_players: int = 1, max_players: int = 100) -> "pys
         chance = Type.ChanceMode.EXPLICIT_STOCHASTIC if facts.chance else Type.ChanceMode.DETERMINISTIC
         information = Type.Information.PERFECT_INFORMATION if facts.perfect_information \
             else Type.Information.IMPERFECT_INFORMATION
-        utility = Type.Utility.CONSTANT_SUM if facts.constant_sum else Type.Utility.GENERAL_SUM
+        utility = Type.Utility.GENERAL_SUM
+        if facts.constant_sum:
+            utility = Type.Utility.ZERO_SUM if facts.utility_sum == 0 else Type.Utility.CONSTANT_SUM
     return Type(
         short_name=SHORT_NAME, long_name="pirdsl rules file",
         dynamics=Type.Dynamics.SEQUENTIAL, chance_mode=chance, information=information, utility=utility,
@@ -93,7 +99,7 @@ class PirdslGame(pyspiel.Game):
         info = pyspiel.GameInfo(
             num_distinct_actions=self.space.size, max_chance_outcomes=self.space.size,
             num_players=len(self.seats), min_utility=self.facts.min_utility, max_utility=self.facts.max_utility,
-            utility_sum=1.0 if self.facts.constant_sum else None, max_game_length=max_length)
+            utility_sum=self.facts.utility_sum, max_game_length=max_length)
         # Only what differs from the defaults, so that the game's name reads back the same.
         given = {"file": path, "players": players}
         if variants:

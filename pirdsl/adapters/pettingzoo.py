@@ -9,8 +9,8 @@ and chance (draws, rolls, shuffles) is resolved inside it with the generator tha
 - observation space: `Dict({"observation": Box(float32), "action_mask": Box(int8, 0..1)})`,
   the observation being interpreter/encoding.py's encoding of what the agent's seat may
   see, the mask the legal actions (all zero for an agent not to move);
-- rewards: 0 until the end, then each agent's share of the win (`state.returns()`), so
-  an agent that wins alone gets 1;
+- rewards: 0 until the end, then each agent's `state.returns()`: what the file's `payoff`
+  line pays it, else its share of the win (an agent that wins alone gets 1);
 - the longest game: the rules' own bound, derived or declared (`longest N decisions`),
   which a game never passes (if one did, the rules file would be wrong, and `step` stops
   with an error saying so); where the rules give none, a cap of `max_game_length`
