@@ -1,19 +1,19 @@
 # The Kraken: a house rule for Glory Islands.
 #
 # A Kraken lurks at the compass and swims round the sea spaces against the ships,
-# 1 to 3 spaces at the end of every round. A ship that ends its move on the
-# Kraken's space must feed it a barrel, or lose 2 glory if it has none. Sailing
-# past it is safe, and so is a stopover on its space: only where a ship ends its
-# move counts, as for the pirate fields.
+# 1 to 3 spaces at the end of every round. Wherever a move ends with a ship and the
+# Kraken on one space (the ship's move or the Kraken's swim), the ship must feed it
+# a barrel, or lose 2 glory if it has none. Sailing past it is safe, and so is a
+# stopover on its space: only where a move ends counts, as for the pirate fields.
 extends "../glory_islands.pir"
 
 game "Glory Islands: the Kraken":
-  overview "Glory Islands with a Kraken in the sea. It starts on the compass and swims 1 to 3 spaces against the ships at the end of each round; a ship that ends its move where the Kraken is feeds it a barrel, or loses 2 glory without one."
-  the_sea_monster "The Kraken stands on a sea space. At the end of every round, after the cards are discarded, roll the Kraken die (1, 1, 2, 2, 3, 3) and move the Kraken that many spaces anticlockwise, against the ships. A ship that ends its move on the Kraken's space gives it one of its barrels, back to the supply; a ship with no barrel (Henry Morgan never has one) loses 2 glory instead. Passing the Kraken, or stopping over on its space with a 5, does nothing."
+  overview "Glory Islands with a Kraken in the sea. It starts on the compass and swims 1 to 3 spaces against the ships at the end of each round. A ship that ends its move where the Kraken is, or that the Kraken swims onto, feeds it a barrel, or loses 2 glory without one."
+  the_sea_monster "The Kraken stands on a sea space. At the end of every round, after the cards are discarded, roll the Kraken die (1, 1, 2, 2, 3, 3) and move the Kraken that many spaces anticlockwise, against the ships. A ship that ends its move on the Kraken's space, and every ship on the space where the Kraken ends its swim, gives it one of its barrels, back to the supply; a ship with no barrel (Henry Morgan never has one) loses 2 glory instead. Passing the Kraken, or stopping over on its space with a 5, does nothing, and neither does the Kraken swimming past a ship."
 
 # ---------------------------------------------------------------- components
 
-#: The Kraken, a sea monster that swims round the sea spaces against the ships; a ship that ends its move on its space must feed it.
+#: The Kraken, a sea monster that swims round the sea spaces against the ships; a ship that meets it at the end of a move must feed it.
 piece kraken labelled "the Kraken" marked "K"
 
 #: the Kraken
@@ -49,6 +49,10 @@ rule kraken_swims(steps) "The Kraken swims against the ships":
   #: -
   move kraken_piece to route[kraken_at]
   log "The Kraken swims {steps} against the ships, to row {route[kraken_at].row + 1}, column {route[kraken_at].col + 1}."
+  #: Every ship on the space where it stops feeds it ({feed_kraken}).
+  for each p in in_play:
+    if ship_space(p) == route[kraken_at]:
+      feed_kraken(p)
 
 power kraken_bites "A ship that ends its move on the Kraken feeds it" after end_of_move(p):
   #: If your ship ends its move on the Kraken's space, feed the Kraken ({feed_kraken}).
@@ -134,6 +138,22 @@ example "The Kraken swims against the ships, and on past Home":
   expect:
     kraken_at == 22
     where(kraken_piece) == at(islands, 2, 0)
+
+example "The Kraken swims past Anna and surfaces under Beth and Connor: each of them feeds it":
+  players 3 named anna, beth, connor
+  given:
+    move connor.barrels to barrel_supply
+    connor.glory = 3
+    put_ship(anna, 10)
+    put_ship(beth, 8)
+    put_ship(connor, 8)
+  when:
+    kraken_swims(4)
+  expect:
+    where(kraken_piece) == route[8]
+    count(anna.barrels) == 1
+    count(beth.barrels) == 0
+    connor.glory == 3 - 2
 
 example "At the end of the round the Kraken die moves it 1 to 3 spaces":
   players 3 named anna, beth, connor

@@ -13,8 +13,7 @@ game "Jamaica: Pick of the Lair":
 #: the two cards drawn at a lair
 zone lair_cards per player owner       # seen by their finder only, until one is kept
 
-#: Take the treasure of a lair: draw two cards and keep one
-replace "611175ff" rule loot_lair(p) "Take the treasure of a lair: draw two cards, keep one":
+power pick_of_the_lair "Pick of the Lair: draw two treasure cards, keep one" instead of loot_lair(p):
   #: A lair that was looted already gives nothing.
   if not has_token(p.pos):
     return
@@ -29,7 +28,7 @@ replace "611175ff" rule loot_lair(p) "Take the treasure of a lair: draw two card
     log "The Ghost Ship loots the lair and lays a treasure card face down."
     receive(p, t, true)
     return
-  #: Anyone else draws the top two cards of the treasure deck (the last one, if only one is left) and looks at them without showing them.
+  #: Anyone else draws the top two cards (the last one, if only one is left) and looks at them without showing them.
   repeat 2 times:
     if count(treasure_deck) > 0:
       draw t from treasure_deck
