@@ -37,7 +37,7 @@ power kraken_wakes "The Kraken starts on the compass" after setup:
 # ---------------------------------------------------------------- play
 
 power kraken_hunts "The Kraken swims at the end of the round" after end_round():
-  #: Roll the Kraken die; the Kraken swims that many spaces anticlockwise ({kraken_swims}).
+  #: Roll the Kraken die; the Kraken swims that many spaces anticlockwise, and every ship on the space where it stops feeds it ({kraken_swims}).
   roll steps on kraken_die
   #: -
   kraken_swims(steps)
@@ -54,8 +54,8 @@ rule kraken_swims(steps) "The Kraken swims against the ships":
     if ship_space(p) == route[kraken_at]:
       feed_kraken(p)
 
-power kraken_bites "A ship that ends its move on the Kraken feeds it" after end_of_move(p):
-  #: If your ship ends its move on the Kraken's space, feed the Kraken ({feed_kraken}).
+power kraken_bites "A ship that ends its move on the Kraken's space feeds it" after end_of_move(p):
+  #: If your ship ends its move on the Kraken's space, feed the Kraken a barrel, or lose 2 glory if you have none ({feed_kraken}).
   if ship_space(p) == where(kraken_piece):
     feed_kraken(p)
 
