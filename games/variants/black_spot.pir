@@ -7,7 +7,7 @@
 # hunt a rival ship at once rather than sail for treasure.
 extends "../to_glory.pir"
 
-game "To Glory!: the Black Spot":
+game "To Glory! The Black Spot":
   overview "To Glory! with a costlier curse: a cursed captain pays 1 gold to the supply at the start of each of their turns, as well as losing their captain's ability, until a volley from their own ship passes the curse on."
 
 power black_spot "The Black Spot: a cursed captain pays 1 gold at the start of each turn" before take_turn(p):
