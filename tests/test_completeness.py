@@ -19,7 +19,8 @@ from dsl.extends import read_rules
 from dsl.parser import parse_file, parse_source
 
 ROOT = Path(__file__).resolve().parent.parent
-FILES = sorted((ROOT / "games").glob("*.pir")) + sorted((ROOT / "tests" / "classic").glob("*.pir")) \
+FILES = sorted((ROOT / "games").glob("*.pir")) + sorted((ROOT / "games" / "variants").glob("*.pir")) \
+    + sorted((ROOT / "tests" / "classic").glob("*.pir")) \
     + sorted((ROOT / "tests" / "cases").glob("*.pir")) + sorted((ROOT / "docs" / "examples").glob("*.pir"))
 
 HEADER = 'game "Little":\n  players 2 to 2\n\n'
