@@ -22,7 +22,11 @@ from dsl import ast
 @dataclass
 class VariantChange:
     how: str  # "New", "Changed" or "Gone"
-    text: str
+    text: str  # for the summary, whose Rules section sets a new rule out
+    full: str = ""  # for the card and the page of changes alone: a new rule's steps spelled out
+
+    def __post_init__(self) -> None:
+        self.full = self.full or self.text
 
 
 @dataclass
@@ -57,8 +61,35 @@ def variant_changes(english: English, game_file: ast.GameFile, labels: dict[str,
         new = by_span.get(change.span) if change.how != "removed" else None
         text = _line(english, change, new, labels)
         if text:
-            lines.append(VariantChange(HOW[change.how], text))
+            full = _spelled_rule(english, change, new, labels) if change.kind == "rule" and new is not None else ""
+            lines.append(VariantChange(HOW[change.how], text, full))
     return lines
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return text if not text or text.endswith((".", "!", "?", ":")) else text + "."
+
+
+def spelled(steps: list) -> str:
+    """Steps as sentences on one line: `After setup: Put a token in the bag. Roll the die.`"""
+    out = []
+    for step in steps:
+        if step.children and step.text.endswith(":"):
+            out.append(f"{step.text} " + " ".join(_sentence(flatten(child)) for child in step.children))
+        else:
+            out.append(_sentence(flatten(step)))
+    return " ".join(out)
+
+
+def _spelled_rule(english: English, change: ast.Change, new: ast.Decl, labels: dict[str, str]) -> str:
+    """A new or replaced rule with its steps, for a page without the Rules section."""
+    if change.how == "removed" or not isinstance(new, ast.RuleDecl):
+        return ""
+    label = labels.get(change.name, "")
+    title = _title(english, new, change.name)
+    lead = f"{label} “{title}”".strip() if label else f"“{title}”"
+    return f"{lead}{' (changed)' if change.how == 'replaced' else ''}: {spelled(english.render(new))}"
 
 
 def _title(english: English, decl: ast.Decl | None, name: str) -> str:
@@ -76,13 +107,22 @@ def _line(english: English, change: ast.Change, new: ast.Decl | None, labels: di
         if change.how == "removed":
             return f"“{title}” no longer happens."
         if kind == "power" and new is not None:
-            said = " ".join(flatten(step) for step in english.render(new))
-            return f"{label} “{title}”: {said}".replace("  ", " ").strip()
-        where = f"{label} “{title}”" if label else f"“{title}”"
+            return f"{label} “{title}”: {spelled(english.render(new))}".replace("  ", " ").strip()
+        if not label:  # a rule the summary does not set out (one examples use, or one worded where it is called)
+            return "" if change.how == "added" else f"“{title}” works differently: {spelled(english.render(new))}"
+        where = f"{label} “{title}”"
         return f"{where}: a new rule (see Rules)." if change.how == "added" else f"{where} works differently (see Rules)."
-    if kind == "define" and change.how == "replaced" and new is not None and not new.params:
-        now, was = english.render(new).removesuffix("."), english.render(old).removesuffix(".")
-        before = was.split(": ", 1)[-1]
+    if kind == "define":
+        if change.how == "removed" or new is None:
+            return ""
+        if new.params or not _is_value(new.body) or (old is not None and not _is_value(old.body)):
+            # A define is how the rules work something out: a new one says nothing on its own, a changed one
+            # shows in the rules that read it.
+            return "" if change.how == "added" else f"{words(name).capitalize()} is worked out differently."
+        now = english.render(new).removesuffix(".")
+        if change.how == "added":
+            return f"{now}."
+        before = english.render(old).removesuffix(".").split(": ", 1)[-1]
         return f"{now} (was {before})."
     if kind == "table" and change.how == "replaced" and new is not None:
         return _table_line(english, new, old)
@@ -96,9 +136,20 @@ def _line(english: English, change: ast.Change, new: ast.Decl | None, labels: di
         return ""
     rendered = english.render(new)
     if isinstance(rendered, list):
-        rendered = " ".join(flatten(step) for step in rendered)
+        rendered = spelled(rendered)
+    if not rendered or rendered.strip() in ("-", "-."):  # worded `#: -`: left off the page
+        return ""
     lead = "" if change.how == "added" else "Now: "
-    return f"{lead}{rendered}" if rendered else ""
+    return _sentence(f"{lead}{rendered}")
+
+
+def _is_value(node: ast.Expr) -> bool:
+    """A number, text, yes/no or a list of them: a define that is a value of the game, not a calculation."""
+    if isinstance(node, ast.ListLiteral):
+        return all(_is_value(item) for item in node.items)
+    if isinstance(node, ast.Negate):
+        return _is_value(node.operand)
+    return isinstance(node, (ast.IntLiteral, ast.BoolLiteral, ast.StringLiteral))
 
 
 def _table_line(english: English, new: ast.TableDecl, old: ast.TableDecl) -> str:

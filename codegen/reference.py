@@ -281,6 +281,12 @@ def build_reference(
     rules += power_rules(english, of_kind(ast.PowerDecl))
     labels = {rule.name: rule.label for rule in rules}
     block_powers = {block: [p for p in of_kind(ast.PowerDecl) if p.target == block] for block in ast.POWER_BLOCKS}
+    # A power that always changes a rule (a variant's, mostly) is pointed to from the rule, where it acts;
+    # abilities that hold only for some (a `when`) are found under Powers by their holders.
+    for rule in rules:
+        always = [p for p in of_kind(ast.PowerDecl) if p.target == rule.name and p.condition is None and p.body]
+        if always and rule.kind == "rule":
+            rule.steps = with_powers(rule.steps, always, labels)
     texts = dict(header.texts)
     _, played_defines = reached(game_file)  # the defines play reads: numbers and terms are listed from them
     chosen = list(variants)
@@ -297,7 +303,7 @@ def build_reference(
         goal=texts.pop("goal", ""),
         texts=texts,
         kinds=[english.render(d) for d in of_kind(ast.KindDecl) if is_shown_kind(english, d)],
-        pieces=pieces(english, of_kind(ast.PieceDecl), setup),
+        pieces=pieces(english, of_kind(ast.PieceDecl), setup, block_powers["setup"]),
         boards=[board_picture(d, of_kind(ast.TableDecl), starts_by_board.get(d.name), distance_lengths(decls))
                 for d in of_kind(ast.BoardDecl)],
         dice=[english.render(d) for d in of_kind(ast.DieDecl)],
@@ -329,8 +335,8 @@ def with_powers(steps: list[Step], powers: list[ast.PowerDecl], labels: dict[str
     """Setup's (or final scoring's) steps with a step that points to each power changing it (P1)."""
     def pointer(power: ast.PowerDecl) -> Step:
         title = escape_literal(power.text) if power.text else words(power.name).capitalize()
-        lead = {"before": "First", "after": "Then", "instead": "Instead"}[power.hook]
-        when = ", where it applies," if power.condition is not None else ""
+        lead = {"before": "First", "after": "Then", "instead": "Instead of the steps below"}[power.hook]
+        when = ", where it applies," if power.condition is not None else ","
         return Step(f"{lead}{when} {labels.get(power.name, '')} “{title}” (under Powers).".replace("  ", " "),
                     kind="PowerDecl", worded=True)
 
@@ -606,10 +612,13 @@ def create_count(english: English, create: ast.Create, loops: tuple) -> str:
     return " ".join([total_text, *qualifiers])
 
 
-def pieces(english: English, decls: list[ast.PieceDecl], setup: Optional[ast.SetupDecl]) -> list[Piece]:
+def pieces(english: English, decls: list[ast.PieceDecl], setup: Optional[ast.SetupDecl],
+           setup_powers: Iterable[ast.PowerDecl] = ()) -> list[Piece]:
+    """The pieces, with how many setup makes (its powers' steps included)."""
     counts: dict[str, list[str]] = {d.name: [] for d in decls}
-    if setup is not None:
-        for create, loops in creates_with_loops(setup.body):
+    bodies = ([setup.body] if setup is not None else []) + [power.body for power in setup_powers]
+    for body in bodies:
+        for create, loops in creates_with_loops(body):
             counts.setdefault(create.piece, []).append(create_count(english, create, loops))
     return [Piece(words(d.name), english.render(d), " + ".join(counts.get(d.name, []))) for d in decls]
 

@@ -722,7 +722,7 @@ class ExampleDecl(Decl):
 
 
 class ExtendsDecl(Decl):
-    """The first line of a variant file: the game it starts from, `extends "glory_islands.pir"`.
+    """The first line of a variant file: the game it starts from, `extends "base_game.pir"`.
 
     `base` is the path as written: relative to the file, or the name of a shipped game.
     """

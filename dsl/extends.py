@@ -37,7 +37,7 @@ from typing import Mapping
 from dsl import ast
 from dsl.diagnostics import Diagnostic, PirError, Source, Span, did_you_mean
 
-# The shipped games, for `extends "glory_islands"` (a checkout's games folder).
+# The shipped games, for `extends "NAME"` (a checkout's games folder).
 SHIPPED_GAMES = Path(__file__).resolve().parent.parent / "games"
 
 # The words that name each kind of declaration, as `replace` and `remove` write them.
@@ -128,7 +128,7 @@ def candidates(written: str, from_path: str) -> list[str]:
             shipped = SHIPPED_GAMES / name
             try:
                 relative = os.path.relpath(shipped)
-            except ValueError:  # another drive (Windows)
+            except ValueError:  # another drive letter
                 relative = str(shipped)
             found.append(relative if not relative.startswith("../..") else str(shipped))
     return list(dict.fromkeys(found))

@@ -308,8 +308,8 @@ piece token
     assert "These rules are Base (base.pir) with these changes:" in summary
     assert "- **Changed.** Stride: 2 (was 1)." in summary
     assert "- **Gone.** “Bonus” no longer happens." in summary
-    assert "- **New.** P1 “A token starts in the pile”: After setup: put a token in the pile." in summary
-    assert "Then P1 “A token starts in the pile” (under Powers)." in summary  # in Setup, where it acts
+    assert "- **New.** P1 “A token starts in the pile”: After setup: Put a token in the pile." in summary
+    assert "Then, P1 “A token starts in the pile” (under Powers)." in summary  # in Setup, where it acts
     assert "## Changes from Base" in card and "Stride: 2 (was 1)." in card
 
 
