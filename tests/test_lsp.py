@@ -203,6 +203,26 @@ def test_a_variant_file_is_checked_merged_and_each_diagnostic_goes_to_its_own_fi
     run_session(body)
 
 
+def test_an_example_answer_that_fits_no_option_is_reported_on_open_and_save(tmp_path) -> None:
+    path = tmp_path / "coins.pir"
+    text = GAME + textwrap.dedent('''
+        example "a slip":
+          when:
+            players[0] chooses x from ["heads", "tails"] "Call the coin"
+          answers "edge"
+        ''')
+    path.write_text(text, encoding="utf-8")
+
+    async def body(session: Session) -> None:
+        uri = await session.open(path, text)
+        [error] = await session.diagnostics_for(uri)
+        assert "answer 'edge' matches no option of 'Call the coin'" in error.message
+        assert "1. heads; 2. tails" in error.message
+        assert error.range.start.line == text.count("\n", 0, text.index('answers "edge"'))
+
+    run_session(body)
+
+
 def test_a_shipped_game_has_no_diagnostics() -> None:
     path = ROOT / "games" / "glory_islands.pir"
 

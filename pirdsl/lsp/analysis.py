@@ -91,6 +91,24 @@ def analyse(path: str, text: str) -> Analysis:
 _SPLIT: dict[int, tuple[str, list[str]]] = {}  # id of a text -> (the text, its lines): split once per analysis
 
 
+def answer_errors(analysis: Analysis) -> list[Diagnostic]:
+    """The worked examples' answers that fit no question they reach (as `pirdsl check` reports them).
+
+    The examples must run for that (the game compiled, then each example played), which
+    takes longer than a check: the server does it when a file is opened or saved, not
+    on every keystroke, and only for a file without errors.
+    """
+    if analysis.game_file is None or any(d.severity == "error" for d in analysis.diagnostics):
+        return []
+    try:
+        from interpreter import load_source
+        from interpreter.examples import answer_errors as examples_answer_errors
+
+        return examples_answer_errors(load_source(analysis.source, analysis.path))
+    except Exception:  # noqa: BLE001 - a game that will not compile or run is `pirdsl test`'s to report
+        return []
+
+
 def _line(source: Source | None, file: str, number: int) -> str:
     text = text_of(source, file) or ""
     remembered = _SPLIT.get(id(text))

@@ -2,7 +2,8 @@
 
 What it offers: diagnostics as a file is opened and changed (every error and warning
 `pirdsl check` gives, hint included; a variant file's are the merged check's, each shown
-in the file it belongs to), hover, go to definition, find references, completion,
+in the file it belongs to; the worked examples' answers, which need the examples run,
+when the file is opened or saved), hover, go to definition, find references, completion,
 the document outline, rename, a quick fix for a hint that names a replacement ("did you
 mean 'until'?") and formatting (`dsl.format`, as `pirdsl fmt`).
 """
@@ -86,10 +87,12 @@ def make_server() -> PirLanguageServer:
     """A server with every feature registered (started by `pirdsl lsp` with `start_io`)."""
     server = PirLanguageServer()
 
-    def refresh(uri: str) -> None:
+    def refresh(uri: str, run_examples: bool = False) -> None:
         document = server.workspace.get_text_document(uri)
         path = _path(uri)
         result = knowledge.analyse(path, document.source)
+        if run_examples:
+            result.diagnostics = result.diagnostics + knowledge.answer_errors(result)
         previous = server.analyses.get(uri)
         if result.game_file is None and previous is not None:
             # A syntax error: keep the last names for hover, completion and jumps meanwhile.
@@ -108,7 +111,7 @@ def make_server() -> PirLanguageServer:
 
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     def did_open(params: types.DidOpenTextDocumentParams) -> None:
-        refresh(params.text_document.uri)
+        refresh(params.text_document.uri, run_examples=True)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
     def did_change(params: types.DidChangeTextDocumentParams) -> None:
@@ -116,7 +119,7 @@ def make_server() -> PirLanguageServer:
 
     @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
     def did_save(params: types.DidSaveTextDocumentParams) -> None:
-        refresh(params.text_document.uri)
+        refresh(params.text_document.uri, run_examples=True)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(params: types.DidCloseTextDocumentParams) -> None:
