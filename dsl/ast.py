@@ -715,6 +715,9 @@ class ExampleDecl(Decl):
     player_names: list[str] = []
     seed: int = 1
     variants: list[str] = []
+    # The round and phase the example starts in (`round 5`, `phase "Night"`), set after setup.
+    round: int | None = None
+    phase: str | None = None
     given: list[Stmt] = []
     when: list[Stmt] = []
     answers: list[Expr] = []

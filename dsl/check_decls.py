@@ -648,6 +648,19 @@ class DeclarationChecks:
         with self.scope(frozenset({node.param})):
             self.expr(node.body)
 
+    def check_example_phase(self, node: ast.ExampleDecl) -> None:
+        """`phase "Night"` in an example names a phase of play, or one the game is always in."""
+        titles = ["Setup", "Play", "Final scoring"]
+        for declaration in self.declarations:
+            for part in ast.walk(declaration):
+                if isinstance(part, ast.Phase) and part.title not in titles:
+                    titles.append(part.title)
+        if node.phase in titles:
+            return
+        where = self.line_matching(node.span, r"\s*phase\b") or self.first_line(node.span)
+        self.error(where, f"the example starts in phase \"{node.phase}\", but no phase has that title",
+                   suggest(node.phase, titles) or "phases: " + ", ".join(f'"{t}"' for t in titles))
+
     def decl_ExampleDecl(self, node: ast.ExampleDecl) -> None:
         title = f"example \"{node.name}\""
         if self.first_examples is None:  # worked out once: a file may have hundreds of examples
@@ -677,6 +690,8 @@ class DeclarationChecks:
         variants_line = self.line_matching(node.span, r"\s*variants\b") or self.first_line(node.span)
         for name, name_span in zip(node.variants, self.word_spans(variants_line, node.variants, "variants")):
             self.check_variant_name(name, name_span, count_as_use=False)
+        if node.phase is not None:
+            self.check_example_phase(node)
         names = frozenset(node.player_names)
         in_scope = names | local_names(node.given) | local_names(node.when)
         body = Body("given", f"the given block of {title}", names, set(names))

@@ -629,6 +629,12 @@ class _Builder:
     def example_variants(self, span, items):
         return ("variants", items[0])
 
+    def example_round(self, span, items):
+        return ("round", int(items[0]))
+
+    def example_phase(self, span, items):
+        return ("phase", self._fixed_text(items[0], "an example's phase"))
+
     def example_given(self, span, items):
         return ("given", items[0])
 

@@ -128,22 +128,22 @@ table rate_name:
   4 -> "4th rate"
 
 table side_letter:
-  red -> "R"
+  red   -> "R"
   black -> "B"
 
 table broadside_hits:
   header "Suit" -> "Broadside hits"
-  spades -> 4
-  hearts -> 3
+  spades   -> 4
+  hearts   -> 3
   diamonds -> 2
-  clubs -> 1
+  clubs    -> 1
 
 table boarding_hits:
   header "Suit" -> "Boarding hits"
-  spades -> 3
-  hearts -> 2
+  spades   -> 3
+  hearts   -> 2
   diamonds -> 1
-  clubs -> 0
+  clubs    -> 0
 
 define is_red(card) = card.suit == hearts or card.suit == diamonds
 # assumed: aces rank high (2 lowest, ace highest) when cards are compared.
@@ -169,9 +169,9 @@ table points_by_relative_wind:
 #: The actions a ship has in her move, by her point of sail where the move starts.
 table actions_for:
   header "Point of sail" -> "Actions"
-  in_irons -> 0
+  in_irons     -> 0
   close_hauled -> 1
-  running -> 2
+  running      -> 2
 
 #: how {s} sails in this wind: its point of sail and its actions this turn
 define sailing_text(s) = "{point_of_sail(s)}: {actions_for[point_of_sail(s)]} action{\"\" if actions_for[point_of_sail(s)] == 1 else \"s\"}" if point_of_sail(s) != in_irons else "in irons: turn a card to try to pay off"

@@ -151,7 +151,7 @@ board track: grid 5 by 10
 #: Where the track forks: from these spaces you choose the way.
 table forks_ahead:
   header "From space" -> "Sail on to"
-  6 -> [7, 13]
+  6  -> [7, 13]
   19 -> [20, 26]
   32 -> [33, 39]
 
@@ -174,7 +174,7 @@ table joins_ahead:
 
 #: The same, sailing backward.
 table joins_behind:
-  0 -> [49]
+  0  -> [49]
   13 -> [6]
   26 -> [19]
   39 -> [32]
@@ -252,7 +252,7 @@ table shortage_drift:
   header "Shortage die" -> "Drift back to the nearest"
   circle -> port
   square -> sea_space
-  skull -> pirate_lair
+  skull  -> pirate_lair
 
 # The eleven action cards of every colour, as [morning, evening].
 define action_cards = [[forward, forward], [forward, food], [food, forward],
@@ -267,26 +267,26 @@ define treasure_cards = [[morgans_map, 0], [sarans_sabre, 0], [lady_beth, 0], [s
 define treasures_in_play = 9  # treasure cards dealt face down as the treasure deck
 
 table treasure_title:
-  morgans_map -> "Morgan's Map"
-  sarans_sabre -> "Saran's Sabre"
-  lady_beth -> "Lady Beth"
-  sixth_hold -> "6th Hold"
-  treasure -> "treasure"
+  morgans_map     -> "Morgan's Map"
+  sarans_sabre    -> "Saran's Sabre"
+  lady_beth       -> "Lady Beth"
+  sixth_hold      -> "6th Hold"
+  treasure        -> "treasure"
   cursed_treasure -> "cursed treasure"
 
 #: The twelve treasure cards, nine of them in play. A power lies face up by your holds and works while you hold it; a treasure or a cursed treasure lies face down until the end. You may hold several.
 table treasures:
   header "Treasure card" -> "Cards", "Lies", "What it does"
-  morgans_map -> [1, "face up", "a hand of 4 action cards instead of 3"]
-  sarans_sabre -> [1, "face up", "once per battle, right after a combat roll (yours or your foe's, even the star): have it rolled again; the new roll stands"]
-  lady_beth -> [1, "face up", "+2 firepower in every battle"]
-  sixth_hold -> [1, "face up", "one more hold, loaded like the others; whoever steals this card takes the hold and its goods"]
-  treasure -> [5, "face down", "+3, +3, +5, +7 or +7 points at the end"]
+  morgans_map     -> [1, "face up", "a hand of 4 action cards instead of 3"]
+  sarans_sabre    -> [1, "face up", "once per battle, right after a combat roll (yours or your foe's, even the star): have it rolled again; the new roll stands"]
+  lady_beth       -> [1, "face up", "+2 firepower in every battle"]
+  sixth_hold      -> [1, "face up", "one more hold, loaded like the others; whoever steals this card takes the hold and its goods"]
+  treasure        -> [5, "face down", "+3, +3, +5, +7 or +7 points at the end"]
   cursed_treasure -> [3, "face down", "−2, −3 or −4 points at the end; the winner of a battle may hand one of theirs to the loser"]
 
 table unit:
-  gold -> "doubloons"
-  food -> "food"
+  gold      -> "doubloons"
+  food      -> "food"
   gunpowder -> "gunpowder"
 
 define card_title(name, value) = treasure_title[name] if value == 0 else "{treasure_title[name]} ({signed(value)})"

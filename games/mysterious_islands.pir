@@ -31,6 +31,7 @@ game "Pirates of the Mysterious Islands":
 # assumed: the short side S of a ship card is 2 hexes and the long side L is 3 (2.5 and 3.5 inches).
 define S = 2  # hexes: a short move, the short side of a ship card
 define L = 3  # hexes: a long move, the long side of a ship card
+
 # assumed: a table of 22 by 22 hexes, a little over 7 L across (most tabletops are 3 feet).
 board sea: hex 22 by 22
   layer water:
@@ -184,51 +185,51 @@ die d6: 1, 2, 3, 4, 5, 6
 #: Names as printed (HMS, USF, US). A cannon is rank/range: 3/L hits on 4+ and reaches L. A Sea Monster's masts are its segments.
 table ship_list of ship:
   header "Ship" -> "Nation", "Points", "Masts", "Cargo", "Move", "Cannons", "Keywords"
-  fathom -> [mercenaries, 12, 3, 4, [l], [[3, l], [4, s], [4, s]], [submarine]]
-  matuku -> [mercenaries, 12, 3, 4, [s, l], [[4, l], [4, l], [4, l]], [schooner]]
-  smiling_jim -> [pirates, 7, 1, 1, [s, s, s], [[2, s]], []]
-  sea_storm -> [mercenaries, 12, 1, 2, [s, s], [[2, s]], [turtle_ship]]
+  fathom       -> [mercenaries, 12, 3, 4, [l], [[3, l], [4, s], [4, s]], [submarine]]
+  matuku       -> [mercenaries, 12, 3, 4, [s, l], [[4, l], [4, l], [4, l]], [schooner]]
+  smiling_jim  -> [pirates, 7, 1, 1, [s, s, s], [[2, s]], []]
+  sea_storm    -> [mercenaries, 12, 1, 2, [s, s], [[2, s]], [turtle_ship]]
   hms_resolute -> [england, 9, 3, 3, [s, l], [[3, s], [3, l], [3, s]], []]      # assumed
-  hms_thistle -> [england, 6, 2, 2, [s, s], [[3, s], [4, s]], [schooner]]        # assumed
-  le_corsaire -> [france, 10, 3, 4, [s, l], [[3, l], [3, s], [4, s]], []]       # assumed
-  la_brume -> [france, 14, 4, 5, [s, l], [[2, s], [3, l], [3, s], [3, s]], [ghost_ship, limit]]   # assumed
-  san_isidro -> [spain, 11, 4, 5, [s, s], [[3, s], [3, s], [4, l], [4, l]], [broadsides_attack]] # assumed
-  el_dragon -> [spain, 8, 2, 3, [s, l], [[2, l], [3, s]], [fear]]             # assumed
-  black_gull -> [pirates, 5, 2, 2, [l], [[3, s], [3, s]], [galley]]           # assumed
-  golden_junk -> [mercenaries, 10, 3, 4, [s, s], [[3, s], [3, s], [3, l]], [junk, mercenary]]   # assumed
-  the_kraken -> [mercenaries, 8, 3, 0, [l], [[2, s], [3, s], [3, s]], [sea_monster]]   # assumed: segments as masts
-  usf_liberty -> [america, 7, 2, 3, [s, l], [[3, s], [3, l]], []]             # assumed
-  us_hawk -> [america, 4, 1, 2, [l, s], [[2, s]], []]                         # assumed
+  hms_thistle  -> [england, 6, 2, 2, [s, s], [[3, s], [4, s]], [schooner]]       # assumed
+  le_corsaire  -> [france, 10, 3, 4, [s, l], [[3, l], [3, s], [4, s]], []]      # assumed
+  la_brume     -> [france, 14, 4, 5, [s, l], [[2, s], [3, l], [3, s], [3, s]], [ghost_ship, limit]] # assumed
+  san_isidro   -> [spain, 11, 4, 5, [s, s], [[3, s], [3, s], [4, l], [4, l]], [broadsides_attack]] # assumed
+  el_dragon    -> [spain, 8, 2, 3, [s, l], [[2, l], [3, s]], [fear]]          # assumed
+  black_gull   -> [pirates, 5, 2, 2, [l], [[3, s], [3, s]], [galley]]         # assumed
+  golden_junk  -> [mercenaries, 10, 3, 4, [s, s], [[3, s], [3, s], [3, l]], [junk, mercenary]]  # assumed
+  the_kraken   -> [mercenaries, 8, 3, 0, [l], [[2, s], [3, s], [3, s]], [sea_monster]] # assumed: segments as masts
+  usf_liberty  -> [america, 7, 2, 3, [s, l], [[3, s], [3, l]], []]            # assumed
+  us_hawk      -> [america, 4, 1, 2, [l, s], [[2, s]], []]                    # assumed
 
 # Crew. The point costs of the generic crew are the set's; what each does is assumed where
 # the rules leave it out (see the powers below). A link names the card a crew is linked to.
 table crew_list of crew:
   header "Crew" -> "Nation", "Points", "Ability", "Linked to", "Keywords"
-  captain_morgan -> [pirates, 3, captain, smiling_jim, []]
-  helmsman_hale -> [england, 2, helmsman, hms_resolute, []]
-  cannoneer_cole -> [france, 2, cannoneer, none, []]
-  explorer_eva -> [spain, 1, explorer, none, []]
-  shipwright_sam -> [america, 2, shipwright, none, []]
-  oarsman_olaf -> [pirates, 1, oarsman, black_gull, []]
-  musketeer_mateo -> [spain, 3, musketeer, none, []]
+  captain_morgan       -> [pirates, 3, captain, smiling_jim, []]
+  helmsman_hale        -> [england, 2, helmsman, hms_resolute, []]
+  cannoneer_cole       -> [france, 2, cannoneer, none, []]
+  explorer_eva         -> [spain, 1, explorer, none, []]
+  shipwright_sam       -> [america, 2, shipwright, none, []]
+  oarsman_olaf         -> [pirates, 1, oarsman, black_gull, []]
+  musketeer_mateo      -> [spain, 3, musketeer, none, []]
   lt_henry_ducie_chads -> [england, 5, second_action, hms_resolute, []]
-  royal_marine -> [england, 2, plain_crew, none, [marine]]            # assumed
-  cursed_bosun -> [pirates, 1, plain_crew, none, [black_mark]]        # assumed
-  jack_of_all_flags -> [america, 2, plain_crew, golden_junk, [ex_patriot]]   # assumed
-  governors_daughter -> [spain, 0, plain_crew, none, [ransom]]        # assumed
-  deckhand_dan -> [pirates, 0, helmsman, none, []]                    # assumed: a cost-0 crew
-  dread_captain_ned -> [pirates, 4, captain, black_gull, [limit]]     # assumed
+  royal_marine         -> [england, 2, plain_crew, none, [marine]]    # assumed
+  cursed_bosun         -> [pirates, 1, plain_crew, none, [black_mark]] # assumed
+  jack_of_all_flags    -> [america, 2, plain_crew, golden_junk, [ex_patriot]] # assumed
+  governors_daughter   -> [spain, 0, plain_crew, none, [ransom]]      # assumed
+  deckhand_dan         -> [pirates, 0, helmsman, none, []]            # assumed: a cost-0 crew
+  dread_captain_ned    -> [pirates, 4, captain, black_gull, [limit]]  # assumed
 
 # The mysterious islands and what a d6 rolled on docking does. Islands A and B follow the
 # set's cards (simplified where said); C and D are assumed.
 table island_list of island:
   header "Island" -> "Mysterious"
   home_rock -> [false]
-  palm_key -> [false]
-  isle_a -> [true]
-  isle_b -> [true]
-  isle_c -> [true]
-  isle_d -> [true]
+  palm_key  -> [false]
+  isle_a    -> [true]
+  isle_b    -> [true]
+  isle_c    -> [true]
+  isle_d    -> [true]
 
 #: A d6 on docking at a wild mysterious island ({mystery_effect}). Calm: nothing happens. Reef: 3 dice, a mast lost per 4-6; squall: a mast lost; timber: a mast back; current: sail an enemy her move; mutiny: the rival moves her next; map: a random coin from another wild island; trade wind: move again; fever: a crew lost; cache: 1 gold home.
 table mystery:
@@ -241,21 +242,21 @@ table mystery:
 
 # How the board shows ships and islands: a small letter and her bow's arrow (its owner's kind) a ship, a capital an island.
 table ship_marks:
-  fathom -> "f"
-  matuku -> "m"
-  smiling_jim -> "j"
-  sea_storm -> "w"
+  fathom       -> "f"
+  matuku       -> "m"
+  smiling_jim  -> "j"
+  sea_storm    -> "w"
   hms_resolute -> "r"
-  hms_thistle -> "t"
-  le_corsaire -> "c"
-  la_brume -> "b"
-  san_isidro -> "i"
-  el_dragon -> "d"
-  black_gull -> "g"
-  golden_junk -> "n"
-  the_kraken -> "k"
-  usf_liberty -> "l"
-  us_hawk -> "h"
+  hms_thistle  -> "t"
+  le_corsaire  -> "c"
+  la_brume     -> "b"
+  san_isidro   -> "i"
+  el_dragon    -> "d"
+  black_gull   -> "g"
+  golden_junk  -> "n"
+  the_kraken   -> "k"
+  usf_liberty  -> "l"
+  us_hawk      -> "h"
 
 # Her bow's direction, drawn after her letter: a plain arrow for the first player's ships, a
 # double one for the second player's, so that two marks in a hex still say whose ship is whose.
@@ -277,29 +278,29 @@ table double_arrow:
 
 table island_marks:
   home_rock -> "H"
-  palm_key -> "P"
-  isle_a -> "A"
-  isle_b -> "B"
-  isle_c -> "C"
-  isle_d -> "D"
+  palm_key  -> "P"
+  isle_a    -> "A"
+  isle_b    -> "B"
+  isle_c    -> "C"
+  isle_d    -> "D"
 
 table effect_words:
-  calm -> "no effect"
-  reef -> "roll 3 dice: each 4-6 tears away one of her masts"
-  current -> "a current carries an opposing ship of your choice her base move"
-  mutiny -> "her next move is made by the opponent"
+  calm         -> "no effect"
+  reef         -> "roll 3 dice: each 4-6 tears away one of her masts"
+  current      -> "a current carries an opposing ship of your choice her base move"
+  mutiny       -> "her next move is made by the opponent"
   treasure_map -> "a map: she takes a random coin from another wild island, cargo allowing"
   fresh_timber -> "fresh timber: she repairs one mast"
-  squall -> "a squall tears away one of her masts"
-  trade_wind -> "a trade wind: she may sail her base move again at once"
-  fever -> "fever: one of her crew, chosen at random, is lost"
+  squall       -> "a squall tears away one of her masts"
+  trade_wind   -> "a trade wind: she may sail her base move again at once"
+  fever        -> "fever: one of her crew, chosen at random, is lost"
   buried_cache -> "a buried cache: one gold more on your home island"
 
 # Unique treasure. assumed: both cards are invented (the facts name none of the set's).
 table unique_list:
   header "Unique treasure" -> "Ability"
   idol_of_the_sun -> "worth a gold for each mysterious island turned face up"
-  storm_compass -> "the ship carrying it adds S to her base move"
+  storm_compass   -> "the ship carrying it adds S to her base move"
 
 # assumed: a Marine's gun is rank 3, range S (the rank is lost from the rule text).
 define marine_gun = [3, s]  # a Marine's gun: rank 3, range S

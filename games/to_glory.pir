@@ -159,7 +159,7 @@ define token_mix(i) = [jolly_roger] + [isle[(index_of(isle, i) + k) % 8] for k i
 table captain_ability:
   header "Captain" -> "Ability"
   swift_sailor -> "move your ship up to 2 times for free"
-  sharp_helm -> "steer your ship up to 2 times for free"
+  sharp_helm   -> "steer your ship up to 2 times for free"
   tower_keeper -> "steer the Tower up to 2 times for free"
   kraken_tamer -> "move the Kraken up to 2 times for free"
 
@@ -180,9 +180,9 @@ table volley_odds:
 
 table shot_gold:
   header "Best result" -> "Gold"
-  miss -> 0
-  hit -> 1
-  lands_on -> 2
+  miss        -> 0
+  hit         -> 1
+  lands_on    -> 2
   captain_off -> 3
 
 # The Kraken and the Tower have no captain to knock off: cubes that would, land on them.
@@ -366,7 +366,7 @@ define in_line_of_fire(x) = [pair for pair in pieces_in_line(x, x.facing) where 
 define targets_from(p, x) = [pair for pair in in_line_of_fire(x) where pair[0] != p.ship_piece]
 #: the pieces {p} can fire from
 define gun_pieces(p) = [x for x in [p.ship_piece, kraken_piece, tower_piece] where count(targets_from(p, x)) > 0]
-define target_text(pairs) = [ "{pair[0]} at {pair[1]}" for pair in pairs]
+define target_text(pairs) = ["{pair[0]} at {pair[1]}" for pair in pairs]
 
 rule volley(p) "Fire three cubes straight ahead from your ship, the Kraken or the Tower":
   p chooses gun from gun_pieces(p) "Fire from which piece?" labelled "{gun}, in line: {target_text(targets_from(p, gun))}"

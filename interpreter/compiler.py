@@ -59,6 +59,15 @@ class _CallBody:
     span: Any
 
 
+@dataclass
+class _StartAt:
+    """Where an example starts, set after its setup: `round 5`, `phase "Night"` (None: as setup left it)."""
+
+    round: int | None
+    phase: str | None
+    span: Any
+
+
 def _pad(depth: int) -> str:
     return "    " * depth
 
@@ -449,6 +458,12 @@ class ModuleWriter(ExpressionWriter):
         if isinstance(node, _CallBody):  # a body that never waits
             add(depth, f"{node.function}(st)")
             return
+        if isinstance(node, _StartAt):
+            if node.round is not None:
+                add(depth, f"st.round = {node.round!r}")
+            if node.phase is not None:
+                add(depth, f"st.phase = {node.phase!r}")
+            return
         code.comment(depth, self.comment(node.span))
         x = lambda e: self.x(e, fn)  # noqa: E731
         if isinstance(node, ast.Let):
@@ -792,6 +807,8 @@ class ModuleWriter(ExpressionWriter):
         scope = frozenset(decl.player_names) | local_names(decl.given) | local_names(decl.when)
         names = {name: f"env[{name!r}]" for name in scope}
         body = [_CallBody(self.example_setup, decl.span)] + list(decl.given) + list(decl.when)
+        if decl.round is not None or decl.phase is not None:
+            body.insert(1, _StartAt(decl.round, decl.phase, decl.span))
         function_id = self._register(f"example_{number}", f"<example {number + 1}>", True)
         fn = _Function(self, f"<example {number + 1}>", scope, True, True, function_id)
         self._write_function(fn, f"example_{number}", "", body, decl.span)
@@ -842,7 +859,7 @@ class ModuleWriter(ExpressionWriter):
 
         for _ in range(8):
             before = dict(kinds)
-            walk([s for s in body if not isinstance(s, _CallBody)])
+            walk([s for s in body if not isinstance(s, (_CallBody, _StartAt))])
             if kinds == before:
                 return kinds
         return {name: ANYTHING for name in kinds}  # kinds that keep growing: lists of lists of ...

@@ -166,6 +166,22 @@ def log_text(text) -> Any:
     return text
 
 
+def written(value: Any) -> str:
+    """A value as the language writes it, for messages about values: `[2, 3]`, `"gold"`, `true`.
+
+    Players, pieces and zones have no literal; they are named as `show` names them.
+    """
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if isinstance(value, list):
+        return "[" + ", ".join(written(item) for item in value) + "]"
+    if value.__class__ is str:
+        return '"' + value + '"'
+    return show(value)
+
+
 def show(value: Any) -> str:
     """The text of a value, as it appears in labels and the log."""
     cls = value.__class__

@@ -63,15 +63,15 @@ table point_of_sail:
   5 -> close_hauled
 
 table actions_for:
-  in_irons -> 0
+  in_irons     -> 0
   close_hauled -> 1
-  running -> 2
+  running      -> 2
 
 table broadside_hits:
-  spades -> 4
-  hearts -> 3
+  spades   -> 4
+  hearts   -> 3
   diamonds -> 2
-  clubs -> 1
+  clubs    -> 1
 
 define red(card) = card.suit == hearts or card.suit == diamonds
 

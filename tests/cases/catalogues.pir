@@ -13,10 +13,10 @@ piece unit(name, side, cost, moves) labelled "{name}"
 
 table units of unit:
   header "Unit" -> "Side", "Cost", "Moves"
-  scout -> [red, 2, [1, 2]]
+  scout  -> [red, 2, [1, 2]]
   knight -> [red, 5, [2]]
-  tower -> [blue, 7, []]
-  pawn -> [blue, 1, [1]]
+  tower  -> [blue, 7, []]
+  pawn   -> [blue, 1, [1]]
 
 zone reserve per player
 zone army per player

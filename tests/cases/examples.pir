@@ -1,5 +1,6 @@
 # Worked examples themselves: players (default: the fewest the game allows), named players,
-# seed, variants, given and when blocks, answers in order, expect lines.
+# seed, variants, the round and phase they start in, given and when blocks, answers in order
+# (a question with only its skip option may take its skip text), expect lines.
 
 game "Examples":
   players 2 to 4
@@ -21,6 +22,10 @@ setup:
 
 play:
   pass
+
+rule late_rounds():
+  rounds until round_number == 7:
+    order = order + [round_number]
 
 example "without a players line the example has the fewest players allowed":
   expect:
@@ -109,3 +114,37 @@ example "chance events are settled by the generator and take no answers":
     move t to out
   expect:
     count(out) == 1
+
+example "an example starts in round 0 unless it says otherwise":
+  expect:
+    round_number == 0
+
+example "an example may start in a later round and phase":
+  round 5
+  phase "Play"
+  given:
+    order = []
+  when:
+    late_rounds()
+  expect:
+    order == [6, 7]
+    round_number == 7
+
+example "a question with only its skip option may take its skip text as an answer":
+  players 2 named anna, bob
+  when:
+    anna chooses x from [t for t in out] "Take a token back" optional "Leave it"
+    bob chooses y from [1, 2] "Pick"
+  answers "Leave it", 2
+  expect:
+    x == none
+    y == 2
+
+example "or it passes by itself, and the next answer goes to the next question":
+  players 2 named anna, bob
+  when:
+    anna chooses x from [t for t in out] "Take a token back" optional "Leave it"
+    bob chooses y from [1, 2] "Pick"
+  answers 2
+  expect:
+    y == 2

@@ -9,7 +9,7 @@ zone deck
 zone hand per player
 
 table points:
-  red -> 1
+  red  -> 1
   blue -> 2
 
 setup:

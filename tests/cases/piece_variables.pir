@@ -3,9 +3,11 @@ game "Piece variables":
   players 2 to 2
 
 piece ship(rate) labelled "{rate} rate" marked "s"
+
 table rate_strength:
   1 -> 12
   4 -> 6
+
 var strength per ship = rate_strength[rate]
 var facing per ship = 0
 zone fleet per player

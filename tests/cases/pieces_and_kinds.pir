@@ -53,6 +53,6 @@ example "labels: declared ones use the fields, others are the kind and its field
   players 2 named anna, bob
   expect:
     "{first(pile)}" == "7 of hearts"
-    [ "{x}" for x in pile where piece_type(x) == "pawn"] == ["Anna's pawn", "Bob's pawn"]
+    ["{x}" for x in pile where piece_type(x) == "pawn"] == ["Anna's pawn", "Bob's pawn"]
     "{[x for x in pile where piece_type(x) == \"plain_token\"][0]}" == "plain token"
     "{top(pile)}" == "gem spades 3"

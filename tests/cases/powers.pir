@@ -45,6 +45,7 @@ power armour "Armour: the first hit is shrugged off" instead of hit(b) when b.tr
   b.hull = 1
   logbook += 1
   return
+
 power luck "Luck: a lucky boat is never hit" instead of hit(b) when b.trait == lucky:
   logbook += 10
 

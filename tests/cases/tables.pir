@@ -14,9 +14,9 @@ table set_value:
 
 table gem_points:
   header "Gem" -> "Points"
-  ruby -> 5
+  ruby  -> 5
   pearl -> 3
-  jade -> 1
+  jade  -> 1
 
 table prizes:
   header "Island size" -> "1st", "2nd", "3rd"
@@ -24,10 +24,10 @@ table prizes:
   4 -> [5, 3, 1]
 
 table odd_rows:
-  -1 -> "minus one"
+  -1     -> "minus one"
   "text" -> true
-  7 -> [6, [ruby]]
-  none -> "nothing"
+  7      -> [6, [ruby]]
+  none   -> "nothing"
 
 var kept = none
 
