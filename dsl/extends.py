@@ -44,7 +44,7 @@ SHIPPED_GAMES = Path(__file__).resolve().parent.parent / "games"
 NAMED_KINDS: dict[type, str] = {
     ast.KindDecl: "kind", ast.PieceDecl: "piece", ast.VarDecl: "var", ast.ZoneDecl: "zone",
     ast.BoardDecl: "board", ast.DieDecl: "die", ast.TableDecl: "table", ast.AutomaDecl: "automa",
-    ast.VariantDecl: "variant", ast.DefineDecl: "define", ast.RuleDecl: "rule", ast.PowerDecl: "power",
+    ast.VariantDecl: "variant", ast.ParamDecl: "param", ast.DefineDecl: "define", ast.RuleDecl: "rule", ast.PowerDecl: "power",
     ast.ExampleDecl: "example",
 }
 # Declarations a game has at most one of.

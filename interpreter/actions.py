@@ -102,7 +102,7 @@ class ActionSpace:
         self.variants = sorted(variants)
         start = game.new_state(players=players, seed=0, variants=self.variants)
         after_setup = _pieces_after_setup(start)
-        bounds = Bounds(game.file, start.num_seats)
+        bounds = Bounds(game.file, start.num_seats, params=game.param_values)
         made = bounds.play_summary()
         # Where other answers to setup's questions make other numbers of a kind (a fleet bought to a
         # points total), the most the rules let setup make of it (from the rules, not the runs).
@@ -400,6 +400,8 @@ def _offers_lists(game_file: ast.GameFile) -> bool:
             single_names.update(declaration.members)
         elif isinstance(declaration, ast.DieDecl):
             single_names.update(face for face in declaration.faces if isinstance(face, str))
+        elif isinstance(declaration, ast.ParamDecl):
+            single_names.add(declaration.name)  # a parameter is a number
         elif isinstance(declaration, ast.TableDecl):
             tables[declaration.name] = declaration
     sites: list[ast.Expr] = []

@@ -139,6 +139,7 @@ class RunningTotals:
             "players": settings.players,
             "seed": seed,
             "variants": list(settings.variants),
+            **({"params": dict(settings.params)} if settings.params else {}),
             "bot": settings.bot,
             "seat_bots": list(self.seat_bots),
             "sole_wins": list(self.sole_wins),
@@ -244,7 +245,8 @@ def simulate(
     with_balance = balance or rotate or ray_address is not None
     settings = PlaySettings(
         players, tuple(variants), bot, None if seat_bots is None else tuple(seat_bots), step_limit, rotate,
-        leaders=with_balance)  # scores after every round only for the balance figures
+        leaders=with_balance,  # scores after every round only for the balance figures
+        params=tuple(sorted(getattr(game, "param_values", {}).items())))
     jobs = max(1, min(jobs, games))
     totals = RunningTotals()
     totals_of_balance = BalanceTotals()
@@ -282,6 +284,8 @@ def simulate(
 
 def assigned_bots(game: Any, settings: PlaySettings) -> list[str]:
     """Each seat's bot in game 0 (before any rotation)."""
+    if settings.params:
+        game = game.with_params(dict(settings.params))
     state = game.new_state(players=settings.players, seed=0, variants=list(settings.variants))
     return assign_seat_bots(state, settings.bot, settings.seat_bots)
 

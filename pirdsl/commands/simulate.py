@@ -12,7 +12,7 @@ from pirdsl.bots import BOT_KINDS
 from pirdsl.commands import common
 from pirdsl.commands.common import (
     CommandError, EXIT_OK, EXIT_FAILURE, EXIT_USAGE, ENGINE_MODULES, load_rules, choose_player_count,
-    checked_variants, start_state, check_seat_specs, make_console, error_line, warning_lines, check_output,
+    checked_variants, with_params, start_state, check_seat_specs, make_console, error_line, warning_lines, check_output,
     check_ray_possible, add_game_options, positive_int,
 )
 
@@ -74,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
             f"--seat human is for play; simulate needs a bot in every seat ({', '.join(BOT_KINDS)})", EXIT_USAGE
         )
     check_seat_specs(args.seat, args.bot)
-    game = load_rules(args.file, quiet=args.quiet)
+    game = with_params(load_rules(args.file, quiet=args.quiet), args.param)
     players = choose_player_count(game, args.players, len(args.seat or []))
     variants = checked_variants(game, args.variant)
     state = start_state(game, players, args.seed, variants)  # reject bad options before the long run
@@ -243,6 +243,8 @@ def simulation_report(game: Any, result: dict[str, Any]) -> Group:
     )
     if result["variants"]:
         title += f", variants {', '.join(result['variants'])}"
+    if result.get("params"):
+        title += ", " + ", ".join(f"{name}={value}" for name, value in result["params"].items())
     table = Table(box=None)
     table.add_column("seat")
     table.add_column("bot")
