@@ -60,7 +60,7 @@ ENGINE_KEYS = ("frames", "scopes", "version", "file_hash")
 # Perft depths: the deepest that took about half a second or less on the engine these were recorded with.
 PERFT_DEPTH = {"decks_of_glory": 4, "glory_islands": 5, "jamaica": 4, "tic_tac_toe": 5, "connect_four": 5,
                "breakthrough": 3, "to_glory": 3, "mysterious_islands": 4, "kuhn_poker": 5,
-               "liars_dice": 4}
+               "liars_dice": 4, "leduc_poker": 5}
 TRACE_SEEDS = (0, 1)
 
 
