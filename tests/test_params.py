@@ -235,3 +235,15 @@ def test_pettingzoo_takes_parameters_as_keyword_arguments():
     assert int(env.observe(env.agent_selection)["action_mask"].sum()) == 3
     with pytest.raises(ValueError, match="unknown parameter 'dice'"):
         pettingzoo.env(CASE, dice=3)
+
+
+def test_the_action_space_numbers_what_the_parameters_let_a_range_reach():
+    liars_dice = load_game(str(Path(__file__).parent / "classic" / "liars_dice.pir"))
+    assert ActionSpace(liars_dice, 2).high == 12  # one six-sided die each: bids 1 to 12
+    widest = ActionSpace(liars_dice.with_params({"dice_each": 5, "dice_sides": 10}), 4)
+    assert widest.high == 200  # 5 dice of 10 sides for each of 4 players
+    state = liars_dice.with_params({"dice_each": 2}).new_state(3, seed=1)
+    while state.is_chance():
+        state.apply_chance()
+    space = ActionSpace(state.program, 3)
+    assert len(space.legal_actions(state)) == 36  # every opening bid of 6 dice has its own number

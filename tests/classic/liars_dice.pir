@@ -9,7 +9,7 @@
 
 game "Liar's Dice":
   players 2 to 4
-  credits "A bluffing game played with dice in cups for centuries; rules as OpenSpiel's liars_dice."
+  credits "A bluffing game played with dice in cups for centuries; the rules here are those of OpenSpiel's Liar's Dice."
   overview "Each player rolls dice in secret. In turn, players bid that at least so many dice on the table show a face, each bid higher than the last, until someone calls the last bid a lie and the dice are shown."
   goal "Do not be the one who is wrong when the dice are shown: the caller of a true bid, or the bidder of a false one."
 
