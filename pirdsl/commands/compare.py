@@ -83,14 +83,20 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({
             "a": {"file": sides[0][1], "game": sides[0][2].name, "variants": sides[0][4], "result": results[0],
-                  **({"params": sides[0][2].param_values} if sides[0][2].param_values else {})},
+                  **param_entry(sides[0][2])},
             "b": {"file": sides[1][1], "game": sides[1][2].name, "variants": sides[1][4], "result": results[1],
-                  **({"params": sides[1][2].param_values} if sides[1][2].param_values else {})},
+                  **param_entry(sides[1][2])},
             "differences": rows,
         }))
     else:
         make_console().print(comparison_report(sides, results, rows))
     return EXIT_FAILURE if any(result["errors"] for result in results) else EXIT_OK
+
+
+def param_entry(game: Any) -> dict[str, Any]:
+    """A side's "params" for the JSON: every parameter's value, for a game that has parameters."""
+    values = getattr(game, "param_values", None)
+    return {"params": dict(values)} if values else {}
 
 
 def comparison_report(sides: list[tuple], results: list[dict[str, Any]], rows: list[dict[str, Any]]) -> Any:
@@ -105,7 +111,7 @@ def comparison_report(sides: list[tuple], results: list[dict[str, Any]], rows: l
     def side_text(side: tuple, result: dict[str, Any]) -> str:
         label, path, game, _, variants = side
         options = f", variants {', '.join(variants)}" if variants else ""
-        options += "".join(f", {name}={value}" for name, value in game.param_values.items())
+        options += "".join(f", {name}={value}" for name, value in getattr(game, "param_values", {}).items())
         return f"{label}: {path} ({game.name}{options}): {result['completed']} of {result['games']} games completed"
 
     def value(row: dict[str, Any], number: Any) -> str:

@@ -50,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
             state, controllers = read_save(args.load, game)
         except SaveFileError as error:
             raise CommandError(str(error)) from None
-        game = state.program  # the game with the parameters it was saved with
+        game = getattr(state, "program", game)  # the game with the parameters it was saved with
         if args.seat:
             controllers = seat_controllers(state, args.seat)
         # The header names the game as saved: its own seed and variants, not new ones.
@@ -68,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
     # A saved game's seed is the game's secret: shown only when no person is at the table.
     show_seed = humans == 0 or (args.seed is not None and humans == 1 and not args.load)
     options = "".join(f"; variant {name}" for name in variants)
-    options += "".join(f"; {name}={value}" for name, value in state.world.params.items()
+    options += "".join(f"; {name}={value}" for name, value in getattr(game, "param_values", {}).items()
                        if value != game.param_decls[name].default)
     loaded = f"; continued from {args.load} in round {state.round}" if args.load else ""
     console.print(Text(f"{game.name}: {seats}" + (f"; seed {seed}" if show_seed else "") + f"{options}{loaded}",
