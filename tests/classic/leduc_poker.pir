@@ -38,13 +38,13 @@ var settled = false                # whether the hand is over (the score shows n
 define pot = sum([p.paid for p in players])
 #: {p}'s card
 define rank_of(p) = first(p.hand).rank
-#: {p}'s hand at the showdown
+#: {p}'s hand at the showdown: the card's rank, plus 10 when it pairs the public card
 define strength(p) = 10 + rank_of(p) if count(board) > 0 and rank_of(p) == first(board).rank else rank_of(p)
 #: the best hand at the showdown
 define best = max([strength(p) for p in players])
 #: the players who take the pot
 define takers = [p for p in players where p != folded] if folded != none else [p for p in players where strength(p) == best]
-#: the round of betting is over
+#: the round of betting is over: 2 calls (checks) and no raise, or 1 call after the last raise
 define round_over = (raises == 0 and calls == 2) or (raises > 0 and calls == 1)
 #: {p}'s winnings
 define net(p) = pot / count(takers) - p.paid if p in takers else -p.paid
