@@ -85,6 +85,9 @@ class English(BlocksMixin, StatementsMixin, ExpressionsMixin, NamesMixin, Declar
         self.tables = {d.name: d for d in decls if isinstance(d, ast.TableDecl)}
         self.kinds = {d.name: d for d in decls if isinstance(d, ast.KindDecl)}
         self.automata = {d.name: d.display for d in decls if isinstance(d, ast.AutomaDecl)}
+        self.parameters = {d.name: d for d in decls if isinstance(d, ast.ParamDecl)}
+        # The value each parameter is printed with: its default unless the reference is made for others.
+        self.param_values = {name: d.default for name, d in self.parameters.items()}
         self.zones = {d.name: d for d in decls if isinstance(d, ast.ZoneDecl)}
         self.vars = {d.name: d for d in decls if isinstance(d, ast.VarDecl)}
         self.pieces = {d.name: d for d in decls if isinstance(d, ast.PieceDecl)}

@@ -142,6 +142,14 @@ class DeclarationsMixin:
     def variant_decl(self, node: ast.VariantDecl) -> str:
         return f"{capitalize(words(node.name))}: {escape_literal(node.text)}"
 
+    def param_decl(self, node: ast.ParamDecl) -> str:
+        """A game parameter: its name, the value these pages are for, its range and default, what it is."""
+        value = self.param_values[node.name]
+        default = "the default" if value == node.default else f"the default is {node.default}"
+        text = f" ({escape_literal(node.text)})" if node.text else ""
+        return (f"{capitalize(words(node.name))}{text}: {value} ({default}; the players may agree on any "
+                f"whole number from {node.low} to {node.high}).")
+
     def define_decl(self, node: ast.DefineDecl) -> str:
         """A define as a term: the author's wording (its parameters as words), else its name and value."""
         wording = self.general_wording(node, lambda param: words(param))

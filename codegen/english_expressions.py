@@ -129,6 +129,8 @@ class ExpressionsMixin:
             return VALUE_PHRASES[identifier]
         if identifier in self.automata:
             return self.automata[identifier]
+        if identifier in self.parameters:  # a number the players set: its name, and the value these pages are for
+            return f"the {words(identifier)} ({self.param_values[identifier]})"
         if identifier in self.kinds:
             return f"the {plural(words(identifier))}"
         if identifier in self.zones:

@@ -178,6 +178,7 @@ class Reference:
     variants: list[Variant]
     examples: list[Example]
     chosen_variants: list[str] = field(default_factory=list)
+    params: list[str] = field(default_factory=list)  # "Dice sides: 3 (... from 2 to 12; the default is 6).": the settings
     constants: list[str] = field(default_factory=list)  # "Round limit: 30.": the numbers the rules use
     terms: list[str] = field(default_factory=list)  # "Derelict: a ship with no masts left.": the rules' terms
     base: Optional[VariantBase] = None  # a variant file's base game (codegen/changes.py)
@@ -236,6 +237,7 @@ def build_reference(
     example_results: Optional[dict[str, bool]] = None,
     date: Optional[str] = None,
     starts: Iterable[BoardStart] = (),
+    params: Optional[dict[str, int]] = None,
 ) -> Reference:
     """Gather the summary and the card of a parsed, checked rules file.
 
@@ -246,8 +248,10 @@ def build_reference(
         example_results: each worked example's name -> passed, as `pirdsl test` found; None: not run.
         date: the date for the title block; default `reference_date()`.
         starts: what setup puts on each board, found by playing it (`pirdsl.start`); drawn on its picture.
+        params: the game parameters' values these pages are for (`Game.param_values`); default their defaults.
     """
     english = English(game_file, source)
+    english.param_values.update(params or {})
     decls = game_file.declarations
     header = next(d for d in decls if isinstance(d, ast.GameHeader))
     of_kind = lambda kind: [d for d in decls if isinstance(d, kind)]  # noqa: E731
@@ -324,6 +328,7 @@ def build_reference(
         variants=variant_list(english, of_kind(ast.VariantDecl), chosen, decls, rule_order),
         examples=examples(of_kind(ast.ExampleDecl), example_results, rule_names(game_file)),
         chosen_variants=chosen,
+        params=[english.render(d) for d in of_kind(ast.ParamDecl)],
         constants=constants(english, played_defines),
         terms=terms(english, played_defines),
         base=variant_base(game_file),

@@ -587,6 +587,21 @@ class VariantDecl(Decl):
     text: str
 
 
+class ParamDecl(Decl):
+    """A game parameter: a whole number fixed before play, `param dice_sides = 6 from 2 to 12 "sides of each die"`.
+
+    Read by its name wherever a number may be; `default` unless the players set another
+    value from `low` to `high` (command line `--param NAME=VALUE`, an example's `param`
+    line, an adapter's game parameters). `text` says what it is, for the printed rules.
+    """
+
+    name: str
+    default: int
+    low: int
+    high: int
+    text: Optional[str] = None
+
+
 class DefineDecl(Decl):
     """A named expression, with parameters or not: `define reach(p) = p.card.value`."""
 
@@ -718,6 +733,7 @@ class ExampleDecl(Decl):
     # The round and phase the example starts in (`round 5`, `phase "Night"`), set after setup.
     round: int | None = None
     phase: str | None = None
+    params: dict[str, int] = {}  # game parameters set for this example (the others keep their defaults)
     given: list[Stmt] = []
     when: list[Stmt] = []
     answers: list[Expr] = []

@@ -187,6 +187,7 @@ class Checker(DeclarationChecks, StatementChecks, NameChecks, KindChecks, Checke
                 "kind": f"kind '{symbol.name}' is never used",
                 "variant": f"variant '{symbol.name}' is never tested with 'variant {symbol.name}', so it changes nothing",
                 "piece": f"piece '{symbol.name}' is never created",
+                "parameter": f"parameter '{symbol.name}' is never read, so setting it changes nothing",
             }.get(symbol.kind)
             if message is not None:
                 self.warning(symbol.span, message)

@@ -16,7 +16,7 @@ MAX_PLAYERS = 12
 SYMBOL_KINDS = ("kind member", "legend value", "die face", "catalogue entry")
 
 # Declarations that can be read by their name alone (when not per player).
-BARE_KINDS = ("variable", "zone", "kind", "table", "board", "define", "automa") + SYMBOL_KINDS
+BARE_KINDS = ("variable", "zone", "kind", "table", "board", "define", "automa", "parameter") + SYMBOL_KINDS
 
 # Words of the language a declared or local name must not be: the first five
 # can never be read as a value, the rest start a statement, so that a line
@@ -71,7 +71,7 @@ class Symbol:
     """One declared name: what it is, where it was declared, and what it was declared by.
 
     `kind` is the word messages use: "variable", "zone", "kind", "kind member",
-    "legend value", "die face", "table", "board", "die", "automa", "variant",
+    "legend value", "die face", "table", "board", "die", "automa", "variant", "parameter",
     "define", "rule" or "piece".
     """
 

@@ -124,6 +124,8 @@ class DeclarationChecks:
                 self.declare(declaration.name, "automa", self.word_span(span, declaration.name, "automa"), declaration)
             elif isinstance(declaration, ast.VariantDecl):
                 self.declare(declaration.name, "variant", self.word_span(span, declaration.name, "variant"), declaration)
+            elif isinstance(declaration, ast.ParamDecl):
+                self.declare(declaration.name, "parameter", self.word_span(span, declaration.name, "param"), declaration)
             elif isinstance(declaration, ast.DefineDecl):
                 self.declare(declaration.name, "define", self.word_span(span, declaration.name, "define"), declaration)
             elif isinstance(declaration, ast.RuleDecl):
@@ -531,6 +533,18 @@ class DeclarationChecks:
                 return True, [value for _, value in values]
         return False, None
 
+    def decl_ParamDecl(self, node: ast.ParamDecl) -> None:
+        """A parameter's range holds its default, and is not empty."""
+        line = self.first_line(node.span)
+        if node.low > node.high:
+            self.error(self.word_span(line, str(node.low), "from"),
+                       f"parameter '{node.name}' goes from {node.low} to {node.high}: no number is in that range",
+                       f"write the smaller number first: from {node.high} to {node.low}")
+        elif not node.low <= node.default <= node.high:
+            self.error(self.word_span(line, str(node.default), "="),
+                       f"parameter '{node.name}' starts at {node.default}, outside its range {node.low} to {node.high}",
+                       "make the default one of the numbers it may take")
+
     def decl_DefineDecl(self, node: ast.DefineDecl) -> None:
         self.check_parameters(node.params, node.span, f"define '{node.name}'")
         with self.owned_by(f"define {node.name}"), self.scope(frozenset(node.params)):
@@ -692,6 +706,8 @@ class DeclarationChecks:
             self.check_variant_name(name, name_span, count_as_use=False)
         if node.phase is not None:
             self.check_example_phase(node)
+        for name, value in node.params.items():
+            self.check_example_param(node, title, name, value)
         names = frozenset(node.player_names)
         in_scope = names | local_names(node.given) | local_names(node.when)
         body = Body("given", f"the given block of {title}", names, set(names))
@@ -703,3 +719,22 @@ class DeclarationChecks:
             with self.scope(in_scope, body):
                 for expression in node.answers + node.expect:
                     self.expr(expression)
+
+    def check_example_param(self, node: ast.ExampleDecl, title: str, name: str, value: int) -> None:
+        """An example's `param NAME = VALUE` line names a parameter and gives it a number in its range."""
+        line = self.line_matching(node.span, rf"\s*param\s+{name}\b") or self.first_line(node.span)
+        symbol = self.globals.get(name)
+        parameters = [n for n, s in self.globals.items() if s.kind == "parameter"]
+        if symbol is None or symbol.kind != "parameter":
+            what = f"'{name}' is {article(symbol.title)}, not a parameter" if symbol is not None \
+                else f"unknown parameter '{name}'"
+            self.error(self.word_span(line, name, "param"), f"{title} sets {what}",
+                       suggest(name, parameters) or
+                       (f"this game's parameters: {', '.join(parameters)}" if parameters
+                        else f"declare it with 'param {name} = DEFAULT from LOW to HIGH'"))
+            return
+        self.use(symbol)
+        decl = symbol.node
+        if not decl.low <= value <= decl.high:
+            self.error(self.word_span(line, str(value), "="),
+                       f"{title} sets '{name}' to {value}, outside its range {decl.low} to {decl.high}")

@@ -77,6 +77,8 @@ class KindChecks:
             return Evident("list", TEXT)
         if symbol.kind in ("zone", "table", "board"):
             return Evident(symbol.kind)
+        if symbol.kind == "parameter":
+            return NUMBER
         if symbol.kind == "define" and not symbol.node.params:
             return self.evident_define(symbol)
         return None
@@ -217,6 +219,8 @@ class KindChecks:
             symbol = self.globals.get(node.id)
             if symbol is not None and symbol.kind in ("zone", "kind", "table", "board") + SYMBOL_KINDS:
                 return f"the {symbol.title} '{node.id}'"
+            if symbol is not None and symbol.kind == "parameter":
+                return "a number"
             if symbol is None and node.id == "players":
                 return "the list of every seat"
             if symbol is None and node.id in ("player_count", "round_number"):

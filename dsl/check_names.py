@@ -93,7 +93,7 @@ class NameChecks:
 
     def check_reading(self, node: ast.Name, symbol: Symbol) -> None:
         """Automa conditions and starting values run before the game is set up: limit what they read."""
-        if self.reading == "automa condition" and symbol.kind not in SYMBOL_KINDS + ("kind", "automa"):
+        if self.reading == "automa condition" and symbol.kind not in SYMBOL_KINDS + ("kind", "automa", "parameter"):
             self.error(node.span, f"an automa's condition is decided before the game starts: "
                        f"it cannot read the {symbol.title} '{node.id}'",
                        "use player_count, variants and fixed values")

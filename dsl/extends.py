@@ -44,7 +44,7 @@ SHIPPED_GAMES = Path(__file__).resolve().parent.parent / "games"
 NAMED_KINDS: dict[type, str] = {
     ast.KindDecl: "kind", ast.PieceDecl: "piece", ast.VarDecl: "var", ast.ZoneDecl: "zone",
     ast.BoardDecl: "board", ast.DieDecl: "die", ast.TableDecl: "table", ast.AutomaDecl: "automa",
-    ast.VariantDecl: "variant", ast.DefineDecl: "define", ast.RuleDecl: "rule", ast.PowerDecl: "power",
+    ast.VariantDecl: "variant", ast.ParamDecl: "param", ast.DefineDecl: "define", ast.RuleDecl: "rule", ast.PowerDecl: "power",
     ast.ExampleDecl: "example",
 }
 # Declarations a game has at most one of.
@@ -85,8 +85,11 @@ def fingerprint(decl: ast.Node) -> str:
     """A short hash of what a declaration says: the same whatever its spacing, comments or line."""
     def plain(value):
         if isinstance(value, ast.Node):
-            return [type(value).__name__, {name: plain(getattr(value, name)) for name in type(value).model_fields
-                                           if name != "span"}]
+            # Fields at their default are left out, so that a field the language gains later (with a
+            # default) changes no fingerprint written before it.
+            fields = type(value).model_fields
+            return [type(value).__name__, {name: plain(getattr(value, name)) for name, field in fields.items()
+                                           if name != "span" and getattr(value, name) != field.default}]
         if isinstance(value, (list, tuple)):
             return [plain(item) for item in value]
         if isinstance(value, dict):

@@ -35,6 +35,7 @@ FORMS: dict[str, tuple[str, str]] = {
     "table": ("table NAME:", "3.9"),
     "define": ("define NAME(PARAMETER, ...) = EXPRESSION", "3.10"),
     "variant": ('variant NAME "What it changes"', "3.11"),
+    "param": ('param NAME = DEFAULT from LOW to HIGH ⟨"What it counts"⟩', "3.11"),
     "setup": ("setup:", "3.12"),
     "play": ("play:", "3.13"),
     "rule": ('rule NAME ⟨(PARAMETER, ...)⟩ ⟨"What it does"⟩:', "3.14"),

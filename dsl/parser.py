@@ -531,6 +531,11 @@ class _Builder:
     def variant_decl(self, span, items):
         return ast.VariantDecl(span=span, name=str(items[0]), text=self._fixed_text(items[1], "a variant's description"))
 
+    def param_decl(self, span, items):
+        name, default, low, high, text = items
+        return ast.ParamDecl(span=span, name=str(name), default=default, low=low, high=high,
+                             text=None if text is None else self._fixed_text(text, "a parameter's description"))
+
     # -- rules
     def define_decl(self, span, items):
         name, params, body = items
@@ -616,6 +621,8 @@ class _Builder:
         for kind, value in items[1:]:
             if kind in ("answers", "expect"):
                 fields[kind].extend(value)
+            elif kind == "params":
+                fields.setdefault("params", {}).update(value)
             else:
                 fields.update(value) if kind == "players" else fields.__setitem__(kind, value)
         return ast.ExampleDecl(span=span, name=self._fixed_text(items[0], "an example's title"), **fields)
@@ -634,6 +641,9 @@ class _Builder:
 
     def example_phase(self, span, items):
         return ("phase", self._fixed_text(items[0], "an example's phase"))
+
+    def example_param(self, span, items):
+        return ("params", {str(items[0]): items[1]})
 
     def example_given(self, span, items):
         return ("given", items[0])

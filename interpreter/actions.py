@@ -87,6 +87,18 @@ def declared_values(game_file: ast.GameFile) -> tuple[list[str], int, int]:
     return sorted(names), low, high
 
 
+def _with_parameter_numbers(game, bounds: Bounds, low: int, high: int) -> tuple[int, int]:
+    """The range of whole numbers widened to the parameters' values and the ends of `range(...)` at them."""
+    numbers = [low, high, *game.param_values.values()]
+    for node in ast.walk(game.file):
+        if isinstance(node, ast.Call) and node.function == "range":
+            for argument in node.args:
+                most = bounds.number(argument)
+                if most is not None and most != INFINITE:
+                    numbers.append(int(most))
+    return min(numbers), max(numbers)
+
+
 class ActionSpace:
     """The fixed action numbers of one game at one player count and set of variants.
 
@@ -102,7 +114,7 @@ class ActionSpace:
         self.variants = sorted(variants)
         start = game.new_state(players=players, seed=0, variants=self.variants)
         after_setup = _pieces_after_setup(start)
-        bounds = Bounds(game.file, start.num_seats)
+        bounds = Bounds(game.file, start.num_seats, params=game.param_values)
         made = bounds.play_summary()
         # Where other answers to setup's questions make other numbers of a kind (a fleet bought to a
         # points total), the most the rules let setup make of it (from the rules, not the runs).
@@ -128,6 +140,10 @@ class ActionSpace:
             else:
                 self.piece_bounds[kind.name] = int(most)
         names, self.low, self.high = declared_values(game.file)
+        if game.param_decls:
+            # A game with parameters offers numbers its text does not write (a bid up to dice x sides):
+            # the most each `range` can reach at these values, and every parameter's value, count too.
+            self.low, self.high = _with_parameter_numbers(game, bounds, self.low, self.high)
         atoms: list[tuple] = [SKIP, ("nothing",), ("list",), ("bool", False), ("bool", True)]
         atoms += [("seat", i) for i in range(start.num_seats)]
         atoms += [("zone", i) for i in range(len(start.world.zones))]
@@ -400,6 +416,8 @@ def _offers_lists(game_file: ast.GameFile) -> bool:
             single_names.update(declaration.members)
         elif isinstance(declaration, ast.DieDecl):
             single_names.update(face for face in declaration.faces if isinstance(face, str))
+        elif isinstance(declaration, ast.ParamDecl):
+            single_names.add(declaration.name)  # a parameter is a number
         elif isinstance(declaration, ast.TableDecl):
             tables[declaration.name] = declaration
     sites: list[ast.Expr] = []

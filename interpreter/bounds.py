@@ -88,10 +88,16 @@ class Bounds:
         players: the player count (automa seats included: `players` holds them all).
         pieces: the most pieces there can ever be, when known: a zone, and every list of
             the pieces in zones, holds at most that many.
+        params: the game parameters' values (`Game.param_values`).
     """
 
-    def __init__(self, game_file: ast.GameFile, players: int, pieces: float = INFINITE):
+    def __init__(self, game_file: ast.GameFile, players: int, pieces: float = INFINITE, params: dict | None = None):
         self.players = players
+        # Each parameter's value at this table; a parameter not given is bounded by the top of its range.
+        self.param_values = dict(params or {})
+        for declaration in game_file.declarations:
+            if isinstance(declaration, ast.ParamDecl):
+                self.param_values.setdefault(declaration.name, declaration.high)
         self.pieces = pieces
         self.zones: set[str] = set()
         self.rules: dict[str, ast.RuleDecl] = {}
@@ -192,6 +198,8 @@ class Bounds:
                 return None
             if name == "player_count":
                 return self.players
+            if name in self.param_values:
+                return self.param_values[name]
             define = self.defines.get(name)
             if define is not None and not define.params:
                 return self.number(define.body, seen | {name})

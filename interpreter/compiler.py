@@ -127,6 +127,7 @@ class ModuleWriter(ExpressionWriter):
         self.dice = {d.name: d for d in decls if isinstance(d, ast.DieDecl)}
         self.tables = {d.name: d for d in decls if isinstance(d, ast.TableDecl)}
         self.automata = {d.name: d for d in decls if isinstance(d, ast.AutomaDecl)}
+        self.parameters = {d.name: d for d in decls if isinstance(d, ast.ParamDecl)}
         self.defines = {d.name: d for d in decls if isinstance(d, ast.DefineDecl)}
         self.rules = {d.name: d for d in decls if isinstance(d, ast.RuleDecl)}
         self.symbols: set[str] = set(self.members)

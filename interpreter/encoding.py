@@ -110,7 +110,7 @@ def longest_game(game, seats: int, pieces: float = INFINITE) -> tuple[int, str, 
     else the cap DEFAULT_MAX_GAME_LENGTH. Decisions by automa seats are counted too.
     `pieces` is the most pieces there can be (the action space's count), when known.
     """
-    summary = Bounds(game.file, seats, pieces).summary()
+    summary = Bounds(game.file, seats, pieces, params=game.param_values).summary()
     if summary.decisions != INFINITE:
         return max(int(summary.decisions), 1), "derived", ""
     why = summary.why.get("decisions", "")

@@ -113,7 +113,9 @@ def run_example(game, example) -> ExampleResult:
     decl: ast.ExampleDecl = example.decl
     try:
         players = decl.players or game.min_players
-        world = game._world(players, decl.variants, shared=False)
+        # An example plays the game's parameters (the defaults, or --param's), except those its own `param` lines set.
+        params = game.checked_params({**game.param_values, **decl.params})
+        world = game._world(players, decl.variants, shared=False, params=params)
         for i, name in enumerate(decl.player_names[: len(world.players)]):
             world.players[i].name = name.replace("_", " ").title()
         state = game._blank_state(world, decl.seed)

@@ -107,6 +107,8 @@ class ExpressionWriter:
             return f"{self._define_call(name)}(st)"
         if name in self.automata:
             return f"st.world.automa_seats.get({name!r})"
+        if name in self.parameters:
+            return f"st.world.params[{name!r}]"
         if name == "players":
             return "st.world.players"
         if name == "player_count":

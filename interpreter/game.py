@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import copy
 import functools
 import json
+import re
 import weakref
 from dataclasses import dataclass
 from typing import Any
@@ -26,11 +28,13 @@ from interpreter.values import Board, GameRuleError, Player, Zone, show
 dsl_parser.tables_store = (cache.lookup_parser_tables, cache.store_parser_tables)
 
 class World:
-    """The fixed things of one game in play: seats, zones, cells, variants."""
+    """The fixed things of one game in play: seats, zones, cells, variants, parameters."""
 
-    def __init__(self, game: "Game", player_count: int, variants: frozenset[str]):
+    def __init__(self, game: "Game", player_count: int, variants: frozenset[str], params: dict | None = None):
         self.player_count = player_count
         self.variants = variants
+        # Every parameter's value at this table (`param` lines), the defaults unless set.
+        self.params: dict[str, int] = dict(game.param_values if params is None else params)
         self.memo: dict = {}
         self.players: list[Player] = []
         for i in range(player_count):
@@ -133,7 +137,7 @@ class ChanceSite:
 
 # The kinds of declaration a game reads as it loads; everything else (rules, defines, phases,
 # examples) is in its generated module, or read from the tree only when asked for.
-LOADED_KINDS = (ast.GameHeader, ast.VariantDecl, ast.VarDecl, ast.ZoneDecl, ast.BoardDecl, ast.PieceDecl,
+LOADED_KINDS = (ast.GameHeader, ast.VariantDecl, ast.ParamDecl, ast.VarDecl, ast.ZoneDecl, ast.BoardDecl, ast.PieceDecl,
                 ast.TableDecl, ast.ScoreDecl, ast.TiebreakDecl, ast.ProgressDecl, ast.PayoffDecl, ast.AutomaDecl)
 
 
@@ -177,6 +181,9 @@ class Game:
         self.min_players = header.min_players
         self.max_players = header.max_players
         self.variants = {d.name: d.text for d in decls if isinstance(d, ast.VariantDecl)}
+        self.param_decls = {d.name: d for d in decls if isinstance(d, ast.ParamDecl)}
+        # The parameters this game is played with: the defaults, or what `with_params` set.
+        self.param_values: dict[str, int] = {name: d.default for name, d in self.param_decls.items()}
         self.var_decls = {d.name: d for d in decls if isinstance(d, ast.VarDecl)}
         self.zone_decls = [d for d in decls if isinstance(d, ast.ZoneDecl)]
         self.board_decls = [d for d in decls if isinstance(d, ast.BoardDecl)]
@@ -189,6 +196,7 @@ class Game:
         self._writer = None  # writes expressions asked for after loading (see `evaluator`)
         self._starts: dict = {}  # (players, variants) -> a game just after setup, for `new_state` to copy
         self._worlds: dict = {}  # (players, variants) -> its World
+        self._with_params: dict = {}  # (name, value) pairs -> this game with those parameters (`with_params`)
         self._reloadable: bool | None = None  # whether `path` holds this very text (see `__reduce__`)
         _LOADED[self.file_hash] = self
 
@@ -353,10 +361,52 @@ class Game:
             return f"{piece.type.replace('_', ' ')} " + " ".join(show(v) for v in piece.fields.values())
         return template(state, dict(piece.fields))
 
+    # -------------------------------------------------------- parameters
+
+    def checked_params(self, values) -> dict[str, int]:
+        """Every parameter's value with `values` ({name: whole number}) set over the defaults.
+
+        ValueError with a one-line reason for an unknown name, a value that is not a
+        whole number, or one outside the parameter's range.
+        """
+        chosen = {name: decl.default for name, decl in self.param_decls.items()}
+        for name, value in dict(values or {}).items():
+            decl = self.param_decls.get(name)
+            if decl is None:
+                known = ", ".join(sorted(self.param_decls)) or "none"
+                raise ValueError(f"unknown parameter '{name}' (this game has: {known})")
+            if isinstance(value, str) and re.fullmatch(r"\s*-?\d+\s*", value):
+                value = int(value)
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise ValueError(f"parameter '{name}' takes a whole number, not {_brief(value)}")
+            if not decl.low <= value <= decl.high:
+                raise ValueError(f"parameter '{name}' goes from {decl.low} to {decl.high}, not {value}")
+            chosen[name] = value
+        return chosen
+
+    def with_params(self, values) -> "Game":
+        """This game with parameters set (`values` over the defaults; see `checked_params`).
+
+        The compiled rules are shared; worlds and starting states are the new game's own,
+        so nothing worked out for one set of values is used for another.
+        """
+        chosen = self.checked_params(values)
+        if chosen == self.param_values:
+            return self
+        key = tuple(sorted(chosen.items()))
+        other = self._with_params.get(key)  # shared by every copy: each set of values is made once
+        if other is None:
+            other = copy.copy(self)
+            other.param_values = chosen
+            other._starts, other._worlds = {}, {}
+            self._with_params[key] = other
+        return other
+
     # -------------------------------------------------------- starting and restoring states
 
-    def _world(self, players: int, variants, shared: bool = True) -> World:
-        """The world of a table; `shared=False` for one of its own (a worked example names its players)."""
+    def _world(self, players: int, variants, shared: bool = True, params: dict | None = None) -> World:
+        """The world of a table; `shared=False` for one of its own (a worked example names its players, and
+        may set parameters: `params`, every parameter's value)."""
         if not isinstance(players, int) or isinstance(players, bool):
             raise ValueError("the number of players must be a whole number")
         if not self.min_players <= players <= self.max_players:
@@ -367,7 +417,7 @@ class Game:
             known = ", ".join(sorted(self.variants)) or "none"
             raise ValueError(f"unknown variant '{unknown[0]}' (this game has: {known})")
         if not shared:
-            return World(self, players, chosen)
+            return World(self, players, chosen, params)
         world = self._worlds.get((players, chosen))
         if world is None:
             # Nothing in a world changes once made: the games of one table share it.
@@ -427,6 +477,15 @@ class Game:
                 raise ValueError(f"it is a saved game of {_brief(data.get('game'))}, not of {self.name!r}")
             if data.get("file_hash") != self.file_hash:
                 raise ValueError("it was saved with a different version of the rules file")
+            if "params" in data or self.param_decls:
+                saved = data.get("params", {})
+                if not isinstance(saved, dict):
+                    raise ValueError("its parameters are not a table of names and numbers")
+                try:
+                    game = self.with_params(saved)
+                except ValueError as error:
+                    raise ValueError(f"the saved state's parameters do not fit the rules file: {error}") from None
+                return game._restore(data)
             return self._restore(data)
         except ValueError:
             raise

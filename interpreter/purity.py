@@ -126,7 +126,7 @@ class Purity:
                 return False, join(PLAYER, NOTHING)
             if name == "players":
                 return False, list_of(PLAYER)
-            if name == "player_count":
+            if name == "player_count" or name in w.parameters:
                 return False, NUMBER
             return True, ANYTHING
         if isinstance(node, ast.ListLiteral):

@@ -1056,7 +1056,7 @@ class State:
 
     def to_json(self) -> dict:
         encode = self._encode
-        return {
+        data = {
             "format": STATE_FORMAT, "version": STATE_VERSION,
             "game": self.program.name, "file_hash": self.program.file_hash,
             "players": self.world.player_count, "variants": sorted(self.world.variants),
@@ -1078,6 +1078,9 @@ class State:
             "held": self.held, "scoring": self.scoring,
             "history": self.history,
         }
+        if self.world.params:  # a game with parameters: the values it is played with come back with it
+            data["params"] = dict(self.world.params)
+        return data
 
     def _encode(self, value):
         if value is None or isinstance(value, (bool, int, float, str)):

@@ -54,6 +54,11 @@ def differences(a: dict[str, Any], b: dict[str, Any]) -> list[dict[str, Any]]:
                 rows.append(_rate_row(f"{kind} win rate", bot_a["sole_wins"], bot_a["games"],
                                       bot_b["sole_wins"], bot_b["games"]))
     rows.append(_rate_row("draw rate", a["draws"], a["completed"], b["draws"], b["completed"]))
+    if "mean_payoff" in a and "mean_payoff" in b:  # both games say what a seat is paid
+        for seat in range(min(len(a["mean_payoff"]), len(b["mean_payoff"]))):
+            rows.append(_mean_row(f"{a['seats'][seat]} mean payoff",
+                                  {"n": a["completed"], "mean": a["mean_payoff"][seat], "sd": a["payoff_sd"][seat]},
+                                  {"n": b["completed"], "mean": b["mean_payoff"][seat], "sd": b["payoff_sd"][seat]}))
     if balance_a["has_scores"] or balance_b["has_scores"]:
         for seat in range(seats):
             seat_a, seat_b = balance_a["seats"][seat], balance_b["seats"][seat]

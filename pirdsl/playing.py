@@ -106,6 +106,8 @@ class PlaySettings:
             that every bot plays every seat equally often and seat order and bot separate.
         leaders: note the sole leader on score after each round (`GameResult.leaders`), which
             only the balance figures use; without it a game's `leaders` is None.
+        params: the game's parameters as (name, value) pairs (a worker loads the rules with
+            the defaults, and sets these).
     """
 
     players: int
@@ -115,6 +117,7 @@ class PlaySettings:
     step_limit: int = DEFAULT_STEP_LIMIT
     rotate: bool = False
     leaders: bool = True
+    params: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass
@@ -139,6 +142,8 @@ def play_game(game: Any, settings: PlaySettings, game_number: int, game_seed: in
         ValueError: from `game.new_state` for a bad player count or variant, or
             from `assign_seat_bots` for bad bots.
     """
+    if settings.params:
+        game = game.with_params(dict(settings.params))
     counts = StepCounts()
     state = None
     seat_names: list[str] = []

@@ -65,6 +65,9 @@ class RunningTotals:
         self.sole_wins: list[int] = []
         self.shared_wins: list[int] = []
         self.returns_totals: list[float] = []
+        self.returns_sums: list[Any] = []  # exact sums of the returns and of their squares (the payoff's spread)
+        self.returns_square_sums: list[Any] = []
+        self.payoff = False  # whether the game has a payoff line: then `summary` adds the mean payoff per seat
         self.score_sums: list[Any] = []  # int or Fraction, exact (a float only for inf or nan)
         self.score_square_sums: list[Any] = []
         self.rounds_total = 0
@@ -77,7 +80,7 @@ class RunningTotals:
             extra = len(result.seat_names) - len(self.seat_names)
             self.seat_names, self.seat_bots = list(result.seat_names), list(result.seat_bots)
             for per_seat in (self.wins, self.sole_wins, self.shared_wins, self.returns_totals,
-                             self.score_sums, self.score_square_sums):
+                             self.score_sums, self.score_square_sums, self.returns_sums, self.returns_square_sums):
                 per_seat += [0] * extra
         record = result.record
         if "error" in record:
@@ -96,6 +99,9 @@ class RunningTotals:
             self.score_square_sums[seat] += value * value
         for seat, share in enumerate(record["returns"]):
             self.returns_totals[seat] += share
+            value = exact(share)
+            self.returns_sums[seat] += value
+            self.returns_square_sums[seat] += value * value
         winners = record["winners"]
         for seat in winners:
             self.wins[seat] += 1
@@ -121,6 +127,32 @@ class RunningTotals:
             return math.nan  # an infinite or undefined score
         return sqrt_of_fraction(Fraction(count * squares - total * total, count) / (count - 1))
 
+    def payoff_sd(self, seat: int) -> float | None:
+        """The sample standard deviation (n - 1) of the seat's payoffs; None below two games."""
+        count, total, squares = self.completed, self.returns_sums[seat], self.returns_square_sums[seat]
+        if count < 2:
+            return None
+        if isinstance(total, float) or isinstance(squares, float):
+            return math.nan
+        return sqrt_of_fraction(Fraction(count * squares - total * total, count) / (count - 1))
+
+    def payoff_interval(self, seat: int) -> list[float] | None:
+        """The 95% interval of the seat's mean payoff (normal approximation); None below two games."""
+        mean, spread = self.per_completed(self.returns_sums[seat]), self.payoff_sd(seat)
+        if mean is None or spread is None:
+            return None
+        half = WILSON_Z * spread / math.sqrt(self.completed)
+        return [mean - half, mean + half]
+
+    def payoff_figures(self) -> dict[str, Any]:
+        """The mean payoff per seat, its 95% interval and spread: for a game with a payoff line only."""
+        if not self.payoff:
+            return {}
+        seats = range(len(self.seat_names))
+        return {"mean_payoff": [self.per_completed(self.returns_sums[seat]) for seat in seats],
+                "mean_payoff_interval": [self.payoff_interval(seat) for seat in seats],
+                "payoff_sd": [self.payoff_sd(seat) for seat in seats]}
+
     def summary(self, games: int, seconds: float, settings: PlaySettings, seed: int, jobs: int) -> dict[str, Any]:
         """The figures as `simulate` returns them."""
         completed = self.completed
@@ -139,6 +171,7 @@ class RunningTotals:
             "players": settings.players,
             "seed": seed,
             "variants": list(settings.variants),
+            **({"params": dict(settings.params)} if settings.params else {}),
             "bot": settings.bot,
             "seat_bots": list(self.seat_bots),
             "sole_wins": list(self.sole_wins),
@@ -150,6 +183,7 @@ class RunningTotals:
             "win_rate_interval": [wilson_interval(sole, completed) for sole in self.sole_wins],
             "score_sd": [self.score_sd(seat) for seat in range(len(self.seat_names))],
             "mean_returns": [self.per_completed(total) for total in self.returns_totals],
+            **self.payoff_figures(),
             "jobs": jobs,
         }
 
@@ -228,7 +262,9 @@ def simulate(
         `players`, `seed`, `variants`, `bot`; and the outcomes: per seat
         `sole_wins`, `shared_wins`, `losses`, `win_rate` (sole wins / completed),
         `win_rate_interval` ([low, high], 95% Wilson), `score_sd` (sample standard
-        deviation), `mean_returns` (mean of `state.returns()`) and `seat_bots`; and
+        deviation), `mean_returns` (mean of `state.returns()`) and `seat_bots`; for a
+        game with a payoff line, per seat `mean_payoff` (the mean of what it was paid),
+        `mean_payoff_interval` ([low, high], 95%, normal approximation) and `payoff_sd`; and
         the game counts `draws` (completed games won by more than one seat) and
         `no_winner` (completed games nobody won); and `jobs`, the processes the
         games were shared among. Per-seat figures that need a completed game (two for `score_sd`)
@@ -244,9 +280,11 @@ def simulate(
     with_balance = balance or rotate or ray_address is not None
     settings = PlaySettings(
         players, tuple(variants), bot, None if seat_bots is None else tuple(seat_bots), step_limit, rotate,
-        leaders=with_balance)  # scores after every round only for the balance figures
+        leaders=with_balance,  # scores after every round only for the balance figures
+        params=tuple(sorted(getattr(game, "param_values", {}).items())))
     jobs = max(1, min(jobs, games))
     totals = RunningTotals()
+    totals.payoff = getattr(game, "payoff_decl", None) is not None
     totals_of_balance = BalanceTotals()
     if ray_address is not None:
         from pirdsl.cluster import played_on_ray
@@ -282,6 +320,8 @@ def simulate(
 
 def assigned_bots(game: Any, settings: PlaySettings) -> list[str]:
     """Each seat's bot in game 0 (before any rotation)."""
+    if settings.params:
+        game = game.with_params(dict(settings.params))
     state = game.new_state(players=settings.players, seed=0, variants=list(settings.variants))
     return assign_seat_bots(state, settings.bot, settings.seat_bots)
 

@@ -50,13 +50,17 @@ GREEDY_GAMES = 3
 # Games whose greedy games take minutes each (the bot looks ahead through many options): one each.
 GREEDY_GAMES_FOR = {"mysterious_islands": 1}
 TIMINGS = ("games_per_second", "seconds")
+# What simulate adds for a game with a payoff line: worked out from the returns, whose mean (mean_returns)
+# is recorded already, so the records made before these figures existed stay as they are.
+PAYOFF_FIGURES = ("mean_payoff", "mean_payoff_interval", "payoff_sd")
 # The saved state's position in the rules (and its format version) belong to the engine, not the
 # game; the rules file's hash changes with its comments (the top-level file_hash says whether the
 # file is the one recorded).
 ENGINE_KEYS = ("frames", "scopes", "version", "file_hash")
 # Perft depths: the deepest that took about half a second or less on the engine these were recorded with.
 PERFT_DEPTH = {"decks_of_glory": 4, "glory_islands": 5, "jamaica": 4, "tic_tac_toe": 5, "connect_four": 5,
-               "breakthrough": 3, "to_glory": 3, "mysterious_islands": 4, "kuhn_poker": 5}
+               "breakthrough": 3, "to_glory": 3, "mysterious_islands": 4, "kuhn_poker": 5,
+               "liars_dice": 4, "leduc_poker": 5}
 TRACE_SEEDS = (0, 1)
 
 
@@ -74,7 +78,7 @@ def figures(game, players: int, variants: list[str], games: int, bot: str = "ran
     """`pirdsl simulate --json` without its timings."""
     result = simulate(game, players, games, 0, variants, bot,
                       on_record=records.append if records is not None else None)
-    return {key: value for key, value in result.items() if key not in TIMINGS}
+    return {key: value for key, value in result.items() if key not in TIMINGS + PAYOFF_FIGURES}
 
 
 def _digest(value) -> str:

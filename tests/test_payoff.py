@@ -162,3 +162,34 @@ def test_the_printed_rules_say_what_each_player_is_paid(capsys, tmp_path):
     out = capsys.readouterr().out
     assert "When the game ends, you are paid your chips − 2." in out
     assert "The payments always add up to 0" in out and "between −2 and 2" in out
+
+
+# ---------------------------------------------------------------- the mean payoff in simulate and compare
+
+def test_simulate_reports_the_mean_payoff_per_seat_with_its_interval(capsys, tmp_path):
+    path = tmp_path / "take.pir"
+    path.write_text(TAKE.replace("PROMISE", "zero-sum from -2 to 2"), encoding="utf-8")
+    assert cli.main(["simulate", str(path), "--games", "40", "--json", "--jobs", "1"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["mean_payoff"] == pytest.approx(result["mean_returns"])
+    for mean, (low, high), spread in zip(result["mean_payoff"], result["mean_payoff_interval"], result["payoff_sd"]):
+        assert low < mean < high and spread > 0
+        assert (high - low) / 2 == pytest.approx(1.959963984540054 * spread / 40 ** 0.5)
+    assert cli.main(["simulate", str(path), "--games", "40", "--jobs", "1"]) == 0
+    assert "mean payoff" in capsys.readouterr().out
+
+
+def test_without_a_payoff_line_simulate_keeps_its_keys(capsys, tmp_path):
+    path = tmp_path / "plain.pir"
+    path.write_text(TAKE.replace("payoff p PROMISE: p.chips - 2\n", ""), encoding="utf-8")
+    assert cli.main(["simulate", str(path), "--games", "5", "--json", "--jobs", "1"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert "mean_payoff" not in result and "mean_payoff_interval" not in result and "mean_returns" in result
+
+
+def test_compare_sets_the_mean_payoffs_side_by_side(capsys, tmp_path):
+    path = tmp_path / "take.pir"
+    path.write_text(TAKE.replace("PROMISE", "zero-sum from -2 to 2"), encoding="utf-8")
+    assert cli.main(["compare", str(path), str(path), "--games", "20", "--jobs", "1", "--json"]) == 0
+    rows = {row["figure"]: row for row in json.loads(capsys.readouterr().out)["differences"]}
+    assert rows["Player 1 mean payoff"]["difference"] == 0 and rows["Player 1 mean payoff"]["interval"] is not None

@@ -48,7 +48,7 @@ power pick_of_the_lair "Pick of the Lair: draw two treasure cards, keep one" ins
 # Each example first puts every treasure card in the box, then deals the deck it needs.
 
 # Drifting back onto the lair at 11 now asks which of two treasure cards to keep.
-replace "e58561a3" example "A shortage drifting back through a merge lets the player choose the way":
+replace "89d25e36" example "A shortage drifting back through a merge lets the player choose the way":
   players 3 named anna, beth, connor
   given:
     put_ship(anna, 16)

@@ -6,6 +6,10 @@ Importing this module registers the game `pirdsl` with OpenSpiel (install it wit
 - `file`: the rules file (a path);
 - `players`: the player count (default: the file's smallest);
 - `variants`: variant names joined by `+` (`"storm+shipwrecks"`), default none;
+- `params`: game parameters as `NAME:VALUE` joined by `+` (`"dice_sides:3+num_dice:2"`);
+  each may also be given by its own name (`{"dice_sides": 3}`) once OpenSpiel knows the
+  name: `load(file, dice_sides=3)` tells it, and so does loading the file once; unknown
+  names, values that are not whole numbers or outside their range are a ValueError;
 - `max_game_length`: the longest game in decisions (forced ones included, chance
   outcomes not, as OpenSpiel counts it). Default 0: the rules' own bound, derived from
   them or declared (`longest N decisions`), else a cap of 100,000; `game.facts` says
@@ -43,7 +47,11 @@ from interpreter.encoding import ObservationEncoding, game_facts
 from pirdsl.adapters import LegalActions, split_variants
 
 SHORT_NAME = "pirdsl"
-_DEFAULTS = {"file": "", "players": 0, "variants": "", "max_game_length": 0}
+_DEFAULTS = {"file": "", "players": 0, "variants": "", "params": "", "max_game_length": 0}
+# Game parameter names of rules files, registered as OpenSpiel parameters of their own (see `declare_params`),
+# each with a default no range holds: OpenSpiel hands every registered name over, and this one means "not given".
+_NOT_GIVEN = -(2 ** 31) + 1
+_PARAM_NAMES: dict[str, int] = {}
 
 
 def _game_type(facts=None, min_players: int = 1, max_players: int = 100) -> "pyspiel.GameType":
@@ -65,7 +73,36 @@ def _game_type(facts=None, min_players: int = 1, max_players: int = 100) -> "pys
         reward_model=Type.RewardModel.TERMINAL, max_num_players=max_players, min_num_players=min_players,
         provides_information_state_string=True, provides_information_state_tensor=False,
         provides_observation_string=True, provides_observation_tensor=True,
-        parameter_specification=dict(_DEFAULTS))
+        parameter_specification={**_DEFAULTS, **_PARAM_NAMES})
+
+
+def declare_params(rules) -> None:
+    """Tell OpenSpiel the names of a rules file's game parameters, so that `load_game` takes them by name.
+
+    OpenSpiel checks every parameter against the registered game's list, which for
+    `pirdsl` cannot know a file's own; registering again with the names added lets
+    `pyspiel.load_game("pirdsl", {"file": ..., "dice_sides": 3})` through (a name is an
+    integer parameter, not given unless set; the file itself then checks it).
+    """
+    names = {name: _NOT_GIVEN for name in rules.param_decls if name not in _DEFAULTS and name not in _PARAM_NAMES}
+    if names:
+        _PARAM_NAMES.update(names)
+        pyspiel.register_game(_game_type(), PirdslGame)
+
+
+def split_params(text) -> dict[str, str]:
+    """The `params` parameter (`"dice_sides:3+num_dice:2"`) as {name: value}."""
+    values: dict[str, str] = {}
+    for part in str(text or "").replace(",", "+").split("+"):
+        if not part.strip():
+            continue
+        name, colon, value = part.partition(":")
+        if not colon:
+            name, colon, value = part.partition("=")
+        if not colon or not name.strip():
+            raise ValueError(f"the params parameter takes NAME:VALUE joined by +, not {part!r}")
+        values[name.strip()] = value.strip()
+    return values
 
 
 class PirdslGame(pyspiel.Game):
@@ -73,13 +110,20 @@ class PirdslGame(pyspiel.Game):
 
     def __init__(self, params: dict | None = None):
         params = dict(params or {})
-        unknown = set(params) - set(_DEFAULTS)
-        if unknown:
-            raise ValueError(f"unknown parameter {sorted(unknown)[0]!r}: the parameters are {', '.join(_DEFAULTS)}")
         path = str(params.get("file") or "")
         if not path:
             raise ValueError("give the rules file: pyspiel.load_game('pirdsl', {'file': 'games/x.pir'})")
         rules = _load_rules(path)
+        declare_params(rules)
+        # OpenSpiel hands over every registered name: those left at `_NOT_GIVEN` were not given.
+        params = {name: value for name, value in params.items() if value != _NOT_GIVEN}
+        unknown = set(params) - set(_DEFAULTS) - set(rules.param_decls)
+        if unknown:
+            known = ", ".join([*_DEFAULTS, *rules.param_decls])
+            raise ValueError(f"unknown parameter {sorted(unknown)[0]!r}: the parameters are {known}")
+        values = split_params(params.get("params", ""))
+        values.update({name: params[name] for name in rules.param_decls if name in params})
+        rules = rules.with_params(values)  # checks names, whole numbers and ranges
         players = int(params.get("players") or rules.min_players)
         variants = sorted(split_variants(params.get("variants", "")))
         given_length = int(params.get("max_game_length") or 0)
@@ -104,6 +148,11 @@ class PirdslGame(pyspiel.Game):
         given = {"file": path, "players": players}
         if variants:
             given["variants"] = "+".join(variants)
+        # Parameters go in one text, which any process can load back without knowing their names.
+        changed = [f"{name}:{value}" for name, value in rules.param_values.items()
+                   if value != rules.param_decls[name].default]
+        if changed:
+            given["params"] = "+".join(changed)
         if given_length:
             given["max_game_length"] = given_length
         super().__init__(_game_type(self.facts, rules.min_players, rules.max_players), info, given)
@@ -279,7 +328,12 @@ pyspiel.register_game(_game_type(), PirdslGame)
 
 
 def load(file: str, players: int | None = None, variants=(), **params) -> PirdslGame:
-    """`pyspiel.load_game("pirdsl", ...)` with Python arguments: `load("games/glory_islands.pir", 3)`."""
+    """`pyspiel.load_game("pirdsl", ...)` with Python arguments: `load("games/glory_islands.pir", 3)`.
+
+    `params` are OpenSpiel's (`max_game_length`) and the file's game parameters by name
+    (`load("liars_dice.pir", dice_sides=3)`).
+    """
+    declare_params(_load_rules(str(file)))
     given: dict[str, Any] = {"file": str(file)}
     if players:
         given["players"] = int(players)

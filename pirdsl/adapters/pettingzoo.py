@@ -46,11 +46,12 @@ class PirdslEnv(AECEnv):
     metadata = {"render_modes": ["ansi", "human"], "name": "pirdsl_v0", "is_parallelizable": False}
 
     def __init__(self, file: str, players: int | None = None, variants=(), render_mode: str | None = None,
-                 max_game_length: int | None = None):
+                 max_game_length: int | None = None, **params: Any):
         super().__init__()
         if render_mode not in (None, "ansi", "human"):
             raise ValueError(f"render_mode {render_mode!r} is not offered: use 'ansi', 'human' or None")
-        self.rules = load_game(str(file))
+        # The file's game parameters by name (`dice_sides=3`): over its defaults, checked.
+        self.rules = load_game(str(file)).with_params(params)
         self.player_count = int(players or self.rules.min_players)
         self.variant_names = sorted(split_variants(variants))
         self.space = ActionSpace(self.rules, self.player_count, self.variant_names)
@@ -175,7 +176,10 @@ def env(file: str, players: int | None = None, variants=(), render_mode: str | N
         players: the player count (default: the file's smallest).
         variants: variant names (a list, or one text joined by `+`).
         render_mode: None or "ansi".
-        options: `max_game_length` (a cap: decisions before truncation).
+        options: `max_game_length` (a cap: decisions before truncation), and the file's
+            game parameters by name (`env("liars_dice.pir", dice_sides=3)`; see `param` in
+            docs/language.md): a name the file does not declare, a value that is not a whole
+            number or one outside its range is a ValueError.
     """
     from pettingzoo.utils import wrappers
     made = PirdslEnv(file, players, variants, render_mode, **options)

@@ -184,6 +184,34 @@ def checked_variants(game: Any, variants: Sequence[str] | None) -> list[str]:
     return chosen
 
 
+def add_param_option(command: argparse.ArgumentParser, flag: str = "--param", which: str = "") -> None:
+    """--param NAME=VALUE (repeatable): a game parameter's value (a rules file's `param` line)."""
+    command.add_argument(flag, action="append", default=[], metavar="NAME=VALUE",
+                         help=f"set a game parameter{which} (repeatable)")
+
+
+def parsed_params(texts: Sequence[str] | None) -> dict[str, str]:
+    """The --param NAME=VALUE texts as {name: value text}; a usage error names the one that is not NAME=VALUE."""
+    values: dict[str, str] = {}
+    for text in texts or []:
+        name, equals, value = text.partition("=")
+        if not equals or not name.strip() or not value.strip():
+            raise CommandError(f"--param takes NAME=VALUE (e.g. --param dice_sides=3), not {text!r}", EXIT_USAGE)
+        values[name.strip()] = value.strip()
+    return values
+
+
+def with_params(game: Any, texts: Sequence[str] | None) -> Any:
+    """The game with its --param values set; a usage error, in one line, for one it cannot take."""
+    values = parsed_params(texts)
+    if not values:
+        return game
+    try:
+        return game.with_params(values)
+    except ValueError as error:
+        raise CommandError(f"{game.name}: --param: {error}", EXIT_USAGE) from None
+
+
 def start_state(game: Any, players: int, seed: int, variants: Sequence[str]) -> Any:
     """A new game state; the engine's ValueError for bad options becomes a usage error."""
     try:
@@ -312,6 +340,7 @@ def add_game_options(command: argparse.ArgumentParser, default_seed: int | None)
     command.add_argument(
         "--variant", action="append", default=[], metavar="NAME", help="switch on a variant (repeatable)"
     )
+    add_param_option(command)
 
 
 def positive_int(text: str) -> int:

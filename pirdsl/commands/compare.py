@@ -9,7 +9,7 @@ from pirdsl.bots import BOT_KINDS
 from pirdsl.commands import common
 from pirdsl.commands.common import (
     CommandError, EXIT_OK, EXIT_FAILURE, EXIT_USAGE, ENGINE_MODULES, load_rules, choose_player_count,
-    checked_variants, start_state, check_seat_specs, make_console, error_line, warning_lines,
+    checked_variants, with_params, add_param_option, start_state, check_seat_specs, make_console, error_line, warning_lines,
     check_ray_possible, add_quiet_option, positive_int, whole_number,
 )
 
@@ -30,6 +30,9 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
                          help="switch on a variant for A only (repeatable)")
     compare.add_argument("--variant-b", action="append", default=[], metavar="NAME",
                          help="switch on a variant for B only (repeatable)")
+    add_param_option(compare, which=" on both sides")
+    add_param_option(compare, "--param-a", " for A only")
+    add_param_option(compare, "--param-b", " for B only")
     compare.add_argument("--bot", default="random", metavar="{" + ",".join(BOT_KINDS) + "}",
                          help="the bot for every seat not given by --seat (default random)")
     compare.add_argument("--seat", action="append", metavar="BOT",
@@ -54,8 +57,9 @@ def run(args: argparse.Namespace) -> int:
     if args.ray:
         check_ray_possible(args.ray)
     sides = []
-    for label, path, extra in (("A", args.file_a, args.variant_a), ("B", args.file_b, args.variant_b)):
-        game = load_rules(path, quiet=args.quiet)
+    for label, path, extra, own_params in (("A", args.file_a, args.variant_a, args.param_a),
+                                           ("B", args.file_b, args.variant_b, args.param_b)):
+        game = with_params(load_rules(path, quiet=args.quiet), [*args.param, *own_params])
         players = choose_player_count(game, args.players, len(args.seat or []))
         variants = checked_variants(game, [*args.variant, *extra])
         state = start_state(game, players, args.seed, variants)
@@ -78,13 +82,21 @@ def run(args: argparse.Namespace) -> int:
     rows = differences(results[0], results[1])
     if args.json:
         print(json.dumps({
-            "a": {"file": sides[0][1], "game": sides[0][2].name, "variants": sides[0][4], "result": results[0]},
-            "b": {"file": sides[1][1], "game": sides[1][2].name, "variants": sides[1][4], "result": results[1]},
+            "a": {"file": sides[0][1], "game": sides[0][2].name, "variants": sides[0][4], "result": results[0],
+                  **param_entry(sides[0][2])},
+            "b": {"file": sides[1][1], "game": sides[1][2].name, "variants": sides[1][4], "result": results[1],
+                  **param_entry(sides[1][2])},
             "differences": rows,
         }))
     else:
         make_console().print(comparison_report(sides, results, rows))
     return EXIT_FAILURE if any(result["errors"] for result in results) else EXIT_OK
+
+
+def param_entry(game: Any) -> dict[str, Any]:
+    """A side's "params" for the JSON: every parameter's value, for a game that has parameters."""
+    values = getattr(game, "param_values", None)
+    return {"params": dict(values)} if values else {}
 
 
 def comparison_report(sides: list[tuple], results: list[dict[str, Any]], rows: list[dict[str, Any]]) -> Any:
@@ -99,6 +111,7 @@ def comparison_report(sides: list[tuple], results: list[dict[str, Any]], rows: l
     def side_text(side: tuple, result: dict[str, Any]) -> str:
         label, path, game, _, variants = side
         options = f", variants {', '.join(variants)}" if variants else ""
+        options += "".join(f", {name}={value}" for name, value in getattr(game, "param_values", {}).items())
         return f"{label}: {path} ({game.name}{options}): {result['completed']} of {result['games']} games completed"
 
     def value(row: dict[str, Any], number: Any) -> str:

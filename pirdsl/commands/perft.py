@@ -6,7 +6,7 @@ import argparse
 import time
 
 from pirdsl.commands.common import (
-    EXIT_OK, ENGINE_MODULES, load_rules, choose_player_count, checked_variants, start_state, add_game_options,
+    EXIT_OK, ENGINE_MODULES, load_rules, with_params, choose_player_count, checked_variants, start_state, add_game_options,
     positive_int,
 )
 from pirdsl.perft import perft
@@ -22,7 +22,7 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Count the action sequences of each length from the start."""
-    game = load_rules(args.file, quiet=args.quiet)
+    game = with_params(load_rules(args.file, quiet=args.quiet), args.param)
     players = choose_player_count(game, args.players)
     state = start_state(game, players, args.seed, checked_variants(game, args.variant))
     started = time.perf_counter()

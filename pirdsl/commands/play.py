@@ -9,7 +9,7 @@ from typing import Any, Sequence
 from pirdsl.bots import BOT_KINDS
 from pirdsl.commands.common import (
     CommandError, EXIT_USAGE, ENGINE_MODULES, load_rules, choose_player_count, checked_variants, start_state,
-    check_seat_specs, make_console, error_line, add_game_options,
+    check_seat_specs, make_console, error_line, add_game_options, with_params,
 )
 
 # pirdsl.play.SEAT_KINDS, spelled out here so that the options parse without the engine.
@@ -44,18 +44,20 @@ def run(args: argparse.Namespace) -> int:
     # operating system, and it is shown only where it tells no one at the table anything.
     seed = args.seed if args.seed is not None else secrets.randbits(64)
     if args.load:
-        if args.players is not None or args.variant:
-            error_line("pirdsl: note: --players and --variant are taken from the save file")
+        if args.players is not None or args.variant or args.param:
+            error_line("pirdsl: note: --players, --variant and --param are taken from the save file")
         try:
             state, controllers = read_save(args.load, game)
         except SaveFileError as error:
             raise CommandError(str(error)) from None
+        game = getattr(state, "program", game)  # the game with the parameters it was saved with
         if args.seat:
             controllers = seat_controllers(state, args.seat)
         # The header names the game as saved: its own seed and variants, not new ones.
         saved = state.to_json()
         seed, variants = saved.get("seed", seed), list(saved.get("variants") or [])
     else:
+        game = with_params(game, args.param)
         players = choose_player_count(game, args.players, len(args.seat or []))
         variants = checked_variants(game, args.variant)
         state = start_state(game, players, seed, variants)
@@ -66,6 +68,8 @@ def run(args: argparse.Namespace) -> int:
     # A saved game's seed is the game's secret: shown only when no person is at the table.
     show_seed = humans == 0 or (args.seed is not None and humans == 1 and not args.load)
     options = "".join(f"; variant {name}" for name in variants)
+    options += "".join(f"; {name}={value}" for name, value in getattr(game, "param_values", {}).items()
+                       if value != game.param_decls[name].default)
     loaded = f"; continued from {args.load} in round {state.round}" if args.load else ""
     console.print(Text(f"{game.name}: {seats}" + (f"; seed {seed}" if show_seed else "") + f"{options}{loaded}",
                        style="bold"))

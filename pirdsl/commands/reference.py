@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from pirdsl.commands.common import (
+    add_param_option, with_params,
     CommandError, EXIT_OK, ENGINE_MODULES, load_rules, checked_variants, example_runner, error_line,
     check_output, write_output, add_quiet_option,
 )
@@ -29,6 +30,7 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
     reference.add_argument(
         "--variant", action="append", default=[], metavar="NAME", help="mark a variant as in play (repeatable)"
     )
+    add_param_option(reference)
     reference.add_argument("--paper", choices=("a4", "letter"), default="a4", help="page size (default a4)")
     reference.add_argument("--force", action="store_true", help="replace an output file even if it is read-only")
     reference.set_defaults(handler=run, engine_modules=ENGINE_MODULES)
@@ -39,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
     import codegen
     from interpreter import GameRuleError
 
-    game = load_rules(args.file, quiet=args.quiet)
+    game = with_params(load_rules(args.file, quiet=args.quiet), args.param)
     variants = checked_variants(game, args.variant)
     if args.kind == "changes" and not game.file.bases:
         raise CommandError(f"{args.file} is not a variant file (it extends no game), so it changes nothing; "
@@ -63,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
     from pirdsl.start import starting_placements
 
     reference = codegen.build_reference(game.file, game.source, variants, results,
-                                        starts=starting_placements(game, variants))
+                                        starts=starting_placements(game, variants), params=game.param_values)
     if args.format == "md":
         content: str | bytes = codegen.render_markdown(reference, args.kind)
         pages = None

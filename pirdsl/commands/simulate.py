@@ -12,7 +12,7 @@ from pirdsl.bots import BOT_KINDS
 from pirdsl.commands import common
 from pirdsl.commands.common import (
     CommandError, EXIT_OK, EXIT_FAILURE, EXIT_USAGE, ENGINE_MODULES, load_rules, choose_player_count,
-    checked_variants, start_state, check_seat_specs, make_console, error_line, warning_lines, check_output,
+    checked_variants, with_params, start_state, check_seat_specs, make_console, error_line, warning_lines, check_output,
     check_ray_possible, add_game_options, positive_int,
 )
 
@@ -74,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
             f"--seat human is for play; simulate needs a bot in every seat ({', '.join(BOT_KINDS)})", EXIT_USAGE
         )
     check_seat_specs(args.seat, args.bot)
-    game = load_rules(args.file, quiet=args.quiet)
+    game = with_params(load_rules(args.file, quiet=args.quiet), args.param)
     players = choose_player_count(game, args.players, len(args.seat or []))
     variants = checked_variants(game, args.variant)
     state = start_state(game, players, args.seed, variants)  # reject bad options before the long run
@@ -243,6 +243,8 @@ def simulation_report(game: Any, result: dict[str, Any]) -> Group:
     )
     if result["variants"]:
         title += f", variants {', '.join(result['variants'])}"
+    if result.get("params"):
+        title += ", " + ", ".join(f"{name}={value}" for name, value in result["params"].items())
     table = Table(box=None)
     table.add_column("seat")
     table.add_column("bot")
@@ -251,14 +253,18 @@ def simulation_report(game: Any, result: dict[str, Any]) -> Group:
     table.add_column("lost", justify="right")
     table.add_column("win rate (95% CI)", justify="right")
     table.add_column("mean score ± sd", justify="right")
+    if "mean_payoff" in result:
+        table.add_column("mean payoff ± 95% CI", justify="right")
     for seat, name in enumerate(result["seats"]):
         rate, interval = result["win_rate"][seat], result["win_rate_interval"][seat]
         rate_text = "-" if rate is None else f"{100 * rate:.1f}% ({100 * interval[0]:.1f}–{100 * interval[1]:.1f})"
         mean, spread = result["mean_score"][seat], result["score_sd"][seat]
         score_text = "-" if mean is None else f"{mean:.2f}" + ("" if spread is None else f" ± {spread:.2f}")
+        payoff = [payoff_text(result["mean_payoff"][seat], result["mean_payoff_interval"][seat])] \
+            if "mean_payoff" in result else []
         table.add_row(
             Text(str(name)), result["seat_bots"][seat], str(result["sole_wins"][seat]),
-            str(result["shared_wins"][seat]), str(result["losses"][seat]), rate_text, score_text,
+            str(result["shared_wins"][seat]), str(result["losses"][seat]), rate_text, score_text, *payoff,
         )
     rounds = "-" if result["mean_rounds"] is None else f"{result['mean_rounds']:.2f}"
     speed = "-" if result["games_per_second"] is None else f"{result['games_per_second']:.1f}"
@@ -278,6 +284,13 @@ def simulation_report(game: Any, result: dict[str, Any]) -> Group:
         parts += balance_lines(result)
     parts.append(Text(f"games per second: {speed}"))
     return Group(*parts)
+
+
+def payoff_text(mean: float | None, interval: list[float] | None) -> str:
+    """A seat's mean payoff and the half-width of its 95% interval: '-0.06 ± 0.20'."""
+    if mean is None:
+        return "-"
+    return f"{mean:.2f}" + ("" if interval is None else f" ± {(interval[1] - interval[0]) / 2:.2f}")
 
 
 def figure(value: Any, digits: int = 2) -> str:

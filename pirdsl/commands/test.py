@@ -6,7 +6,7 @@ import argparse
 
 from pirdsl.commands.common import (
     CommandError, EXIT_OK, EXIT_FAILURE, ENGINE_MODULES, load_rules, example_runner, error_line,
-    add_quiet_option,
+    add_quiet_option, add_param_option, with_params,
 )
 
 
@@ -15,6 +15,7 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
     test = commands.add_parser("test", help="run the examples written in rules files")
     test.add_argument("files", nargs="+", metavar="FILE")
     add_quiet_option(test)
+    add_param_option(test)
     test.set_defaults(handler=run, engine_modules=ENGINE_MODULES)
 
 
@@ -26,7 +27,7 @@ def run(args: argparse.Namespace) -> int:
     broken_files = 0
     for path in args.files:
         try:
-            game = load_rules(path, quiet=args.quiet)
+            game = with_params(load_rules(path, quiet=args.quiet), args.param)
         except CommandError as error:
             error_line(error.render())
             broken_files += 1

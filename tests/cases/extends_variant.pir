@@ -13,18 +13,18 @@ rule count_greed(p) "Count the gems taken":
   p.greed = count(p.kept)
 
 # Replaced: the fingerprints are the base's declarations as this variant was written.
-replace "061380d2" define hand_size = 2
+replace "a102b3e5" define hand_size = 2
 
-replace "eb2e7d8a" table gem_points:
+replace "34a40f43" table gem_points:
   1 -> 1
   2 -> 3
   3 -> 5
 
 # Removed: the variant gives no first-player bonus, so nothing may call the rule.
-remove "f25f5b02" rule first_bonus
-remove "98c3e455" var bonus_given
+remove "29ea60f6" rule first_bonus
+remove "ceec73ce" var bonus_given
 
-replace "ddabc3c5" final scoring:
+replace "81ad3135" final scoring:
   for each p in players:
     p.points += sum([worth(g) for g in p.kept])
 
@@ -35,13 +35,13 @@ power greed_counted "Greed is counted before the gems score" before final scorin
   for each p in players:
     count_greed(p)
 
-replace "94333802" example "a 3 is worth 6":
+replace "df67ba2a" example "a 3 is worth 6":
   given:
     create 1 gem(3) in players[0].kept
   expect:
     worth(first(players[0].kept)) == 5
 
-remove "c682f688" example "three rounds of one gem each"
+remove "90586495" example "three rounds of one gem each"
 
 example "the powered setup puts ten gems in the bag":
   expect:
