@@ -178,3 +178,162 @@ def test_serve_is_a_command_with_the_issue_options(capsys):
     for option in ("--host", "--port", "--db", "--bot-delay"):
         assert option in text
     assert "127.0.0.1" in text
+
+
+# --- tables survive a restart ------------------------------------------------------------------
+
+
+def play_two_decisions(client, server):
+    links = open_table(client, server, game="to_glory", players=2, seats=["human", "human"], seed=5)
+    sockets = [socket_path(seat["url"]) for seat in links["seats"]]
+    for _ in range(2):
+        for path in sockets:
+            with client.websocket_connect(path) as ws:
+                view = receive_view(ws)
+                if view["options"]:
+                    ws.send_json({"type": "act", "version": view["version"], "option": 1})
+                    ws.send_json({"type": "ping"})  # answered after the decision is taken
+                    while ws.receive_json()["type"] != "info":
+                        pass
+                    break
+    assert server.wait_for_bots()
+    return links, sockets
+
+
+def test_a_restarted_server_resumes_its_tables_and_a_seat_gets_its_view_back(db):
+    server, client = serve(db)
+    with client:
+        links, sockets = play_two_decisions(client, server)
+        table = server.tables[links["table"]]
+        history, version = list(table.state.history), table.version
+        with client.websocket_connect(sockets[0]) as ws:
+            before = receive_view(ws)
+        host = server.host_secret
+    assert len(history) >= 2
+    restarted, client = serve(db)  # the same database, a new server: the old one is gone
+    with client:
+        assert restarted.host_secret == host
+        table = restarted.tables[links["table"]]
+        assert table.state.history == history and table.version == version
+        with client.websocket_connect(sockets[0]) as ws:
+            after = receive_view(ws)
+        assert {key: value for key, value in after.items()} == before
+        # and the game goes on from there
+        deciding = 0 if after["options"] else 1
+        with client.websocket_connect(sockets[deciding]) as ws:
+            view = receive_view(ws)
+            ws.send_json({"type": "act", "version": view["version"], "option": 0})
+            assert receive_view(ws)["version"] > view["version"]
+
+
+def test_an_edited_record_or_a_changed_rules_file_is_not_resumed(db):
+    server, client = serve(db)
+    with client:
+        first = open_table(client, server, game="to_glory", players=2, seats=["human", "human"], seed=1)["table"]
+        second = open_table(client, server, game="glory_islands", players=2, seats=["human", "human"], seed=1)["table"]
+    connection = sqlite3.connect(db)
+    body = json.loads(connection.execute("SELECT body FROM tables WHERE table_id = ?", (first,)).fetchone()[0])
+    body["seed"] = 2  # another deal
+    connection.execute("UPDATE tables SET body = ? WHERE table_id = ?", (json.dumps(body), first))
+    connection.commit()
+    connection.close()
+    restarted = Server({"to_glory": TO_GLORY}, TableStore(db))  # glory_islands is no longer served
+    try:
+        assert not restarted.tables
+        assert "seal" in restarted.unusable[first]
+        assert "not served, or has changed" in restarted.unusable[second]
+    finally:
+        restarted.close()
+
+
+# --- bad input is refused, to its sender only ------------------------------------------------
+
+
+def test_bad_messages_are_refused_to_their_sender_and_leave_the_table_unharmed(db):
+    server, client = serve(db)
+    with client:
+        links = open_table(client, server, game="to_glory", players=2, seats=["human", "human"], seed=3)
+        first, second = (socket_path(seat["url"]) for seat in links["seats"])
+        table = server.tables[links["table"]]
+        with client.websocket_connect(first) as ws1, client.websocket_connect(second) as ws2:
+            view1, view2 = receive_view(ws1), receive_view(ws2)
+            version = view1["version"]
+            count = len(view1["options"])
+            cases = [
+                ("not json", "not JSON"),
+                ("[1, 2]", "JSON object"),
+                ('{"type": "cheat"}', "unknown message type"),
+                (json.dumps({"type": "act", "version": version, "option": 0, "peek": 1}), "unknown field"),
+                (json.dumps({"type": "act", "version": version}), "needs 'version' and 'option'"),
+                (json.dumps({"type": "act", "version": version, "option": count}), f"no option {count}"),
+                (json.dumps({"type": "act", "version": version, "option": -1}), "no option -1"),
+                (json.dumps({"type": "act", "version": version, "option": "0"}), "whole number"),
+                (json.dumps({"type": "act", "version": version, "option": True}), "whole number"),
+                (json.dumps({"type": "act", "version": version, "option": 0, "label": "row 99, column 99"}),
+                 "not those of your option"),
+                (json.dumps({"type": "act", "version": version + 5, "option": 0}), "stale"),
+                (json.dumps({"type": "act", "version": str(version), "option": 0}), "version"),
+                (json.dumps({"type": "act", "version": version, "option": 0, "seat": 1}), "one seat only"),
+                (json.dumps({"type": "undo", "version": version}), "Nothing to undo"),
+                ("x" * (MAX_MESSAGE + 1), "too long"),
+                ("[" * 990 + "]" * 990, "JSON"),
+            ]
+            for text, reason in cases:
+                ws1.send_text(text)
+                reply = ws1.receive_json()
+                assert reply["type"] == "refused" and reason in reply["reason"], (text[:80], reply)
+            ws1.send_bytes(b"\x00\x01")
+            assert "binary" in ws1.receive_json()["reason"]
+            # Another seat cannot decide for the one to move, with or without naming it.
+            for message in ({"type": "act", "version": version, "option": 0},
+                            {"type": "act", "version": version, "option": 0, "seat": 0}):
+                ws2.send_json(message)
+                reply = ws2.receive_json()
+                assert reply["type"] == "refused" and ("not your turn" in reply["reason"]
+                                                       or "one seat only" in reply["reason"])
+            assert table.version == version and table.state.history == []
+            # The table is unharmed: the good decision is taken, once; its replay is stale.
+            decision = {"type": "act", "version": version, "option": 0}
+            ws1.send_json(decision)
+            assert receive_view(ws1)["version"] > version
+            ws1.send_json(decision)
+            reply = ws1.receive_json()
+            while reply["type"] == "view":
+                reply = ws1.receive_json()
+            assert reply["type"] == "refused" and "stale" in reply["reason"]
+            # The other seat was told nothing of the refusals: its next message is the new view.
+            assert receive_view(ws2)["version"] > version
+
+
+def test_unknown_links_and_floods_of_connections_are_refused(db):
+    from starlette.websockets import WebSocketDisconnect
+
+    server, client = serve(db)
+    with client:
+        links = open_table(client, server, game="to_glory", players=2, seats=["human", "human"], seed=3)
+        path = socket_path(links["seats"][0]["url"])
+        for wrong in (f"/ws/{links['table']}/{'A' * 22}", f"/ws/nosuchtable/{path.rsplit('/', 1)[1]}"):
+            with client.websocket_connect(wrong) as ws:
+                reply = ws.receive_json()
+                assert reply["type"] == "refused" and "unknown table or seat" in reply["reason"]
+                with pytest.raises(WebSocketDisconnect) as closed:
+                    ws.receive_json()
+                assert closed.value.code == 4404
+        opened = [client.websocket_connect(path) for _ in range(MAX_CONNECTIONS_PER_LINK)]
+        sockets = [connection.__enter__() for connection in opened]
+        try:
+            for ws in sockets:
+                receive_view(ws)
+            with client.websocket_connect(path) as extra:
+                assert "too many connections" in extra.receive_json()["reason"]
+        finally:
+            for connection in opened:
+                connection.__exit__(None, None, None)
+        with client.websocket_connect(path) as ws:  # room again once the others closed
+            receive_view(ws)
+            for _ in range(MAX_BAD_MESSAGES):
+                ws.send_text("?")
+                assert ws.receive_json()["type"] == "refused"
+            assert "too many refused" in ws.receive_json()["reason"]
+            with pytest.raises(WebSocketDisconnect):
+                ws.receive_json()
