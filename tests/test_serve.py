@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import time
 from pathlib import Path
 
 import pytest
@@ -337,3 +338,44 @@ def test_unknown_links_and_floods_of_connections_are_refused(db):
             assert "too many refused" in ws.receive_json()["reason"]
             with pytest.raises(WebSocketDisconnect):
                 ws.receive_json()
+
+
+def test_the_rule_summary_is_one_click_away(db):
+    server, client = serve(db)
+    with client:
+        links = open_table(client, server, game="to_glory", players=2, seats=["human", "random"], seed=3)
+        url = links["seats"][0]["url"]
+        assert 'id="rules"' in client.get(url).text
+        page = client.get(url.replace("/play/", "/rules/"))
+        assert page.status_code == 200 and "To Glory!" in page.text and "<html" in page.text.lower()
+        assert client.get(f"/rules/{links['table']}/{'B' * 22}").status_code == 404
+
+
+def test_one_server_holds_twenty_tables_of_bots_at_once(db):
+    """A load test on this process only: 20 tables of bots, bounded in count and in time."""
+    server, client = serve(db, workers=4)
+    with client:
+        started = time.monotonic()
+        tables = [open_table(client, server, game="to_glory", players=2, seats=["random", "random"],
+                             seed=seed)["table"] for seed in range(20)]
+        spectator = socket_path(server.links(server.tables[tables[-1]])["spectator"])
+        with client.websocket_connect(spectator) as ws:  # a page keeps getting views meanwhile
+            receive_view(ws)
+            assert server.wait_for_bots(timeout=240)
+        assert all(server.tables[table].state.is_terminal() for table in tables)
+        assert time.monotonic() - started < 240
+
+
+def test_another_seat_sees_a_move_soon_after_it_is_made(db):
+    server, client = serve(db)
+    with client:
+        links = open_table(client, server, game="to_glory", players=2, seats=["human", "human"], seed=3)
+        first, second = (socket_path(seat["url"]) for seat in links["seats"])
+        with client.websocket_connect(first) as ws1, client.websocket_connect(second) as ws2:
+            view, _ = receive_view(ws1), receive_view(ws2)
+            sent = time.monotonic()
+            ws1.send_json({"type": "act", "version": view["version"], "option": 0})
+            seen = receive_view(ws2)
+            took = time.monotonic() - sent
+        assert seen["version"] > view["version"]
+        assert took < 0.5, f"{took:.3f} s"  # about 0.02 s here; the bound leaves room for a busy machine

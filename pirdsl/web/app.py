@@ -69,6 +69,7 @@ class Server:
         self.executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="pirdsl-bots")
         self.scheduling = threading.Lock()
         self.running: set[str] = set()
+        self.summaries: dict[tuple[str, tuple[str, ...]], str] = {}
         self.connections = 0
         self.per_link: dict[tuple[str, int], int] = {}
         self.closing = False
@@ -167,6 +168,22 @@ class Server:
             "round": table.state.round,
         }
 
+    def rule_summary(self, game: Any, variants: tuple[str, ...]) -> str:
+        """The game's printed rule summary as HTML (as `pirdsl reference --format html` writes it), kept once made."""
+        key = (game.file_hash, variants)
+        with self.scheduling:
+            page = self.summaries.get(key)
+        if page is None:
+            import codegen
+            from pirdsl.start import starting_placements
+
+            reference = codegen.build_reference(game.file, game.source, list(variants), {},
+                                                starts=starting_placements(game, list(variants)))
+            page = codegen.render_html(reference, "summary", "a4")
+            with self.scheduling:
+                self.summaries[key] = page
+        return page
+
     def resolve(self, table_id: str, secret: str) -> tuple[Table, int] | None:
         table = self.tables.get(table_id)
         if table is None:
@@ -238,6 +255,14 @@ def build_app(server: Server) -> Starlette:
         if len(wanted) > 8 or not all(server.resolve(table_id, secret) for secret in wanted):
             return PlainTextResponse("No such table or seat: check the link the host sent you.", status_code=404)
         return HTMLResponse(SEAT_PAGE)
+
+    async def rules_page(request: Request) -> Response:
+        found = server.resolve(request.path_params["table"], request.path_params["secret"].split("+")[0])
+        if found is None:
+            return PlainTextResponse("No such table or seat: check the link the host sent you.", status_code=404)
+        table = found[0]
+        page = await run_in_threadpool(server.rule_summary, table.game, tuple(table.spec.variants))
+        return HTMLResponse(page)
 
     async def seat_socket(websocket: WebSocket) -> None:
         table_id = websocket.path_params["table"]
@@ -323,6 +348,7 @@ def build_app(server: Server) -> Starlette:
         Route("/api/{host}/games", games),
         Route("/api/{host}/tables", tables, methods=["GET", "POST"]),
         Route("/play/{table}/{secret}", seat_page),
+        Route("/rules/{table}/{secret}", rules_page),
         WebSocketRoute("/ws/{table}/{secret}", seat_socket),
     ]
     @contextlib.asynccontextmanager

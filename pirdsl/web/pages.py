@@ -15,13 +15,14 @@ main { display: flex; flex-wrap: wrap; gap: 16px; padding: 12px 16px; }
 section { background: white; border: 1px solid #d8dde5; border-radius: 6px; padding: 8px 12px; }
 #boards { flex: 2 1 480px; } #side { flex: 1 1 300px; display: flex; flex-direction: column; gap: 12px; }
 svg.board { width: 100%; max-height: 70vh; }
-svg .pick { cursor: pointer; } svg .pick:hover polygon, svg .pick:hover rect { fill: #ffe08a; }
+svg .pick { cursor: pointer; } svg .pick:hover use, svg .pick:hover rect { fill: #ffe08a; }
+.chip { display: inline-block; margin: 2px 8px 2px 0; font-size: 0.85em; } .chip i { display: inline-block; width: 12px; height: 12px; border: 1px solid #888; margin-right: 4px; vertical-align: -1px; }
 #decision.mine { border: 2px solid #d0362f; }
 #options button { display: block; width: 100%; text-align: left; margin: 3px 0; padding: 6px 8px; border-radius: 4px;
   border: 1px solid #9aa7b8; background: #eef3fa; cursor: pointer; font-size: 0.95em; }
 #options button:hover { background: #ffe08a; }
 #options .detail { color: #556; font-size: 0.85em; }
-#log { max-height: 240px; overflow-y: auto; font-size: 0.9em; margin: 0; padding-left: 18px; }
+#log { max-height: 240px; overflow-y: auto; font-size: 0.9em; margin: 0; padding-left: 3.2em; }
 .seat { margin: 4px 0; } .seat b { display: inline-block; min-width: 7em; }
 .small { color: #667; font-size: 0.85em; }
 #message { color: #a02020; min-height: 1.2em; }
@@ -115,7 +116,7 @@ SEAT_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>""" + STYLE + """</style></head><body>
 <div id="cover"><div id="cover-text"></div><button id="cover-button">I am here: show my seat</button></div>
-<header><h1 id="title">pirdsl</h1><span id="seat"></span><span id="status"></span><span id="connection" class="small"></span></header>
+<header><h1 id="title">pirdsl</h1><span id="seat"></span><span id="status"></span><a id="rules" target="_blank" style="color:#cde">Rules</a><span id="connection" class="small"></span></header>
 <main>
 <div id="boards"></div>
 <div id="side">
@@ -128,6 +129,7 @@ SEAT_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title
 <script>
 const parts = location.pathname.split("/"); const tableId = parts[2];
 const secrets = parts[3].split("+");
+document.getElementById("rules").href = `/rules/${tableId}/${secrets[0]}`;
 const views = {}; let shown = null; let covered = secrets.length > 1; let lastActive = null;
 const sockets = {};
 function el(tag, text, cls) { const e = document.createElement(tag); if (text !== undefined) e.textContent = text; if (cls) e.className = cls; return e; }
@@ -169,7 +171,10 @@ function render() {
   const boards = document.getElementById("boards"); boards.textContent = "";
   for (const b of v.boards) {
     const sec = el("section"); sec.appendChild(el("h3", words(b.name)));
-    const holder = el("div"); holder.innerHTML = b.svg; sec.appendChild(holder); boards.appendChild(sec);
+    const holder = el("div"); holder.innerHTML = b.svg; sec.appendChild(holder);
+    const legend = el("div");
+    for (const entry of b.legend || []) { const chip = el("span", undefined, "chip"); const swatch = el("i"); swatch.style.background = entry.colour; chip.appendChild(swatch); chip.appendChild(document.createTextNode(entry.kind)); legend.appendChild(chip); }
+    sec.appendChild(legend); boards.appendChild(sec);
   }
   boards.querySelectorAll(".pick").forEach(node => {
     const pick = () => act(secret, +node.dataset.option);
@@ -209,12 +214,14 @@ function render() {
   for (const line of o.log) log.appendChild(el("li", line));
   log.scrollTop = log.scrollHeight;
 }
+window.decided = [];  // the seats that took a decision on this page (for the browser tests)
 function act(secret, index) {
   const v = views[secret]; if (!v || !v.options.length) return;
+  if (!window.decided.includes(v.seat_name)) window.decided.push(v.seat_name);
   document.getElementById("message").textContent = "";
   send(secret, { type: "act", version: v.version, option: index, label: v.options[index].label });
 }
-document.getElementById("cover-button").addEventListener("click", () => { covered = false; render(); });
+document.getElementById("cover-button").addEventListener("click", () => { covered = false; lastActive = active(); render(); });
 function connect(secret) {
   const proto = location.protocol === "https:" ? "wss" : "ws";
   const ws = new WebSocket(`${proto}://${location.host}/ws/${tableId}/${secret}`);

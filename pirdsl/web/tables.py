@@ -16,6 +16,7 @@ names the version it was made on, so a stale or replayed one is refused.
 from __future__ import annotations
 
 import io
+import re
 import secrets
 import threading
 import time
@@ -239,9 +240,10 @@ class Table:
                 details = state.option_details()
                 if len(details) != len(labels):
                     details = [""] * len(labels)
+                places = _named_places(observation.get("boards") or [])
                 for index, (label, detail) in enumerate(zip(labels, details)):
-                    cells = [[int(row), int(column)] for row, column in CELL_TEXT.findall(label)]
-                    options.append({"index": index, "label": label, "detail": detail, "cells": cells})
+                    options.append({"index": index, "label": label, "detail": detail,
+                                    "cells": _cells_named(label, places)})
                 budget = state.budget_left()
             undo_points = self.session.undo_points
             can_undo = bool(seat != SPECTATOR and undo_points and undo_points[-1].seat == seat)
@@ -271,6 +273,39 @@ class Table:
             return view
 
 
+SPACE_TEXT = re.compile(r"\bspace (?:number )?(\d+)\b")
+
+
+def _named_places(boards: list[dict[str, Any]]) -> dict[tuple[str, str], list[list[int]]]:
+    """What names a cell on the observed boards: ("piece", its text) and ("space", its caption) -> cells (from 1)."""
+    places: dict[tuple[str, str], list[list[int]]] = {}
+    for board in boards:
+        for r, row in enumerate(board.get("cells") or []):
+            for c, cell in enumerate(row):
+                for piece in cell.get("pieces") or []:
+                    places.setdefault(("piece", piece), []).append([r + 1, c + 1])
+                if cell.get("caption"):
+                    places.setdefault(("space", str(cell["caption"])), []).append([r + 1, c + 1])
+    return places
+
+
+def _cells_named(label: str, places: dict[tuple[str, str], list[list[int]]]) -> list[list[int]]:
+    """The cells an option's words name: `row 2, column 7`; else one piece on the board, named as
+    the whole option; else the one space number it names (`to space 44`). Else none."""
+    cells = [[int(row), int(column)] for row, column in CELL_TEXT.findall(label)]
+    if cells:
+        return cells
+    found = places.get(("piece", label), [])
+    if len(found) == 1:
+        return list(found)
+    spaces = SPACE_TEXT.findall(label)
+    if len(set(spaces)) == 1:
+        found = places.get(("space", spaces[0]), [])
+        if len(found) == 1:
+            return list(found)
+    return []
+
+
 def replay(game: Any, spec: TableSpec) -> Any:
     """The table's state from its seed and actions: chance taken by the state's own generator, checked."""
     state = game.new_state(players=spec.players, seed=spec.seed, variants=list(spec.variants))
@@ -293,6 +328,9 @@ def new_table(game: Any, path: str, players: int, variants: Sequence[str], seats
 
     seed = secrets.randbits(63) if seed is None else seed
     state = game.new_state(players=players, seed=seed, variants=list(variants))
+    player_seats = sum(1 for seat in range(state.num_seats) if not state.is_automa(seat))
+    if len(seats) > player_seats:
+        raise ValueError(f"{len(seats)} seats given for the {player_seats} player seats of {game.name}")
     controllers = assign_controllers(state, list(seats))
     table_secrets = [new_secret() if kind == HUMAN else None for kind in controllers]
     spec = TableSpec(table_id=new_secret()[:12], path=path, file_hash=game.file_hash, players=players,
