@@ -379,3 +379,71 @@ def test_another_seat_sees_a_move_soon_after_it_is_made(db):
             took = time.monotonic() - sent
         assert seen["version"] > view["version"]
         assert took < 0.5, f"{took:.3f} s"  # about 0.02 s here; the bound leaves room for a busy machine
+
+
+def test_a_server_killed_mid_game_and_started_again_goes_on(tmp_path):
+    """The real command, killed with SIGKILL in the middle of a game: started again, the seat's link works on."""
+    import os
+    import re
+    import signal
+    import socket
+    import subprocess
+    import sys
+
+    import httpx
+
+    websockets_sync = pytest.importorskip("websockets.sync.client")
+    pytest.importorskip("uvicorn")
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    command = [sys.executable, "-m", "pirdsl", "serve", str(GAMES / "to_glory.pir"), "--port", str(port),
+               "--db", str(tmp_path / "tables.sqlite3"), "--bot-delay", "0"]
+
+    def start():
+        process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                                   env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        for line in process.stdout:
+            found = re.search(r"/host/(\S+)", line)
+            if found:
+                break
+        else:
+            raise AssertionError("the server printed no host address")
+        for _ in range(200):
+            try:
+                httpx.get(f"http://127.0.0.1:{port}/", timeout=1)
+                return process, found.group(1)
+            except httpx.HTTPError:
+                time.sleep(0.05)
+        raise AssertionError("the server did not answer")
+
+    process, host = start()
+    try:
+        response = httpx.post(f"http://127.0.0.1:{port}/api/{host}/tables", timeout=10,
+                              json={"game": "to_glory", "players": 2, "seats": ["human", "human"], "seed": 9})
+        links = response.json()
+        url = links["seats"][0]["url"]
+        with websockets_sync.connect(f"ws://127.0.0.1:{port}{socket_path(url)}", open_timeout=10) as ws:
+            view = json.loads(ws.recv(timeout=10))
+            ws.send(json.dumps({"type": "act", "version": view["version"], "option": 3}))
+            before = json.loads(ws.recv(timeout=10))
+        assert before["version"] > view["version"]
+    finally:
+        process.send_signal(signal.SIGKILL)
+        process.wait(timeout=10)
+    process, host_again = start()
+    try:
+        assert host_again == host
+        with websockets_sync.connect(f"ws://127.0.0.1:{port}{socket_path(url)}", open_timeout=10) as ws:
+            after = json.loads(ws.recv(timeout=10))
+            assert after["version"] == before["version"] and after["options"] == before["options"]
+            assert after["observation"]["log"] == before["observation"]["log"]
+            deciding = url if after["options"] else links["seats"][1]["url"]
+        with websockets_sync.connect(f"ws://127.0.0.1:{port}{socket_path(deciding)}", open_timeout=10) as ws:
+            view = json.loads(ws.recv(timeout=10))
+            ws.send(json.dumps({"type": "act", "version": view["version"], "option": 0}))
+            assert json.loads(ws.recv(timeout=10))["version"] > view["version"]
+    finally:
+        process.terminate()
+        process.wait(timeout=20)
