@@ -14,7 +14,6 @@ import base64
 import contextlib
 import itertools
 import json
-import os
 import re
 import shutil
 import socket

@@ -41,7 +41,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from pirdsl.bots import check_bot_spec
 from pirdsl.web.pages import HOST_PAGE, SEAT_PAGE, WELCOME_PAGE
 from pirdsl.web.store import TableStore
-from pirdsl.web.tables import HUMAN, SPECTATOR, Refused, Table, new_table
+from pirdsl.web.tables import HUMAN, Refused, Table, new_table
 
 MAX_MESSAGE = 2_000            # characters of one message from a page; ours are under 100
 MAX_BAD_MESSAGES = 20          # refused messages in a row before the client is disconnected
