@@ -175,9 +175,14 @@ class Server:
             page = self.summaries.get(key)
         if page is None:
             import codegen
+            from interpreter.examples import run_examples
             from pirdsl.start import starting_placements
 
-            reference = codegen.build_reference(game.file, game.source, list(variants), {},
+            try:  # as `pirdsl reference` does: the worked examples' results are printed with them
+                results = {result.name: result.passed for result in run_examples(game)}
+            except Exception:  # noqa: BLE001 - examples that cannot run are shown as not run
+                results = None
+            reference = codegen.build_reference(game.file, game.source, list(variants), results,
                                                 starts=starting_placements(game, list(variants)))
             page = codegen.render_html(reference, "summary", "a4")
             with self.scheduling:
