@@ -447,3 +447,25 @@ def test_a_server_killed_mid_game_and_started_again_goes_on(tmp_path):
     finally:
         process.terminate()
         process.wait(timeout=20)
+
+
+def test_rules_that_fail_stop_their_table_without_telling_the_pages_what_the_error_quotes(db, capsys):
+    server, client = serve(db)
+    with client:
+        links = open_table(client, server, game="to_glory", players=2, seats=["human", "random"], seed=3)
+        table = server.tables[links["table"]]
+
+        def failing(seat, index, ask):
+            raise RuntimeError("the hidden card is the ace of spades")
+
+        with client.websocket_connect(socket_path(links["seats"][0]["url"])) as ws:
+            view = next_decision(ws)
+            table.session._apply_decision = failing
+            ws.send_json({"type": "act", "version": view["version"], "option": 0})
+            replies = [ws.receive_json(), ws.receive_json()]
+        assert all("spades" not in json.dumps(reply) for reply in replies)
+        refused = next(reply for reply in replies if reply["type"] == "refused")
+        stopped = next(reply for reply in replies if reply["type"] == "view")
+        assert "the rules failed" in refused["reason"] and "the rules failed" in stopped["stopped"]
+        assert not stopped["options"]
+        assert "ace of spades" in capsys.readouterr().err  # the host sees why

@@ -18,6 +18,7 @@ from __future__ import annotations
 import io
 import re
 import secrets
+import sys
 import threading
 import time
 from dataclasses import dataclass, field
@@ -126,6 +127,13 @@ class Table:
         for listener in list(self.listeners):
             listener()
 
+    def _fail(self, error: Exception) -> None:
+        """The rules failed: the table stops. The error may quote anything of the state, hidden
+        things too, so the pages are told only that it failed; the server's output says how."""
+        print(f"pirdsl serve: table {self.table_id}: the rules failed: {error}", file=sys.stderr)
+        self.stopped = "the rules failed (the server's output says how); this table cannot go on"
+        self._changed()
+
     def needs_bots(self) -> bool:
         """Whether chance, a forced move or a bot is next (the worker's job), not a person."""
         with self.lock:
@@ -161,17 +169,22 @@ class Table:
                 bot = self.session._bot_for(seat)
                 snapshot = state.clone()
             except Exception as error:  # noqa: BLE001 - a rules error stops this table, not the server
-                self.stopped = f"the rules failed: {error}"
-                self._changed()
+                self._fail(error)
                 return False
-        index = bot.choose_action(snapshot)  # without the lock: a search bot takes its time
+        try:
+            index = bot.choose_action(snapshot)  # without the lock: a search bot takes its time
+        except Exception as error:  # noqa: BLE001 - the rules failed in the bot's own playouts
+            with self.lock:
+                self._fail(error)
+            return False
         with self.lock:
             if self.version != version:
                 return True  # something changed meanwhile (an undo cannot, but be safe): choose again
             try:
                 self.session._apply_decision(seat, index, ask=False)
             except Exception as error:  # noqa: BLE001
-                self.stopped = f"the rules failed: {error}"
+                self._fail(error)
+                return True
             self._changed()
             return True
 
@@ -201,6 +214,9 @@ class Table:
                 self.session._apply_decision(seat, option, ask=True)
             except IllegalAction as error:
                 raise Refused(f"the game refused that action: {error}") from None
+            except Exception as error:  # noqa: BLE001 - a rules error stops this table, not the server
+                self._fail(error)
+                raise Refused(self.stopped) from None
             self.unattended = 0
             self._changed()
 
