@@ -134,11 +134,13 @@ const views = {}; let shown = null; let covered = secrets.length > 1; let lastAc
 const sockets = {};
 function el(tag, text, cls) { const e = document.createElement(tag); if (text !== undefined) e.textContent = text; if (cls) e.className = cls; return e; }
 function words(name) { return String(name).replaceAll("_", " "); }
-function value(v) { if (v === null || v === undefined) return "—"; if (Array.isArray(v)) return v.map(value).join(", ") || "none"; if (typeof v === "object") return JSON.stringify(v); return String(v); }
+function value(v) { if (v === null || v === undefined) return "—"; if (v === true) return "yes"; if (v === false) return "no"; if (Array.isArray(v)) return v.map(value).join(", ") || "none"; if (typeof v === "object") return JSON.stringify(v); return words(v); }
+// Look-alike pieces once, with how many: "gold ×40, treasure chest ×9".
+function grouped(items) { const counts = new Map(); for (const i of items) counts.set(i, (counts.get(i) || 0) + 1); return [...counts].map(([i, n]) => n > 1 ? `${i} ×${n}` : i).join(", "); }
 function zones(z) {
   const out = [];
   for (const [name, zone] of Object.entries(z || {})) {
-    out.push(words(name) + ": " + (zone.items === null ? `${zone.count} hidden` : (zone.items.length ? zone.items.join(", ") : "empty")));
+    out.push(words(name) + ": " + (zone.items === null ? `${zone.count} hidden` : (zone.items.length ? grouped(zone.items) : "empty")));
   }
   return out;
 }
