@@ -195,6 +195,7 @@ def play_by_clicking(browser: Browser, server: Server, table_id: str, seats: int
     table = server.tables[table_id]
     clicks = {"board": 0, "button": 0}
     last = -1
+    missed = 0
     while clicks["board"] + clicks["button"] < limit and time.monotonic() < deadline:
         state = json.loads(browser.wait_for(STATE))
         if state["over"]:
@@ -208,12 +209,17 @@ def play_by_clicking(browser: Browser, server: Server, table_id: str, seats: int
         kind, selector = ("board", "svg .pick") if state["picks"] else ("button", "#options button")
         if not browser.click(selector):
             continue  # a new view came between looking and clicking: look again
-        clicks[kind] += 1
         last = state["version"]
-        end = time.monotonic() + 20
+        end = time.monotonic() + 10
         while table.version == last and time.monotonic() < end:  # the server took the click
             time.sleep(0.02)
-        assert table.version != last, "the click was not taken"
+        if table.version == last:
+            # Under a loaded machine the page may have clicked a view the server had already moved past
+            # (it then refuses the click as stale, to that page alone): look again, a few times at most.
+            missed += 1
+            assert missed <= 3, "the click was not taken"
+            continue
+        clicks[kind] += 1
     return clicks
 
 
