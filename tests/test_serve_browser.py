@@ -218,6 +218,7 @@ def play_by_clicking(browser: Browser, server: Server, table_id: str, seats: int
             # (it then refuses the click as stale, to that page alone): look again, a few times at most.
             missed += 1
             assert missed <= 3, "the click was not taken"
+            last = -1
             continue
         clicks[kind] += 1
     return clicks
