@@ -651,35 +651,31 @@ def test_a_local_is_said_in_words_never_in_italics(tmp_path):
 GOLDEN_GAMES = [game for game in GAMES if (GOLDEN / f"{game.stem}.summary.md").exists()]
 
 
-@pytest.mark.parametrize("kind", ["summary", "card"])
-@pytest.mark.parametrize("game", GOLDEN_GAMES, ids=lambda path: path.stem)
-def test_golden_files(game, kind, tmp_path, monkeypatch):
+VARIANTS = sorted((ROOT / "games" / "variants").glob("*.pir"))
+
+
+def assert_matches_golden(game, kind: str, golden, tmp_path, monkeypatch) -> None:
+    """`pirdsl reference` of `game` (`kind`, Markdown) is exactly its golden file."""
     monkeypatch.setenv("SOURCE_DATE_EPOCH", GOLDEN_EPOCH)
     monkeypatch.chdir(ROOT)
     fresh = tmp_path / f"{game.stem}.{kind}.md"
     assert main(golden_arguments(game.relative_to(ROOT), kind, fresh)) == 0
-    golden = GOLDEN / f"{game.stem}.{kind}.md"
-    assert golden.exists(), "no golden card: run python -m codegen.golden"
+    assert golden.exists(), "no golden file: run python -m codegen.golden"
     assert fresh.read_text(encoding="utf-8") == golden.read_text(encoding="utf-8"), (
-        f"{golden.name} is out of date: run python -m codegen.golden and review the diff"
+        f"{golden.relative_to(GOLDEN)} is out of date: run python -m codegen.golden and review the diff"
     )
 
 
-VARIANTS = sorted((ROOT / "games" / "variants").glob("*.pir"))
+@pytest.mark.parametrize("kind", ["summary", "card"])
+@pytest.mark.parametrize("game", GOLDEN_GAMES, ids=lambda path: path.stem)
+def test_golden_files(game, kind, tmp_path, monkeypatch):
+    assert_matches_golden(game, kind, GOLDEN / f"{game.stem}.{kind}.md", tmp_path, monkeypatch)
 
 
 @pytest.mark.parametrize("kind", VARIANT_KINDS)
 @pytest.mark.parametrize("game", VARIANTS, ids=lambda path: path.stem)
 def test_golden_files_of_the_shipped_variants(game, kind, tmp_path, monkeypatch):
-    monkeypatch.setenv("SOURCE_DATE_EPOCH", GOLDEN_EPOCH)
-    monkeypatch.chdir(ROOT)
-    fresh = tmp_path / f"{game.stem}.{kind}.md"
-    assert main(golden_arguments(game.relative_to(ROOT), kind, fresh)) == 0
-    golden = GOLDEN / "variants" / f"{game.stem}.{kind}.md"
-    assert golden.exists(), "no golden file: run python -m codegen.golden"
-    assert fresh.read_text(encoding="utf-8") == golden.read_text(encoding="utf-8"), (
-        f"variants/{golden.name} is out of date: run python -m codegen.golden and review the diff"
-    )
+    assert_matches_golden(game, kind, GOLDEN / "variants" / f"{game.stem}.{kind}.md", tmp_path, monkeypatch)
 
 
 # ---------------------------------------------------------------- every file, every format
