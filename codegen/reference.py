@@ -290,7 +290,7 @@ def build_reference(
     for rule in rules:
         always = [p for p in of_kind(ast.PowerDecl) if p.target == rule.name and p.condition is None and p.body]
         if always and rule.kind == "rule":
-            rule.steps = with_powers(rule.steps, always, labels)
+            rule.steps = with_power_pointers(rule.steps, always, labels)
     texts = dict(header.texts)
     _, played_defines = reached(game_file)  # the defines play reads: numbers and terms are listed from them
     chosen = list(variants)
@@ -314,7 +314,7 @@ def build_reference(
         tracked=tracked(english, [d for d in of_kind(ast.VarDecl) if not d.internal]),  # bookkeeping is for the rules alone
         automata=[english.render(d) for d in of_kind(ast.AutomaDecl)],
         setup=starting_values(english, of_kind(ast.VarDecl))
-        + with_powers(english.render(setup) if setup else [], block_powers["setup"], labels),
+        + with_power_pointers(english.render(setup) if setup else [], block_powers["setup"], labels),
         sequence=english.render(play) if play else [],
         card_sequence=card_sequence,
         rules=rules,
@@ -322,7 +322,8 @@ def build_reference(
         tables=tables(english, of_kind(ast.TableDecl)),
         score=[english.render(d) for d in of_kind(ast.ScoreDecl)] + [english.render(d) for d in of_kind(ast.TiebreakDecl)]
         + [english.render(d) for d in of_kind(ast.PayoffDecl)],
-        final_scoring=with_powers(english.render(final) if final else [], block_powers["final scoring"], labels),
+        final_scoring=with_power_pointers(english.render(final) if final else [], block_powers["final scoring"],
+                                          labels),
         end=end_of_game(english, decls, play, rule_order),
         card_end=card_end,
         variants=variant_list(english, of_kind(ast.VariantDecl), chosen, decls, rule_order),
@@ -336,7 +337,7 @@ def build_reference(
     )
 
 
-def with_powers(steps: list[Step], powers: list[ast.PowerDecl], labels: dict[str, str]) -> list[Step]:
+def with_power_pointers(steps: list[Step], powers: list[ast.PowerDecl], labels: dict[str, str]) -> list[Step]:
     """Setup's (or final scoring's) steps with a step that points to each power changing it (P1)."""
     def pointer(power: ast.PowerDecl) -> Step:
         title = escape_literal(power.text) if power.text else words(power.name).capitalize()
