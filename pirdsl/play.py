@@ -416,7 +416,7 @@ class PlaySession:
     Args:
         game: the loaded game.
         state: the state to play from (new or loaded).
-        controllers: per seat "human", "random", "greedy" or "automa".
+        controllers: per seat "human", "automa", or a bot spec ("random", "greedy", "mcts:2000"...).
         console: where to draw.
         bot_seed: seeds the bots (each seat's bot gets its own derived seed).
         step_limit: how many steps bots and chance may take in a row, with no person
@@ -450,7 +450,7 @@ class PlaySession:
         self.bots = {
             seat: make_bot(kind, seat_seed(bot_seed, seat))
             for seat, kind in enumerate(self.controllers)
-            if kind in ("random", "greedy")
+            if kind not in (HUMAN, AUTOMA)  # random, greedy and the search bots with their budgets
         }
         # Decisions that can be taken back: all of one seat, since anything new came to light.
         self.undo_points: list[UndoPoint] = []

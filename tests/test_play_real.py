@@ -413,3 +413,20 @@ def test_another_seats_hidden_choice_is_never_told(capsys, typed, tmp_path, rule
     assert code == 0, err
     log = [line.strip() for line in out.split("help): log")[-1].splitlines() if " · " in line]
     assert len(log) == len(told) and all(line.startswith(start) for line, start in zip(log, told)), log
+
+
+def test_every_bot_seat_plays_as_the_bot_it_names():
+    """A search bot asked for at the table is that bot, never a random one standing in for it."""
+    import io
+
+    from rich.console import Console
+
+    from pirdsl.mcts import SearchBot
+    from pirdsl.play import PlaySession, assign_controllers
+
+    game = load_game(GAME)
+    state = game.new_state(players=2, seed=1)
+    controllers = assign_controllers(state, ["mcts:50", "ismcts:50"])
+    session = PlaySession(game, state, controllers, Console(file=io.StringIO()))
+    player_seats = [seat for seat in range(state.num_seats) if not state.is_automa(seat)]
+    assert [type(session.bots[seat]) for seat in player_seats] == [SearchBot, SearchBot]
