@@ -20,6 +20,7 @@ from pathlib import Path
 from dsl import ast
 from dsl.builtins import BUILTIN_ATTRIBUTES, FUNCTIONS, VALUES
 from dsl.diagnostics import Diagnostic, PirError, Source, Span, text_of
+from dsl.parser import ReusingParser
 
 WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 DID_YOU_MEAN = re.compile(r"did you mean '([^']+)'\?")
@@ -62,14 +63,21 @@ class Analysis:
         return {self.path: self.text}
 
 
-def analyse(path: str, text: str) -> Analysis:
-    """Parse and check a file as `pirdsl check` does; never raises for what an author can write."""
+def analyse(path: str, text: str, parser: ReusingParser | None = None) -> Analysis:
+    """Parse and check a file as `pirdsl check` does; never raises for what an author can write.
+
+    Args:
+        path: the file's path.
+        text: its text, as the editor has it.
+        parser: kept from one analysis of the file to the next, so that an edit has only
+            the declarations it touched read again (the result is the same without it).
+    """
     from dsl.check import check_game
     from dsl.extends import read_rules
 
     analysis = Analysis(path, text)
     try:
-        game_file, source, notes = read_rules(text, path)
+        game_file, source, notes = read_rules(text, path, parser.parse if parser is not None else None)
     except PirError as error:
         analysis.diagnostics = list(error.diagnostics)
         return analysis
