@@ -469,3 +469,23 @@ def test_rules_that_fail_stop_their_table_without_telling_the_pages_what_the_err
         assert "the rules failed" in refused["reason"] and "the rules failed" in stopped["stopped"]
         assert not stopped["options"]
         assert "ace of spades" in capsys.readouterr().err  # the host sees why
+
+
+def test_a_resumed_tables_bots_choose_as_they_would_have_without_the_restart():
+    """A bot's choices follow from the table's seed and history, as its draws do: a table replayed
+    from its record part way (a server restarted) goes on exactly as the table that was never stopped."""
+    from dataclasses import replace
+
+    from pirdsl.web.tables import Table, new_table
+
+    seats = ["random", "greedy", "mcts:30"]
+    played = new_table(GLORY_ISLANDS, "glory_islands.pir", 3, [], seats, seed=11)
+    while len(played.state.history) < 80 and played.step():
+        pass
+    whole = list(played.state.history)
+    assert len(whole) >= 80
+    for stop in (9, 40):
+        resumed = Table(GLORY_ISLANDS, replace(played.spec, actions=whole[:stop]))
+        while len(resumed.state.history) < len(whole) and resumed.step():
+            pass
+        assert resumed.state.history == whole, f"resumed after {stop} steps, the bots chose otherwise"

@@ -27,7 +27,7 @@ from typing import Any, Callable, Sequence
 from rich.console import Console
 
 from interpreter import IllegalAction
-from pirdsl.bots import make_bot, seat_seed
+from pirdsl.bots import decision_seed, make_bot, seat_seed
 from pirdsl.play import AUTOMA, HUMAN, PlaySession
 from pirdsl.playing import DEFAULT_STEP_LIMIT
 from pirdsl.terminal import CELL_TEXT
@@ -167,6 +167,9 @@ class Table:
                     self._changed()
                     return True
                 bot = self.session._bot_for(seat)
+                # Seeded from the table's seed and how far the game is: a table resumed after a
+                # restart has its bots choose what they would have chosen, as its draws are.
+                bot.reseed(decision_seed(self.spec.seed, seat, len(state.history)))
                 snapshot = state.clone()
             except Exception as error:  # noqa: BLE001 - a rules error stops this table, not the server
                 self._fail(error)
