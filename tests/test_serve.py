@@ -489,3 +489,30 @@ def test_a_resumed_tables_bots_choose_as_they_would_have_without_the_restart():
         while len(resumed.state.history) < len(whole) and resumed.step():
             pass
         assert resumed.state.history == whole, f"resumed after {stop} steps, the bots chose otherwise"
+
+
+def test_the_host_sets_a_games_parameters_and_the_table_keeps_them_across_a_restart(db):
+    liars_dice = load_game(str(GAMES.parent / "tests" / "classic" / "liars_dice.pir"))
+    games = {"liars_dice": liars_dice}
+    server = Server(games, TableStore(db))
+    with TestClient(build_app(server)) as client:
+        listed = client.get(f"/api/{server.host_secret}/games").json()["games"][0]
+        assert {p["name"]: (p["default"], p["low"], p["high"]) for p in listed["params"]} == \
+            {"dice_each": (1, 1, 5), "dice_sides": (6, 2, 10)}
+        links = open_table(client, server, game="liars_dice", players=2, seats=["human", "random"],
+                           params={"dice_each": 3, "dice_sides": 6})
+        assert links["params"] == {"dice_each": 3}  # only what differs from the rules' defaults
+        table = server.tables[links["table"]]
+        assert table.game.param_values == {"dice_each": 3, "dice_sides": 6}
+        for bad, reason in (({"dice_each": 9}, "goes from 1 to 5"), ({"sides": 4}, "unknown parameter 'sides'"),
+                            ({"dice_each": "3"}, "whole numbers")):
+            response = client.post(f"/api/{server.host_secret}/tables",
+                                   json={"game": "liars_dice", "players": 2, "seats": ["human"], "params": bad})
+            assert response.status_code == 400 and reason in response.json()["error"], response.text
+        assert server.wait_for_bots()
+        history = list(table.state.history)
+    restarted = Server(games, TableStore(db))
+    with TestClient(build_app(restarted)):
+        again = restarted.tables[links["table"]]
+        assert again.game.param_values == {"dice_each": 3, "dice_sides": 6}
+        assert again.state.history == history

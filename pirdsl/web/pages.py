@@ -46,6 +46,7 @@ HOST_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title
 <label>Game <select id="game"></select></label>
 <label>Players <input id="players" type="number" min="1" value="2"></label>
 <div id="variants"></div>
+<div id="params"></div>
 <div id="seats"></div>
 <label>Seed (optional) <input id="seed" type="number" min="0"></label>
 <button type="submit">Open the table</button> <span id="message"></span>
@@ -73,13 +74,21 @@ function gameForm() {
   if (+p.value < g.min_players || +p.value > g.max_players) p.value = g.min_players;
   const v = document.getElementById("variants"); v.textContent = "";
   for (const name of g.variants) { const l = el("label"); const c = el("input"); c.type = "checkbox"; c.value = name; l.appendChild(c); l.appendChild(document.createTextNode(" variant " + name)); v.appendChild(l); }
+  const ps = document.getElementById("params"); ps.textContent = "";
+  for (const p of g.params || []) {
+    const words = p.text || p.name.replaceAll("_", " ");
+    const l = el("label", words[0].toUpperCase() + words.slice(1) + " "); const i = el("input"); i.type = "number";
+    i.name = p.name; i.min = p.low; i.max = p.high; i.value = p.default; i.dataset.default = p.default;
+    l.appendChild(i); l.appendChild(el("span", ` (${p.low} to ${p.high}; ${p.default} unless set)`)); l.lastChild.className = "small"; ps.appendChild(l);
+  }
   seatsForm();
 }
 async function listTables() {
   const r = await fetch(`/api/${host}/tables`); const data = await r.json(); const box = document.getElementById("tables");
   box.textContent = "";
   for (const t of data.tables) {
-    const h = el("h4", `${t.game} (${t.players} players${t.variants.length ? ", " + t.variants.join(", ") : ""}) ${t.over ? "— over" : "— round " + t.round}`);
+    const set = Object.entries(t.params || {}).map(([n, v]) => `${n.replaceAll("_", " ")} ${v}`);
+    const h = el("h4", `${t.game} (${t.players} players${t.variants.length ? ", " + t.variants.join(", ") : ""}${set.length ? ", " + set.join(", ") : ""}) ${t.over ? "— over" : "— round " + t.round}`);
     box.appendChild(h); const table = el("table"); table.className = "links";
     for (const s of t.seats) { const tr = el("tr"); tr.appendChild(el("td", s.name)); const td = el("td");
       if (s.url) { const a = el("a", location.origin + s.url); a.href = s.url; a.target = "_blank"; td.appendChild(a); } else td.textContent = s.kind;
@@ -98,7 +107,8 @@ document.getElementById("open").addEventListener("submit", async (event) => {
   const g = games[document.getElementById("game").selectedIndex];
   const body = { game: g.key, players: +document.getElementById("players").value,
     variants: [...document.querySelectorAll("#variants input:checked")].map(c => c.value),
-    seats: [...document.querySelectorAll("#seats select")].map(s => s.value) };
+    seats: [...document.querySelectorAll("#seats select")].map(s => s.value), params: {} };
+  for (const i of document.querySelectorAll("#params input")) if (i.value !== "" && i.value !== i.dataset.default) body.params[i.name] = +i.value;
   const seed = document.getElementById("seed").value; if (seed !== "") body.seed = +seed;
   const r = await fetch(`/api/${host}/tables`, { method: "POST", body: JSON.stringify(body) });
   const data = await r.json(); document.getElementById("message").textContent = r.ok ? "" : data.error;

@@ -69,6 +69,7 @@ class TableSpec:
     secrets: list[str | None]  # per seat: its link's secret (people only)
     spectator: str
     actions: list[int] = field(default_factory=list)
+    params: dict[str, int] = field(default_factory=dict)  # the game parameters set for this table (`param` lines)
     version: int = 0       # how many changes the table has seen: never repeats, even across undo and restarts
     created: float = field(default_factory=time.time)
 
@@ -77,13 +78,13 @@ class Table:
     """One game in play on the server."""
 
     def __init__(self, game: Any, spec: TableSpec, state: Any | None = None) -> None:
-        self.game = game
+        self.game = game.with_params(spec.params) if spec.params else game
         self.spec = spec
         self.lock = threading.RLock()
         if state is None:
-            state = replay(game, spec)
+            state = replay(self.game, spec)
         console = Console(file=io.StringIO(), width=100, color_system=None)
-        self.session = _WebSession(game, state, spec.seats, console, bot_seed=spec.seed, interactive=False)
+        self.session = _WebSession(self.game, state, spec.seats, console, bot_seed=spec.seed, interactive=False)
         # Every bot seat plays with its own budget (the terminal session makes only the quick bots).
         for seat, kind in enumerate(spec.seats):
             if kind not in (HUMAN, AUTOMA):
@@ -341,10 +342,20 @@ def replay(game: Any, spec: TableSpec) -> Any:
 
 
 def new_table(game: Any, path: str, players: int, variants: Sequence[str], seats: Sequence[str],
-              seed: int | None = None) -> Table:
-    """A new table: seats given in order to the player seats (automa seats are the rules')."""
+              seed: int | None = None, params: dict[str, Any] | None = None) -> Table:
+    """A new table: seats given in order to the player seats (automa seats are the rules').
+
+    `params` sets game parameters over their defaults (ValueError, with the reason, for an
+    unknown name or a value out of its range); the table keeps only those set.
+    """
     from pirdsl.play import assign_controllers
 
+    chosen = game.checked_params(params or {}) if getattr(game, "param_decls", None) else {}
+    if params and not chosen:
+        raise ValueError(f"{game.name} has no parameters to set")
+    defaults = getattr(game, "param_values", {})
+    params = {name: value for name, value in chosen.items() if value != defaults.get(name)}
+    game = game.with_params(params) if params else game
     seed = secrets.randbits(63) if seed is None else seed
     state = game.new_state(players=players, seed=seed, variants=list(variants))
     player_seats = sum(1 for seat in range(state.num_seats) if not state.is_automa(seat))
@@ -354,5 +365,5 @@ def new_table(game: Any, path: str, players: int, variants: Sequence[str], seats
     table_secrets = [new_secret() if kind == HUMAN else None for kind in controllers]
     spec = TableSpec(table_id=new_secret()[:12], path=path, file_hash=game.file_hash, players=players,
                      variants=sorted(variants), seed=seed, seats=controllers, secrets=table_secrets,
-                     spectator=new_secret())
+                     spectator=new_secret(), params=params)
     return Table(game, spec, state)
