@@ -119,7 +119,7 @@ def test_each_seat_gets_its_own_view_and_decides_by_its_options(db):
             assert view1["prompt"] and view1["options"] and not view2["options"] and view2["prompt"] is None
             assert view2["waiting_for"] == view1["seat_name"]
             # Placing the Kraken names a cell: the board marks each one to click.
-            assert view1["options"][0]["cells"] == [[1, 1]]
+            assert view1["options"][0]["cells"] == [[1, 1, "sea"]]
             assert sum(board["picks"] for board in view1["boards"]) == len(view1["options"])
             assert 'data-option="0"' in view1["boards"][0]["svg"]
             ws1.send_json({"type": "act", "version": view1["version"], "option": 0,
@@ -516,3 +516,56 @@ def test_the_host_sets_a_games_parameters_and_the_table_keeps_them_across_a_rest
         again = restarted.tables[links["table"]]
         assert again.game.param_values == {"dice_each": 3, "dice_sides": 6}
         assert again.state.history == history
+
+
+TWO_BOARDS = """\
+game "Two Boards":
+  players 2 to 2
+  longest 4 decisions
+
+piece stone(owner) marked "S{owner.index + 1}"
+
+zone supply per player
+
+board upper_deck: grid 2 by 3
+  layer kind:
+    "a b c"
+    "a b c"
+
+board lower_deck: grid 2 by 3
+  layer kind:
+    "a b c"
+    "a b c"
+
+setup:
+  for each p in players:
+    create 2 stone(p) in p.supply
+
+play:
+  rounds until count([s for s in cells(upper_deck) + cells(lower_deck) where not empty(s)]) == 4:
+    for each p in players:
+      p chooses s from [s for s in cells(upper_deck) + cells(lower_deck) where empty(s)] "Place a stone"
+      move first(p.supply) to s
+"""
+
+
+def test_on_a_page_with_two_boards_each_cell_picks_the_option_of_its_own_board(tmp_path):
+    """With several boards the engine's words name the board ("row 1, column 2 of lower deck"):
+    each board marks only its own cells, so a click goes to the option of the board clicked."""
+    import re
+
+    from pirdsl.web.tables import new_table
+
+    path = tmp_path / "two_boards.pir"
+    path.write_text(TWO_BOARDS, encoding="utf-8")
+    table = new_table(load_game(str(path)), str(path), 2, [], ["human", "human"], seed=1)
+    while table.step():
+        pass
+    view = table.view(0)
+    labels = [option["label"] for option in view["options"]]
+    for board in view["boards"]:
+        picked = [int(index) for index in re.findall(r'data-option="(\d+)"', board["svg"])]
+        assert len(picked) == board["picks"] == 6
+        shown = board["name"].replace("_", " ")
+        assert all(labels[index].endswith(f" of {shown}") for index in picked), (board["name"], picked)
+    assert view["options"][7]["cells"] == [[1, 2, "lower_deck"]]

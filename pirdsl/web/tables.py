@@ -260,10 +260,12 @@ class Table:
                 details = state.option_details()
                 if len(details) != len(labels):
                     details = [""] * len(labels)
-                places = _named_places(observation.get("boards") or [])
+                boards = observation.get("boards") or []
+                places = _named_places(boards)
+                board_names = [str(board.get("name", "")) for board in boards]
                 for index, (label, detail) in enumerate(zip(labels, details)):
                     options.append({"index": index, "label": label, "detail": detail,
-                                    "cells": _cells_named(label, places)})
+                                    "cells": _cells_named(label, places, board_names)})
                 budget = state.budget_left()
             undo_points = self.session.undo_points
             can_undo = bool(seat != SPECTATOR and undo_points and undo_points[-1].seat == seat)
@@ -296,23 +298,36 @@ class Table:
 SPACE_TEXT = re.compile(r"\bspace (?:number )?(\d+)\b")
 
 
-def _named_places(boards: list[dict[str, Any]]) -> dict[tuple[str, str], list[list[int]]]:
-    """What names a cell on the observed boards: ("piece", its text) and ("space", its caption) -> cells (from 1)."""
-    places: dict[tuple[str, str], list[list[int]]] = {}
+def _named_places(boards: list[dict[str, Any]]) -> dict[tuple[str, str], list[list[Any]]]:
+    """What names a cell on the observed boards: ("piece", its text) and ("space", its caption) ->
+    cells, each [row, column, board] (from 1; the board's name)."""
+    places: dict[tuple[str, str], list[list[Any]]] = {}
     for board in boards:
+        name = str(board.get("name", ""))
         for r, row in enumerate(board.get("cells") or []):
             for c, cell in enumerate(row):
                 for piece in cell.get("pieces") or []:
-                    places.setdefault(("piece", piece), []).append([r + 1, c + 1])
+                    places.setdefault(("piece", piece), []).append([r + 1, c + 1, name])
                 if cell.get("caption"):
-                    places.setdefault(("space", str(cell["caption"])), []).append([r + 1, c + 1])
+                    places.setdefault(("space", str(cell["caption"])), []).append([r + 1, c + 1, name])
     return places
 
 
-def _cells_named(label: str, places: dict[tuple[str, str], list[list[int]]]) -> list[list[int]]:
-    """The cells an option's words name: `row 2, column 7`; else one piece on the board, named as
-    the whole option; else the one space number it names (`to space 44`). Else none."""
-    cells = [[int(row), int(column)] for row, column in CELL_TEXT.findall(label)]
+def _cells_named(label: str, places: dict[tuple[str, str], list[list[Any]]],
+                 board_names: Sequence[str] = ()) -> list[list[Any]]:
+    """The cells an option's words name, each [row, column, board]: `row 2, column 7` (with several
+    boards, the engine's words name the board too: `row 2, column 7 of lower deck`); else one piece
+    on a board, named as the whole option; else the one space number it names (`to space 44`). Else none."""
+    if len(board_names) > 1:
+        found = []
+        for name in board_names:
+            shown = re.escape(name.replace("_", " "))
+            found += [(match.start(), [int(match.group(1)), int(match.group(2)), name])
+                      for match in re.finditer(rf"\brow (\d+), column (\d+) of {shown}\b", label)]
+        cells = [cell for _, cell in sorted(found)]
+    else:
+        only = board_names[0] if board_names else ""
+        cells = [[int(row), int(column), only] for row, column in CELL_TEXT.findall(label)]
     if cells:
         return cells
     found = places.get(("piece", label), [])
