@@ -266,6 +266,7 @@ class Table:
                 for index, (label, detail) in enumerate(zip(labels, details)):
                     options.append({"index": index, "label": label, "detail": detail,
                                     "cells": _cells_named(label, places, board_names)})
+                _name_pieces(options, observation)
                 budget = state.budget_left()
             undo_points = self.session.undo_points
             can_undo = bool(seat != SPECTATOR and undo_points and undo_points[-1].seat == seat)
@@ -339,6 +340,34 @@ def _cells_named(label: str, places: dict[tuple[str, str], list[list[Any]]],
         if len(found) == 1:
             return list(found)
     return []
+
+
+def _name_pieces(options: list[dict[str, Any]], observation: dict[str, Any]) -> None:
+    """Give each option the piece it names in a zone the page shows, as "pieces": [[seat, zone, text]].
+
+    An option names a piece when its words are the piece's, or start with them and a colon
+    ("gold then gold: load 5 doubloons" names the card "gold then gold"). Only a text that
+    one zone shows (its look-alikes there are the same choice) and one option names is
+    given, so a click on it can mean nothing else. `seat` is -1 for a zone of the table.
+    """
+    where: dict[str, set[tuple[int, str]]] = {}
+    zones = [(-1, (observation.get("globals") or {}).get("zones") or {})]
+    zones += [(seat, found.get("zones") or {}) for seat, found in enumerate(observation.get("seats") or [])]
+    for seat, by_name in zones:
+        for name, zone in by_name.items():
+            for item in zone.get("items") or []:
+                where.setdefault(str(item), set()).add((seat, name))
+    named: dict[tuple[int, str, str], list[dict[str, Any]]] = {}
+    for option in options:
+        option["pieces"] = []
+        label = option["label"]
+        texts = [text for text in where if label == text or label.startswith(text + ":")]
+        if len(texts) == 1 and len(where[texts[0]]) == 1:
+            seat, zone = next(iter(where[texts[0]]))
+            named.setdefault((seat, zone, texts[0]), []).append(option)
+    for (seat, zone, text), naming in named.items():
+        if len(naming) == 1:
+            naming[0]["pieces"] = [[seat, zone, text]]
 
 
 def replay(game: Any, spec: TableSpec) -> Any:
