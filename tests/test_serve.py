@@ -569,3 +569,12 @@ def test_on_a_page_with_two_boards_each_cell_picks_the_option_of_its_own_board(t
         shown = board["name"].replace("_", " ")
         assert all(labels[index].endswith(f" of {shown}") for index in picked), (board["name"], picked)
     assert view["options"][7]["cells"] == [[1, 2, "lower_deck"]]
+
+
+def test_each_bot_seat_plays_with_the_bot_it_was_given():
+    """A search bot's seat is played by that search (the terminal session makes only the quick bots itself)."""
+    from pirdsl.web.tables import new_table
+
+    table = new_table(GLORY_ISLANDS, "glory_islands.pir", 3, [], ["human", "mcts:20", "ismcts:20"], seed=1)
+    assert [getattr(table.session._bot_for(seat), "kind", None) for seat in (1, 2)] == ["mcts", "ismcts"]
+    assert table.session._bot_for(1).budget.iterations == 20
