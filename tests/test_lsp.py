@@ -231,3 +231,46 @@ def test_a_shipped_game_has_no_diagnostics() -> None:
         assert list(await session.diagnostics_for(uri)) == []
 
     run_session(body)
+
+
+def test_edit_after_edit_the_diagnostics_are_pirdsl_checks(tmp_path) -> None:
+    """The server reads again only what an edit touched; what it reports is still exactly a fresh check's.
+
+    Edits of a shipped game, one after another as an author makes them (a slip in the
+    middle, lines added above it, the slip mended, a syntax error, undone), and several
+    sent at once (only the newest is checked): after each, the diagnostics are those
+    `pirdsl.lsp.analysis.analyse` gives the text from scratch, which `pirdsl check` gives.
+    """
+    from pirdsl.lsp.analysis import analyse
+
+    path = ROOT / "games" / "glory_islands.pir"
+    text = path.read_text(encoding="utf-8")
+    lines = text.split("\n")
+    middle = next(index for index in range(len(lines) // 2, len(lines)) if "glory += 1" in lines[index])
+    slip = "\n".join(lines[:middle] + [lines[middle].replace("glory += 1", "glroy += 1")] + lines[middle + 1:])
+    edits = [slip, "\n\n" + slip, "\n\n" + text, "\n\n" + text.replace("play:", "play", 1), text]
+
+    def fresh(edited: str) -> list[tuple]:
+        return [(d.span.line - 1, d.span.column - 1, d.message) for d in analyse(str(path), edited).diagnostics]
+
+    def shown(found: list[types.Diagnostic]) -> list[tuple]:
+        return [(d.range.start.line, d.range.start.character, d.message.split("\n")[0]) for d in found]
+
+    async def body(session: Session) -> None:
+        uri = await session.open(path, text)
+        assert list(await session.diagnostics_for(uri)) == []
+        for version, edited in enumerate(edits, start=2):
+            await session.change(uri, edited, version)
+            assert shown(await session.diagnostics_for(uri)) == fresh(edited), f"edit {version - 1}"
+        # Three changes at once: whichever checks the server runs, the last diagnostics are the newest text's.
+        for version, edited in enumerate(edits[:3], start=10):
+            session.client.text_document_did_change(types.DidChangeTextDocumentParams(
+                text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
+                content_changes=[types.TextDocumentContentChangeWholeDocument(text=edited)]))
+        await asyncio.sleep(3)
+        session.diagnostics.pop(uri, None)
+        await session.change(uri, edits[2], 13)
+        assert shown(await session.diagnostics_for(uri)) == fresh(edits[2])
+
+    assert any("glroy" in message for _, _, message in fresh(slip))  # the slip is an error to report
+    run_session(body)
