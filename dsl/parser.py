@@ -1001,10 +1001,10 @@ class ReusingParser:
     its own at its own lines, so its nodes are those `parse_source` gives the whole
     text; a piece seen in the last parse is taken from it, moved to its new lines
     when lines were added or taken away above it (a copy with its spans moved is
-    quicker to make than a parse). The
-    result is always the same `GameFile` as `parse_source`'s: anything that is not a
-    clean parse of every piece (a syntax error, a limit, text the fast path leaves to
-    Lark) is parsed whole by `parse_source`, which reports it as it always does.
+    quicker to make than a parse). The result is always the same `GameFile` as
+    `parse_source`'s: anything that is not a clean parse of every piece (a syntax
+    error, a limit, text the fast path leaves to Lark) is parsed whole by
+    `parse_source`, which reports it as it always does.
     """
 
     def __init__(self) -> None:
