@@ -112,7 +112,9 @@ def test_a_session_diagnoses_hovers_jumps_completes_renames_and_fixes(tmp_path) 
     async def body(session: Session) -> None:
         client = session.client
         uri = await session.open(path, GAME)
-        assert [d.message for d in await session.diagnostics_for(uri)] == []
+        # Opened, the file is checked as `pirdsl check` checks it: the wording lint finds "{p} takes".
+        [wording] = await session.diagnostics_for(uri)
+        assert "'P takes'" in wording.message and wording.severity == types.DiagnosticSeverity.Warning
         document = types.TextDocumentIdentifier(uri=uri)
 
         # As you type: an error with its hint, and a quick fix that puts the hint's word in.
@@ -273,4 +275,28 @@ def test_edit_after_edit_the_diagnostics_are_pirdsl_checks(tmp_path) -> None:
         assert shown(await session.diagnostics_for(uri)) == fresh(edits[2])
 
     assert any("glroy" in message for _, _, message in fresh(slip))  # the slip is an error to report
+    run_session(body)
+
+
+def test_the_wording_lints_warnings_come_when_a_file_is_opened_or_saved_as_check_gives_them(tmp_path) -> None:
+    """`pirdsl check` warns about phrases of the printed rules that read like code; so does the server,
+    when the file is opened or saved (the lint writes the summary to read it: too slow for each keystroke)."""
+    from test_wording_lint import WORDY
+
+    path = tmp_path / "words.pir"
+    path.write_text(WORDY, encoding="utf-8")
+
+    async def body(session: Session) -> None:
+        uri = await session.open(path, WORDY)
+        found = await session.diagnostics_for(uri, timeout=120)
+        assert [(d.range.start.line + 1, d.range.start.character + 1) for d in found] == [(9, 1), (15, 5)]
+        assert "does nothing" in found[0].message and "'{q}'" in found[1].message
+        assert all(d.severity == types.DiagnosticSeverity.Warning for d in found)
+        await session.change(uri, WORDY + "\n", 2)  # typing: the checker's diagnostics only (here none)
+        assert list(await session.diagnostics_for(uri)) == []
+        session.diagnostics.pop(uri, None)
+        session.client.text_document_did_save(types.DidSaveTextDocumentParams(
+            text_document=types.TextDocumentIdentifier(uri=uri)))
+        assert len(await session.diagnostics_for(uri, timeout=120)) == 2
+
     run_session(body)

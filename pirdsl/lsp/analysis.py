@@ -117,6 +117,27 @@ def answer_errors(analysis: Analysis) -> list[Diagnostic]:
         return []
 
 
+def slow_checks(analysis: Analysis) -> list[Diagnostic]:
+    """What `pirdsl check` adds to the checker's diagnostics, and takes too long for every keystroke.
+
+    The worked examples' answers that fit no question (`answer_errors`), and, when there
+    are none, the wording lint's warnings about the printed rules (`codegen.wording_lint`,
+    which writes the summary and the card to read them): the same, in the same case, as
+    `pirdsl check` prints. Both are kept in pirdsl's cache by the file's text, as the
+    command keeps them, so a file checked once, here or on the command line, answers at once.
+    """
+    answers = answer_errors(analysis)
+    if answers or analysis.game_file is None or any(d.severity == "error" for d in analysis.diagnostics):
+        return answers
+    try:
+        from codegen.wording_lint import wording_warnings
+
+        game_file = analysis.game_file
+        return list(wording_warnings(analysis.path, analysis.source, lambda: game_file))
+    except Exception:  # noqa: BLE001 - the lint is advice: a failure is `pirdsl reference`'s to report
+        return []
+
+
 def _line(source: Source | None, file: str, number: int) -> str:
     text = text_of(source, file) or ""
     remembered = _SPLIT.get(id(text))

@@ -3,14 +3,16 @@
 What it offers: diagnostics as a file is opened and changed (every error and warning
 `pirdsl check` gives, hint included; a variant file's are the merged check's, each shown
 in the file it belongs to; the worked examples' answers, which need the examples run,
-when the file is opened or saved), hover, go to definition, find references, completion,
+and the wording lint's warnings, which need the printed rules written, when the file is
+opened or saved), hover, go to definition, find references, completion,
 the document outline, rename, a quick fix for a hint that names a replacement ("did you
 mean 'until'?") and formatting (`dsl.format`, as `pirdsl fmt`).
 
 Speed (issue 31 asks for diagnostics within 150 ms of an edit): the server keeps one
 `dsl.parser.ReusingParser`, so an edit reads again only the declarations it touched;
 changes that pile up while a check runs are checked once, at the newest; the worked
-examples, which must run, are checked only when a file is opened or saved.
+examples, which must run, and the wording lint, which writes the printed rules, only
+when a file is opened or saved.
 """
 
 from __future__ import annotations
@@ -100,7 +102,7 @@ def make_server() -> PirLanguageServer:
         path = _path(uri)
         result = knowledge.analyse(path, document.source, server.parser)
         if run_examples:
-            result.diagnostics = result.diagnostics + knowledge.answer_errors(result)
+            result.diagnostics = result.diagnostics + knowledge.slow_checks(result)
         previous = server.analyses.get(uri)
         if result.game_file is None and previous is not None:
             # A syntax error: keep the last names for hover, completion and jumps meanwhile.
