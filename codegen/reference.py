@@ -27,7 +27,7 @@ from codegen.reach import is_constant, reached
 from codegen.roles import walk
 from dsl import ast
 from dsl.builtins import FUNCTIONS, VALUES
-from dsl.diagnostics import Span
+from dsl.diagnostics import SourceLines, Span
 
 RULES_INTRO = ("The rules are numbered R1, R2, ... in the order play first comes to them; a step that says "
                "“see R5” carries out rule R5 there.")
@@ -143,6 +143,7 @@ class Variant:
 class Example:
     name: str
     status: str  # "PASS", "FAIL" or "NOT RUN"
+    code: str = ""  # the example as the rules file writes it, for one that failed
 
 
 @dataclass
@@ -327,7 +328,7 @@ def build_reference(
         end=end_of_game(english, decls, play, rule_order),
         card_end=card_end,
         variants=variant_list(english, of_kind(ast.VariantDecl), chosen, decls, rule_order),
-        examples=examples(of_kind(ast.ExampleDecl), example_results, rule_names(game_file)),
+        examples=examples(of_kind(ast.ExampleDecl), example_results, rule_names(game_file), english.texts),
         chosen_variants=chosen,
         params=[english.render(d) for d in of_kind(ast.ParamDecl)],
         constants=constants(english, played_defines),
@@ -853,13 +854,20 @@ def plain_names(text: str, names: set[str]) -> str:
 
 
 def examples(decls: list[ast.ExampleDecl], results: Optional[dict[str, bool]],
-             names: set[str] = frozenset()) -> list[Example]:
+             names: set[str] = frozenset(), texts: SourceLines | None = None) -> list[Example]:
+    """Each worked example's name and result; the text of one that failed, to show under it."""
     found = []
     for decl in decls:
         if results is None or decl.name not in results:
             status = "NOT RUN"
         else:
             status = "PASS" if results[decl.name] else "FAIL"
-        found.append(Example(name=escape_literal(plain_names(decl.name, names)), status=status))
+        code = ""
+        if status == "FAIL":
+            lines = texts.lines(decl.span.file) if texts is not None else []
+            last = decl.span.end_line - (decl.span.end_column == 1)  # a span that ends at a line's start stops before it
+            code = "\n".join(lines[decl.span.line - 1: last]).rstrip() + "\n"
+        found.append(Example(name=escape_literal(plain_names(decl.name, names)), status=status,
+                             code=code if code.strip() else ""))
     return found
 

@@ -16,6 +16,7 @@ from typing import Optional
 import jinja2
 
 from codegen.english_words import capitalize, lower_first, words
+from codegen.highlight import CODE_CSS, code_html
 from codegen.markup import to_html
 from codegen.reference import Reference
 
@@ -55,6 +56,8 @@ def environment() -> jinja2.Environment:
     env.filters["lower_first"] = lower_first
     env.filters["local"] = lambda name: f"*{name}*"
     env.filters["html"] = to_html
+    env.filters["pir"] = code_html  # rules text, coloured (codegen/highlight.py)
+    env.globals["code_css"] = CODE_CSS
     return env
 
 

@@ -854,3 +854,13 @@ def walk(node: object, skip: Callable[[Node], bool] | None = None) -> Iterator[N
         elif isinstance(value, dict):
             yield from walk(list(value.values()))
 
+
+def _is_expression(node: Node) -> bool:
+    return isinstance(node, Expr)
+
+
+def walk_statements(node: object) -> Iterator[Node]:
+    """`walk` without going into expressions: no expression holds a statement, and a
+    file's expressions are most of its nodes, so a search for statements is quicker so."""
+    return walk(node, skip=_is_expression)
+

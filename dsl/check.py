@@ -131,14 +131,14 @@ class Checker(DeclarationChecks, StatementChecks, NameChecks, KindChecks, Checke
             return ending[name]
 
         def leaves(statements: list[ast.Stmt], by_return: bool) -> bool:
-            for node in ast.walk(statements):
+            for node in ast.walk_statements(statements):
                 if isinstance(node, ast.EndGame) or (by_return and isinstance(node, ast.Return)):
                     return True
                 if isinstance(node, ast.CallRule) and rule_ends_game(node.rule):
                     return True
             return False
 
-        for node in ast.walk(self.declarations):
+        for node in ast.walk_statements(self.declarations):
             if isinstance(node, ast.Rounds):
                 if node.until is None:
                     if not leaves(node.body, by_return=True):

@@ -32,7 +32,7 @@ import json
 import os
 import re
 from pathlib import Path
-from typing import Mapping
+from typing import Callable, Mapping
 
 from dsl import ast
 from dsl.diagnostics import Diagnostic, PirError, Source, Span, did_you_mean
@@ -197,12 +197,15 @@ def files_of(path: str, text: str) -> dict[str, str] | None:
     return None
 
 
-def read_rules(source: Source, path: str) -> tuple[ast.GameFile, Source, list[Diagnostic]]:
+def read_rules(source: Source, path: str, parse: Callable[[str, str], ast.GameFile] | None = None
+               ) -> tuple[ast.GameFile, Source, list[Diagnostic]]:
     """Parse a rules file and, when it is a variant file, its bases, merged into one file.
 
     Args:
         source: the file's text, or (a variant read before) every file's text by path, its own first.
         path: the file's path.
+        parse: what reads each file's text (`dsl.parser.parse_source`, or a `ReusingParser`'s
+            `parse`, which gives the same file sooner for a text that changed a little).
 
     Returns:
         the merged file, the text of each file it is made of (the text itself for a plain file),
@@ -213,25 +216,24 @@ def read_rules(source: Source, path: str) -> tuple[ast.GameFile, Source, list[Di
     """
     from dsl.parser import parse_source
 
+    parse = parse or parse_source
     if isinstance(source, str):
         text, files = source, DiskFiles()
     else:
         given = GivenFiles(source)
         text, files = given.read(path), given
-    game_file = parse_source(text, path)
+    game_file = parse(text, path)
     if not any(isinstance(d, (ast.ExtendsDecl, ast.ReplaceDecl, ast.RemoveDecl)) for d in game_file.declarations):
         return game_file, text, []
     texts: dict[str, str] = {path: text}
     notes: list[Diagnostic] = []
-    merged = _resolve(game_file, path, texts, files, notes, chain=[path])
+    merged = _resolve(game_file, path, texts, files, notes, chain=[path], parse=parse)
     merged = merged.model_copy(update={"source_hash": source_hash(texts)})
     return merged, texts, notes
 
 
 def _resolve(game_file: ast.GameFile, path: str, texts: dict[str, str], files, notes: list[Diagnostic],
-             chain: list[str]) -> ast.GameFile:
-    from dsl.parser import parse_source
-
+             chain: list[str], parse: Callable[[str, str], ast.GameFile]) -> ast.GameFile:
     errors: list[Diagnostic] = []
     decls = game_file.declarations
     extends = [d for d in decls if isinstance(d, ast.ExtendsDecl)]
@@ -274,8 +276,8 @@ def _resolve(game_file: ast.GameFile, path: str, texts: dict[str, str], files, n
         raise PirError([Diagnostic(_first_line(first.span, texts), f"cannot read the base game {found}: {error.diagnostics[0].message}")],
                        dict(texts)) from None
     texts[found] = base_text
-    base = parse_source(base_text, found)  # its syntax errors are its own file's
-    base = _resolve(base, found, texts, files, notes, [*chain, found])
+    base = parse(base_text, found)  # its syntax errors are its own file's
+    base = _resolve(base, found, texts, files, notes, [*chain, found], parse)
     merged = _merge(base, game_file, errors, notes, texts)
     if errors:
         raise PirError(errors, dict(texts))

@@ -993,6 +993,125 @@ def parse_source(source: str, path: str = "<string>") -> ast.GameFile:
     return ast.GameFile(span=Span(path, 1, 1, 1, 1), path=path, source_hash=digest, declarations=declarations)
 
 
+class ReusingParser:
+    """`parse_source` for a text that changes a little at a time (an editor's): unchanged declarations are not read again.
+
+    The text is cut before each line that starts a declaration (a line at the left
+    margin, outside any bracket, that is not a comment), and each piece is parsed on
+    its own at its own lines, so its nodes are those `parse_source` gives the whole
+    text; a piece seen in the last parse is taken from it, moved to its new lines
+    when lines were added or taken away above it (a copy with its spans moved is
+    quicker to make than a parse). The result is always the same `GameFile` as
+    `parse_source`'s: anything that is not a clean parse of every piece (a syntax
+    error, a limit, text the fast path leaves to Lark) is parsed whole by
+    `parse_source`, which reports it as it always does.
+    """
+
+    def __init__(self) -> None:
+        # For each file: its pieces at their first lines, from its last parse.
+        self._pieces: dict[str, dict[tuple[int, str], list]] = {}
+
+    def parse(self, source: str, path: str = "<string>") -> ast.GameFile:
+        """The `GameFile` of `source`, as `parse_source(source, path)` gives it.
+
+        Raises:
+            PirError: as `parse_source` does.
+        """
+        if "\x00" in source or not source.strip():
+            return parse_source(source, path)
+        text = source if source.endswith("\n") else source + "\n"
+        kept: dict[tuple[int, str], list] = {}
+        before = self._pieces.get(path, {})
+        anywhere = {piece: (first_line, found) for (first_line, piece), found in before.items()}
+        declarations: list = []
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            for first_line, piece in _declaration_pieces(text):
+                key = (first_line, piece)
+                found = before.get(key)
+                if found is None:
+                    elsewhere = anywhere.get(piece)
+                    if elsewhere is not None:
+                        found = _moved(elsewhere[1], first_line - elsewhere[0])
+                    else:
+                        found = self._parse_piece(piece, first_line, path)
+                        if found is None:
+                            return parse_source(source, path)
+                kept[key] = found
+                declarations.extend(found)
+        finally:
+            if collecting:
+                gc.enable()
+        self._pieces[path] = kept
+        digest = hashlib.sha256(source.encode("utf-8", "surrogatepass")).hexdigest()
+        return ast.GameFile(span=Span(path, 1, 1, 1, 1), path=path, source_hash=digest, declarations=declarations)
+
+    @staticmethod
+    def _parse_piece(piece: str, first_line: int, path: str) -> list | None:
+        """The declarations of one piece starting at `first_line`, or None when only a whole parse can tell."""
+        try:
+            check_limits(piece, path)
+        except PirError:
+            return None
+        placed = "\n" * (first_line - 1) + piece  # blank lines before it put each node on its own line
+        builder = _Builder(path, placed)
+        try:
+            parsed = _parse_fast(placed, "start", builder)
+        except TooDeep:
+            return None
+        if parsed is None or builder.errors:
+            return None
+        return parsed[0]
+
+
+def _moved(value, lines: int):
+    """Nodes (a node, or lists, tuples and dicts of them) with every span `lines` lines further down."""
+    if isinstance(value, ast.Node):
+        update = {}
+        for name in ast.child_fields(type(value)):
+            inner = getattr(value, name)
+            if isinstance(inner, (ast.Node, list, tuple, dict)):
+                update[name] = _moved(inner, lines)
+        span = value.span
+        update["span"] = Span(span.file, span.line + lines, span.column, span.end_line + lines, span.end_column)
+        fields = {name: getattr(value, name) for name in type(value).model_fields}
+        fields.update(update)
+        return type(value).model_construct(_fields_set=set(value.model_fields_set), **fields)
+    if isinstance(value, list):
+        return [_moved(item, lines) for item in value]
+    if isinstance(value, tuple):
+        return tuple(_moved(item, lines) for item in value)
+    if isinstance(value, dict):
+        return {key: _moved(item, lines) for key, item in value.items()}
+    return value
+
+
+def _declaration_pieces(text: str) -> list[tuple[int, str]]:
+    """`text` cut before each line that starts a declaration: (the piece's first line, the piece)."""
+    lines = text.split("\n")
+    pieces: list[tuple[int, str]] = []
+    start = 0
+    depth = 0
+    for index, line in enumerate(lines):
+        if index and depth == 0 and line[:1] not in ("", " ", "\t", "#", "\r") \
+                and not lines[index - 1].rstrip("\r").endswith("\\"):  # a backslash carries a line on
+            pieces.append((start + 1, "\n".join(lines[start:index]) + "\n"))
+            start = index
+        for match in _BRACKETS.finditer(line):
+            bracket = match.group()
+            if bracket in ("(", "["):
+                depth += 1
+            elif bracket in (")", "]"):
+                depth = max(0, depth - 1)
+    pieces.append((start + 1, "\n".join(lines[start:])))
+    return pieces
+
+
+# Brackets outside strings and comments, as `check_limits` counts them.
+_BRACKETS = re.compile(r'"(?:[^"\\\n]|\\.)*"?|#[^\n]*|[()\[\]]')
+
+
 def _parse_slow(text: str, path: str, source: str) -> tuple[list, _Builder]:
     """Parse with Lark's own parser into a tree, then build the AST from it; every syntax error is reported here."""
     try:

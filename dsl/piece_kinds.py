@@ -241,7 +241,7 @@ class PieceKinds:
         env: dict = dict(start)
         key = id(body)
         if key not in self._flat:
-            self._flat[key] = [node for node in ast.walk(body)
+            self._flat[key] = [node for node in ast.walk_statements(body)
                                if isinstance(node, (ast.Let, ast.Assign, ast.ForEach, ast.Choose, ast.ChooseSet,
                                                     ast.Draw, ast.WeightedDraw))]
         for _ in range(4):

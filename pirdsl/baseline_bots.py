@@ -38,6 +38,10 @@ class RandomBot:
     def __init__(self, seed: int | str = 0) -> None:
         self.random = random.Random(seed)
 
+    def reseed(self, seed: int | str) -> None:
+        """Seed the bot's generator anew, as a new bot made with `seed` has it."""
+        self.random.seed(seed)
+
     def choose_action(self, state: Any) -> int:
         """A uniformly random legal action's index.
 
@@ -97,6 +101,11 @@ class GreedyBot:
         self.work = work
         self.shortlist = shortlist
         self.memories: dict[int, Any] = {}
+
+    def reseed(self, seed: int | str) -> None:
+        """Seed the bot's generator anew, as a new bot made with `seed` has it (what it remembers of
+        the game stays: that follows from the game's history alone)."""
+        self.random.seed(seed)
 
     def choose_action(self, state: Any) -> int:
         """The index of the action with the best lead after it (ties: the look further, then at random)."""

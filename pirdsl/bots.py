@@ -74,3 +74,15 @@ def seat_seed(game_seed: int, seat: int) -> int:
     """A bot seed derived from the game's seed and the seat, stable across runs and platforms."""
     digest = hashlib.sha256(f"pirdsl-bot:{game_seed}:{seat}".encode()).digest()
     return int.from_bytes(digest[:8], "big")
+
+
+def decision_seed(game_seed: int, seat: int, step: int) -> int:
+    """A bot seed for one decision: from the game's seed, the seat and how many steps the game has had.
+
+    A bot reseeded with it before each decision (`reseed`) chooses the same whether it has
+    played the whole game or was made afresh from a saved game (a server restarted): its
+    choices follow from the seed and the history alone, as the saved game does.
+    """
+    digest = hashlib.sha256(f"pirdsl-bot:{game_seed}:{seat}:{step}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+

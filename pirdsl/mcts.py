@@ -160,6 +160,14 @@ class SearchBot:
         self.last_iterations = 0  # how many iterations the last decision had (for reports and tests)
         self.failed_iterations = 0  # iterations whose deal the rules failed on, over the bot's life
 
+    def reseed(self, seed: int | str) -> None:
+        """Seed the bot's generators anew, as a new bot made with `seed` has them (what it remembers of
+        the game stays: that follows from the game's history alone)."""
+        self.random.seed(seed)
+        self.probe.seed(f"{seed}:probe")
+        if self.greedy is not None:
+            self.greedy.reseed(f"{seed}:prior")
+
     def choose_action(self, state: Any) -> int:
         """The index of the option the search visited most (ties: the first such in the state's order)."""
         count = state.num_actions()

@@ -66,3 +66,30 @@ def test_the_lexer_is_registered_for_pygments() -> None:
     [entry] = [e for e in entry_points(group="pygments.lexers") if e.name == "pirdsl"]
     assert entry.value == "pirdsl.highlight:PirLexer"
     assert get_lexer_for_filename("rules.pir").name == "pirdsl"
+
+
+def test_the_html_reference_shows_an_example_that_failed_as_written_in_colour() -> None:
+    import codegen
+    from dsl.check import check_game
+    from dsl.parser import parse_source
+
+    path = ROOT / "games" / "glory_islands.pir"
+    text = path.read_text(encoding="utf-8")
+    game_file = parse_source(text, str(path))
+    check_game(game_file, text)
+    names = [d.name for d in game_file.declarations if type(d).__name__ == "ExampleDecl"]
+    failed = names[1]
+    results = {name: name != failed for name in names}
+    page = codegen.render_html(codegen.build_reference(game_file, text, example_results=results, date="2024-01-01"),
+                               "summary")
+    assert page.count('<pre class="pir">') == 1  # the passing ones are listed by name only
+    shown = page[page.index('<pre class="pir">'):page.index("</pre>", page.index('<pre class="pir">'))]
+    assert '<span class="k">example</span>' in shown and '<span class="nb">count</span>' in shown
+    assert shown.count('<span class="k">example</span>') == 1  # it stops where it ends, before the next one
+    assert ".pir .k {" in page  # the colours are in the page's own style sheet
+    everything_passed = codegen.render_html(codegen.build_reference(
+        game_file, text, example_results=dict.fromkeys(names, True), date="2024-01-01"), "summary")
+    assert '<pre class="pir">' not in everything_passed
+    not_run = codegen.render_html(codegen.build_reference(game_file, text, example_results={}, date="2024-01-01"),
+                                  "summary")
+    assert '<pre class="pir">' not in not_run  # only a failure is worth the author's reading it again

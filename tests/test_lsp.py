@@ -112,7 +112,9 @@ def test_a_session_diagnoses_hovers_jumps_completes_renames_and_fixes(tmp_path) 
     async def body(session: Session) -> None:
         client = session.client
         uri = await session.open(path, GAME)
-        assert [d.message for d in await session.diagnostics_for(uri)] == []
+        # Opened, the file is checked as `pirdsl check` checks it: the wording lint finds "{p} takes".
+        [wording] = await session.diagnostics_for(uri)
+        assert "'P takes'" in wording.message and wording.severity == types.DiagnosticSeverity.Warning
         document = types.TextDocumentIdentifier(uri=uri)
 
         # As you type: an error with its hint, and a quick fix that puts the hint's word in.
@@ -229,5 +231,72 @@ def test_a_shipped_game_has_no_diagnostics() -> None:
     async def body(session: Session) -> None:
         uri = await session.open(path, path.read_text(encoding="utf-8"))
         assert list(await session.diagnostics_for(uri)) == []
+
+    run_session(body)
+
+
+def test_edit_after_edit_the_diagnostics_are_pirdsl_checks(tmp_path) -> None:
+    """The server reads again only what an edit touched; what it reports is still exactly a fresh check's.
+
+    Edits of a shipped game, one after another as an author makes them (a slip in the
+    middle, lines added above it, the slip mended, a syntax error, undone), and several
+    sent at once (only the newest is checked): after each, the diagnostics are those
+    `pirdsl.lsp.analysis.analyse` gives the text from scratch, which `pirdsl check` gives.
+    """
+    from pirdsl.lsp.analysis import analyse
+
+    path = ROOT / "games" / "glory_islands.pir"
+    text = path.read_text(encoding="utf-8")
+    lines = text.split("\n")
+    middle = next(index for index in range(len(lines) // 2, len(lines)) if "glory += 1" in lines[index])
+    slip = "\n".join(lines[:middle] + [lines[middle].replace("glory += 1", "glroy += 1")] + lines[middle + 1:])
+    edits = [slip, "\n\n" + slip, "\n\n" + text, "\n\n" + text.replace("play:", "play", 1), text]
+
+    def fresh(edited: str) -> list[tuple]:
+        return [(d.span.line - 1, d.span.column - 1, d.message) for d in analyse(str(path), edited).diagnostics]
+
+    def shown(found: list[types.Diagnostic]) -> list[tuple]:
+        return [(d.range.start.line, d.range.start.character, d.message.split("\n")[0]) for d in found]
+
+    async def body(session: Session) -> None:
+        uri = await session.open(path, text)
+        assert list(await session.diagnostics_for(uri)) == []
+        for version, edited in enumerate(edits, start=2):
+            await session.change(uri, edited, version)
+            assert shown(await session.diagnostics_for(uri)) == fresh(edited), f"edit {version - 1}"
+        # Three changes at once: whichever checks the server runs, the last diagnostics are the newest text's.
+        for version, edited in enumerate(edits[:3], start=10):
+            session.client.text_document_did_change(types.DidChangeTextDocumentParams(
+                text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
+                content_changes=[types.TextDocumentContentChangeWholeDocument(text=edited)]))
+        await asyncio.sleep(3)
+        session.diagnostics.pop(uri, None)
+        await session.change(uri, edits[2], 13)
+        assert shown(await session.diagnostics_for(uri)) == fresh(edits[2])
+
+    assert any("glroy" in message for _, _, message in fresh(slip))  # the slip is an error to report
+    run_session(body)
+
+
+def test_the_wording_lints_warnings_come_when_a_file_is_opened_or_saved_as_check_gives_them(tmp_path) -> None:
+    """`pirdsl check` warns about phrases of the printed rules that read like code; so does the server,
+    when the file is opened or saved (the lint writes the summary to read it: too slow for each keystroke)."""
+    from test_wording_lint import WORDY
+
+    path = tmp_path / "words.pir"
+    path.write_text(WORDY, encoding="utf-8")
+
+    async def body(session: Session) -> None:
+        uri = await session.open(path, WORDY)
+        found = await session.diagnostics_for(uri, timeout=120)
+        assert [(d.range.start.line + 1, d.range.start.character + 1) for d in found] == [(9, 1), (15, 5)]
+        assert "does nothing" in found[0].message and "'{q}'" in found[1].message
+        assert all(d.severity == types.DiagnosticSeverity.Warning for d in found)
+        await session.change(uri, WORDY + "\n", 2)  # typing: the checker's diagnostics only (here none)
+        assert list(await session.diagnostics_for(uri)) == []
+        session.diagnostics.pop(uri, None)
+        session.client.text_document_did_save(types.DidSaveTextDocumentParams(
+            text_document=types.TextDocumentIdentifier(uri=uri)))
+        assert len(await session.diagnostics_for(uri, timeout=120)) == 2
 
     run_session(body)

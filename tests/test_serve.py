@@ -119,7 +119,7 @@ def test_each_seat_gets_its_own_view_and_decides_by_its_options(db):
             assert view1["prompt"] and view1["options"] and not view2["options"] and view2["prompt"] is None
             assert view2["waiting_for"] == view1["seat_name"]
             # Placing the Kraken names a cell: the board marks each one to click.
-            assert view1["options"][0]["cells"] == [[1, 1]]
+            assert view1["options"][0]["cells"] == [[1, 1, "sea"]]
             assert sum(board["picks"] for board in view1["boards"]) == len(view1["options"])
             assert 'data-option="0"' in view1["boards"][0]["svg"]
             ws1.send_json({"type": "act", "version": view1["version"], "option": 0,
@@ -469,3 +469,112 @@ def test_rules_that_fail_stop_their_table_without_telling_the_pages_what_the_err
         assert "the rules failed" in refused["reason"] and "the rules failed" in stopped["stopped"]
         assert not stopped["options"]
         assert "ace of spades" in capsys.readouterr().err  # the host sees why
+
+
+def test_a_resumed_tables_bots_choose_as_they_would_have_without_the_restart():
+    """A bot's choices follow from the table's seed and history, as its draws do: a table replayed
+    from its record part way (a server restarted) goes on exactly as the table that was never stopped."""
+    from dataclasses import replace
+
+    from pirdsl.web.tables import Table, new_table
+
+    seats = ["random", "greedy", "mcts:30"]
+    played = new_table(GLORY_ISLANDS, "glory_islands.pir", 3, [], seats, seed=11)
+    while len(played.state.history) < 80 and played.step():
+        pass
+    whole = list(played.state.history)
+    assert len(whole) >= 80
+    for stop in (9, 40):
+        resumed = Table(GLORY_ISLANDS, replace(played.spec, actions=whole[:stop]))
+        while len(resumed.state.history) < len(whole) and resumed.step():
+            pass
+        assert resumed.state.history == whole, f"resumed after {stop} steps, the bots chose otherwise"
+
+
+def test_the_host_sets_a_games_parameters_and_the_table_keeps_them_across_a_restart(db):
+    liars_dice = load_game(str(GAMES.parent / "tests" / "classic" / "liars_dice.pir"))
+    games = {"liars_dice": liars_dice}
+    server = Server(games, TableStore(db))
+    with TestClient(build_app(server)) as client:
+        listed = client.get(f"/api/{server.host_secret}/games").json()["games"][0]
+        assert {p["name"]: (p["default"], p["low"], p["high"]) for p in listed["params"]} == \
+            {"dice_each": (1, 1, 5), "dice_sides": (6, 2, 10)}
+        links = open_table(client, server, game="liars_dice", players=2, seats=["human", "random"],
+                           params={"dice_each": 3, "dice_sides": 6})
+        assert links["params"] == {"dice_each": 3}  # only what differs from the rules' defaults
+        table = server.tables[links["table"]]
+        assert table.game.param_values == {"dice_each": 3, "dice_sides": 6}
+        for bad, reason in (({"dice_each": 9}, "goes from 1 to 5"), ({"sides": 4}, "unknown parameter 'sides'"),
+                            ({"dice_each": "3"}, "whole numbers")):
+            response = client.post(f"/api/{server.host_secret}/tables",
+                                   json={"game": "liars_dice", "players": 2, "seats": ["human"], "params": bad})
+            assert response.status_code == 400 and reason in response.json()["error"], response.text
+        assert server.wait_for_bots()
+        history = list(table.state.history)
+    restarted = Server(games, TableStore(db))
+    with TestClient(build_app(restarted)):
+        again = restarted.tables[links["table"]]
+        assert again.game.param_values == {"dice_each": 3, "dice_sides": 6}
+        assert again.state.history == history
+
+
+TWO_BOARDS = """\
+game "Two Boards":
+  players 2 to 2
+  longest 4 decisions
+
+piece stone(owner) marked "S{owner.index + 1}"
+
+zone supply per player
+
+board upper_deck: grid 2 by 3
+  layer kind:
+    "a b c"
+    "a b c"
+
+board lower_deck: grid 2 by 3
+  layer kind:
+    "a b c"
+    "a b c"
+
+setup:
+  for each p in players:
+    create 2 stone(p) in p.supply
+
+play:
+  rounds until count([s for s in cells(upper_deck) + cells(lower_deck) where not empty(s)]) == 4:
+    for each p in players:
+      p chooses s from [s for s in cells(upper_deck) + cells(lower_deck) where empty(s)] "Place a stone"
+      move first(p.supply) to s
+"""
+
+
+def test_on_a_page_with_two_boards_each_cell_picks_the_option_of_its_own_board(tmp_path):
+    """With several boards the engine's words name the board ("row 1, column 2 of lower deck"):
+    each board marks only its own cells, so a click goes to the option of the board clicked."""
+    import re
+
+    from pirdsl.web.tables import new_table
+
+    path = tmp_path / "two_boards.pir"
+    path.write_text(TWO_BOARDS, encoding="utf-8")
+    table = new_table(load_game(str(path)), str(path), 2, [], ["human", "human"], seed=1)
+    while table.step():
+        pass
+    view = table.view(0)
+    labels = [option["label"] for option in view["options"]]
+    for board in view["boards"]:
+        picked = [int(index) for index in re.findall(r'data-option="(\d+)"', board["svg"])]
+        assert len(picked) == board["picks"] == 6
+        shown = board["name"].replace("_", " ")
+        assert all(labels[index].endswith(f" of {shown}") for index in picked), (board["name"], picked)
+    assert view["options"][7]["cells"] == [[1, 2, "lower_deck"]]
+
+
+def test_each_bot_seat_plays_with_the_bot_it_was_given():
+    """A search bot's seat is played by that search (the terminal session makes only the quick bots itself)."""
+    from pirdsl.web.tables import new_table
+
+    table = new_table(GLORY_ISLANDS, "glory_islands.pir", 3, [], ["human", "mcts:20", "ismcts:20"], seed=1)
+    assert [getattr(table.session._bot_for(seat), "kind", None) for seat in (1, 2)] == ["mcts", "ismcts"]
+    assert table.session._bot_for(1).budget.iterations == 20

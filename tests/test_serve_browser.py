@@ -186,17 +186,19 @@ def open_table(base: str, server: Server, **body) -> dict:
 STATE = """(() => { if (typeof views === "undefined") return null;
   const all = Object.values(views); const v = all.find(x => x.options.length) || all[0];
   return v ? JSON.stringify({version: v.version,
-  options: v.options.length, picks: document.querySelectorAll('svg .pick').length, over: !!v.winners,
+  options: v.options.length, picks: document.querySelectorAll('svg .pick').length,
+  tiles: document.querySelectorAll('.tile.pick').length, over: !!v.winners,
   covered: document.getElementById('cover').style.display === 'flex'}) : null; })()"""
 
 
 def play_by_clicking(browser: Browser, server: Server, table_id: str, seats: int, limit: int, deadline: float) -> dict:
-    """Take decisions by clicking, a board cell where one is marked, else a button; returns click counts."""
+    """Take decisions by clicking: a board cell where one is marked, else a marked piece in a zone (a card in
+    a hand), else a button; returns the clicks of each sort."""
     table = server.tables[table_id]
-    clicks = {"board": 0, "button": 0}
+    clicks = {"board": 0, "piece": 0, "button": 0}
     last = -1
     missed = 0
-    while clicks["board"] + clicks["button"] < limit and time.monotonic() < deadline:
+    while sum(clicks.values()) < limit and time.monotonic() < deadline:
         state = json.loads(browser.wait_for(STATE))
         if state["over"]:
             break
@@ -206,7 +208,8 @@ def play_by_clicking(browser: Browser, server: Server, table_id: str, seats: int
         if not state["options"] or state["version"] == last:
             time.sleep(0.05)
             continue
-        kind, selector = ("board", "svg .pick") if state["picks"] else ("button", "#options button")
+        kind, selector = ("board", "svg .pick") if state["picks"] else \
+            ("piece", ".tile.pick") if state["tiles"] else ("button", "#options button")
         if not browser.click(selector):
             continue  # a new view came between looking and clicking: look again
         last = state["version"]
@@ -237,7 +240,7 @@ def test_two_people_at_one_device_play_to_glory_by_clicking_on_the_board(tmp_pat
         browser.wait_for("document.querySelectorAll('#cover-button').length > 0")
         clicks = play_by_clicking(browser, server, links["table"], 2, limit=12, deadline=time.monotonic() + TIME_LIMIT)
         assert clicks["board"] >= 1  # the Kraken is placed by clicking its hex
-        assert clicks["board"] + clicks["button"] == 12, clicks  # both seats decided, the device passed between them
+        assert sum(clicks.values()) == 12, clicks  # both seats decided, the device passed between them
         table = server.tables[links["table"]]
         assert table.state.history  # the decisions reached the game
         assert len({table.state.seat_names.index(name) for name in names_that_decided(browser)}) == 2
@@ -252,10 +255,11 @@ def test_a_whole_game_of_glory_islands_against_a_bot_in_the_browser(tmp_path, br
         clicks = play_by_clicking(browser, server, links["table"], 1, limit=2_000, deadline=deadline)
         assert server.tables[links["table"]].state.is_terminal(), f"unfinished after {clicks}"
         assert clicks["board"] > 0 and clicks["button"] > 0
+        assert clicks["piece"] > 0, clicks  # a sailing card is played by clicking it in the hand
         text = browser.wait_for("document.getElementById('status').textContent")
         assert "Game over" in text
-        # No other seat's hand is on the page: the bot's zones show as counts only.
-        assert browser.run("document.body.textContent.includes('hidden')")
+        # No other seat's hand is on the page: the bot's hidden zones show as face-down tiles with a count.
+        assert browser.run("document.querySelectorAll('.tile.back').length > 0")
 
 
 def take_screenshots(folder: Path) -> list[Path]:

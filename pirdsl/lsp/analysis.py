@@ -20,6 +20,7 @@ from pathlib import Path
 from dsl import ast
 from dsl.builtins import BUILTIN_ATTRIBUTES, FUNCTIONS, VALUES
 from dsl.diagnostics import Diagnostic, PirError, Source, Span, text_of
+from dsl.parser import ReusingParser
 
 WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 DID_YOU_MEAN = re.compile(r"did you mean '([^']+)'\?")
@@ -62,14 +63,21 @@ class Analysis:
         return {self.path: self.text}
 
 
-def analyse(path: str, text: str) -> Analysis:
-    """Parse and check a file as `pirdsl check` does; never raises for what an author can write."""
+def analyse(path: str, text: str, parser: ReusingParser | None = None) -> Analysis:
+    """Parse and check a file as `pirdsl check` does; never raises for what an author can write.
+
+    Args:
+        path: the file's path.
+        text: its text, as the editor has it.
+        parser: kept from one analysis of the file to the next, so that an edit has only
+            the declarations it touched read again (the result is the same without it).
+    """
     from dsl.check import check_game
     from dsl.extends import read_rules
 
     analysis = Analysis(path, text)
     try:
-        game_file, source, notes = read_rules(text, path)
+        game_file, source, notes = read_rules(text, path, parser.parse if parser is not None else None)
     except PirError as error:
         analysis.diagnostics = list(error.diagnostics)
         return analysis
@@ -106,6 +114,27 @@ def answer_errors(analysis: Analysis) -> list[Diagnostic]:
 
         return examples_answer_errors(load_source(analysis.source, analysis.path))
     except Exception:  # noqa: BLE001 - a game that will not compile or run is `pirdsl test`'s to report
+        return []
+
+
+def slow_checks(analysis: Analysis) -> list[Diagnostic]:
+    """What `pirdsl check` adds to the checker's diagnostics, and takes too long for every keystroke.
+
+    The worked examples' answers that fit no question (`answer_errors`), and, when there
+    are none, the wording lint's warnings about the printed rules (`codegen.wording_lint`,
+    which writes the summary and the card to read them): the same, in the same case, as
+    `pirdsl check` prints. Both are kept in pirdsl's cache by the file's text, as the
+    command keeps them, so a file checked once, here or on the command line, answers at once.
+    """
+    answers = answer_errors(analysis)
+    if answers or analysis.game_file is None or any(d.severity == "error" for d in analysis.diagnostics):
+        return answers
+    try:
+        from codegen.wording_lint import wording_warnings
+
+        game_file = analysis.game_file
+        return list(wording_warnings(analysis.path, analysis.source, lambda: game_file))
+    except Exception:  # noqa: BLE001 - the lint is advice: a failure is `pirdsl reference`'s to report
         return []
 
 

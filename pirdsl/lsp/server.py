@@ -3,13 +3,21 @@
 What it offers: diagnostics as a file is opened and changed (every error and warning
 `pirdsl check` gives, hint included; a variant file's are the merged check's, each shown
 in the file it belongs to; the worked examples' answers, which need the examples run,
-when the file is opened or saved), hover, go to definition, find references, completion,
+and the wording lint's warnings, which need the printed rules written, when the file is
+opened or saved), hover, go to definition, find references, completion,
 the document outline, rename, a quick fix for a hint that names a replacement ("did you
 mean 'until'?") and formatting (`dsl.format`, as `pirdsl fmt`).
+
+Speed (issue 31 asks for diagnostics within 150 ms of an edit): the server keeps one
+`dsl.parser.ReusingParser`, so an edit reads again only the declarations it touched;
+changes that pile up while a check runs are checked once, at the newest; the worked
+examples, which must run, and the wording lint, which writes the printed rules, only
+when a file is opened or saved.
 """
 
 from __future__ import annotations
 
+import asyncio
 import os
 
 from lsprotocol import types
@@ -17,6 +25,7 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
 
 from dsl.diagnostics import Diagnostic, PirError, Span
+from dsl.parser import ReusingParser
 from pirdsl.lsp import analysis as knowledge
 
 COMPLETION_KINDS = {
@@ -51,6 +60,7 @@ class PirLanguageServer(LanguageServer):
         super().__init__("pirdsl", installed)
         self.analyses: dict[str, knowledge.Analysis] = {}
         self.published: dict[str, set[str]] = {}  # document uri -> the uris its diagnostics went to
+        self.parser = ReusingParser()  # what the last parse of each file read, for the next edit
 
 
 def _path(uri: str) -> str:
@@ -90,9 +100,9 @@ def make_server() -> PirLanguageServer:
     def refresh(uri: str, run_examples: bool = False) -> None:
         document = server.workspace.get_text_document(uri)
         path = _path(uri)
-        result = knowledge.analyse(path, document.source)
+        result = knowledge.analyse(path, document.source, server.parser)
         if run_examples:
-            result.diagnostics = result.diagnostics + knowledge.answer_errors(result)
+            result.diagnostics = result.diagnostics + knowledge.slow_checks(result)
         previous = server.analyses.get(uri)
         if result.game_file is None and previous is not None:
             # A syntax error: keep the last names for hover, completion and jumps meanwhile.
@@ -114,7 +124,13 @@ def make_server() -> PirLanguageServer:
         refresh(params.text_document.uri, run_examples=True)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
-    def did_change(params: types.DidChangeTextDocumentParams) -> None:
+    async def did_change(params: types.DidChangeTextDocumentParams) -> None:
+        # Changes that arrived while the last check ran are all applied to the document
+        # before this one is checked: only the newest is checked, once, not each in turn.
+        await asyncio.sleep(0)
+        document = server.workspace.get_text_document(params.text_document.uri)
+        if document.version is not None and document.version != params.text_document.version:
+            return  # a newer change is waiting; its own check will answer
         refresh(params.text_document.uri)
 
     @server.feature(types.TEXT_DOCUMENT_DID_SAVE)

@@ -104,7 +104,7 @@ class Server:
         self.schedule(table)
 
     def open_table(self, key: str, players: int, variants: list[str], seats: list[str],
-                   seed: int | None = None) -> Table:
+                   seed: int | None = None, params: dict[str, int] | None = None) -> Table:
         """A new table of game `key`; ValueError with a one-line reason for bad choices."""
         game = self.games.get(key)
         if game is None:
@@ -114,7 +114,7 @@ class Server:
         for kind in seats:
             if kind != HUMAN:
                 check_bot_spec(kind)
-        table = new_table(game, getattr(game, "path", key), players, variants, seats, seed)
+        table = new_table(game, getattr(game, "path", key), players, variants, seats, seed, params)
         self._add(table)
         return table
 
@@ -160,6 +160,7 @@ class Server:
             "game": table.game.name,
             "players": spec.players,
             "variants": spec.variants,
+            "params": spec.params,
             "seats": [{"seat": seat, "name": table.state.seat_names[seat], "kind": kind,
                        "url": f"/play/{table.table_id}/{secret}" if secret else None}
                       for seat, (kind, secret) in enumerate(zip(spec.seats, spec.secrets))],
@@ -170,7 +171,8 @@ class Server:
 
     def rule_summary(self, game: Any, variants: tuple[str, ...]) -> str:
         """The game's printed rule summary as HTML (as `pirdsl reference --format html` writes it), kept once made."""
-        key = (game.file_hash, variants)
+        values = dict(getattr(game, "param_values", {}))
+        key = (game.file_hash, variants, tuple(sorted(values.items())))
         with self.scheduling:
             page = self.summaries.get(key)
         if page is None:
@@ -183,7 +185,7 @@ class Server:
             except Exception:  # noqa: BLE001 - examples that cannot run are shown as not run
                 results = None
             reference = codegen.build_reference(game.file, game.source, list(variants), results,
-                                                starts=starting_placements(game, list(variants)))
+                                                starts=starting_placements(game, list(variants)), params=values)
             page = codegen.render_html(reference, "summary", "a4")
             with self.scheduling:
                 self.summaries[key] = page
@@ -217,7 +219,10 @@ def build_app(server: Server) -> Starlette:
             return JSONResponse({"error": "unknown host link"}, status_code=404)
         return JSONResponse({"games": [
             {"key": key, "name": game.name, "min_players": game.min_players, "max_players": game.max_players,
-             "variants": sorted(game.variants)} for key, game in server.games.items()]})
+             "variants": sorted(game.variants),
+             "params": [{"name": decl.name, "default": decl.default, "low": decl.low, "high": decl.high,
+                         "text": decl.text} for decl in getattr(game, "param_decls", {}).values()]}
+            for key, game in server.games.items()]})
 
     async def tables(request: Request) -> Response:
         if not _is_host(server, request):
@@ -236,11 +241,15 @@ def build_app(server: Server) -> Starlette:
             return JSONResponse({"error": "the request must be a JSON object"}, status_code=400)
         key, players = data.get("game"), data.get("players")
         variants, seats, seed = data.get("variants") or [], data.get("seats") or [], data.get("seed")
+        params = data.get("params") or {}
         if (not isinstance(key, str) or not isinstance(variants, list) or not isinstance(seats, list)
                 or not all(isinstance(item, str) for item in variants + seats)
-                or (seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0))):
+                or (seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0))
+                or not isinstance(params, dict)
+                or not all(isinstance(value, int) and not isinstance(value, bool) for value in params.values())):
             return JSONResponse({"error": "expected game (text), players (a number), variants and seats "
-                                          "(lists of text) and an optional seed (a whole number)"}, status_code=400)
+                                          "(lists of text), an optional seed (a whole number) and optional "
+                                          "params (names and whole numbers)"}, status_code=400)
         game = server.games.get(key)
         if game is None:
             return JSONResponse({"error": f"no game called {key[:60]!r} is served here"}, status_code=400)
@@ -249,7 +258,7 @@ def build_app(server: Server) -> Starlette:
         if not isinstance(players, int) or isinstance(players, bool):
             return JSONResponse({"error": "players must be a whole number"}, status_code=400)
         try:
-            table = await run_in_threadpool(server.open_table, key, players, variants, seats, seed)
+            table = await run_in_threadpool(server.open_table, key, players, variants, seats, seed, params)
         except ValueError as error:
             return JSONResponse({"error": str(error)}, status_code=400)
         return JSONResponse(server.links(table), status_code=201)

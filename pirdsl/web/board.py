@@ -52,12 +52,13 @@ _DRAWN: OrderedDict[str, dict[str, Any]] = OrderedDict()  # the last pictures dr
 _DRAWN_KEPT = 256
 
 
-def _cell_options(options: Sequence[dict[str, Any]]) -> dict[tuple[int, int], list[dict[str, Any]]]:
-    """(row, column) counted from 0 -> the options whose words name that cell."""
+def _cell_options(options: Sequence[dict[str, Any]], board: str) -> dict[tuple[int, int], list[dict[str, Any]]]:
+    """(row, column) counted from 0 -> the options whose words name that cell of `board`."""
     named: dict[tuple[int, int], list[dict[str, Any]]] = {}
     for option in options:
-        for row, column in option.get("cells") or []:
-            named.setdefault((row - 1, column - 1), []).append(option)
+        for row, column, *on in option.get("cells") or []:
+            if not on or on[0] in ("", board):
+                named.setdefault((row - 1, column - 1), []).append(option)
     return named
 
 
@@ -85,7 +86,7 @@ def _draw(board: dict[str, Any], options: Sequence[dict[str, Any]]) -> dict[str,
             kind = cell.get("kind") or cell.get("glyph") or ""
             if kind not in fills:
                 fills[kind] = PALETTE[len(fills) % len(PALETTE)]
-    named = _cell_options(options)
+    named = _cell_options(options, str(board.get("name", "")))
     hexes = board.get("shape") == "hex"
     radius = CELL / 3 ** 0.5  # a hex CELL wide
     if hexes:

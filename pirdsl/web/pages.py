@@ -13,7 +13,22 @@ header { background: #24344d; color: white; padding: 8px 16px; display: flex; ga
 header h1 { font-size: 1.2em; margin: 0; }
 main { display: flex; flex-wrap: wrap; gap: 16px; padding: 12px 16px; }
 section { background: white; border: 1px solid #d8dde5; border-radius: 6px; padding: 8px 12px; }
-#boards { flex: 2 1 480px; } #side { flex: 1 1 300px; display: flex; flex-direction: column; gap: 12px; }
+#left { flex: 2 1 480px; display: flex; flex-direction: column; gap: 12px; min-width: 0; }
+#boards { display: flex; flex-direction: column; gap: 12px; } #side { flex: 1 1 300px; display: flex; flex-direction: column; gap: 12px; }
+#zones:empty { display: none; } #left:has(#boards:empty):has(#zones:empty) { display: none; } #zones h3 { margin: 4px 0; }
+.zone-grid { display: flex; flex-wrap: wrap; gap: 6px 20px; align-items: flex-start; margin: 4px 0 8px; }
+.zone { min-width: 60px; } .zname { font-size: 0.8em; color: #556; margin-bottom: 2px; }
+.tiles { display: flex; flex-wrap: wrap; gap: 6px; align-items: flex-start; }
+.tile { position: relative; box-sizing: border-box; width: 100px; min-height: 64px; padding: 4px 5px 14px; border: 1px solid #9aa7b8;
+  border-radius: 6px; background: #fffdf4; box-shadow: 0 1px 2px rgba(0,0,0,0.18); font-size: 0.8em; line-height: 1.2;
+  overflow-wrap: break-word; hyphens: auto; }
+.tile .face { font-weight: 600; } .tile .fine { color: #667; font-size: 0.85em; margin-top: 2px; max-height: 4.8em; overflow: hidden; }
+.tile .count { position: absolute; right: 4px; bottom: 2px; font-weight: bold; color: #24344d; font-size: 0.95em; }
+.tile.back { background: repeating-linear-gradient(45deg, #3b5a8a 0 5px, #4a6ca3 5px 10px); border-color: #2c4670; }
+.tile.back .count { color: white; }
+.tile.pick { outline: 3px solid #d0362f; cursor: pointer; } .tile.pick:hover, .tile.pick:focus { background: #ffe08a; }
+.small-zone .tile { width: 70px; min-height: 44px; font-size: 0.72em; padding-bottom: 12px; }
+.nothing { color: #99a; font-size: 0.8em; font-style: italic; }
 svg.board { width: 100%; max-height: 70vh; }
 svg .pick { cursor: pointer; } svg .pick:hover use, svg .pick:hover rect { fill: #ffe08a; }
 .chip { display: inline-block; margin: 2px 8px 2px 0; font-size: 0.85em; } .chip i { display: inline-block; width: 12px; height: 12px; border: 1px solid #888; margin-right: 4px; vertical-align: -1px; }
@@ -46,6 +61,7 @@ HOST_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title
 <label>Game <select id="game"></select></label>
 <label>Players <input id="players" type="number" min="1" value="2"></label>
 <div id="variants"></div>
+<div id="params"></div>
 <div id="seats"></div>
 <label>Seed (optional) <input id="seed" type="number" min="0"></label>
 <button type="submit">Open the table</button> <span id="message"></span>
@@ -73,13 +89,21 @@ function gameForm() {
   if (+p.value < g.min_players || +p.value > g.max_players) p.value = g.min_players;
   const v = document.getElementById("variants"); v.textContent = "";
   for (const name of g.variants) { const l = el("label"); const c = el("input"); c.type = "checkbox"; c.value = name; l.appendChild(c); l.appendChild(document.createTextNode(" variant " + name)); v.appendChild(l); }
+  const ps = document.getElementById("params"); ps.textContent = "";
+  for (const p of g.params || []) {
+    const words = p.text || p.name.replaceAll("_", " ");
+    const l = el("label", words[0].toUpperCase() + words.slice(1) + " "); const i = el("input"); i.type = "number";
+    i.name = p.name; i.min = p.low; i.max = p.high; i.value = p.default; i.dataset.default = p.default;
+    l.appendChild(i); l.appendChild(el("span", ` (${p.low} to ${p.high}; ${p.default} unless set)`)); l.lastChild.className = "small"; ps.appendChild(l);
+  }
   seatsForm();
 }
 async function listTables() {
   const r = await fetch(`/api/${host}/tables`); const data = await r.json(); const box = document.getElementById("tables");
   box.textContent = "";
   for (const t of data.tables) {
-    const h = el("h4", `${t.game} (${t.players} players${t.variants.length ? ", " + t.variants.join(", ") : ""}) ${t.over ? "— over" : "— round " + t.round}`);
+    const set = Object.entries(t.params || {}).map(([n, v]) => `${n.replaceAll("_", " ")} ${v}`);
+    const h = el("h4", `${t.game} (${t.players} players${t.variants.length ? ", " + t.variants.join(", ") : ""}${set.length ? ", " + set.join(", ") : ""}) ${t.over ? "— over" : "— round " + t.round}`);
     box.appendChild(h); const table = el("table"); table.className = "links";
     for (const s of t.seats) { const tr = el("tr"); tr.appendChild(el("td", s.name)); const td = el("td");
       if (s.url) { const a = el("a", location.origin + s.url); a.href = s.url; a.target = "_blank"; td.appendChild(a); } else td.textContent = s.kind;
@@ -98,7 +122,8 @@ document.getElementById("open").addEventListener("submit", async (event) => {
   const g = games[document.getElementById("game").selectedIndex];
   const body = { game: g.key, players: +document.getElementById("players").value,
     variants: [...document.querySelectorAll("#variants input:checked")].map(c => c.value),
-    seats: [...document.querySelectorAll("#seats select")].map(s => s.value) };
+    seats: [...document.querySelectorAll("#seats select")].map(s => s.value), params: {} };
+  for (const i of document.querySelectorAll("#params input")) if (i.value !== "" && i.value !== i.dataset.default) body.params[i.name] = +i.value;
   const seed = document.getElementById("seed").value; if (seed !== "") body.seed = +seed;
   const r = await fetch(`/api/${host}/tables`, { method: "POST", body: JSON.stringify(body) });
   const data = await r.json(); document.getElementById("message").textContent = r.ok ? "" : data.error;
@@ -118,7 +143,7 @@ SEAT_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title
 <div id="cover"><div id="cover-text"></div><button id="cover-button">I am here: show my seat</button></div>
 <header><h1 id="title">pirdsl</h1><span id="seat"></span><span id="status"></span><a id="rules" target="_blank" style="color:#cde">Rules</a><span id="connection" class="small"></span></header>
 <main>
-<div id="boards"></div>
+<div id="left"><div id="boards"></div><section id="zones"></section></div>
 <div id="side">
 <section id="decision"><div id="prompt"></div><div id="options"></div><div id="message"></div>
 <button id="undo" style="display:none">Undo my last decision</button></section>
@@ -135,14 +160,32 @@ const sockets = {};
 function el(tag, text, cls) { const e = document.createElement(tag); if (text !== undefined) e.textContent = text; if (cls) e.className = cls; return e; }
 function words(name) { return String(name).replaceAll("_", " "); }
 function value(v) { if (v === null || v === undefined) return "—"; if (v === true) return "yes"; if (v === false) return "no"; if (Array.isArray(v)) return v.map(value).join(", ") || "none"; if (typeof v === "object") return JSON.stringify(v); return words(v); }
-// Look-alike pieces once, with how many: "gold ×40, treasure chest ×9".
-function grouped(items) { const counts = new Map(); for (const i of items) counts.set(i, (counts.get(i) || 0) + 1); return [...counts].map(([i, n]) => n > 1 ? `${i} ×${n}` : i).join(", "); }
-function zones(z) {
-  const out = [];
-  for (const [name, zone] of Object.entries(z || {})) {
-    out.push(words(name) + ": " + (zone.items === null ? `${zone.count} hidden` : (zone.items.length ? grouped(zone.items) : "empty")));
+// A zone as a row of pieces, each a tile with its words: look-alike pieces once, with how many
+// (gold ×40); pieces hidden from this seat as one face-down tile with their count. A piece that
+// an option names (the server says which: option.pieces) is outlined and clicked to take it.
+function zoneTiles(seat, name, zone, picks, small) {
+  const box = el("div", undefined, "zone" + (small ? " small-zone" : ""));
+  box.appendChild(el("div", words(name), "zname"));
+  const row = el("div", undefined, "tiles"); box.appendChild(row);
+  if (zone.items === null) {
+    if (zone.count) { const t = el("div", undefined, "tile back"); t.title = `${zone.count} hidden`;
+      t.appendChild(el("span", "×" + zone.count, "count")); row.appendChild(t); }
+    else row.appendChild(el("span", "empty", "nothing"));
+    return box;
   }
-  return out;
+  if (!zone.items.length) { row.appendChild(el("span", "empty", "nothing")); return box; }
+  const counts = new Map(); for (const i of zone.items) counts.set(i, (counts.get(i) || 0) + 1);
+  for (const [item, n] of counts) {
+    const t = el("div", undefined, "tile"); const cut = item.indexOf(" (");
+    t.appendChild(el("div", cut > 0 ? item.slice(0, cut) : item, "face"));
+    if (cut > 0) t.appendChild(el("div", item.slice(cut + 2, item.endsWith(")") ? -1 : undefined), "fine"));
+    if (n > 1) t.appendChild(el("span", "×" + n, "count"));
+    t.title = item;
+    const pick = picks.get(JSON.stringify([seat, name, item]));
+    if (pick) { t.classList.add("pick"); t.tabIndex = 0; t.title = pick.label; t.dataset.option = pick.index; }
+    row.appendChild(t);
+  }
+  return box;
 }
 function send(secret, message) { const ws = sockets[secret]; if (ws && ws.readyState === 1) ws.send(JSON.stringify(message)); }
 function active() {
@@ -157,7 +200,7 @@ function render() {
   const cover = document.getElementById("cover");
   if (covered && secrets.length > 1) {
     document.getElementById("cover-text").textContent = "Pass the device to " + (v.seat_name || "the next player");
-    cover.style.display = "flex"; document.getElementById("boards").textContent = ""; return;
+    cover.style.display = "flex"; document.getElementById("boards").textContent = ""; document.getElementById("zones").textContent = ""; return;
   }
   cover.style.display = "none"; lastActive = secret;
   const o = v.observation;
@@ -187,7 +230,8 @@ function render() {
   decision.className = v.options.length ? "mine" : "";
   let prompt = v.prompt || (v.winners ? "The game is over." : (v.waiting_for ? "Waiting for " + v.waiting_for + "." : ""));
   if (v.budget_left !== null && v.budget_left !== undefined) prompt += ` (${v.budget_left} left to spend)`;
-  if (v.options.some(x => x.cells.length)) prompt += " — click a marked cell on the board, or a button";
+  const onBoard = v.options.some(x => x.cells.length), inZones = v.options.some(x => (x.pieces || []).length);
+  if (onBoard || inZones) prompt += ` — click a marked ${onBoard && inZones ? "cell or piece" : onBoard ? "cell on the board" : "piece"}, or a button`;
   document.getElementById("prompt").textContent = prompt;
   const options = document.getElementById("options"); options.textContent = "";
   for (const x of v.options) {
@@ -198,20 +242,39 @@ function render() {
   }
   const undo = document.getElementById("undo"); undo.style.display = v.can_undo ? "" : "none";
   undo.onclick = () => send(secret, { type: "undo", version: v.version });
+  const picks = new Map();
+  for (const x of v.options) for (const p of x.pieces || []) picks.set(JSON.stringify(p), x);
+  const zonesBox = document.getElementById("zones"); zonesBox.textContent = "";
+  const g = o.globals || {};
+  const mine = v.seat >= 0 ? o.seats[v.seat] : null;
+  function grid(seat, zones, small) {
+    const box = el("div", undefined, "zone-grid");
+    for (const [name, zone] of Object.entries(zones)) box.appendChild(zoneTiles(seat, name, zone, picks, small));
+    return box;
+  }
+  if (mine && Object.keys(mine.zones || {}).length) {
+    zonesBox.appendChild(el("h3", "Yours")); zonesBox.appendChild(grid(v.seat, mine.zones, false));
+  }
+  if (Object.keys(g.zones || {}).length) {
+    zonesBox.appendChild(el("h3", "On the table")); zonesBox.appendChild(grid(-1, g.zones, false));
+  }
   const players = document.getElementById("players"); players.textContent = "";
   o.seats.forEach((s, i) => {
     const d = el("div", undefined, "seat"); d.appendChild(el("b", s.name + (i === o.to_move ? " ◀" : "")));
     d.appendChild(document.createTextNode(` score ${value(s.score)} · ${v.seats[i].kind}` + (s.eliminated ? " · out" : "")));
     const vars = Object.entries(s.vars || {}).map(([k, x]) => `${words(k)} ${value(x)}`);
     if (vars.length) d.appendChild(el("div", vars.join(" · "), "small"));
-    for (const z of zones(s.zones)) d.appendChild(el("div", z, "small"));
+    if (i !== v.seat && Object.keys(s.zones || {}).length) d.appendChild(grid(i, s.zones, true));
     players.appendChild(d);
   });
   const shared = document.getElementById("shared"); shared.textContent = "";
-  const g = o.globals || {};
   const gv = Object.entries(g.vars || {}).map(([k, x]) => `${words(k)} ${value(x)}`);
   if (gv.length) shared.appendChild(el("div", gv.join(" · "), "small"));
-  for (const z of zones(g.zones)) shared.appendChild(el("div", z, "small"));
+  document.querySelectorAll(".tile.pick").forEach(node => {
+    const pick = () => act(secret, +node.dataset.option);
+    node.addEventListener("click", pick);
+    node.addEventListener("keydown", e => { if (e.key === "Enter") pick(); });
+  });
   const log = document.getElementById("log"); log.textContent = "";
   for (const line of o.log) log.appendChild(el("li", line));
   log.scrollTop = log.scrollHeight;

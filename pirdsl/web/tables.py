@@ -27,7 +27,7 @@ from typing import Any, Callable, Sequence
 from rich.console import Console
 
 from interpreter import IllegalAction
-from pirdsl.bots import make_bot, seat_seed
+from pirdsl.bots import decision_seed, make_bot, seat_seed
 from pirdsl.play import AUTOMA, HUMAN, PlaySession
 from pirdsl.playing import DEFAULT_STEP_LIMIT
 from pirdsl.terminal import CELL_TEXT
@@ -69,6 +69,7 @@ class TableSpec:
     secrets: list[str | None]  # per seat: its link's secret (people only)
     spectator: str
     actions: list[int] = field(default_factory=list)
+    params: dict[str, int] = field(default_factory=dict)  # the game parameters set for this table (`param` lines)
     version: int = 0       # how many changes the table has seen: never repeats, even across undo and restarts
     created: float = field(default_factory=time.time)
 
@@ -77,13 +78,13 @@ class Table:
     """One game in play on the server."""
 
     def __init__(self, game: Any, spec: TableSpec, state: Any | None = None) -> None:
-        self.game = game
+        self.game = game.with_params(spec.params) if spec.params else game
         self.spec = spec
         self.lock = threading.RLock()
         if state is None:
-            state = replay(game, spec)
+            state = replay(self.game, spec)
         console = Console(file=io.StringIO(), width=100, color_system=None)
-        self.session = _WebSession(game, state, spec.seats, console, bot_seed=spec.seed, interactive=False)
+        self.session = _WebSession(self.game, state, spec.seats, console, bot_seed=spec.seed, interactive=False)
         # Every bot seat plays with its own budget (the terminal session makes only the quick bots).
         for seat, kind in enumerate(spec.seats):
             if kind not in (HUMAN, AUTOMA):
@@ -167,6 +168,9 @@ class Table:
                     self._changed()
                     return True
                 bot = self.session._bot_for(seat)
+                # Seeded from the table's seed and how far the game is: a table resumed after a
+                # restart has its bots choose what they would have chosen, as its draws are.
+                bot.reseed(decision_seed(self.spec.seed, seat, len(state.history)))
                 snapshot = state.clone()
             except Exception as error:  # noqa: BLE001 - a rules error stops this table, not the server
                 self._fail(error)
@@ -256,10 +260,13 @@ class Table:
                 details = state.option_details()
                 if len(details) != len(labels):
                     details = [""] * len(labels)
-                places = _named_places(observation.get("boards") or [])
+                boards = observation.get("boards") or []
+                places = _named_places(boards)
+                board_names = [str(board.get("name", "")) for board in boards]
                 for index, (label, detail) in enumerate(zip(labels, details)):
                     options.append({"index": index, "label": label, "detail": detail,
-                                    "cells": _cells_named(label, places)})
+                                    "cells": _cells_named(label, places, board_names)})
+                _name_pieces(options, observation)
                 budget = state.budget_left()
             undo_points = self.session.undo_points
             can_undo = bool(seat != SPECTATOR and undo_points and undo_points[-1].seat == seat)
@@ -292,23 +299,36 @@ class Table:
 SPACE_TEXT = re.compile(r"\bspace (?:number )?(\d+)\b")
 
 
-def _named_places(boards: list[dict[str, Any]]) -> dict[tuple[str, str], list[list[int]]]:
-    """What names a cell on the observed boards: ("piece", its text) and ("space", its caption) -> cells (from 1)."""
-    places: dict[tuple[str, str], list[list[int]]] = {}
+def _named_places(boards: list[dict[str, Any]]) -> dict[tuple[str, str], list[list[Any]]]:
+    """What names a cell on the observed boards: ("piece", its text) and ("space", its caption) ->
+    cells, each [row, column, board] (from 1; the board's name)."""
+    places: dict[tuple[str, str], list[list[Any]]] = {}
     for board in boards:
+        name = str(board.get("name", ""))
         for r, row in enumerate(board.get("cells") or []):
             for c, cell in enumerate(row):
                 for piece in cell.get("pieces") or []:
-                    places.setdefault(("piece", piece), []).append([r + 1, c + 1])
+                    places.setdefault(("piece", piece), []).append([r + 1, c + 1, name])
                 if cell.get("caption"):
-                    places.setdefault(("space", str(cell["caption"])), []).append([r + 1, c + 1])
+                    places.setdefault(("space", str(cell["caption"])), []).append([r + 1, c + 1, name])
     return places
 
 
-def _cells_named(label: str, places: dict[tuple[str, str], list[list[int]]]) -> list[list[int]]:
-    """The cells an option's words name: `row 2, column 7`; else one piece on the board, named as
-    the whole option; else the one space number it names (`to space 44`). Else none."""
-    cells = [[int(row), int(column)] for row, column in CELL_TEXT.findall(label)]
+def _cells_named(label: str, places: dict[tuple[str, str], list[list[Any]]],
+                 board_names: Sequence[str] = ()) -> list[list[Any]]:
+    """The cells an option's words name, each [row, column, board]: `row 2, column 7` (with several
+    boards, the engine's words name the board too: `row 2, column 7 of lower deck`); else one piece
+    on a board, named as the whole option; else the one space number it names (`to space 44`). Else none."""
+    if len(board_names) > 1:
+        found = []
+        for name in board_names:
+            shown = re.escape(name.replace("_", " "))
+            found += [(match.start(), [int(match.group(1)), int(match.group(2)), name])
+                      for match in re.finditer(rf"\brow (\d+), column (\d+) of {shown}\b", label)]
+        cells = [cell for _, cell in sorted(found)]
+    else:
+        only = board_names[0] if board_names else ""
+        cells = [[int(row), int(column), only] for row, column in CELL_TEXT.findall(label)]
     if cells:
         return cells
     found = places.get(("piece", label), [])
@@ -320,6 +340,34 @@ def _cells_named(label: str, places: dict[tuple[str, str], list[list[int]]]) -> 
         if len(found) == 1:
             return list(found)
     return []
+
+
+def _name_pieces(options: list[dict[str, Any]], observation: dict[str, Any]) -> None:
+    """Give each option the piece it names in a zone the page shows, as "pieces": [[seat, zone, text]].
+
+    An option names a piece when its words are the piece's, or start with them and a colon
+    ("gold then gold: load 5 doubloons" names the card "gold then gold"). Only a text that
+    one zone shows (its look-alikes there are the same choice) and one option names is
+    given, so a click on it can mean nothing else. `seat` is -1 for a zone of the table.
+    """
+    where: dict[str, set[tuple[int, str]]] = {}
+    zones = [(-1, (observation.get("globals") or {}).get("zones") or {})]
+    zones += [(seat, found.get("zones") or {}) for seat, found in enumerate(observation.get("seats") or [])]
+    for seat, by_name in zones:
+        for name, zone in by_name.items():
+            for item in zone.get("items") or []:
+                where.setdefault(str(item), set()).add((seat, name))
+    named: dict[tuple[int, str, str], list[dict[str, Any]]] = {}
+    for option in options:
+        option["pieces"] = []
+        label = option["label"]
+        texts = [text for text in where if label == text or label.startswith(text + ":")]
+        if len(texts) == 1 and len(where[texts[0]]) == 1:
+            seat, zone = next(iter(where[texts[0]]))
+            named.setdefault((seat, zone, texts[0]), []).append(option)
+    for (seat, zone, text), naming in named.items():
+        if len(naming) == 1:
+            naming[0]["pieces"] = [[seat, zone, text]]
 
 
 def replay(game: Any, spec: TableSpec) -> Any:
@@ -338,10 +386,20 @@ def replay(game: Any, spec: TableSpec) -> Any:
 
 
 def new_table(game: Any, path: str, players: int, variants: Sequence[str], seats: Sequence[str],
-              seed: int | None = None) -> Table:
-    """A new table: seats given in order to the player seats (automa seats are the rules')."""
+              seed: int | None = None, params: dict[str, Any] | None = None) -> Table:
+    """A new table: seats given in order to the player seats (automa seats are the rules').
+
+    `params` sets game parameters over their defaults (ValueError, with the reason, for an
+    unknown name or a value out of its range); the table keeps only those set.
+    """
     from pirdsl.play import assign_controllers
 
+    chosen = game.checked_params(params or {}) if getattr(game, "param_decls", None) else {}
+    if params and not chosen:
+        raise ValueError(f"{game.name} has no parameters to set")
+    defaults = getattr(game, "param_values", {})
+    params = {name: value for name, value in chosen.items() if value != defaults.get(name)}
+    game = game.with_params(params) if params else game
     seed = secrets.randbits(63) if seed is None else seed
     state = game.new_state(players=players, seed=seed, variants=list(variants))
     player_seats = sum(1 for seat in range(state.num_seats) if not state.is_automa(seat))
@@ -351,5 +409,5 @@ def new_table(game: Any, path: str, players: int, variants: Sequence[str], seats
     table_secrets = [new_secret() if kind == HUMAN else None for kind in controllers]
     spec = TableSpec(table_id=new_secret()[:12], path=path, file_hash=game.file_hash, players=players,
                      variants=sorted(variants), seed=seed, seats=controllers, secrets=table_secrets,
-                     spectator=new_secret())
+                     spectator=new_secret(), params=params)
     return Table(game, spec, state)
