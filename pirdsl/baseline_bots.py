@@ -34,6 +34,9 @@ class RandomBot:
     """
 
     kind = "random"
+    # Its choice needs nothing but the state at the decision: games it plays alone may be played
+    # out without stopping (pirdsl/playing.py, interpreter/playout.py).
+    plays_out = True
 
     def __init__(self, seed: int | str = 0) -> None:
         self.random = random.Random(seed)
