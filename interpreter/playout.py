@@ -16,9 +16,11 @@ steps counted. So a game played out reaches the same state as the same game play
 step by step (tests/test_playout_build.py plays every shipped game both ways).
 
 A state played out to its end is an ordinary finished state. One stopped before its
-end (steps spent, or `before_step`) can be read (scores, standing, observation) but
-not played on: the calls that would go on from there are gone. Such a state says so
-(`State.apply_action` raises `IllegalAction`).
+end (steps spent, or `before_step`) can be read (scores, standing, variables, zones,
+the pending decision's options) but not played on, saved, or asked for its options'
+labels (they may name the waiting rule's locals): the calls that would go on from
+there are gone. Such a state says so (`State.apply_action` and `to_json` raise
+`IllegalAction`).
 """
 
 from __future__ import annotations

@@ -881,6 +881,8 @@ class State:
         going on with `self.answer` from where the rules wait: a generator (see
         interpreter/compiler.py), made again from the frames in a copy or a restored state.
         """
+        if self.playout is not None and entry is None:
+            raise IllegalAction("this state is where a playout stopped before the end: it cannot go on")
         # What the rules' loops may spend before the first check of what they keep (runtime._runaway).
         self.budget = CHECK_EVERY
         self.stretch = None
@@ -890,8 +892,6 @@ class State:
             elif self.running is not None:
                 running = self.running
             else:
-                if self.playout is not None:
-                    raise IllegalAction("this state is where a playout stopped before the end: it cannot go on")
                 self.restoring = self._frames[::-1]
                 self._frames = []
                 running = _resumed(self)

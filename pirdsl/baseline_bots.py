@@ -154,17 +154,9 @@ class GreedyBot:
             seed = seeds[number]
             state = trial.clone()
             state.rng = seed
-            randrange = random.Random(seed).randrange
             round_now = state.round
             try:
-                for _ in range(steps):
-                    if state.is_terminal() or state.round != round_now:
-                        break
-                    if state.is_chance():
-                        state.apply_chance()
-                        continue
-                    options = state.num_actions()
-                    state.apply_action(randrange(options) if options > 1 else 0)
+                random_playout(state, random.Random(seed), steps, lambda now: now.round != round_now)
             except GameRuleError:
                 continue
             total += position_value(state, seat)
@@ -204,6 +196,36 @@ class GreedyBot:
         if memory is None:
             memory = self.memories[seat] = SeatMemory(seat)
         return memory
+
+
+def random_playout(state: Any, rng: random.Random, steps: int, stop: Any = None) -> bool:
+    """Random play on `state`: at most `steps` steps, chance by its odds, each decision drawn with `rng`.
+
+    Stops early at the end of the game, or before a step where `stop(state)` answers true;
+    True when the game ended. With the engine's playout build (`State.play_out`,
+    interpreter/playout.py) the rules never stop for the random choices; the game is the
+    same as step by step, but a state stopped before its end can only be read, not played on.
+    """
+    randrange = rng.randrange
+
+    def choose(now: Any) -> int:
+        count = now.num_actions()
+        return randrange(count) if count > 1 else 0
+
+    if hasattr(state, "play_out"):
+        from interpreter.playout import Playout
+
+        return state.play_out(Playout(choose, steps, stop))
+    for _ in range(steps):
+        if state.is_terminal():
+            return True
+        if stop is not None and stop(state):
+            return False
+        if state.is_chance():
+            state.apply_chance()
+        else:
+            state.apply_action(choose(state))
+    return state.is_terminal()
 
 
 def mean_value(trials: list[Any], seat: int) -> float | None:
