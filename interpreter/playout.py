@@ -41,9 +41,9 @@ class Playout:
     """Takes the decisions and chance outcomes of one state played on without stopping.
 
     Args:
-        choose: for a decision, `choose(state)` gives the index of the action to take
-            (the state's pending decision is set, as at any decision: `num_actions`,
-            `current_player` answer as usual); a bot's `choose_action` will do.
+        choose: for a decision, `choose(seat, count)` gives the index of the action to take,
+            0 to count - 1, for the seat to move (the state's pending decision is set, as at
+            any decision); `RandomBot.choose_among` will do for a seat's random bot.
         steps: decisions and chance steps to take at most.
         before_step: when given, called with the state before each step; a true answer
             stops the playout there (the step is not taken).
@@ -51,32 +51,35 @@ class Playout:
 
     __slots__ = ("choose", "steps_left", "before_step", "decisions", "chance_steps", "taken", "stopped", "steps")
 
-    def __init__(self, choose: Callable[[Any], int], steps: int, before_step: Callable[[Any], Any] | None = None):
+    def __init__(self, choose: Callable[[int, int], int], steps: int,
+                 before_step: Callable[[Any], Any] | None = None):
         self.choose = choose
         self.steps = steps
         self.steps_left = steps
         self.before_step = before_step
         self.decisions = 0  # decisions taken from which the rules went on without failing
         self.chance_steps = 0  # the same for chance steps
-        self.taken = 0  # the step taken last, counted once the rules go on from it (CHOICE, CHANCE, or 0)
+        self.taken = 0  # the kind of the step taken last (CHOICE, CHANCE, or 0)
         self.stopped = False  # stopped before the end: by `steps` or `before_step`
 
-    def count_taken(self) -> None:
-        """The rules went on from the last step without failing: it counts (as `play_to_end` counts)."""
+    def uncount_failed(self) -> None:
+        """The rules failed going on from the last step: it does not count (as `play_to_end` counts)."""
         if self.taken == CHOICE:
-            self.decisions += 1
+            self.decisions -= 1
         elif self.taken == CHANCE:
-            self.chance_steps += 1
+            self.chance_steps -= 1
         self.taken = 0
 
     def step(self, st) -> Any:
         """The pending decision or chance outcome, taken: the value the rules go on with.
 
+        What `State.apply_action` does up to where it would go on with the rules, written
+        out here, as every step of every playout comes here.
+
         Raises:
             Stopped: when the steps are spent or `before_step` asks to stop.
         """
         while True:
-            self.count_taken()
             if self.steps_left <= 0:
                 raise Stopped()
             if self.before_step is not None and self.before_step(st):
@@ -84,7 +87,14 @@ class Playout:
             self.steps_left -= 1
             pending = st.pending
             if pending[0] == "choice":
-                index = self.choose(st)
+                values = pending[3]
+                count = len(values) + st.program.skips[pending[1]]
+                index = self.choose(pending[2], count)
+                if index.__class__ is not int or not 0 <= index < count:
+                    self.taken = 0  # the step before went on well: it counts
+                    raise IllegalAction(f"there is no action {index!r}: choose from 0 to {count - 1}")
+                value = values[index] if index < len(values) else None
+                self.decisions += 1
                 self.taken = CHOICE
             else:
                 weights = pending[3]
@@ -93,40 +103,31 @@ class Playout:
                     if pick < weight:
                         break
                     pick -= weight
+                value = pending[2][index]
+                self.chance_steps += 1
                 self.taken = CHANCE
-            value = take(st, index)
-            if value is not WAITING:
-                st.budget = CHECK_EVERY
-                st.answer = value
-                return value
+            st.history.append(index)
+            st.pending = None
+            if value.__class__ is Blind:
+                value = _face_down_taken(st, pending, value)
+                if value is WAITING:
+                    continue
+            st.budget = CHECK_EVERY
+            st.answer = value
+            return value
 
 
-WAITING = object()  # `take`: a face-down pile was chosen, and chance now picks its piece
+WAITING = object()  # `_face_down_taken`: chance now picks the piece of a face-down pile
 
 
-def take(st, index) -> Any:
-    """`State.apply_action` up to where it would go on with the rules: the value taken, or WAITING."""
-    pending = st.pending
-    if index.__class__ is not int:
-        index = getattr(index, "index", index)  # an Action
-    if pending[0] == "choice":
-        values = pending[3]
-        count = len(values) + st.program.skips[pending[1]]
-        if not 0 <= index < count:
-            raise IllegalAction(f"there is no action {index!r}: choose from 0 to {count - 1}")
-        value = values[index] if index < len(values) else None
-    else:
-        value = pending[2][index]
-    st.history.append(index)
-    st.pending = None
-    if value.__class__ is Blind:
-        groups: dict = {}
-        for piece_id in value.pieces:
-            piece = st.pieces[piece_id]
-            groups.setdefault(st.piece_key(piece), []).append(piece)
-        if len(groups) > 1:
-            st.pending = ["chance", st.program.choices[pending[1]].blind_chance,
-                          [g[0] for g in groups.values()], [len(g) for g in groups.values()]]
-            return WAITING
-        value = next(iter(groups.values()))[0]
-    return value
+def _face_down_taken(st, pending: list, pile: Blind) -> Any:
+    """A face-down pile was chosen: its piece when they all look alike, else WAITING with chance pending."""
+    groups: dict = {}
+    for piece_id in pile.pieces:
+        piece = st.pieces[piece_id]
+        groups.setdefault(st.piece_key(piece), []).append(piece)
+    if len(groups) > 1:
+        st.pending = ["chance", st.program.choices[pending[1]].blind_chance,
+                      [g[0] for g in groups.values()], [len(g) for g in groups.values()]]
+        return WAITING
+    return next(iter(groups.values()))[0]

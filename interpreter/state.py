@@ -741,7 +741,7 @@ class State:
         """Play on without stopping at decisions, with the game's playout build (interpreter/playout.py).
 
         The same as, at most `playout.steps` times: `apply_chance()` at chance,
-        `apply_action(playout.choose(self))` at a decision, stopping early at the end of the
+        `apply_action(playout.choose(seat, num_actions()))` at a decision, stopping early at the end of the
         game or where `playout.before_step(self)` (called before each step) answers true.
         The state reached is the one those calls would reach; one stopped before the end
         cannot go on (see interpreter/playout.py). A failure of the rules raises the same
@@ -797,13 +797,15 @@ class State:
         self.playout = None
         self.restoring = []
         if error is not None:
+            playout.uncount_failed()
             self.running = None
+            if isinstance(error, IllegalAction):  # the playout's choice was not an action: not the rules' fault
+                raise error
             if isinstance(error, GameRuleError):
                 if error.source is None:
                     error.source = program.source
                 raise error
             raise self._located(error) from None
-        playout.count_taken()
         self.terminal = True
         self.pending = None
         self.phase = "Game over"

@@ -47,7 +47,10 @@ class RandomBot:
         Action indexes run from 0 to num_actions() - 1, so this draws exactly what
         `random.choice(state.legal_actions())` would, without building the actions.
         """
-        count = state.num_actions()
+        return self.choose_among(state.num_actions())
+
+    def choose_among(self, count: int) -> int:
+        """`choose_action` for a decision among `count` actions (what a playout asks, interpreter/playout.py)."""
         if count == 1:
             return 0  # no choice to make: keep the generator untouched, as if it was never asked
         return self.random.randrange(count)
@@ -208,8 +211,7 @@ def random_playout(state: Any, rng: random.Random, steps: int, stop: Any = None)
     """
     randrange = rng.randrange
 
-    def choose(now: Any) -> int:
-        count = now.num_actions()
+    def choose(seat: int, count: int) -> int:
         return randrange(count) if count > 1 else 0
 
     if hasattr(state, "play_out"):
@@ -224,7 +226,7 @@ def random_playout(state: Any, rng: random.Random, steps: int, stop: Any = None)
         if state.is_chance():
             state.apply_chance()
         else:
-            state.apply_action(choose(state))
+            state.apply_action(choose(state.current_player(), state.num_actions()))
     return state.is_terminal()
 
 

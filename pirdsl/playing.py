@@ -75,17 +75,16 @@ def _played_out(state: Any, bots: Sequence[Any], step_limit: int, counts: StepCo
                 on_round: Callable[[Any], None] | None) -> bool:
     """`play_to_end` with the game's playout build (interpreter/playout.py): the same game, the same counts.
 
-    For bots whose choice needs nothing but the state at the decision (`plays_out`: the random
-    bot), so the rules need not stop for them.
+    For bots whose choice needs nothing but the number of actions (`plays_out`, with
+    `choose_among(count)`: the random bot), so the rules need not stop for them.
     """
     from interpreter.playout import Playout
 
-    choosers = [bot.choose_action for bot in bots]
-    current_player = state.current_player
+    choosers = [bot.choose_among for bot in bots]
     last_round = state.round
 
-    def choose(now: Any) -> int:
-        return choosers[current_player()](now)
+    def choose(seat: int, count: int) -> int:
+        return choosers[seat](count)
 
     def before_step(now: Any) -> None:
         nonlocal last_round

@@ -42,10 +42,12 @@ def _configurations():
 
 
 def _chooser(seed: int):
+    """Random choices: choose(seat, count) for a playout, choose(state) step by step."""
     rng = random.Random(seed)
 
-    def choose(state) -> int:
-        count = state.num_actions()
+    def choose(state_or_seat, count=None) -> int:
+        if count is None:
+            count = state_or_seat.num_actions()
         return rng.randrange(count) if count > 1 else 0
 
     return choose
@@ -171,5 +173,5 @@ def test_a_rules_failure_says_the_same_both_ways(monkeypatch):
     assert all("too many turns" in record["error"] for record in messages[0])
     state = game.new_state(players=2, seed=0)
     with pytest.raises(GameRuleError) as failure:
-        state.play_out(Playout(lambda state: 2, 100))
+        state.play_out(Playout(lambda seat, count: 2, 100))
     assert "too many turns" in str(failure.value) and ":11:" in str(failure.value)
