@@ -23,6 +23,18 @@ A failure inside the rules is traced back to its `.pir` statement through the
 generated line it happened on (`LINES` maps lines to `SPANS`), so the happy path
 pays nothing for it. See docs/engine-api.md for what the engine promises.
 
+Each game has two builds of this module, written by the same `ModuleWriter` from
+the same tree. The ordinary build is described above. The playout build
+(`ModuleWriter(..., playout=True)`, interpreter/playout.py) differs only where the
+rules wait (`_wait`, and the calls of rules that may wait): it calls
+`st.playout.step(st)` for the answer instead of `yield`, and calls such rules
+plainly, so none of its functions is a generator. Everything else (statements,
+resume guards, frames' locals, the sites of decisions and chance, spans) is written
+alike and numbered alike, so a state waiting in the ordinary build can go on in the
+playout build from its frames (`_resumed_in_playout`). A change to how a statement
+is written changes both builds; code that counts or instruments statements belongs
+in the statement writers (`plain`, `resumable`), not in `_wait`.
+
 This module writes the module, its functions and their statements; each expression
 is written by `ExpressionWriter` (interpreter/expressions.py), what a define reads by
 `Purity` (interpreter/purity.py), and what is read off the syntax tree beforehand
