@@ -175,3 +175,19 @@ def test_a_rules_failure_says_the_same_both_ways(monkeypatch):
     with pytest.raises(GameRuleError) as failure:
         state.play_out(Playout(lambda seat, count: 2, 100))
     assert "too many turns" in str(failure.value) and ":11:" in str(failure.value)
+
+
+@pytest.mark.parametrize("name", ["glory_islands", "mysterious_islands"])
+def test_a_playout_goes_on_from_live_rules_and_from_a_save(name):
+    """From a state whose rules wait as generators (after `apply_action`), and from one restored from JSON."""
+    game = load_game(str(ROOT / "games" / f"{name}.pir"))
+    ordinary = game.new_state(players=2, seed=11)
+    _step_by_step(ordinary, _chooser(1), 25)
+    live, restored = ordinary.clone(), game.state_from_json(ordinary.to_json())
+    live.apply_action(0) if not live.is_chance() else live.apply_chance()  # its rules now wait as generators
+    ordinary.apply_action(0) if not ordinary.is_chance() else ordinary.apply_chance()
+    restored.apply_action(0) if not restored.is_chance() else restored.apply_chance()
+    _step_by_step(ordinary, _chooser(2), 100_000)
+    for other in (live, restored):
+        assert other.play_out(Playout(_chooser(2), 100_000)) is True
+        assert other.to_json() == ordinary.to_json()
