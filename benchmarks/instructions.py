@@ -39,7 +39,13 @@ sys.path[:0] = [{root!r}, {root!r} + "/benchmarks"]
 from interpreter import load_game
 from interpreter.playout import Playout
 what, games = {what!r}, int(sys.argv[1])
-if what.startswith("glory_islands_"):
+if what.endswith("_by_hand"):
+    module = __import__({{"tic_tac_toe_by_hand": "tictactoe_baseline", "connect_four_by_hand": "connect_four_baseline",
+                         "glory_islands_by_hand": "glory_islands_baseline"}}[what])
+    module.play_random_game(random.Random(1000))
+    for seed in range(games):
+        module.play_random_game(random.Random(seed))
+elif what.startswith("glory_islands_"):
     from pirdsl import baseline_bots
     from pirdsl.simulate import simulate
     baseline_bots.RandomBot.plays_out = what.endswith("simulate")
@@ -47,12 +53,6 @@ if what.startswith("glory_islands_"):
     simulate(game, 4, 1, seed=1000, balance=False)
     if games:
         simulate(game, 4, games, seed=0, balance=False)
-elif what.endswith("_by_hand"):
-    module = __import__({{"tic_tac_toe_by_hand": "tictactoe_baseline", "connect_four_by_hand": "connect_four_baseline",
-                         "glory_islands_by_hand": "glory_islands_baseline"}}[what])
-    module.play_random_game(random.Random(1000))
-    for seed in range(games):
-        module.play_random_game(random.Random(seed))
 else:
     name = "tic_tac_toe" if what.startswith("tic_tac_toe") else "connect_four"
     game = load_game({root!r} + f"/tests/classic/{{name}}.pir")
