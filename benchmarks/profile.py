@@ -31,8 +31,11 @@ from pirdsl.simulate import simulate  # noqa: E402
 COMMENT = re.compile(r"\s*# (\d+): (.*)")
 
 
-def count_bytecodes(path: str, players: int, games: int) -> tuple[Counter, str]:
-    """(code file, line, function) -> bytecodes executed there, over `games` random games; and the generated module's file."""
+def count_bytecodes(path: str, players: int, games: int) -> tuple[Counter, list[str]]:
+    """(code file, line, function) -> bytecodes executed there, over `games` random games; and the generated modules' files.
+
+    Random games play the playout build of the rules (interpreter/playout.py): its file is among them.
+    """
     game = load_game(path)
     simulate(game, players, 1)  # warm: defines remembered per world, caches filled
     counts: Counter = Counter()
@@ -52,7 +55,7 @@ def count_bytecodes(path: str, players: int, games: int) -> tuple[Counter, str]:
         simulate(game, players, games)
     finally:
         sys.settrace(None)
-    return counts, game.code_filename
+    return counts, list(game.line_maps)
 
 
 def rules_lines(module_file: str) -> dict[int, str]:
@@ -70,8 +73,8 @@ def rules_lines(module_file: str) -> dict[int, str]:
     return owner
 
 
-def part_of(filename: str, generated: str | None) -> str:
-    if filename == generated:
+def part_of(filename: str, generated: list[str]) -> str:
+    if filename in generated:
         return "the rules (generated module)"
     name = Path(filename).name
     return {"runtime.py": "engine: runtime", "state.py": "engine: state", "builtins.py": "engine: built-ins",
@@ -87,14 +90,14 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     counts, generated = count_bytecodes(args.file, args.players, args.games)
     total = sum(counts.values())
-    owner = rules_lines(generated) if generated else {}
+    owners = {name: rules_lines(name) for name in generated}
     parts: Counter = Counter()
     lines: Counter = Counter()
     functions: Counter = Counter()
     for (filename, line, function), n in counts.items():
         parts[part_of(filename, generated)] += n
-        if filename == generated:
-            lines[owner.get(line, "module")] += n
+        if filename in owners:
+            lines[owners[filename].get(line, "module")] += n
         else:
             functions[f"{Path(filename).name}:{line} ({function})"] += n
     print(f"{args.file}, {args.players} players, {args.games} random games: {total / args.games:,.0f} bytecodes per game")

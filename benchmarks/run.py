@@ -16,7 +16,8 @@ same machine in the same state:
 * Glory Islands against plain Python: random games per second of the four-player
   game played by the engine exactly as the hand-coded one
   (benchmarks/glory_islands_baseline.py) is played, and how many times faster
-  the hand-coded one is;
+  the hand-coded one is; and the same playouts through the playout build
+  (`State.play_out`, interpreter/playout.py), which need not stop at decisions;
 * the shipped games with random bots: Glory Islands with 2, 3 and 4 players,
   Jamaica with 6, Decks of Glory with 2 (games per second on one core);
 * copying a state: clones per second, and JSON round trips per second
@@ -26,6 +27,8 @@ same machine in the same state:
   ways, the speed-up factor, the cores each run had the use of (CPU time of the
   processes over the wall clock: below 2 for two processes when the machine is
   busy), and how long a worker process takes to start.
+
+With `--instructions`, instructions per game by callgrind too (benchmarks/instructions.py).
 
 Each games-per-second figure is the best of `--repeats` runs of the same seeded
 games, by the wall clock and by the process's CPU time; ratios use CPU time,
@@ -66,6 +69,7 @@ import tictactoe_baseline  # noqa: E402
 from dsl.check import check_game  # noqa: E402
 from dsl.parser import parse_source, read_source  # noqa: E402
 from interpreter import load_game  # noqa: E402
+from interpreter.playout import Playout  # noqa: E402
 from pirdsl.bots import make_bot, seat_seed  # noqa: E402
 from pirdsl.simulate import simulate  # noqa: E402
 
@@ -185,7 +189,7 @@ def measure_random_games(path: Path, players: int, games: int, repeats: int) -> 
     }
 
 
-def playouts_run(path: Path, games: int, players: int) -> Callable[[], None]:
+def playouts_run(path: Path, games: int, players: int, played_out: bool = False) -> Callable[[], None]:
     """Random games of a rules file played exactly as the hand-coded baselines play theirs, as one call.
 
     Game i starts from `new_state(seed=i)` and every move is drawn with one
@@ -195,7 +199,9 @@ def playouts_run(path: Path, games: int, players: int) -> Callable[[], None]:
     `simulate`, a game also seeds a bot per seat, works out scores and returns, and
     adds to the run's figures: measured separately by `measure_random_games`.)
     The first game is played once now, untimed: what the engine works out once per
-    table of players, as the board's cells, is then ready.
+    table of players, as the board's cells, is then ready. With `played_out`, the same
+    games through `State.play_out`, the game's playout build (interpreter/playout.py):
+    the same choices from the same generator, without the rules stopping for them.
     """
     game = load_game(str(path))
 
@@ -203,6 +209,9 @@ def playouts_run(path: Path, games: int, players: int) -> Callable[[], None]:
         for seed in range(games):
             state = game.new_state(players=players, seed=seed)
             rng = random.Random(seed)
+            if played_out:
+                randrange = rng.randrange
+                state.play_out(Playout(lambda seat, count: randrange(count), 1_000_000))
             while not state.is_terminal():
                 if state.is_chance():
                     state.apply_chance()
@@ -246,18 +255,23 @@ def measure_classic(name: str, path: Path, games: int, module: Any, baseline_gam
     row when the run has it already (a shipped game's), else it is measured here."""
     engine = simulated if simulated is not None else measure_random_games(path, players, games, repeats)
     # The engine's playouts and the baseline take turns (best_times_in_turn): their ratio is the figure.
-    engine_times, baseline_times = best_times_in_turn(
-        [playouts_run(path, games, players), baseline_run(module, baseline_games)], repeats)
+    engine_times, baseline_times, played_out_times = best_times_in_turn(
+        [playouts_run(path, games, players), baseline_run(module, baseline_games),
+         playouts_run(path, games, players, played_out=True)], repeats)
     playouts_row = playouts_figures(path, games, repeats, players, *engine_times)
+    played_out_row = playouts_figures(path, games, repeats, players, *played_out_times)
     baseline = baseline_figures(module, baseline_games, repeats, *baseline_times)
     return {
         "game": name,
         "players": players,
         "pirdsl": engine,
         "pirdsl_playouts": playouts_row,
+        "pirdsl_played_out": played_out_row,  # the same playouts through the playout build (State.play_out)
         "baseline": baseline,
         # The engine against the hand-coded game, both played the same way (playouts_run).
         "playout_baseline_times_faster_cpu": baseline["games_per_second_cpu"] / playouts_row["games_per_second_cpu"],
+        "played_out_baseline_times_faster_cpu":
+            baseline["games_per_second_cpu"] / played_out_row["games_per_second_cpu"],
         # `pirdsl simulate` (statistics, a bot per seat) against the hand-coded playout.
         "baseline_times_faster_cpu": baseline["games_per_second_cpu"] / engine["games_per_second_cpu"],
         "baseline_times_faster_wall": baseline["games_per_second_wall"] / engine["games_per_second_wall"],
@@ -434,6 +448,14 @@ def print_table(results: dict[str, Any]) -> None:
               f"{row['pirdsl']['games_per_second_cpu']:>11.0f} {row['baseline_times_faster_cpu']:>14.1f}x")
     print("(playouts: the engine played exactly as the hand-coded game is; simulate: pirdsl simulate's games, "
           "with a bot per seat and the run's figures)")
+    for row in results["classic"] + [results["shipped_baseline"]]:
+        print(f"{row['game']}: the same playouts through the playout build (State.play_out) "
+              f"{row['pirdsl_played_out']['games_per_second_cpu']:.0f}/s, by hand "
+              f"{row['played_out_baseline_times_faster_cpu']:.1f}x faster")
+    if "instructions" in results:
+        print()
+        for name, row in results["instructions"].items():
+            print(f"{name:<30} {row['instructions_per_game']:>14,.0f} instructions per game ({row['games']} games)")
     print()
     print(f"{'random games, one core':<24} {'players':>7} {'games/s wall':>12} {'games/s CPU':>12} {'rounds':>7} "
           f"{'actions/game':>13}")
@@ -462,6 +484,8 @@ def main(argv: list[str] | None = None) -> int:
                         help=f"a short look: a {QUICK_DIVISOR}th of the games, one run each, fewer load runs")
     parser.add_argument("--repeats", type=int, help="runs of each game count; the best counts (default 3, quick 1)")
     parser.add_argument("--load-runs", type=int, help="timed runs per rules file (default 10, quick 3)")
+    parser.add_argument("--instructions", action="store_true",
+                        help="add instructions per game by callgrind (benchmarks/instructions.py; minutes more)")
     parser.add_argument("--output", default=str(ROOT / "benchmarks" / "results.json"), help="where to write JSON")
     args = parser.parse_args(argv)
     divisor = QUICK_DIVISOR if args.quick else 1
@@ -496,6 +520,10 @@ def main(argv: list[str] | None = None) -> int:
         "state_copies": state_copies,
         "jobs": jobs,
     }
+    if args.instructions:
+        import instructions
+
+        results["instructions"] = instructions.measure()
     print_table(results)
     Path(args.output).write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
     print(f"\nwritten to {args.output}")

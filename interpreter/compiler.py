@@ -23,6 +23,18 @@ A failure inside the rules is traced back to its `.pir` statement through the
 generated line it happened on (`LINES` maps lines to `SPANS`), so the happy path
 pays nothing for it. See docs/engine-api.md for what the engine promises.
 
+Each game has two builds of this module, written by the same `ModuleWriter` from
+the same tree. The ordinary build is described above. The playout build
+(`ModuleWriter(..., playout=True)`, interpreter/playout.py) differs only where the
+rules wait (`_wait`, and the calls of rules that may wait): it calls
+`st.playout.step(st)` for the answer instead of `yield`, and calls such rules
+plainly, so none of its functions is a generator. Everything else (statements,
+resume guards, frames' locals, the sites of decisions and chance, spans) is written
+alike and numbered alike, so a state waiting in the ordinary build can go on in the
+playout build from its frames (`_resumed_in_playout`). A change to how a statement
+is written changes both builds; code that counts or instruments statements belongs
+in the statement writers (`plain`, `resumable`), not in `_wait`.
+
 This module writes the module, its functions and their statements; each expression
 is written by `ExpressionWriter` (interpreter/expressions.py), what a define reads by
 `Purity` (interpreter/purity.py), and what is read off the syntax tree beforehand
@@ -107,7 +119,10 @@ class _Function:
 class ModuleWriter(ExpressionWriter):
     """Writes the Python module of one checked game (its expressions: interpreter/expressions.py)."""
 
-    def __init__(self, game_file: ast.GameFile, source: Source):
+    def __init__(self, game_file: ast.GameFile, source: Source, playout: bool = False):
+        # The playout build (`playout`): the same module, but where the rules wait, a decision is
+        # taken at once by the state's playout and play goes on (`_wait`); no function is a generator.
+        self.playout = playout
         game_file = with_powers(game_file)  # powers become plain rules and defines (interpreter/powers.py)
         game_file = with_catalogues(game_file)  # catalogue rows and budgeted choices (interpreter/catalogues.py)
         game_file = lower_file(game_file)  # turns of actions, as the loops of choices they are
@@ -578,6 +593,21 @@ class ModuleWriter(ExpressionWriter):
         else:
             raise CompileError(f"cannot compile {type(node).__name__} here", node.span)
 
+    def _wait(self, code: "_Code", depth: int, point: int, span) -> None:
+        """Wait for the pending decision or chance outcome: its value in `_x`.
+
+        The ordinary build stops there (`yield`, with `_pc` saying where, for copies and
+        saves) and goes on with `st.answer`; the playout build has the state's playout
+        (interpreter/playout.py) take it at once, and goes on without stopping.
+        """
+        if self.playout:
+            code.add(depth, "_x = st.playout.step(st)", span)
+            return
+        code.add(depth, f"_pc = {point}", span)
+        code.add(depth, "yield", span)
+        code.add(depth, "_pc = 0", span)
+        code.add(depth, "_x = st.answer", span)
+
     def _tick(self, code: "_Code", depth: int, span) -> None:
         """One more time round a loop: the guard against rules that never stop."""
         code.add(depth, "st.budget -= 1", span)
@@ -622,10 +652,7 @@ class ModuleWriter(ExpressionWriter):
                     site = self._chance_site(node, fn, point, "draw")
                     add(depth + 1, f"_x = _draw(st, {site}, {x(node.source)})")
                 add(depth + 1, "if _x is _WAIT:")
-                add(depth + 2, f"_pc = {point}")
-                add(depth + 2, "yield")
-                add(depth + 2, "_pc = 0")
-                add(depth + 2, "_x = st.answer")
+                self._wait(code, depth + 2, point, span)
                 add(depth + 1, f"{fn.names[node.var]} = _x")
             elif isinstance(node, ast.Roll):
                 die = self.dice.get(node.die)
@@ -636,22 +663,26 @@ class ModuleWriter(ExpressionWriter):
                     faces[face] = faces.get(face, 0) + 1
                 site = self._chance_site(node, fn, point, "roll")
                 add(depth + 1, f"_roll(st, {site}, {self.constant(list(faces))}, {self.constant(list(faces.values()))})")
-                add(depth + 1, f"_pc = {point}")
-                add(depth + 1, "yield")
-                add(depth + 1, "_pc = 0")
-                add(depth + 1, f"{fn.names[node.var]} = st.answer")
+                self._wait(code, depth + 1, point, span)
+                add(depth + 1, f"{fn.names[node.var]} = _x")
             else:
                 call = (f"rule_{node.rule}(st, 0, None{self._arguments(node, fn)})" if isinstance(node, ast.CallRule)
                         else f"{node.function}(st, 0, None)")
-                add(depth + 1, f"_pc = {point}")
-                add(depth + 1, f"yield from {call}")
-                add(depth + 1, "_pc = 0")
+                if self.playout:  # a plain call: decisions inside are taken where they come up
+                    add(depth + 1, call)
+                else:
+                    add(depth + 1, f"_pc = {point}")
+                    add(depth + 1, f"yield from {call}")
+                    add(depth + 1, "_pc = 0")
             add(depth, f"elif _pc == {point}:" if point < fn.total else "else:")
             if isinstance(node, (ast.Choose, ast.Draw, ast.Roll)):
                 add(depth + 1, "_pc = 0")
                 add(depth + 1, f"{fn.names[node.var]} = st.answer")
             else:
-                add(depth + 1, "yield from _resumed(st)")
+                if self.playout:
+                    add(depth + 1, "_resumed_in_playout(st)")
+                else:
+                    add(depth + 1, "yield from _resumed(st)")
                 add(depth + 1, "_pc = 0")
             return
         code.comment(depth, self.comment(span))
@@ -726,10 +757,7 @@ class ModuleWriter(ExpressionWriter):
         add(depth, "if not _pc:")
         add(depth + 1, f"_x = _weighted_draw(st, {site}, {self.x(node.source, fn)}, {self.x(node.weights, fn)})")
         add(depth + 1, "if _x is _WAIT:")
-        add(depth + 2, f"_pc = {point}")
-        add(depth + 2, "yield")
-        add(depth + 2, "_pc = 0")
-        add(depth + 2, "_x = st.answer")
+        self._wait(code, depth + 2, point, span)
         add(depth + 1, f"{fn.names[node.var]} = _x")
         add(depth, f"elif _pc == {point}:" if point < fn.total else "else:")
         add(depth + 1, "_pc = 0")
@@ -884,30 +912,35 @@ def generate(game_file: ast.GameFile, source: Source) -> str:
     return ModuleWriter(game_file, source).module()
 
 
-def module_name(game_file: ast.GameFile) -> str:
-    """The file name tracebacks and profilers show for a game's generated module."""
-    return f"<pirdsl {Path(game_file.path).name} {game_file.source_hash[:12]}>"
+def module_name(game_file: ast.GameFile, playout: bool = False) -> str:
+    """The file name tracebacks and profilers show for a game's generated module (or its playout build)."""
+    return f"<pirdsl {Path(game_file.path).name} {game_file.source_hash[:12]}{' playout' if playout else ''}>"
 
 
-def build_module(game_file: ast.GameFile, source: Source, cached: bool = False) -> tuple[dict, str]:
+PLAYOUT_KEY = ":playout"  # added to the rules' hash for the playout build's entry in the cache
+
+
+def build_module(game_file: ast.GameFile, source: Source, cached: bool = False,
+                 playout: bool = False) -> tuple[dict, str]:
     """A game's module, run: its namespace, and the file name its code carries.
 
     With `cached`, from the cache when it has the module (interpreter/cache.py), else
-    generated, compiled and kept there.
+    generated, compiled and kept there. With `playout`, the playout build (`ModuleWriter`).
     """
-    code = cache.load(game_file.source_hash) if cached else None
+    key = game_file.source_hash + (PLAYOUT_KEY if playout else "")
+    code = cache.load(key) if cached else None
     if code is None:
-        writer = ModuleWriter(game_file, source)
+        writer = ModuleWriter(game_file, source, playout=playout)
         text = writer.module()
-        filename = cache.source_file(game_file.source_hash, text) if cached else None
+        filename = cache.source_file(key, text) if cached else None
         if filename is None:
-            filename = module_name(game_file)
+            filename = module_name(game_file, playout)
             # So that tracebacks and profilers can show the generated lines all the same.
             linecache.cache[filename] = (len(text), None, text.splitlines(True), filename)
         code = _compiled(writer, text, filename)
         if cached:
-            cache.keep(game_file.source_hash, code)
-    namespace: dict = {"__name__": f"pirdsl_rules_{game_file.source_hash[:12]}"}
+            cache.keep(key, code)
+    namespace: dict = {"__name__": f"pirdsl_rules_{game_file.source_hash[:12]}{'_playout' if playout else ''}"}
     exec(code, namespace)  # noqa: S102 - source generated from the checked AST only
     return namespace, code.co_filename
 

@@ -18,7 +18,7 @@ from dsl.extends import files_of, read_rules, source_hash, written_base
 from dsl.parser import parse_file
 from dsl.ast import local_names
 from interpreter import cache
-from interpreter.compiler import CompileError, ModuleWriter, build_module, generate
+from interpreter.compiler import PLAYOUT_KEY, CompileError, ModuleWriter, build_module, generate
 from interpreter.lowering import lower_file
 from interpreter.runtime import _UNSET
 from interpreter.state import STATE_FORMAT, STATE_VERSION, MASK, State, _describe
@@ -189,6 +189,7 @@ class Game:
         self.board_decls = [d for d in decls if isinstance(d, ast.BoardDecl)]
         self.piece_decls = {d.name: d for d in decls if isinstance(d, ast.PieceDecl)}
         self.outline = outline
+        self._cached = cached
         try:
             self._load(decls, cached)
         except CompileError as error:
@@ -228,6 +229,8 @@ class Game:
         path = self.path
         self.spans = [Span(path, *span) if len(span) == 4 else Span(span[4], *span[:4]) for span in module["SPANS"]]
         self.line_spans: dict[int, int] = module["LINES"]
+        # Each build's file name -> its lines' statements (the playout build's added once it is made).
+        self.line_maps: dict[str, dict[int, int]] = {self.code_filename: self.line_spans}
         self.functions = module["FUNCTIONS"]
         self.resumable = [entry[0] for entry in self.functions]
         self.function_ids = {entry[1]: i for i, entry in enumerate(self.functions)}
@@ -289,6 +292,32 @@ class Game:
         self.piece_marks = {name: module[f"mark_{name}"] for name, d in self.piece_decls.items() if d.mark is not None}
         self.marks_showing_variables = {name for name, d in self.piece_decls.items() if d.mark is not None
                                         and set(self.piece_var_names.get(name, ())) & _names_in(d.mark)}
+
+    @functools.cached_property
+    def playout_functions(self) -> list:
+        """The playout build's resumable functions by frame id (interpreter/playout.py), made on first use.
+
+        Its `body_final_scoring` becomes `playout_final`, and its lines join `line_maps`, so
+        that a failure in it names its statement as one in the ordinary build does.
+        """
+        key = self.file_hash + PLAYOUT_KEY
+        code = cache.load(key) if self._cached else None
+        if code is None:
+            module, filename = build_module(self.lowered, self.source, self._cached, playout=True)
+        else:
+            module = {"__name__": f"pirdsl_rules_{self.file_hash[:12]}_playout"}
+            exec(code, module)  # noqa: S102 - generated from the checked AST only
+            filename = code.co_filename
+        ordinary = self.module
+        # Both builds are written from the same tree in the same order: the frames, the sites of
+        # decisions and chance and the statements' spans are numbered alike, which play relies on.
+        if (module["SPANS"] != ordinary["SPANS"] or len(module["CHOICES"]) != len(ordinary["CHOICES"])
+                or len(module["CHANCES"]) != len(ordinary["CHANCES"])
+                or [entry[1:] for entry in module["FUNCTIONS"]] != [entry[1:] for entry in ordinary["FUNCTIONS"]]):
+            raise RuntimeError("the playout build does not match the ordinary build")  # a bug of the compiler
+        self.playout_final = module["body_final_scoring"]
+        self.line_maps[filename] = module["LINES"]
+        return [entry[0] for entry in module["FUNCTIONS"]]
 
     @functools.cached_property
     def examples(self) -> list["CompiledExample"]:

@@ -113,10 +113,10 @@ def check(st, log_start: int, measured: list[int]) -> None:
     for name, value in st.env.items():
         weigh(name, value)
     # The running rules' own names: the frames of the generated module on this call's stack.
-    filename = st.program.code_filename
+    filenames = st.program.line_maps  # the ordinary build's, and the playout build's (interpreter/playout.py)
     frame = sys._getframe(1)
     while frame is not None:
-        if frame.f_code.co_filename == filename:
+        if frame.f_code.co_filename in filenames:
             for name, value in frame.f_locals.items():
                 if name.startswith("v_"):
                     weigh(name[2:], value)

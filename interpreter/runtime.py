@@ -528,6 +528,12 @@ def _resumed(st):
     return st.program.resumable[function_id](st, point, saved)
 
 
+def _resumed_in_playout(st):
+    """`_resumed` for the playout build (interpreter/playout.py): the next frame's function, run."""
+    function_id, point, saved = st.restoring.pop()
+    return st.program.playout_functions[function_id](st, point, saved)
+
+
 def _weighted_draw(st, site: int, container, weights):
     """`draw ... weighted ...`: each element as likely as its weight; one that cannot come up is left out."""
     outcomes = list(as_list(st, container))

@@ -17,7 +17,8 @@ from typing import Any
 
 from interpreter.catalogues import LEFT, PICK
 from interpreter.limits import CHECK_EVERY
-from interpreter.runtime import _UNSET, HELD, EndGame, Runaway, _resumed
+from interpreter.playout import Playout, Stopped
+from interpreter.runtime import _UNSET, HELD, EndGame, Runaway, _resumed, _resumed_in_playout
 from interpreter.secrecy import decision_reveals, decision_seen_by
 from interpreter.values import Blind, Board, GameRuleError, IllegalAction, Piece, Player, Zone, log_text, show
 
@@ -162,7 +163,7 @@ class State:
     __slots__ = ("program", "world", "seed", "rng", "vars", "pvars", "contents", "owned", "loc", "pieces",
                  "piece_vars", "unordered", "created_in_play", "running", "_frames", "restoring", "env",
                  "answer", "pending", "log", "round", "phase", "eliminated", "in_setup", "terminal", "held",
-                 "scoring", "budget", "stretch", "history", "_labels", "memo")
+                 "scoring", "budget", "stretch", "history", "_labels", "memo", "playout")
 
     def __init__(self, program, world, seed: int):
         self.program = program
@@ -208,6 +209,9 @@ class State:
         self.stretch = None
         self.history: list[int] = []
         self._labels = None  # (the pending decision, its action labels), made on demand
+        # While the state is played on without stopping (`play_out`): what takes its decisions;
+        # after a playout that stopped before the end, that playout (the state cannot go on).
+        self.playout = None
 
     # ------------------------------------------------------------ standard API
 
@@ -733,6 +737,80 @@ class State:
     def log_for(self, seat: int | None) -> list[str]:
         return [log_text(text) for to, text in self.log if to is None or to == seat]
 
+    def play_out(self, playout: Playout) -> bool:
+        """Play on without stopping at decisions, with the game's playout build (interpreter/playout.py).
+
+        The same as, at most `playout.steps` times: `apply_chance()` at chance,
+        `apply_action(playout.choose(seat, num_actions()))` at a decision, stopping early at the end of the
+        game or where `playout.before_step(self)` (called before each step) answers true.
+        The state reached is the one those calls would reach; one stopped before the end
+        cannot go on (see interpreter/playout.py). A failure of the rules raises the same
+        `GameRuleError`; `playout` has counted the steps taken up to it, as `play_to_end` does.
+
+        Returns:
+            Whether the game is over (False: the playout stopped before its end).
+        """
+        if self.terminal:
+            return True
+        if self.playout is not None:
+            raise IllegalAction("this state is where a playout stopped before the end: it cannot go on")
+        program = self.program
+        program.playout_functions  # the playout build, made now when it was not yet  # noqa: B018
+        frames = self.frames
+        self.running = None
+        self._frames = []
+        self.playout = playout
+        try:
+            playout.step(self)  # the decision or chance waiting now: the frames go on with its answer
+        except Stopped:  # nothing was taken: the state is as it was, and can go on as usual
+            self._frames = frames
+            self.playout = None
+            playout.stopped = True
+            return False
+        except BaseException:
+            self._frames = frames
+            self.playout = None
+            raise
+        self.restoring = frames[::-1]
+        self.budget = CHECK_EVERY
+        self.stretch = None
+        error = None
+        try:
+            try:
+                _resumed_in_playout(self)
+            except (Exception, EndGame) as failure:
+                error = failure
+            if error.__class__ is EndGame:
+                error = None
+                if self.held:
+                    self.held = 1
+                    self.release_log()
+                try:
+                    program.playout_final(self)
+                except Exception as failure:  # noqa: BLE001 - located below, as `_stopped` does
+                    error = failure
+        except Stopped:
+            playout.stopped = True
+            self.restoring = []
+            self.memo = None
+            return False  # `self.playout` stays: the state cannot go on
+        self.playout = None
+        self.restoring = []
+        if error is not None:
+            playout.uncount_failed()
+            self.running = None
+            if isinstance(error, IllegalAction):  # the playout's choice was not an action: not the rules' fault
+                raise error
+            if isinstance(error, GameRuleError):
+                if error.source is None:
+                    error.source = program.source
+                raise error
+            raise self._located(error) from None
+        self.terminal = True
+        self.pending = None
+        self.phase = "Game over"
+        return True
+
     def clone(self) -> "State":
         other = State.__new__(State)
         other.program = self.program
@@ -768,6 +846,7 @@ class State:
         other.stretch = None
         other.history = list(self.history)
         other._labels = None
+        other.playout = self.playout
         return other
 
     def __reduce__(self):
@@ -804,6 +883,8 @@ class State:
         going on with `self.answer` from where the rules wait: a generator (see
         interpreter/compiler.py), made again from the frames in a copy or a restored state.
         """
+        if self.playout is not None and entry is None:
+            raise IllegalAction("this state is where a playout stopped before the end: it cannot go on")
         # What the rules' loops may spend before the first check of what they keep (runtime._runaway).
         self.budget = CHECK_EVERY
         self.stretch = None
@@ -882,12 +963,12 @@ class State:
         define's line: a define fails for the statement that uses it) is that statement.
         """
         program = self.program
-        filename = program.code_filename
-        lines = program.line_spans
+        line_maps = program.line_maps  # the ordinary build's lines, and the playout build's once made
         found = None
         trace = error.__traceback__
         while trace is not None:
-            if trace.tb_frame.f_code.co_filename == filename:
+            lines = line_maps.get(trace.tb_frame.f_code.co_filename)
+            if lines is not None:
                 found = lines.get(trace.tb_lineno, found)
             trace = trace.tb_next
         span = program.spans[found] if found is not None else None
@@ -1055,6 +1136,8 @@ class State:
     # ------------------------------------------------------------ JSON
 
     def to_json(self) -> dict:
+        if self.playout is not None:
+            raise IllegalAction("this state is where a playout stopped before the end: it cannot be saved")
         encode = self._encode
         data = {
             "format": STATE_FORMAT, "version": STATE_VERSION,

@@ -34,6 +34,9 @@ class RandomBot:
     """
 
     kind = "random"
+    # Its choice needs nothing but the state at the decision: games it plays alone may be played
+    # out without stopping (pirdsl/playing.py, interpreter/playout.py).
+    plays_out = True
 
     def __init__(self, seed: int | str = 0) -> None:
         self.random = random.Random(seed)
@@ -48,7 +51,10 @@ class RandomBot:
         Action indexes run from 0 to num_actions() - 1, so this draws exactly what
         `random.choice(state.legal_actions())` would, without building the actions.
         """
-        count = state.num_actions()
+        return self.choose_among(state.num_actions())
+
+    def choose_among(self, count: int) -> int:
+        """`choose_action` for a decision among `count` actions (what a playout asks, interpreter/playout.py)."""
         if count == 1:
             return 0  # no choice to make: keep the generator untouched, as if it was never asked
         return self.random.randrange(count)
@@ -160,17 +166,9 @@ class GreedyBot:
             seed = seeds[number]
             state = trial.clone()
             state.rng = seed
-            randrange = random.Random(seed).randrange
             round_now = state.round
             try:
-                for _ in range(steps):
-                    if state.is_terminal() or state.round != round_now:
-                        break
-                    if state.is_chance():
-                        state.apply_chance()
-                        continue
-                    options = state.num_actions()
-                    state.apply_action(randrange(options) if options > 1 else 0)
+                random_playout(state, random.Random(seed), steps, lambda now: now.round != round_now)
             except GameRuleError:
                 continue
             total += position_value(state, seat)
@@ -210,6 +208,35 @@ class GreedyBot:
         if memory is None:
             memory = self.memories[seat] = SeatMemory(seat)
         return memory
+
+
+def random_playout(state: Any, rng: random.Random, steps: int, stop: Any = None) -> bool:
+    """Random play on `state`: at most `steps` steps, chance by its odds, each decision drawn with `rng`.
+
+    Stops early at the end of the game, or before a step where `stop(state)` answers true;
+    True when the game ended. With the engine's playout build (`State.play_out`,
+    interpreter/playout.py) the rules never stop for the random choices; the game is the
+    same as step by step, but a state stopped before its end can only be read, not played on.
+    """
+    randrange = rng.randrange
+
+    def choose(seat: int, count: int) -> int:
+        return randrange(count) if count > 1 else 0
+
+    if hasattr(state, "play_out"):
+        from interpreter.playout import Playout
+
+        return state.play_out(Playout(choose, steps, stop))
+    for _ in range(steps):
+        if state.is_terminal():
+            return True
+        if stop is not None and stop(state):
+            return False
+        if state.is_chance():
+            state.apply_chance()
+        else:
+            state.apply_action(choose(state.current_player(), state.num_actions()))
+    return state.is_terminal()
 
 
 def mean_value(trials: list[Any], seat: int) -> float | None:

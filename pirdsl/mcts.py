@@ -70,7 +70,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from interpreter import GameRuleError
-from pirdsl.baseline_bots import GreedyBot, standing, take_forced
+from pirdsl.baseline_bots import GreedyBot, random_playout, standing, take_forced
 
 DEFAULT_ITERATIONS = 1000
 PLAYOUT_LIMIT = 200  # steps (decisions and chance) of a random playout before it is scored as it stands
@@ -228,13 +228,9 @@ class SearchBot:
         table = state.clone()
         try:
             table.resample_hidden(seat, self.probe, known)
-            for _ in range(self.near_end_steps):
-                if table.is_terminal():
-                    return True
-                self._step(table, self.probe)
+            return random_playout(table, self.probe, self.near_end_steps)
         except GameRuleError:  # a deal the rules cannot go on from: no sign either way
             return False
-        return table.is_terminal()
 
     def _iterate(self, state: Any, root: Node) -> None:
         """One iteration on a dealt table: down the tree, one new node, a playout, and back up."""
@@ -317,37 +313,31 @@ class SearchBot:
     def _play_on(self, state: Any) -> list[float]:
         """Random moves (and chance by its odds) to the horizon (module docstring); each seat's lead there."""
         round_now = state.round
-        for _ in range(self.playout_limit):
-            if state.is_terminal():
-                break
-            if state.round != round_now and not self.near_end:
-                round_now = state.round
-                scores = standing(state)
+        found = None  # the leads at the end of a round where the scores tell the seats apart
+
+        def at_horizon(now: Any) -> bool:
+            nonlocal round_now, found
+            if now.round != round_now and not self.near_end:
+                round_now = now.round
+                scores = standing(now)
                 if any(score != scores[0] for score in scores):
-                    return leads(scores)
-            self._step(state, self.random)
+                    found = leads(scores)
+                    return True
+            return False
+
+        random_playout(state, self.random, self.playout_limit, at_horizon)
+        if found is not None:
+            return found
         if state.is_terminal():
             return [lead + win for lead, win in zip(leads(standing(state)), leads(state.returns()))]
         return leads(standing(state))
 
     def _play_to_end(self, state: Any) -> list[float]:
         """Random moves (and chance by its odds) to the end or the step limit; each seat's reward."""
-        for _ in range(self.playout_limit):
-            if state.is_terminal():
-                return state.returns()
-            self._step(state, self.random)
+        random_playout(state, self.random, self.playout_limit)
         if state.is_terminal():
             return state.returns()
         return standing_rewards(state.scores())
-
-    @staticmethod
-    def _step(state: Any, rng: random.Random) -> None:
-        """One step of a playout: chance by its odds, or a move drawn at random with `rng`."""
-        if state.is_chance():
-            state.apply_chance()
-            return
-        count = state.num_actions()
-        state.apply_action(rng.randrange(count) if count > 1 else 0)
 
 
 def leads(scores: list[Any]) -> list[float]:

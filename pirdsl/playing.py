@@ -50,6 +50,8 @@ def play_to_end(
     """
     if counts is None:
         counts = StepCounts()
+    if hasattr(state, "play_out") and all(getattr(bot, "plays_out", False) for bot in bots):
+        return _played_out(state, bots, step_limit, counts, on_round)
     is_terminal, is_chance, current_player = state.is_terminal, state.is_chance, state.current_player
     apply_action, apply_chance = state.apply_action, state.apply_chance
     choosers = [bot.choose_action for bot in bots]
@@ -67,6 +69,38 @@ def play_to_end(
         apply_action(choosers[current_player()](state))
         counts.decisions += 1
     return is_terminal()
+
+
+def _played_out(state: Any, bots: Sequence[Any], step_limit: int, counts: StepCounts,
+                on_round: Callable[[Any], None] | None) -> bool:
+    """`play_to_end` with the game's playout build (interpreter/playout.py): the same game, the same counts.
+
+    For bots whose choice needs nothing but the number of actions (`plays_out`, with
+    `choose_among(count)`: the random bot), so the rules need not stop for them.
+    """
+    from interpreter.playout import Playout
+
+    choosers = [bot.choose_among for bot in bots]
+    last_round = state.round
+
+    def choose(seat: int, count: int) -> int:
+        return choosers[seat](count)
+
+    def before_step(now: Any) -> None:
+        nonlocal last_round
+        if now.round != last_round:
+            last_round = now.round
+            on_round(now)
+
+    playout = Playout(choose, step_limit, before_step if on_round is not None else None)
+    try:
+        finished = state.play_out(playout)
+    finally:
+        counts.decisions += playout.decisions
+        counts.chance_steps += playout.chance_steps
+    if finished and on_round is not None and playout.steps_left > 0 and state.round != last_round:
+        on_round(state)  # as `play_to_end` looks once more at the end, when it had a step left
+    return finished
 
 
 def assign_seat_bots(state: Any, bot: str, seat_bots: Sequence[str] | None = None) -> list[str]:

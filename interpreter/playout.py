@@ -1,0 +1,133 @@
+"""Playing a game on without stopping at its decisions: the playout build and what drives it.
+
+The ordinary build of a game's module (interpreter/compiler.py) stops at every
+decision and chance event, as a chain of suspended generators, so that a table,
+a bot or a save can look at the state there and answer when it likes. A random
+game in `simulate`, or a search bot's playout, needs none of that: the answer is
+known as soon as the question is. The playout build is the same module with each
+wait written as a call (`_x = st.playout.step(st)`), so no rule is a generator and
+play runs as plain Python from one decision to the next.
+
+`Playout` is what that call reaches. It plays the state exactly as a loop over the
+state API would (`apply_chance` at chance, `apply_action(choose(state))` at a
+decision, stopping after `steps` steps or when `before_step` says so): the same
+outcomes from the same generators, the same history, the same decisions and chance
+steps counted. So a game played out reaches the same state as the same game played
+step by step (tests/test_playout_build.py plays every shipped game both ways).
+
+A state played out to its end is an ordinary finished state. One stopped before its
+end (steps spent, or `before_step`) can be read (scores, standing, variables, zones,
+the pending decision's options) but not played on, saved, or asked for its options'
+labels (they may name the waiting rule's locals): the calls that would go on from
+there are gone. Such a state says so (`State.apply_action` and `to_json` raise
+`IllegalAction`).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from interpreter.limits import CHECK_EVERY
+from interpreter.values import Blind, IllegalAction
+
+CHOICE, CHANCE = 1, 2
+
+
+class Stopped(BaseException):
+    """The playout stops before the game's end. A BaseException, so that no handler of the rules' errors takes it."""
+
+
+class Playout:
+    """Takes the decisions and chance outcomes of one state played on without stopping.
+
+    Args:
+        choose: for a decision, `choose(seat, count)` gives the index of the action to take,
+            0 to count - 1, for the seat to move (the state's pending decision is set, as at
+            any decision); `RandomBot.choose_among` will do for a seat's random bot.
+        steps: decisions and chance steps to take at most.
+        before_step: when given, called with the state before each step; a true answer
+            stops the playout there (the step is not taken).
+    """
+
+    __slots__ = ("choose", "steps_left", "before_step", "decisions", "chance_steps", "taken", "stopped", "steps")
+
+    def __init__(self, choose: Callable[[int, int], int], steps: int,
+                 before_step: Callable[[Any], Any] | None = None):
+        self.choose = choose
+        self.steps = steps
+        self.steps_left = steps
+        self.before_step = before_step
+        self.decisions = 0  # decisions taken from which the rules went on without failing
+        self.chance_steps = 0  # the same for chance steps
+        self.taken = 0  # the kind of the step taken last (CHOICE, CHANCE, or 0)
+        self.stopped = False  # stopped before the end: by `steps` or `before_step`
+
+    def uncount_failed(self) -> None:
+        """The rules failed going on from the last step: it does not count (as `play_to_end` counts)."""
+        if self.taken == CHOICE:
+            self.decisions -= 1
+        elif self.taken == CHANCE:
+            self.chance_steps -= 1
+        self.taken = 0
+
+    def step(self, st) -> Any:
+        """The pending decision or chance outcome, taken: the value the rules go on with.
+
+        What `State.apply_action` does up to where it would go on with the rules, written
+        out here, as every step of every playout comes here.
+
+        Raises:
+            Stopped: when the steps are spent or `before_step` asks to stop.
+        """
+        while True:
+            if self.steps_left <= 0:
+                raise Stopped()
+            if self.before_step is not None and self.before_step(st):
+                raise Stopped()
+            self.steps_left -= 1
+            pending = st.pending
+            if pending[0] == "choice":
+                values = pending[3]
+                count = len(values) + st.program.skips[pending[1]]
+                index = self.choose(pending[2], count)
+                if index.__class__ is not int or not 0 <= index < count:
+                    self.taken = 0  # the step before went on well: it counts
+                    raise IllegalAction(f"there is no action {index!r}: choose from 0 to {count - 1}")
+                value = values[index] if index < len(values) else None
+                self.decisions += 1
+                self.taken = CHOICE
+            else:
+                weights = pending[3]
+                pick = st._random_below(sum(weights))  # as `State.apply_chance` draws
+                for index, weight in enumerate(weights):
+                    if pick < weight:
+                        break
+                    pick -= weight
+                value = pending[2][index]
+                self.chance_steps += 1
+                self.taken = CHANCE
+            st.history.append(index)
+            st.pending = None
+            if value.__class__ is Blind:
+                value = _face_down_taken(st, pending, value)
+                if value is WAITING:
+                    continue
+            st.budget = CHECK_EVERY
+            st.answer = value
+            return value
+
+
+WAITING = object()  # `_face_down_taken`: chance now picks the piece of a face-down pile
+
+
+def _face_down_taken(st, pending: list, pile: Blind) -> Any:
+    """A face-down pile was chosen: its piece when they all look alike, else WAITING with chance pending."""
+    groups: dict = {}
+    for piece_id in pile.pieces:
+        piece = st.pieces[piece_id]
+        groups.setdefault(st.piece_key(piece), []).append(piece)
+    if len(groups) > 1:
+        st.pending = ["chance", st.program.choices[pending[1]].blind_chance,
+                      [g[0] for g in groups.values()], [len(g) for g in groups.values()]]
+        return WAITING
+    return next(iter(groups.values()))[0]

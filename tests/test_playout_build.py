@@ -1,0 +1,193 @@
+"""The playout build plays the same games as the ordinary build (interpreter/playout.py).
+
+Every shipped game, variant file and classic game, at every player count, each of its
+variants alone and all together: random games played step by step through the state
+API (the ordinary build, stopping at every decision) and played out without stopping
+(the playout build), with the same seeds and the same random choices, must reach the
+same state: the same JSON save (board, variables, log, history, generator), the same
+scores, winners and returns, and the same steps counted. `simulate` gives the same
+figures and records both ways, a playout stopped by its step limit or its hook stops
+where the step-by-step loop does, and a rules failure says the same thing.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from interpreter import GameRuleError, load_game, load_source
+from interpreter.playout import Playout
+from interpreter.values import IllegalAction
+from pirdsl import baseline_bots
+from pirdsl.simulate import simulate
+
+ROOT = Path(__file__).resolve().parent.parent
+FILES = (sorted((ROOT / "games").glob("*.pir")) + sorted((ROOT / "games" / "variants").glob("*.pir"))
+         + sorted((ROOT / "tests" / "classic").glob("*.pir")))
+LONG = {"mysterious_islands", "jamaica"}  # a few hundred ms a game: fewer seeds
+
+
+def _configurations():
+    for path in FILES:
+        game = load_game(str(path))
+        variant_sets = [[]] + [[v] for v in sorted(game.variants)]
+        if len(game.variants) > 1:
+            variant_sets.append(sorted(game.variants))
+        for players in range(game.min_players, game.max_players + 1):
+            for variants in variant_sets:
+                yield pytest.param(path, players, variants,
+                                   id=f"{path.stem}-{players}-{'+'.join(variants) or 'base'}")
+
+
+def _chooser(seed: int):
+    """Random choices: choose(seat, count) for a playout, choose(state) step by step."""
+    rng = random.Random(seed)
+
+    def choose(state_or_seat, count=None) -> int:
+        if count is None:
+            count = state_or_seat.num_actions()
+        return rng.randrange(count) if count > 1 else 0
+
+    return choose
+
+
+def _step_by_step(state, choose, steps: int, before_step=None) -> tuple[bool, int, int]:
+    """The ordinary build, one step at a time: (ended, decisions, chance steps)."""
+    decisions = chance = 0
+    for _ in range(steps):
+        if state.is_terminal():
+            return True, decisions, chance
+        if before_step is not None and before_step(state):
+            return False, decisions, chance
+        if state.is_chance():
+            state.apply_chance()
+            chance += 1
+        else:
+            state.apply_action(choose(state))
+            decisions += 1
+    return state.is_terminal(), decisions, chance
+
+
+def _variables(state):
+    """The state's variables as a save writes them (pieces by number)."""
+    return ({name: state._encode(value) for name, value in state.vars.items()},
+            [{name: state._encode(value) for name, value in seat.items()} for seat in state.pvars])
+
+
+def _outcome(state):
+    return state.scores(), state.winners(), state.returns()
+
+
+@pytest.mark.parametrize("path,players,variants", list(_configurations()))
+def test_both_builds_play_the_same_games(path, players, variants):
+    game = load_game(str(path))
+    for seed in range(2 if path.stem in LONG else 6):
+        ordinary = game.new_state(players=players, seed=seed, variants=variants)
+        played_out = game.new_state(players=players, seed=seed, variants=variants)
+        ended, decisions, chance = _step_by_step(ordinary, _chooser(seed), 100_000)
+        playout = Playout(_chooser(seed), 100_000)
+        assert played_out.play_out(playout) is ended is True
+        assert played_out.to_json() == ordinary.to_json()
+        assert (playout.decisions, playout.chance_steps) == (decisions, chance)
+        assert _outcome(played_out) == _outcome(ordinary)
+
+
+@pytest.mark.parametrize("name", ["glory_islands", "decks_of_glory", "to_glory"])
+def test_a_playout_stops_where_the_loop_stops(name):
+    game = load_game(str(ROOT / "games" / f"{name}.pir"))
+    for seed, steps in ((0, 1), (1, 37), (2, 60)):
+        ordinary = game.new_state(players=game.min_players, seed=seed)
+        played_out = ordinary.clone()
+        ended, decisions, chance = _step_by_step(ordinary, _chooser(seed), steps)
+        playout = Playout(_chooser(seed), steps)
+        assert played_out.play_out(playout) is ended is False
+        assert playout.stopped and (playout.decisions, playout.chance_steps) == (decisions, chance)
+        assert played_out.round == ordinary.round and played_out.history == ordinary.history
+        assert played_out.scores() == ordinary.scores() and played_out._encode(played_out.pending) == ordinary._encode(ordinary.pending)
+        assert _variables(played_out) == _variables(ordinary) and played_out.contents == ordinary.contents
+        with pytest.raises(IllegalAction, match="playout stopped"):
+            played_out.apply_action(0)
+    # Stopped by its hook: at the first step of round 3.
+    ordinary = game.new_state(players=game.min_players, seed=5)
+    played_out = ordinary.clone()
+    _step_by_step(ordinary, _chooser(5), 10_000, lambda state: state.round >= 3)
+    assert played_out.play_out(Playout(_chooser(5), 10_000, lambda state: state.round >= 3)) is False
+    assert played_out.history == ordinary.history and _variables(played_out) == _variables(ordinary)
+
+
+def test_a_playout_stopped_before_its_first_step_can_go_on():
+    game = load_game(str(ROOT / "games" / "glory_islands.pir"))
+    state = game.new_state(players=4, seed=3)
+    saved = state.to_json()
+    assert state.play_out(Playout(_chooser(0), 0)) is False
+    assert state.to_json() == saved
+    state.apply_action(0)  # still an ordinary state
+
+
+def test_simulate_gives_the_same_figures_and_records_both_ways(monkeypatch):
+    game = load_game(str(ROOT / "games" / "glory_islands.pir"))
+    runs = []
+    for plays_out in (True, False):
+        monkeypatch.setattr(baseline_bots.RandomBot, "plays_out", plays_out)
+        records: list = []
+        summary = simulate(game, 3, 12, seed=7, balance=True, on_record=records.append)
+        summary.pop("seconds"), summary.pop("games_per_second")
+        runs.append((summary, records))
+    assert runs[0] == runs[1]
+    # At the step limit: unfinished both ways, after the same steps.
+    for plays_out in (True, False):
+        monkeypatch.setattr(baseline_bots.RandomBot, "plays_out", plays_out)
+        records = []
+        simulate(game, 3, 3, seed=7, step_limit=60, on_record=records.append)
+        runs.append(records)
+    assert runs[2] == runs[3] and all(record.get("unfinished") for record in runs[2])
+
+
+FAILING = """game "Falls over":
+  players 2 to 2
+
+var turns = 0
+
+play:
+  rounds:
+    for each p in players:
+      p chooses n from [1, 2, 3]
+      turns += n
+      check turns < 9 "too many turns: {turns}"
+
+score p: turns
+"""
+
+
+def test_a_rules_failure_says_the_same_both_ways(monkeypatch):
+    game = load_source(FAILING, "falls_over.pir")
+    messages = []
+    for plays_out in (True, False):
+        monkeypatch.setattr(baseline_bots.RandomBot, "plays_out", plays_out)
+        records: list = []
+        simulate(game, 2, 4, seed=0, on_record=records.append)
+        messages.append(records)
+    assert messages[0] == messages[1]
+    assert all("too many turns" in record["error"] for record in messages[0])
+    state = game.new_state(players=2, seed=0)
+    with pytest.raises(GameRuleError) as failure:
+        state.play_out(Playout(lambda seat, count: 2, 100))
+    assert "too many turns" in str(failure.value) and ":11:" in str(failure.value)
+
+
+@pytest.mark.parametrize("name", ["glory_islands", "mysterious_islands"])
+def test_a_playout_goes_on_from_live_rules_and_from_a_save(name):
+    """From a state whose rules wait as generators (after `apply_action`), and from one restored from JSON."""
+    game = load_game(str(ROOT / "games" / f"{name}.pir"))
+    ordinary = game.new_state(players=2, seed=11)
+    _step_by_step(ordinary, _chooser(1), 25)
+    live, restored = ordinary.clone(), game.state_from_json(ordinary.to_json())
+    live.apply_action(0) if not live.is_chance() else live.apply_chance()  # its rules now wait as generators
+    ordinary.apply_action(0) if not ordinary.is_chance() else ordinary.apply_chance()
+    restored.apply_action(0) if not restored.is_chance() else restored.apply_chance()
+    _step_by_step(ordinary, _chooser(2), 100_000)
+    for other in (live, restored):
+        assert other.play_out(Playout(_chooser(2), 100_000)) is True
+        assert other.to_json() == ordinary.to_json()
