@@ -46,7 +46,11 @@ from fractions import Fraction
 from typing import Iterable
 
 from dsl import ast
+from interpreter import offers
 from interpreter.bounds import INFINITE, Bounds
+from interpreter.catalogues import with_catalogues
+from interpreter.lowering import lower_file
+from interpreter.powers import with_powers
 from interpreter.values import Blind, Piece, Player, Zone
 
 SKIP = ("skip",)
@@ -144,24 +148,48 @@ class ActionSpace:
             # A game with parameters offers numbers its text does not write (a bid up to dice x sides):
             # the most each `range` can reach at these values, and every parameter's value, count too.
             self.low, self.high = _with_parameter_numbers(game, bounds, self.low, self.high)
-        atoms: list[tuple] = [SKIP, ("nothing",), ("list",), ("bool", False), ("bool", True)]
-        atoms += [("seat", i) for i in range(start.num_seats)]
-        atoms += [("zone", i) for i in range(len(start.world.zones))]
+        families = _families(game, start.program, bounds)
+        # Where some statement's options could not be followed, every statement shares the widest
+        # numbering: every thing of every kind the file and the table have.
+        self.compact = families is not None
+        if families is None:
+            families = {offers.SKIP, offers.NOTHING, offers.EMPTY_LIST, offers.BOOL, offers.SEAT,
+                        offers.ALL_ZONES, offers.PIECE, offers.ALL_NAMES, offers.ALL_NUMBERS}
+            self.pairs = _offers_lists(game.file)
+            self.face_down = True
+        else:
+            self.pairs = _LISTS in families
+            self.face_down = _FACE_DOWN in families
+            families -= {_LISTS, _FACE_DOWN}
+        self.families = families
+        atoms: list[tuple] = [atom for atom in (SKIP, ("nothing",), ("list",)) if atom in families
+                              or (atom == ("list",) and self.pairs)]
+        if offers.BOOL in families:
+            atoms += [("bool", False), ("bool", True)]
+        if offers.SEAT in families:
+            atoms += [("seat", i) for i in range(start.num_seats)]
+        atoms += [("zone", zone.id) for zone in start.world.zones if _zone_offered(zone, families)]
         # A face-down pick comes only from a zone some seat may not look into: a public zone
         # (every cell of a board, say) never offers one, so it has no number for it.
-        atoms += [("face_down", zone.id) for zone in start.world.zones if zone.visibility != "public"]
-        atoms += [("piece", kind, rank) for kind, most in self.piece_bounds.items() for rank in range(most)]
-        atoms += [("name", name) for name in names]
-        atoms += [("number", n) for n in range(self.low, self.high + 1)]
+        if self.face_down:
+            atoms += [("face_down", zone.id) for zone in start.world.zones if zone.visibility != "public"]
+        if offers.PIECE in families:
+            atoms += [("piece", kind, rank) for kind, most in self.piece_bounds.items() for rank in range(most)]
+        written = {family[1] for family in families if family[0] == "name" and len(family) == 2}
+        atoms += [("name", name) for name in sorted(written | (set(names) if offers.ALL_NAMES in families else set()))]
+        numbers: set[int] = set(range(self.low, self.high + 1)) if offers.ALL_NUMBERS in families else set()
+        for family in families:
+            if family[0] == "number" and len(family) == 3:
+                numbers.update(range(family[1], family[2] + 1))
+        atoms += [("number", n) for n in sorted(numbers)]
         self.atoms = atoms
         self._index = {atom: i for i, atom in enumerate(atoms)}
         self.atom_count = len(atoms)
         # Pairs only where some option or outcome may be a list: a game of single things (cards,
         # cells, words) then has as many actions as atoms, and every atom keeps its number.
-        self.pairs = _offers_lists(game.file)
         self.pairs_end = self.atom_count + (self.atom_count * self.atom_count if self.pairs else 0)
         self.span = self.high - self.low + 1
-        self.triples = _offers_triples(game.file)
+        self.triples = self.pairs and _offers_triples(game.file)
         self.size = self.pairs_end + (self.span ** 3 if self.triples else 0)
 
     # ------------------------------------------------------------ numbers and words
@@ -262,7 +290,10 @@ class ActionSpace:
     def number(self, state, value, where: str = "this decision") -> int:
         """The action number of one option or outcome (`SKIP` for the skip of an optional choice)."""
         if value is _SKIP_MARK:
-            return 0
+            found = self._index.get(SKIP)
+            if found is None:
+                raise ActionSpaceError(f"{where}: it offers to skip, but no `chooses` was read as optional")
+            return found
         cls = value.__class__
         if (cls is list or cls is tuple) and value:
             if len(value) == 3 and self.triples:
@@ -364,6 +395,71 @@ class ActionSpace:
     def apply(self, state, action: int) -> None:
         """Take action number `action` (a decision's option or a chance outcome)."""
         state.apply_action(self.engine_index(state, action))
+
+
+_LISTS = "lists"          # in `_families`' answer: some statement may offer a list
+_FACE_DOWN = "face down"  # some decision may offer pieces, so a face-down pick of them
+
+
+def _families(game, program, bounds: Bounds) -> set | None:
+    """What the game's decisions and chance events can offer, as families (interpreter/offers.py).
+
+    None when some statement's options could not be followed: then the space numbers
+    everything. The tree read is the one the compiler writes the engine from, so each
+    of the engine's sites is found by its span; a site not found counts as offering anything.
+    """
+    tree = lower_file(with_catalogues(with_powers(game.lowered)))
+    by_choice, by_chance = offers.Offers(tree, bounds, game.param_values).by_span()
+    found: set = set()
+    choice_families = []
+    for site in program.choices:
+        families = by_choice.get(offers.span_key(site.span))
+        if families is None:
+            return None
+        choice_families.append(families)
+        found |= families
+        if site.optional:
+            found.add(offers.SKIP)
+    face_down = any(offers.PIECE in families for families in choice_families)
+    for index, site in enumerate(program.chances):
+        if site.kind == "blind":
+            # The piece chance picks from a face-down pile a decision offered.
+            owners = [families for choice, families in zip(program.choices, choice_families)
+                      if choice.blind_chance == index]
+            if any(offers.PIECE in families for families in owners):
+                found.add(offers.PIECE)
+            continue
+        families = by_chance.get(offers.span_key(site.span))
+        if families is None:
+            return None
+        found |= families
+    if offers.ANY in found:
+        return None
+    single: set = set()
+    lists = False
+    for family in found:
+        if family[0] == "list_of":
+            lists = True
+            for inner in family[1]:
+                if inner[0] == "list_of" or inner == offers.ANY:
+                    return None  # a list inside a list: only the widest numbering has a word for it
+                single.add(inner)
+        else:
+            single.add(family)
+    if lists:
+        single.add(_LISTS)
+    if face_down:
+        single.add(_FACE_DOWN)
+    return single
+
+
+def _zone_offered(zone, families: set) -> bool:
+    """Whether a zone or cell is one some statement may offer."""
+    if offers.ALL_ZONES in families:
+        return True
+    if zone.board is not None:
+        return offers.ALL_CELLS in families or ("cell", zone.board.name) in families
+    return ("zone", zone.name) in families
 
 
 # Built-ins whose result holds elements of their first argument.

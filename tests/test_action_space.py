@@ -138,12 +138,16 @@ def test_pairs_are_numbered_only_when_an_option_may_be_a_list(options, pairs):
             space.apply(state, space.legal_actions(state)[-1])
 
 
-@pytest.mark.parametrize("path, size", [("tests/classic/kuhn_poker.pir", 30), ("tests/classic/tic_tac_toe.pir", 44),
-                                        ("tests/classic/connect_four.pir", 145)])
-def test_games_of_single_things_have_only_their_atoms_as_actions(path, size):
+@pytest.mark.parametrize("path, size", [
+    ("tests/classic/kuhn_poker.pir", 5),    # pass, bet; the three cards dealt
+    ("tests/classic/tic_tac_toe.pir", 9),   # the nine squares
+    ("tests/classic/connect_four.pir", 43),  # the 42 slots, and none (a full column's landing slot)
+    ("tests/classic/liars_dice.pir", 13),   # liar (0) and the twelve bids; the dice (1 to 6) among them
+])
+def test_games_of_single_things_have_only_what_their_statements_offer_as_actions(path, size):
     game = load_game(path)
     space = ActionSpace(game, 2)
-    assert not space.pairs and space.size == space.atom_count == size
+    assert space.compact and not space.pairs and space.size == space.atom_count == size
 
 
 HIDDEN_STRENGTH = """
