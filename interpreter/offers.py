@@ -126,6 +126,7 @@ class Offers:
                 self.boards.add(declaration.name)
                 for legend in declaration.legends:
                     self.single_names.update(v for v in legend.entries.values() if isinstance(v, str))
+                self._layers(declaration)
             elif isinstance(declaration, ast.TableDecl):
                 self.tables[declaration.name] = declaration
             elif isinstance(declaration, ast.DefineDecl):
@@ -134,7 +135,7 @@ class Offers:
                 self.rules[declaration.name] = declaration
             elif isinstance(declaration, ast.PowerDecl):
                 for param in declaration.params:
-                    self._bind(param, ANY)
+                    self._bind(param, ("unknown", declaration, f"the parameter '{param}' of a power"))
             elif isinstance(declaration, ast.ParamDecl):
                 self.parameters[declaration.name] = declaration
             elif isinstance(declaration, ast.VarDecl):
@@ -143,6 +144,10 @@ class Offers:
             elif isinstance(declaration, (ast.ScoreDecl, ast.TiebreakDecl, ast.ProgressDecl, ast.PayoffDecl)):
                 self._bind(declaration.param, ("family", frozenset({SEAT})))
         calls: dict[str, list[list[ast.Expr]]] = {}
+        fields = {d.name: list(d.fields) for d in declarations if isinstance(d, ast.PieceDecl)}
+        for kind_fields in fields.values():
+            for name in kind_fields:
+                self.attributes.setdefault(name, [])
         for node in ast.walk(declarations):
             if isinstance(node, ast.Let):
                 self._bind(node.name, ("value", node.value))
@@ -172,13 +177,23 @@ class Offers:
                 self.sites.append(("chance", node))
             elif isinstance(node, ast.CallRule):
                 calls.setdefault(node.rule, []).append(node.args)
+            elif isinstance(node, ast.Create):
+                # A piece's field holds what the `create` statements give it.
+                for position, name in enumerate(fields.get(node.piece, [])):
+                    given = ("value", node.args[position]) if position < len(node.args) else \
+                        ("unknown", node, f"the field '{name}', which this `create` does not give")
+                    self.attributes[name].append(given)
             elif isinstance(node, ast.Actions):
                 self.sites.append(("choice", node))  # not lowered: read as offering anything
         for name, rule in self.rules.items():
             for position, param in enumerate(rule.params):
                 sites = calls.get(name, [])
-                if not sites or any(position >= len(args) for args in sites):
-                    self._bind(param, ANY)
+                if not sites:
+                    # Called only by examples, never in play: its statements never run in a game.
+                    self._bind(param, ("family", frozenset()))
+                if any(position >= len(args) for args in sites):
+                    self._bind(param, ("unknown", rule, f"the parameter '{param}' of the rule '{name}', "
+                                                        f"which no call in play gives"))
                 for args in sites:
                     if position < len(args):
                         self._bind(param, ("value", args[position]))
@@ -186,15 +201,51 @@ class Offers:
         self._fresh: set = set()
         self._changed = False
         self._defines_open: list[str] = []
+        self._why: str | None = None
+        self._why_of: dict = {}  # a name's key -> why it may be anything
         self.results: list[frozenset] = []
+        self.why: list[str | None] = []  # for each statement offering anything: the first thing not followed
         for _ in range(ROUNDS_LIMIT):
             self._fresh = set()
             self._changed = False
-            self.results = [self._site(kind, node) for kind, node in self.sites]
+            self.results, self.why = [], []
+            for kind, node in self.sites:
+                self._why = None
+                self.results.append(self._site(kind, node))
+                self.why.append(self._why)
             if not self._changed:
                 break
         else:
             self.results = [frozenset({ANY}) for _ in self.sites]
+            self.why = ["the values given to its names keep growing" for _ in self.sites]
+
+    def _unknown(self, expr, what: str) -> frozenset:
+        """Anything: the reading cannot follow `expr` (kept, the first time in a statement, to say why)."""
+        if self._why is None:
+            span = getattr(expr, "span", None)
+            self._why = f"{span.file}:{span.line}: {what}" if span is not None else what
+        return frozenset({ANY})
+
+    def _layers(self, board: ast.BoardDecl) -> None:
+        """A cell's layer (`c.land`) is what its token means: the legend's word, else the token itself."""
+        legends = {legend.layer: legend.entries for legend in board.legends}
+        for layer in board.layers:
+            meanings: set = set()
+            for row in layer.rows:
+                for token in row:
+                    if layer.name in legends:
+                        meaning = legends[layer.name].get(token)
+                    else:
+                        meaning = None if token == "." else int(token) if token.lstrip("-").isdigit() else token
+                    if meaning is None:
+                        meanings.add(NOTHING)
+                    elif isinstance(meaning, bool):
+                        meanings.add(BOOL)
+                    elif isinstance(meaning, int):
+                        meanings.add(number_family(meaning, meaning))
+                    else:
+                        meanings.add(("name", meaning))
+            self.attributes.setdefault(layer.name, []).append(("family", frozenset(meanings)))
 
     def _bind(self, name: str, binding) -> None:
         self.bindings.setdefault(name, []).append(binding)
@@ -232,12 +283,12 @@ class Offers:
             offered = elements(self.value(node.options, {}))
             return offered | {SKIP} if node.optional else offered
         if isinstance(node, ast.ChooseSet):
-            return elements(self.value(node.options, {})) | {SKIP, ANY}  # a stop, read as anything
+            return elements(self.value(node.options, {})) | {SKIP} | self._unknown(node, "a choice of several")
         if isinstance(node, (ast.Draw, ast.WeightedDraw)):
             return elements(self.value(node.source, {}))
         if isinstance(node, ast.Roll):
             return self._faces(node.die)
-        return frozenset({ANY})
+        return self._unknown(node, "a turn of actions")
 
     # ------------------------------------------------------------ values
 
@@ -245,7 +296,7 @@ class Offers:
         """The families the value of `expr` may be of (see the module's docstring)."""
         result = self._value(expr, env)
         if _depth(result) > LIST_DEPTH:
-            return frozenset({ANY})
+            return self._unknown(expr, "a list of lists of lists")
         return result
 
     def _value(self, expr, env: dict) -> frozenset:
@@ -284,6 +335,9 @@ class Offers:
         if isinstance(expr, ast.Attribute):
             return self._attribute(expr.name)
         if isinstance(expr, ast.Index):
+            column = self._table_column(expr)
+            if column is not None:
+                return column
             if isinstance(expr.target, ast.Name) and expr.target.id in self.tables and expr.target.id not in env:
                 out: frozenset = frozenset()
                 for row in self.tables[expr.target.id].rows:
@@ -292,9 +346,21 @@ class Offers:
             return elements(self.value(expr.target, env))
         if isinstance(expr, ast.Call):
             return self._call(expr, env)
-        if isinstance(expr, _Bound):
-            return self._bound(expr)
-        return frozenset({ANY})
+        return self._unknown(expr, f"the value of this {type(expr).__name__} expression")
+
+    def _table_column(self, expr: ast.Index) -> frozenset | None:
+        """`table[key][N]`, a catalogue row's Nth item: what the Nth item of every row may be (None: not that shape)."""
+        inner = expr.target
+        if not (isinstance(expr.index, ast.IntLiteral) and isinstance(inner, ast.Index)
+                and isinstance(inner.target, ast.Name) and inner.target.id in self.tables):
+            return None
+        position = expr.index.value
+        out: frozenset = frozenset()
+        for row in self.tables[inner.target.id].rows:
+            if not isinstance(row.value, ast.ListLiteral) or not 0 <= position < len(row.value.items):
+                return None
+            out |= self.value(row.value.items[position], {})
+        return out
 
     @staticmethod
     def _binary(op: str, left: frozenset, right: frozenset) -> frozenset:
@@ -321,7 +387,7 @@ class Offers:
 
     def _bound(self, bound: _Bound) -> frozenset:
         if bound.mode == "any":
-            return frozenset({ANY})
+            return self._unknown(bound.expression, "a define's parameter, read apart from a call")
         found = self.value(bound.expression, bound.env)
         return elements(found) if bound.mode == "element" else found
 
@@ -332,10 +398,10 @@ class Offers:
             return frozenset({("list_of", frozenset({SEAT}))})
         if name in ("player_count", "round_number"):
             return frozenset({ALL_NUMBERS})
-        key = ("name", name)
-        if key in self._fresh:
-            return self._memo.get(key, frozenset())
-        self._fresh.add(key)
+        return self._memoized(("name", name), lambda: self._global_name(name))
+
+    def _global_name(self, name: str) -> frozenset:
+        """A name not bound around the expression: everything the file gives it."""
         out: set = set()
         known = False
         if name in self.single_names:
@@ -351,24 +417,40 @@ class Offers:
             out.add(ALL_NUMBERS)
             known = True
         if name in self.boards or name in self.tables:
-            out.add(ANY)
+            out |= self._unknown(None, f"the board or table '{name}' as a value")
             known = True
         define = self.defines.get(name)
         if define is not None:
-            out |= self.value(define.body, {}) if not define.params else {ANY}  # a define named, not called
+            out |= self.value(define.body, {}) if not define.params else \
+                self._unknown(define, f"the define {name!r} named without its arguments")
             known = True
         if name in self.bindings:
             out |= self._given(self.bindings[name])
             known = True
         if not known:
-            out.add(ANY)
-        return self._remember(key, frozenset(out))
+            out |= self._unknown(None, f"the name '{name}', given no value this reading follows")
+        return frozenset(out)
+
+    def _memoized(self, key, compute) -> frozenset:
+        """A value read once in each reading of the file; read again while being read, what is known so far."""
+        if key in self._fresh:
+            found = self._memo.get(key, frozenset())
+            if ANY in found and self._why is None:
+                self._why = self._why_of.get(key)
+            return found
+        self._fresh.add(key)
+        outer, self._why = self._why, None
+        result = self._remember(key, compute())
+        if ANY in result:
+            self._why_of[key] = self._why or self._why_of.get(key)
+        self._why = outer if outer is not None else self._why_of.get(key) if ANY in result else None
+        return result
 
     def _given(self, bindings: list) -> frozenset:
         out: set = set()
         for binding in bindings:
-            if binding == ANY:
-                out.add(ANY)
+            if binding[0] == "unknown":
+                out |= self._unknown(binding[1], binding[2])
             elif binding[0] == "family":
                 out |= binding[1]
             elif binding[0] == "value":
@@ -378,7 +460,8 @@ class Offers:
             elif binding[0] == "sum":
                 # `x += v`: a number (anything else is an error); lists are not added to.
                 added = self.value(binding[1], {})
-                out.add(ALL_NUMBERS if added and all(f[0] == "number" for f in added) else ANY)
+                out |= {ALL_NUMBERS} if added and all(f[0] == "number" for f in added) else \
+                    self._unknown(binding[1], "a value added to with +=")
         return frozenset(out)
 
     def _remember(self, key, result: frozenset) -> frozenset:
@@ -395,13 +478,11 @@ class Offers:
             return frozenset({("zone", name)})
         if name in ("row", "col", "index"):
             return frozenset({ALL_NUMBERS})
-        key = ("attribute", name)
+        if name == "name" and name not in self.attributes:
+            return frozenset({ALL_NAMES})  # a seat's or a zone's name: a text
         if name not in self.attributes:
-            return frozenset({ANY})  # a piece's field, a board's layer: not followed
-        if key in self._fresh:
-            return self._memo.get(key, frozenset())
-        self._fresh.add(key)
-        return self._remember(key, self._given(self.attributes[name]))
+            return self._unknown(None, f"the attribute '.{name}' (a board's layer, say)")
+        return self._memoized(("attribute", name), lambda: self._given(self.attributes[name]))
 
     def _call(self, expr: ast.Call, env: dict) -> frozenset:
         name = expr.function
@@ -410,11 +491,7 @@ class Offers:
         if define is not None:
             if name in self._defines_open or len(args) != len(define.params):
                 # A define that calls itself: read once with its parameters unknown.
-                key = ("define", name)
-                if key in self._fresh:
-                    return self._memo.get(key, frozenset())
-                self._fresh.add(key)
-                return self._remember(key, self.value(define.body, _unbound(define.params)))
+                return self._memoized(("define", name), lambda: self.value(define.body, _unbound(define.params)))
             given = {param: _Bound("value", argument, env) for param, argument in zip(define.params, args)}
             self._defines_open.append(name)
             try:
@@ -456,7 +533,7 @@ class Offers:
             return frozenset({("list_of", elements(self.value(args[0], env))), EMPTY_LIST})
         if name == "flatten" and args:
             return frozenset({("list_of", elements(elements(self.value(args[0], env)))), EMPTY_LIST})
-        return frozenset({ANY})
+        return self._unknown(expr, f"what {name}(...) gives")
 
     def _range(self, first: ast.Expr, last: ast.Expr, env: dict) -> tuple:
         """The numbers `range(first, last)` can give: from first's least value to last's largest."""
@@ -495,7 +572,7 @@ class Offers:
                     or name in self.boards:
                 return None
             for binding in self.bindings.get(name, []):
-                if binding == ANY:
+                if binding[0] == "unknown":
                     found.append(None)
                 elif binding[0] == "family":
                     found.append(self._least_of_families(binding[1]))
