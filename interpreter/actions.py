@@ -51,6 +51,7 @@ from interpreter.bounds import INFINITE, Bounds
 from interpreter.catalogues import with_catalogues
 from interpreter.lowering import lower_file
 from interpreter.powers import with_powers
+from interpreter.builtins import type_name
 from interpreter.values import Blind, Piece, Player, Zone
 
 SKIP = ("skip",)
@@ -148,128 +149,60 @@ class ActionSpace:
             # A game with parameters offers numbers its text does not write (a bid up to dice x sides):
             # the most each `range` can reach at these values, and every parameter's value, count too.
             self.low, self.high = _with_parameter_numbers(game, bounds, self.low, self.high)
-        families = _families(game, start.program, bounds)
-        # Where some statement's options could not be followed, every statement shares the widest
-        # numbering: every thing of every kind the file and the table have.
-        self.compact = families is not None
-        if families is None:
-            families = {offers.SKIP, offers.NOTHING, offers.EMPTY_LIST, offers.BOOL, offers.SEAT,
-                        offers.ALL_ZONES, offers.PIECE, offers.ALL_NAMES, offers.ALL_NUMBERS}
-            self.pairs = _offers_lists(game.file)
-            self.face_down = True
-        else:
-            self.pairs = _LISTS in families
-            self.face_down = _FACE_DOWN in families
-            families -= {_LISTS, _FACE_DOWN}
-        self.families = families
-        atoms: list[tuple] = [atom for atom in (SKIP, ("nothing",), ("list",)) if atom in families
-                              or (atom == ("list",) and self.pairs)]
-        if offers.BOOL in families:
-            atoms += [("bool", False), ("bool", True)]
-        if offers.SEAT in families:
-            atoms += [("seat", i) for i in range(start.num_seats)]
-        atoms += [("zone", zone.id) for zone in start.world.zones if _zone_offered(zone, families)]
-        # A face-down pick comes only from a zone some seat may not look into: a public zone
-        # (every cell of a board, say) never offers one, so it has no number for it.
-        if self.face_down:
-            atoms += [("face_down", zone.id) for zone in start.world.zones if zone.visibility != "public"]
-        if offers.PIECE in families:
-            atoms += [("piece", kind, rank) for kind, most in self.piece_bounds.items() for rank in range(most)]
-        written = {family[1] for family in families if family[0] == "name" and len(family) == 2}
-        atoms += [("name", name) for name in sorted(written | (set(names) if offers.ALL_NAMES in families else set()))]
-        numbers: set[int] = set(range(self.low, self.high + 1)) if offers.ALL_NUMBERS in families else set()
-        for family in families:
-            if family[0] == "number" and len(family) == 3:
-                numbers.update(range(family[1], family[2] + 1))
-        atoms += [("number", n) for n in sorted(numbers)]
-        self.atoms = atoms
-        self._index = {atom: i for i, atom in enumerate(atoms)}
-        self.atom_count = len(atoms)
-        # Pairs only where some option or outcome may be a list: a game of single things (cards,
-        # cells, words) then has as many actions as atoms, and every atom keeps its number.
-        self.pairs_end = self.atom_count + (self.atom_count * self.atom_count if self.pairs else 0)
         self.span = self.high - self.low + 1
-        self.triples = self.pairs and _offers_triples(game.file)
-        self.size = self.pairs_end + (self.span ** 3 if self.triples else 0)
+        decisions, outcomes, self.why_wide = _families(game, start.program, bounds)
+        # Where some statement's options could not be followed, every statement of its kind (decisions,
+        # or chance) shares the widest numbering: every thing of every kind the file and the table have.
+        wide_lists = _offers_lists(game.file)
+        triples = _offers_triples(game.file)
+        self.decisions = _Numbering(self, start, names, decisions, wide_lists, triples, decisions_=True)
+        self.outcomes = _Numbering(self, start, names, outcomes, wide_lists, False, decisions_=False)
+        self.compact = decisions is not None and outcomes is not None
+        if self.why_wide:
+            self.notes.append(f"{self.why_wide}: so every option has a number of the widest space")
+        # The decisions' numbering is the space's own (PettingZoo's and OpenSpiel's actions).
+        numbering = self.decisions
+        self.atoms, self.atom_count, self.pairs, self.triples = (numbering.atoms, numbering.atom_count,
+                                                                 numbering.pairs, numbering.triples)
+        self.size = numbering.size
+        self.chance_size = self.outcomes.size
 
     # ------------------------------------------------------------ numbers and words
 
-    def describe(self, action: int) -> str:
-        """What an action number stands for, in the space's own terms (`cell 12`, `[3, 5]`)."""
-        if not 0 <= action < self.size:
-            raise ActionSpaceError(f"there is no action {action}: the actions are 0 to {self.size - 1}")
-        if action < self.atom_count:
-            return self._atom_text(self.atoms[action])
-        if action >= self.pairs_end:
-            rest, third = divmod(action - self.pairs_end, self.span)
-            first, second = divmod(rest, self.span)
-            return f"[{first + self.low}, {second + self.low}, {third + self.low}]"
-        first, second = divmod(action - self.atom_count, self.atom_count)
-        return f"[{self._atom_text(self.atoms[first])}, {self._atom_text(self.atoms[second])}]"
+    def describe(self, action: int, chance: bool = False) -> str:
+        """What an action number (`chance`: a chance outcome's number) stands for: `cell 12`, `[3, 5]`."""
+        return (self.outcomes if chance else self.decisions).describe(action)
 
-    @staticmethod
-    def _atom_text(atom: tuple) -> str:
-        if len(atom) == 1:
-            return {"skip": "skip", "nothing": "none", "list": "[]"}[atom[0]]
-        if atom[0] == "piece":
-            return f"{atom[1].replace('_', ' ')} {atom[2]}"
-        return f"{atom[0].replace('_', ' ')} {atom[1]}"
-
-    def _atom(self, state, value, where) -> int:
-        cls = value.__class__
-        if value is None:
-            atom = ("nothing",)
-        elif cls is bool:
-            atom = ("bool", value)
-        elif cls is int:
-            atom = ("number", value)
-        elif cls is Fraction and value.denominator == 1:
-            atom = ("number", value.numerator)
-        elif cls is str:
-            atom = ("name", value)
-        elif cls is Player:
-            atom = ("seat", value.index)
-        elif cls is Zone:
-            atom = ("zone", value.id)
-        elif cls is Blind:
-            atom = ("face_down", value.zone.id)
-        elif cls is Piece:
-            first = state.pieces[self._first_alike(state, value)]
-            atom = ("piece", first.type, self._rank(state, first))
-        elif (cls is list or cls is tuple) and not value:
-            atom = ("list",)
-        else:
-            atom = None
-        index = self._index.get(atom) if atom is not None else None
-        if index is None:
-            raise ActionSpaceError(f"{where}: {self._why_not(state, value)}")
-        return index
-
-    def _why_not(self, state, value) -> str:
+    def _why_not(self, state, value, numbering: "_Numbering") -> str:
         cls = value.__class__
         if cls is int or cls is Fraction:
+            low, high = numbering.number_range()
             return (f"it offers {value}, but the fixed action space numbers only the whole numbers "
-                    f"{self.low} to {self.high}, the range the rules file writes")
+                    f"{low} to {high} here, those the rules file was read as offering")
         if cls is str:
-            return f"it offers the text {value!r}, which the rules file never writes as such"
+            return f"it offers the text {value!r}, which the rules file was not read as offering here"
         if cls is Piece:
             if value.type in self._unbounded:
                 return (f"it offers a {value.type}, and the fixed action space cannot count the {value.type} pieces: "
                         f"{self._unbounded[value.type]}")
+            if not numbering.has_pieces:
+                return (f"it offers {value.type} {self._rank(state, value)}, but the rules file was not read as "
+                        f"offering pieces here (interpreter/offers.py missed this one)")
             return (f"it offers {value.type} {self._rank(state, value)}, but the fixed action space numbers only "
                     f"{self.piece_bounds.get(value.type, 0)} pieces of that kind, the most the rules can make")
         if cls is list or cls is tuple:
-            if len(value) == 3 and self.triples:
+            if len(value) == 3 and numbering.triples:
                 return (f"it offers a list of three things that are not all whole numbers from {self.low} "
                         f"to {self.high}")
             if len(value) == 3:
                 return ("it offers a list of three things, but no choice's options are built from a list of "
                         "three the rules write")
-            if len(value) <= 2 and not self.pairs:
+            if len(value) <= 2 and not numbering.pairs:
                 return ("it offers a list, but the rules file was read as offering single things only "
-                        "(interpreter/actions.py, _offers_lists, missed this one)")
+                        "(interpreter/offers.py missed this one)")
             return "it offers a list of more than three things, or a list inside a list"
-        return f"it offers a value of a kind the fixed action space has no numbers for ({cls.__name__})"
+        return (f"it offers {type_name(value)}, which the rules file was not read as offering here "
+                f"(interpreter/offers.py missed this one)")
 
     def _first_alike(self, state, piece: Piece) -> int:
         """The piece that stands for `piece` and its look-alikes in the same zone: the first made."""
@@ -287,38 +220,35 @@ class ActionSpace:
         pieces = state.pieces
         return sum(1 for index in range(piece.id) if pieces[index].type == kind)
 
-    def number(self, state, value, where: str = "this decision") -> int:
-        """The action number of one option or outcome (`SKIP` for the skip of an optional choice)."""
-        if value is _SKIP_MARK:
-            found = self._index.get(SKIP)
-            if found is None:
-                raise ActionSpaceError(f"{where}: it offers to skip, but no `chooses` was read as optional")
-            return found
+    def atom_of(self, state, value):
+        """What a single option or outcome is, in the space's terms (None: a list, or a value of no atom)."""
         cls = value.__class__
-        if (cls is list or cls is tuple) and value:
-            if len(value) == 3 and self.triples:
-                return self._triple(state, value, where)
-            if len(value) > 2 or not self.pairs:
-                raise ActionSpaceError(f"{where}: {self._why_not(state, value)}")
-            first = self._atom(state, value[0], where)
-            # A list inside (other than an empty one) has no atom, so `_atom` refuses it.
-            second = self._atom(state, value[1], where) if len(value) == 2 else self._index[("list",)]
-            return self.atom_count + first * self.atom_count + second
-        return self._atom(state, value, where)
+        if value is None:
+            return ("nothing",)
+        if cls is bool:
+            return ("bool", value)
+        if cls is int:
+            return ("number", value)
+        if cls is Fraction and value.denominator == 1:
+            return ("number", value.numerator)
+        if cls is str:
+            return ("name", value)
+        if cls is Player:
+            return ("seat", value.index)
+        if cls is Zone:
+            return ("zone", value.id)
+        if cls is Blind:
+            return ("face_down", value.zone.id)
+        if cls is Piece:
+            first = state.pieces[self._first_alike(state, value)]
+            return ("piece", first.type, self._rank(state, first))
+        if (cls is list or cls is tuple) and not value:
+            return ("list",)
+        return None
 
-    def _triple(self, state, value, where: str) -> int:
-        numbers = []
-        for item in value:
-            cls = item.__class__
-            if cls is Fraction and item.denominator == 1:
-                item = item.numerator
-            elif cls is not int:
-                raise ActionSpaceError(f"{where}: {self._why_not(state, value)}")
-            if not self.low <= item <= self.high:
-                raise ActionSpaceError(f"{where}: {self._why_not(state, value)}")
-            numbers.append(item - self.low)
-        first, second, third = numbers
-        return self.pairs_end + (first * self.span + second) * self.span + third
+    def number(self, state, value, where: str = "this decision", chance: bool = False) -> int:
+        """The action number of one option (`chance`: of a chance outcome; `SKIP` for the skip of an optional choice)."""
+        return (self.outcomes if chance else self.decisions).number(state, value, where)
 
     # ------------------------------------------------------------ what is legal now
 
@@ -371,7 +301,7 @@ class ActionSpace:
         total = sum(pending[3])
         merged: dict[int, float] = {}
         for value, weight in zip(pending[2], pending[3]):
-            number = self.number(state, value, where)
+            number = self.number(state, value, where, chance=True)
             merged[number] = merged.get(number, 0) + weight
         return [(number, weight / total) for number, weight in sorted(merged.items())]
 
@@ -379,9 +309,10 @@ class ActionSpace:
         """The engine's index of the chance outcome numbered `action`."""
         where = self._where(state)
         for index, value in enumerate(state.pending[2]):
-            if self.number(state, value, where) == action:
+            if self.number(state, value, where, chance=True) == action:
                 return index
-        raise ActionSpaceError(f"action {action} ({self.describe(action)}) is not an outcome of this chance event")
+        raise ActionSpaceError(f"outcome {action} ({self.describe(action, chance=True)}) is not an outcome of "
+                               f"this chance event")
 
     def engine_index(self, state, action: int) -> int:
         """The engine's index (for `state.apply_action`) of action number `action` now."""
@@ -397,60 +328,194 @@ class ActionSpace:
         state.apply_action(self.engine_index(state, action))
 
 
-_LISTS = "lists"          # in `_families`' answer: some statement may offer a list
-_FACE_DOWN = "face down"  # some decision may offer pieces, so a face-down pick of them
+class _Numbering:
+    """The numbers of one kind of step: the decisions' options, or the chance events' outcomes.
+
+    Atoms first, in a fixed order (see the module's docstring), then pairs of the atoms a
+    list may hold, then triples of whole numbers.
+    """
+
+    def __init__(self, space: ActionSpace, start, names: list[str], families: set | None, wide_lists: bool,
+                 triples: bool, decisions_: bool):
+        self.space = space
+        if families is None:
+            families = {offers.SKIP, offers.NOTHING, offers.EMPTY_LIST, offers.BOOL, offers.SEAT,
+                        offers.ALL_ZONES, offers.PIECE, offers.ALL_NAMES, offers.ALL_NUMBERS}
+            self.pairs = wide_lists
+            in_lists = set(families) if wide_lists else set()
+            face_down = decisions_
+        else:
+            in_lists = families.get("in lists", set())
+            self.pairs = bool(in_lists)
+            face_down = decisions_ and offers.PIECE in families["single"]
+            families = families["single"] | in_lists
+        self.families = families
+        self.has_pieces = offers.PIECE in families
+        self.atoms = _atoms(space, start, names, families, face_down)
+        self._index = {atom: i for i, atom in enumerate(self.atoms)}
+        self.atom_count = len(self.atoms)
+        # Pairs only where some option may be a list, of the atoms a list may hold (and the empty
+        # list, which a list of one is paired with): a game of single things (cards, cells, words)
+        # then has as many actions as atoms.
+        self.pair_atoms = _atoms(space, start, names, in_lists | {offers.EMPTY_LIST}, False) if self.pairs else []
+        self._pair_index = {atom: i for i, atom in enumerate(self.pair_atoms)}
+        width = len(self.pair_atoms)
+        self.pairs_end = self.atom_count + width * width
+        self.triples = self.pairs and triples
+        self.size = self.pairs_end + (space.span ** 3 if self.triples else 0)
+
+    def number_range(self) -> tuple[int, int]:
+        numbers = [atom[1] for atom in self.atoms if atom[0] == "number"]
+        return (min(numbers), max(numbers)) if numbers else (0, -1)
+
+    def describe(self, action: int) -> str:
+        if not 0 <= action < self.size:
+            raise ActionSpaceError(f"there is no action {action}: the actions are 0 to {self.size - 1}")
+        if action < self.atom_count:
+            return _atom_text(self.atoms[action])
+        space = self.space
+        if action >= self.pairs_end:
+            rest, third = divmod(action - self.pairs_end, space.span)
+            first, second = divmod(rest, space.span)
+            return f"[{first + space.low}, {second + space.low}, {third + space.low}]"
+        first, second = divmod(action - self.atom_count, len(self.pair_atoms))
+        return f"[{_atom_text(self.pair_atoms[first])}, {_atom_text(self.pair_atoms[second])}]"
+
+    def _atom(self, state, value, where: str, index: dict) -> int:
+        atom = self.space.atom_of(state, value)
+        found = index.get(atom) if atom is not None else None
+        if found is None:
+            raise ActionSpaceError(f"{where}: {self.space._why_not(state, value, self)}")
+        return found
+
+    def number(self, state, value, where: str) -> int:
+        if value is _SKIP_MARK:
+            found = self._index.get(SKIP)
+            if found is None:
+                raise ActionSpaceError(f"{where}: it offers to skip, but no `chooses` was read as optional")
+            return found
+        cls = value.__class__
+        if (cls is list or cls is tuple) and value:
+            if len(value) == 3 and self.triples:
+                return self._triple(state, value, where)
+            if len(value) > 2 or not self.pairs:
+                raise ActionSpaceError(f"{where}: {self.space._why_not(state, value, self)}")
+            index = self._pair_index
+            first = self._atom(state, value[0], where, index)
+            # A list inside (other than an empty one) has no atom, so `_atom` refuses it.
+            second = self._atom(state, value[1], where, index) if len(value) == 2 else index[("list",)]
+            return self.atom_count + first * len(self.pair_atoms) + second
+        return self._atom(state, value, where, self._index)
+
+    def _triple(self, state, value, where: str) -> int:
+        space = self.space
+        numbers = []
+        for item in value:
+            cls = item.__class__
+            if cls is Fraction and item.denominator == 1:
+                item = item.numerator
+            elif cls is not int:
+                raise ActionSpaceError(f"{where}: {space._why_not(state, value, self)}")
+            if not space.low <= item <= space.high:
+                raise ActionSpaceError(f"{where}: {space._why_not(state, value, self)}")
+            numbers.append(item - space.low)
+        first, second, third = numbers
+        return self.pairs_end + (first * space.span + second) * space.span + third
 
 
-def _families(game, program, bounds: Bounds) -> set | None:
-    """What the game's decisions and chance events can offer, as families (interpreter/offers.py).
+def _atom_text(atom: tuple) -> str:
+    if len(atom) == 1:
+        return {"skip": "skip", "nothing": "none", "list": "[]"}[atom[0]]
+    if atom[0] == "piece":
+        return f"{atom[1].replace('_', ' ')} {atom[2]}"
+    return f"{atom[0].replace('_', ' ')} {atom[1]}"
 
-    None when some statement's options could not be followed: then the space numbers
-    everything. The tree read is the one the compiler writes the engine from, so each
-    of the engine's sites is found by its span; a site not found counts as offering anything.
+
+def _atoms(space: ActionSpace, start, names: list[str], families: set, face_down: bool) -> list[tuple]:
+    """The atoms of `families`, in the space's fixed order."""
+    atoms: list[tuple] = [atom for atom in (SKIP, ("nothing",), ("list",)) if atom in families]
+    if offers.BOOL in families:
+        atoms += [("bool", False), ("bool", True)]
+    if offers.SEAT in families:
+        atoms += [("seat", i) for i in range(start.num_seats)]
+    atoms += [("zone", zone.id) for zone in start.world.zones if _zone_offered(zone, families)]
+    # A face-down pick comes only from a zone some seat may not look into: a public zone
+    # (every cell of a board, say) never offers one, so it has no number for it.
+    if face_down:
+        atoms += [("face_down", zone.id) for zone in start.world.zones if zone.visibility != "public"]
+    if offers.PIECE in families:
+        atoms += [("piece", kind, rank) for kind, most in space.piece_bounds.items() for rank in range(most)]
+    written = {family[1] for family in families if family[0] == "name" and len(family) == 2}
+    atoms += [("name", name) for name in sorted(written | (set(names) if offers.ALL_NAMES in families else set()))]
+    numbers: set[int] = set(range(space.low, space.high + 1)) if offers.ALL_NUMBERS in families else set()
+    for family in families:
+        if family[0] == "number" and len(family) == 3:
+            numbers.update(range(family[1], family[2] + 1))
+    atoms += [("number", n) for n in sorted(numbers)]
+    return atoms
+
+
+def _families(game, program, bounds: Bounds) -> tuple[dict | None, dict | None, str]:
+    """What the game's decisions, and its chance events, can offer (interpreter/offers.py).
+
+    Each answer is {"single": families of what is offered as one thing, "in lists": families
+    of what the lists offered may hold}, or None when some statement's options could not be
+    followed (then that kind of step numbers everything; the third answer says why). The tree
+    read is the one the compiler writes the engine from, so each of the engine's sites is
+    found by its span; a site not found counts as offering anything.
     """
     tree = lower_file(with_catalogues(with_powers(game.lowered)))
-    by_choice, by_chance = offers.Offers(tree, bounds, game.param_values).by_span()
-    found: set = set()
+    reading = offers.Offers(tree, bounds, game.param_values)
+    by_choice, by_chance, why = reading.by_span()
+    choices: set = set()
+    chances: set = set()
     choice_families = []
-    for site in program.choices:
-        families = by_choice.get(offers.span_key(site.span))
+    reasons: list[str] = []
+
+    def lookup(found: dict, site, what: str) -> frozenset:
+        families = found.get(offers.span_key(site.span))
         if families is None:
-            return None
+            span = site.span
+            reasons.append(f"{span.file}:{span.line}: this {what} was not found in the rules read")
+            return frozenset({offers.ANY})
+        if offers.ANY in families or any(f[0] == "list_of" and offers.ANY in f[1] for f in families):
+            reasons.append(why.get(offers.span_key(site.span)) or f"{site.span.file}:{site.span.line}: "
+                                                                  f"what this {what} offers could not be followed")
+        return families
+
+    for site in program.choices:
+        families = lookup(by_choice, site, "choice")
         choice_families.append(families)
-        found |= families
+        choices |= families
         if site.optional:
-            found.add(offers.SKIP)
-    face_down = any(offers.PIECE in families for families in choice_families)
+            choices.add(offers.SKIP)
     for index, site in enumerate(program.chances):
         if site.kind == "blind":
             # The piece chance picks from a face-down pile a decision offered.
             owners = [families for choice, families in zip(program.choices, choice_families)
                       if choice.blind_chance == index]
-            if any(offers.PIECE in families for families in owners):
-                found.add(offers.PIECE)
+            if any(offers.PIECE in families or offers.ANY in families for families in owners):
+                chances.add(offers.PIECE)
             continue
-        families = by_chance.get(offers.span_key(site.span))
-        if families is None:
-            return None
-        found |= families
+        chances |= lookup(by_chance, site, "chance event")
+    return _split(choices), _split(chances), reasons[0] if reasons else ""
+
+
+def _split(found: set) -> dict | None:
+    """Families as {"single": ..., "in lists": ...}; None where they may be anything, or lists of lists."""
     if offers.ANY in found:
         return None
     single: set = set()
-    lists = False
+    in_lists: set = set()
     for family in found:
         if family[0] == "list_of":
-            lists = True
             for inner in family[1]:
                 if inner[0] == "list_of" or inner == offers.ANY:
                     return None  # a list inside a list: only the widest numbering has a word for it
-                single.add(inner)
+                in_lists.add(inner)
         else:
             single.add(family)
-    if lists:
-        single.add(_LISTS)
-    if face_down:
-        single.add(_FACE_DOWN)
-    return single
+    return {"single": single, "in lists": in_lists}
 
 
 def _zone_offered(zone, families: set) -> bool:

@@ -268,15 +268,21 @@ class Offers:
 
     # ------------------------------------------------------------ sites
 
-    def by_span(self) -> tuple[dict, dict]:
-        """Each choice's and chance statement's families, keyed by the statement's span (several: their union)."""
+    def by_span(self) -> tuple[dict, dict, dict]:
+        """Each choice's and chance statement's families, and why one may offer anything, keyed by span.
+
+        Several statements at one span (written out from one by the lowering) give their union.
+        """
         choices: dict = {}
         chances: dict = {}
-        for (kind, node), families in zip(self.sites, self.results):
+        why: dict = {}
+        for (kind, node), families, reason in zip(self.sites, self.results, self.why):
             found = choices if kind == "choice" else chances
             key = span_key(node.span)
             found[key] = found.get(key, frozenset()) | families
-        return choices, chances
+            if reason and key not in why:
+                why[key] = reason
+        return choices, chances, why
 
     def _site(self, kind: str, node) -> frozenset:
         if isinstance(node, ast.Choose):

@@ -45,7 +45,7 @@ def test_actions_have_fixed_numbers_and_encodings_hide_what_they_should(name, pl
         if state.is_chance():
             outcomes = space.chance_outcomes(state)
             assert abs(sum(p for _, p in outcomes) - 1) < 1e-9
-            assert all(0 <= a < space.size for a, _ in outcomes)
+            assert all(0 <= a < space.chance_size for a, _ in outcomes)
             action = rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
         else:
             numbers = space.decode(state)
@@ -129,7 +129,9 @@ def test_pairs_are_numbered_only_when_an_option_may_be_a_list(options, pairs):
     source += "\ndefine plans(q) = [q.taken, [q.taken]]\n"
     space = ActionSpace(load_source(source, "singles.pir"), 2)
     assert space.pairs is pairs
-    assert space.size == (space.atom_count * (space.atom_count + 1) if pairs else space.atom_count)
+    # Pairs are of the atoms some list may hold, the empty list (a list of one's partner) among them.
+    pair_atoms = space.decisions.pair_atoms
+    assert space.size == space.atom_count + len(pair_atoms) ** 2 and (("list",) in pair_atoms) is pairs
     state = load_source(source, "singles.pir").new_state(players=2, seed=1)
     while not state.is_terminal():  # every option and outcome has its number in the space
         if state.is_chance():
@@ -138,16 +140,19 @@ def test_pairs_are_numbered_only_when_an_option_may_be_a_list(options, pairs):
             space.apply(state, space.legal_actions(state)[-1])
 
 
-@pytest.mark.parametrize("path, size", [
-    ("tests/classic/kuhn_poker.pir", 5),    # pass, bet; the three cards dealt
-    ("tests/classic/tic_tac_toe.pir", 9),   # the nine squares
-    ("tests/classic/connect_four.pir", 43),  # the 42 slots, and none (a full column's landing slot)
-    ("tests/classic/liars_dice.pir", 13),   # liar (0) and the twelve bids; the dice (1 to 6) among them
+@pytest.mark.parametrize("path, size, outcomes", [
+    ("tests/classic/kuhn_poker.pir", 2, 3),     # pass, bet; the three cards (as OpenSpiel's kuhn_poker)
+    ("tests/classic/leduc_poker.pir", 3, 6),    # fold, call, raise; the six cards (as leduc_poker)
+    ("tests/classic/liars_dice.pir", 13, 6),    # liar (0) and the twelve bids; the six faces (as liars_dice)
+    ("tests/classic/tic_tac_toe.pir", 9, 0),    # the nine squares
+    ("tests/classic/connect_four.pir", 43, 0),  # the 42 slots, and none (a full column's landing slot)
 ])
-def test_games_of_single_things_have_only_what_their_statements_offer_as_actions(path, size):
+def test_games_of_single_things_have_only_what_their_statements_offer_as_actions(path, size, outcomes):
     game = load_game(path)
     space = ActionSpace(game, 2)
     assert space.compact and not space.pairs and space.size == space.atom_count == size
+    assert space.chance_size == outcomes
+    assert space.notes == []
 
 
 HIDDEN_STRENGTH = """
