@@ -4,23 +4,39 @@ The engine numbers a decision's options 0, 1, 2... in the order the rules list t
 is right for people but not for learning programs (OpenSpiel, PettingZoo), which need one
 fixed set of action numbers for the whole game and, at each step, a mask of the legal ones.
 `ActionSpace` gives that, derived from the rules file and the table after setup, never
-from play, so it is the same in every process and for every seed:
+from play, so it is the same in every process and for every seed.
 
-- an *atom* is one thing an option or outcome can be: the skip of an optional choice,
-  `none`, an empty list, `false`/`true`, a seat, a zone or cell, a face-down pick from a
-  zone that is not public, a piece that exists after setup, a name (a kind's member, a
-  die face, a table's key, a fixed text the rules write), or a whole number in the range
-  the rules file writes (from its smallest to its largest number literal, 0 included,
-  mirrored below 0 when the file negates);
-- an option that is a list of one or two atoms (a move written `[piece, cell]`, a plan
-  `[3, 5]`) is a *pair*: atom count + first * atom count + second (a list of one atom pairs
-  it with the empty list);
-- an option that is a list of three whole numbers in the file's range (a leg written
-  `[direction, length, steps]`) is a *triple*, numbered after the pairs by its three
-  numbers; the space has triples only when some choice's options are built from a list of
-  three things the rules write;
-- the action number of an option is the number of what it is: the same cell, seat,
-  number or name is the same action in every decision, whatever its place in the list.
+Decisions and chance events are numbered apart, as OpenSpiel numbers them: `size` action
+numbers for the options of every `chooses`, `chance_size` outcome numbers for what every
+`draw`, `roll` and face-down pick can turn up. Each is made of:
+
+- *atoms*, in this order: the skip of an optional choice, `none`, the empty list,
+  `false`/`true`, the seats, zones and cells (by zone number), a face-down pick from a
+  zone that is not public, the pieces that can exist (kind by kind, in the order made),
+  names (kind members, die faces, table keys, board layers' words, written texts), sorted,
+  and whole numbers, from low to high;
+- *pairs*: an option that is a list of one or two things (a move written `[piece, cell]`,
+  a plan `[3, 5]`) is numbered after the atoms by its two things, among the atoms a list
+  may hold (a list of one pairs its thing with the empty list): atoms + first * held +
+  second;
+- *triples*: a list of three whole numbers of the file's range (a leg written
+  `[direction, length, steps]`), numbered after the pairs by its three numbers, only
+  where some choice's options are built from a list of three the rules write.
+
+Which atoms are there is read from the rules by interpreter/offers.py, statement by
+statement: only what some `chooses` (for actions) or some chance statement (for outcomes)
+can offer, followed through defines, locals, variables, rules' parameters, pieces' fields,
+tables and board layers: the names that some option can be, the zones of one name or the
+cells of one board, the numbers a `range(...)` reaches (interpreter/bounds.py's largest
+values), the pieces where a zone's contents are offered. Tic-tac-toe has 9 actions (its
+squares), Kuhn poker 2 (pass, bet) and 3 outcomes (its cards). Where a statement's options
+cannot be followed, that kind of step falls back to the widest space: every seat, zone,
+piece, name the file writes, and whole number from the file's smallest number literal (0
+at most; mirrored below 0 when the file negates) to its largest, parameters' values and
+`range` ends included, with pairs of all of them; `notes` says which line made it so.
+
+The action number of an option is the number of what it is: the same cell, seat, number
+or name is the same action in every decision, whatever its place in the list.
 
 Pieces: how many pieces of each kind there can ever be is the count after setup plus the
 most that play can make (interpreter/bounds.py reads that from the `create` statements,
@@ -33,11 +49,11 @@ interchangeable, so they are one action, numbered by the first of them that was 
 is not shown to it otherwise, but the number of the copy does show in action numbers
 (a gap, not a secret of the rules: the copies are alike in every way the rules can tell).
 
-Bounds are true by construction: an option the space has no number for (a number outside
-the file's range, a text the rules build while playing, a piece beyond its kind's bound,
-a list of three other than whole numbers, a list of four or more) stops with
-`ActionSpaceError`, one line naming the `chooses` or chance
-statement, rather than being given a number that could mean something else.
+Bounds are true by construction: an option the space has no number for (a number or
+text the reading did not expect, a piece beyond its kind's bound, a list of three other
+than whole numbers, a list of four or more) stops with `ActionSpaceError`, one line
+naming the `chooses` or chance statement, rather than being given a number that could
+mean something else: a number always stands for the very thing it names.
 """
 
 from __future__ import annotations
@@ -342,25 +358,26 @@ class _Numbering:
             families = {offers.SKIP, offers.NOTHING, offers.EMPTY_LIST, offers.BOOL, offers.SEAT,
                         offers.ALL_ZONES, offers.PIECE, offers.ALL_NAMES, offers.ALL_NUMBERS}
             self.pairs = wide_lists
-            in_lists = set(families) if wide_lists else set()
+            first = second = (set(families) if wide_lists else set())
             face_down = decisions_
         else:
-            in_lists = families.get("in lists", set())
-            self.pairs = bool(in_lists)
+            first, second = families["first"], families["second"]
+            self.pairs = bool(first)
             face_down = decisions_ and offers.PIECE in families["single"]
-            families = families["single"] | in_lists
+            families = families["single"] | first | second
         self.families = families
         self.has_pieces = offers.PIECE in families
         self.atoms = _atoms(space, start, names, families, face_down)
         self._index = {atom: i for i, atom in enumerate(self.atoms)}
         self.atom_count = len(self.atoms)
-        # Pairs only where some option may be a list, of the atoms a list may hold (and the empty
-        # list, which a list of one is paired with): a game of single things (cards, cells, words)
-        # then has as many actions as atoms.
-        self.pair_atoms = _atoms(space, start, names, in_lists | {offers.EMPTY_LIST}, False) if self.pairs else []
-        self._pair_index = {atom: i for i, atom in enumerate(self.pair_atoms)}
-        width = len(self.pair_atoms)
-        self.pairs_end = self.atom_count + width * width
+        # Pairs only where some option may be a list, of the atoms the first and the second place of
+        # a list may hold (the empty list second, which a list of one is paired with): a game of
+        # single things (cards, cells, words) then has as many actions as atoms.
+        self.first_atoms = _atoms(space, start, names, first, False) if self.pairs else []
+        self.second_atoms = _atoms(space, start, names, second, False) if self.pairs else []
+        self._first_index = {atom: i for i, atom in enumerate(self.first_atoms)}
+        self._second_index = {atom: i for i, atom in enumerate(self.second_atoms)}
+        self.pairs_end = self.atom_count + len(self.first_atoms) * len(self.second_atoms)
         self.triples = self.pairs and triples
         self.size = self.pairs_end + (space.span ** 3 if self.triples else 0)
 
@@ -378,8 +395,8 @@ class _Numbering:
             rest, third = divmod(action - self.pairs_end, space.span)
             first, second = divmod(rest, space.span)
             return f"[{first + space.low}, {second + space.low}, {third + space.low}]"
-        first, second = divmod(action - self.atom_count, len(self.pair_atoms))
-        return f"[{_atom_text(self.pair_atoms[first])}, {_atom_text(self.pair_atoms[second])}]"
+        first, second = divmod(action - self.atom_count, len(self.second_atoms))
+        return f"[{_atom_text(self.first_atoms[first])}, {_atom_text(self.second_atoms[second])}]"
 
     def _atom(self, state, value, where: str, index: dict) -> int:
         atom = self.space.atom_of(state, value)
@@ -400,11 +417,10 @@ class _Numbering:
                 return self._triple(state, value, where)
             if len(value) > 2 or not self.pairs:
                 raise ActionSpaceError(f"{where}: {self.space._why_not(state, value, self)}")
-            index = self._pair_index
-            first = self._atom(state, value[0], where, index)
+            first = self._atom(state, value[0], where, self._first_index)
             # A list inside (other than an empty one) has no atom, so `_atom` refuses it.
-            second = self._atom(state, value[1], where, index) if len(value) == 2 else index[("list",)]
-            return self.atom_count + first * len(self.pair_atoms) + second
+            second = self._atom(state, value[1] if len(value) == 2 else [], where, self._second_index)
+            return self.atom_count + first * len(self.second_atoms) + second
         return self._atom(state, value, where, self._index)
 
     def _triple(self, state, value, where: str) -> int:
@@ -478,7 +494,7 @@ def _families(game, program, bounds: Bounds) -> tuple[dict | None, dict | None, 
             span = site.span
             reasons.append(f"{span.file}:{span.line}: this {what} was not found in the rules read")
             return frozenset({offers.ANY})
-        if offers.ANY in families or any(f[0] == "list_of" and offers.ANY in f[1] for f in families):
+        if offers.may_be_anything(families):
             reasons.append(why.get(offers.span_key(site.span)) or f"{site.span.file}:{site.span.line}: "
                                                                   f"what this {what} offers could not be followed")
         return families
@@ -502,20 +518,25 @@ def _families(game, program, bounds: Bounds) -> tuple[dict | None, dict | None, 
 
 
 def _split(found: set) -> dict | None:
-    """Families as {"single": ..., "in lists": ...}; None where they may be anything, or lists of lists."""
+    """Families as {"single", "first", "second"}: what is offered as one thing, and what the first
+    and the second place of a list offered may hold (a list of one: the empty list second).
+    None where they may be anything, or lists of lists."""
     if offers.ANY in found:
         return None
     single: set = set()
-    in_lists: set = set()
+    first: set = set()
+    second: set = set()
     for family in found:
-        if family[0] == "list_of":
-            for inner in family[1]:
-                if inner[0] == "list_of" or inner == offers.ANY:
+        if family[0] in ("list_of", "pair_of"):
+            places = (family[1], family[1] | {offers.EMPTY_LIST}) if family[0] == "list_of" else family[1:]
+            for inner in family[1:]:
+                if any(f[0] in ("list_of", "pair_of") or f == offers.ANY for f in inner):
                     return None  # a list inside a list: only the widest numbering has a word for it
-                in_lists.add(inner)
+            first |= places[0]
+            second |= places[1]
         else:
             single.add(family)
-    return {"single": single, "in lists": in_lists}
+    return {"single": single, "first": first, "second": second}
 
 
 def _zone_offered(zone, families: set) -> bool:

@@ -13,7 +13,8 @@ of thing with the part of it the statement can reach:
 - `("number", LOW, HIGH)` the whole numbers LOW to HIGH (a literal, or the reach of a
   `range(...)`: its first argument's least value, its last's largest, from
   interpreter/bounds.py), `("number",)` the file's whole range;
-- `("list_of", FAMILIES)` lists whose elements are of those families;
+- `("list_of", FAMILIES)` lists whose elements are of those families, `("pair_of", FIRST,
+  SECOND)` lists of two written out (`[piece, cell]`), each place with its own families;
 - `("any",)`: the reading could not follow this value, so it may be anything.
 
 An expression is followed through the defines (with their arguments), the locals and
@@ -66,6 +67,8 @@ def elements(families: frozenset) -> frozenset:
             return frozenset({ANY})
         if kind == "list_of":
             out |= family[1]
+        elif kind == "pair_of":
+            out |= family[1] | family[2]
         elif kind in ("zone", "cell"):
             out.add(PIECE)
         # none, the empty list, numbers, texts, seats cannot be gone through: no elements
@@ -73,7 +76,15 @@ def elements(families: frozenset) -> frozenset:
 
 
 def _depth(families: frozenset) -> int:
-    return max((1 + _depth(family[1]) for family in families if family[0] == "list_of"), default=0)
+    return max((1 + max(_depth(inner) for inner in family[1:]) for family in families
+                if family[0] in ("list_of", "pair_of")), default=0)
+
+
+def may_be_anything(families: frozenset) -> bool:
+    """Whether a value of `families`, or something a list of them holds, may be anything."""
+    return any(family == ANY or (family[0] in ("list_of", "pair_of") and any(may_be_anything(inner)
+                                                                             for inner in family[1:]))
+               for family in families)
 
 
 class _Bound:
@@ -321,10 +332,10 @@ class Offers:
         if isinstance(expr, ast.ListLiteral):
             if not expr.items:
                 return frozenset({EMPTY_LIST})
-            items: frozenset = frozenset()
-            for item in expr.items:
-                items |= self.value(item, env)
-            return frozenset({("list_of", items)})
+            values = [self.value(item, env) for item in expr.items]
+            if len(values) == 2:
+                return frozenset({("pair_of", values[0], values[1])})
+            return frozenset({("list_of", frozenset().union(*values))})
         if isinstance(expr, ast.Comprehension):
             inner = dict(env)
             for clause in expr.clauses:
@@ -370,25 +381,30 @@ class Offers:
 
     @staticmethod
     def _binary(op: str, left: frozenset, right: frozenset) -> frozenset:
-        numbers = lambda side: side and all(f[0] == "number" for f in side)  # noqa: E731
-        if op != "+" or numbers(left) or numbers(right):
-            return frozenset({ALL_NUMBERS})  # arithmetic: a number, or an error
+        """What `left op right` may be: numbers from numbers; joined lists (a zone's pieces among them)
+        from `+`; a list repeated, or a text, from `*`; a text from `+` or `%` on texts."""
         if ANY in left or ANY in right:
             return frozenset({ANY})
         out: set = set()
-        lists: frozenset = frozenset()
+        lists: set = set()
+        joins = op in ("+", "*")
         for family in left | right:
-            if family[0] == "list_of":
-                lists |= family[1]
-            elif family[0] == "name":
-                out.add(ALL_NAMES)
-            elif family[0] == "number":
+            kind = family[0]
+            if kind in ("number", "bool"):
                 out.add(ALL_NUMBERS)
-            elif family == EMPTY_LIST:
+            elif kind == "name" and op in ("+", "*", "%"):
+                out.add(ALL_NAMES)
+            elif kind in ("list_of", "pair_of") and joins:
+                lists |= elements(frozenset({family}))
                 out.add(EMPTY_LIST)
-            # none, seats, zones, pieces, truths added: an error, never a value
+            elif family == EMPTY_LIST and joins:
+                out.add(EMPTY_LIST)
+            elif kind in ("zone", "cell") and op == "+":
+                lists.add(PIECE)
+                out.add(EMPTY_LIST)
+            # anything else (none, seats, pieces) in arithmetic is an error, never a value
         if lists:
-            out.add(("list_of", lists))
+            out.add(("list_of", frozenset(lists)))
         return frozenset(out)
 
     def _bound(self, bound: _Bound) -> frozenset:
@@ -464,10 +480,9 @@ class Offers:
             elif binding[0] == "element":
                 out |= elements(self.value(binding[1], {}))
             elif binding[0] == "sum":
-                # `x += v`: a number (anything else is an error); lists are not added to.
+                # `x += v` is `x + v`: what x is otherwise is already in the union, so what v adds to it.
                 added = self.value(binding[1], {})
-                out |= {ALL_NUMBERS} if added and all(f[0] == "number" for f in added) else \
-                    self._unknown(binding[1], "a value added to with +=")
+                out |= self._binary("+" if binding[2] > 0 else "-", added, added)
         return frozenset(out)
 
     def _remember(self, key, result: frozenset) -> frozenset:
