@@ -156,6 +156,46 @@ def test_games_of_single_things_have_only_what_their_statements_offer_as_actions
     assert space.notes == []
 
 
+def test_tic_tac_toe_numbers_its_squares_row_by_row_the_same_in_every_state():
+    game = load_game("tests/classic/tic_tac_toe.pir")
+    space = ActionSpace(game, 2)
+    state = game.new_state(players=2)
+    squares = [space.describe(action) for action in range(space.size)]
+    assert space.legal_actions(state) == list(range(9))
+    assert [state.world.zones[int(text.split()[1])].row for text in squares] == [0, 0, 0, 1, 1, 1, 2, 2, 2]
+    space.apply(state, 4)  # the centre
+    assert space.legal_actions(state) == [0, 1, 2, 3, 5, 6, 7, 8]
+    assert space.describe(8) == squares[8]
+
+
+# An option built by a built-in the reading has no rule for: the widest numbering, and a note.
+UNFOLLOWED = """
+game "Unfollowed":
+  players 2 to 2
+
+board grid: grid 2 by 2
+  layer number:
+    "1 2"
+    "3 4"
+
+play:
+  for each p in players:
+    p chooses d from [direction_to(at(grid, 0, 0), at(grid, 1, 1)), "stay"] "Which way?"
+    p chooses n from [1, 2] "How far?"
+"""
+
+
+def test_options_the_reading_cannot_follow_get_the_widest_numbering_and_a_note():
+    game = load_source(UNFOLLOWED, "unfollowed.pir")
+    space = ActionSpace(game, 2)
+    assert not space.compact
+    assert space.notes == ["unfollowed.pir:12: what direction_to(...) gives: so every option has a number of "
+                           "the widest space"]
+    state = game.new_state(players=2)
+    while not state.is_terminal():  # every option still has its number
+        space.apply(state, space.legal_actions(state)[0])
+
+
 HIDDEN_STRENGTH = """
 game "Hidden strength":
   players 2 to 2
