@@ -46,12 +46,16 @@ ALL_NUMBERS = ("number",)
 ROUNDS_LIMIT = 40  # readings of the whole file before a name that keeps growing is given up on
 LIST_DEPTH = 2     # lists of lists of lists are not followed: such a value may be anything
 
-_NUMBER_RESULTS = {"count", "sum", "distance", "ceil", "floor", "abs", "index_of"}
+_NUMBER_RESULTS = {"count", "sum", "distance", "ceil", "floor", "abs"}
 _TRUTH_RESULTS = {"any", "all", "empty", "eliminated", "automa"}
 _ONE_ELEMENT = {"first", "top", "max", "min"}
 _SAME_ELEMENTS = {"take", "distinct", "shuffled", "sorted", "reversed", "drop"}
 _CELL_LISTS = {"neighbours", "ray", "perimeter", "cells_between"}
-_ONE_CELL = {"step", "inward"}
+_ONE_CELL = {"step"}
+# What the built-in attributes of seats, zones and cells are (a piece's field or variable of the same name adds its own).
+_BUILT_IN_ATTRIBUTES = {"name": frozenset({ALL_NAMES}), "index": frozenset({ALL_NUMBERS}),
+                        "row": frozenset({ALL_NUMBERS}), "col": frozenset({ALL_NUMBERS}),
+                        "owner": frozenset({SEAT, NOTHING})}
 
 
 def number_family(low: int, high: int) -> tuple:
@@ -156,6 +160,7 @@ class Offers:
                 self._bind(declaration.param, ("family", frozenset({SEAT})))
         calls: dict[str, list[list[ast.Expr]]] = {}
         fields = {d.name: list(d.fields) for d in declarations if isinstance(d, ast.PieceDecl)}
+        self.piece_kinds = sorted(fields)
         for kind_fields in fields.values():
             for name in kind_fields:
                 self.attributes.setdefault(name, [])
@@ -350,6 +355,9 @@ class Offers:
         if isinstance(expr, ast.Name):
             return self._name(expr.id, env)
         if isinstance(expr, ast.Attribute):
+            target = expr.target
+            if isinstance(target, ast.Index) and isinstance(target.target, ast.Name) and target.target.id in self.tables:
+                return self._unknown(expr, "a column of a table's row")  # a catalogue's are written out as indexes
             return self._attribute(expr.name)
         if isinstance(expr, ast.Index):
             column = self._table_column(expr)
@@ -495,15 +503,14 @@ class Offers:
         return result
 
     def _attribute(self, name: str) -> frozenset:
+        out = _BUILT_IN_ATTRIBUTES.get(name, frozenset())
         if name in self.zones:
-            return frozenset({("zone", name)})
-        if name in ("row", "col", "index"):
-            return frozenset({ALL_NUMBERS})
-        if name == "name" and name not in self.attributes:
-            return frozenset({ALL_NAMES})  # a seat's or a zone's name: a text
-        if name not in self.attributes:
-            return self._unknown(None, f"the attribute '.{name}' (a board's layer, say)")
-        return self._memoized(("attribute", name), lambda: self._given(self.attributes[name]))
+            out |= {("zone", name)}  # a player's zone
+        if name in self.attributes:
+            out |= self._memoized(("attribute", name), lambda: self._given(self.attributes[name]))
+        elif not out:
+            return self._unknown(None, f"the attribute '.{name}'")
+        return out
 
     def _call(self, expr: ast.Call, env: dict) -> frozenset:
         name = expr.function
@@ -524,7 +531,11 @@ class Offers:
         if name in _TRUTH_RESULTS:
             return frozenset({BOOL})
         if name == "piece_type":
-            return frozenset({ALL_NAMES})
+            return frozenset(("name", kind) for kind in self.piece_kinds)
+        if name == "index_of":
+            return frozenset({ALL_NUMBERS, NOTHING})
+        if name == "inward":
+            return frozenset({("pair_of", frozenset({ALL_NUMBERS}), frozenset({ALL_NUMBERS})), ALL_NUMBERS, NOTHING})
         if name in _ONE_ELEMENT and args:
             return elements(self.value(args[0], env)) | {NOTHING}
         if name == "at":
