@@ -13,8 +13,9 @@ numbers for the options of every `chooses`, `chance_size` outcome numbers for wh
 - *atoms*, in this order: the skip of an optional choice, `none`, the empty list,
   `false`/`true`, the seats, zones and cells (by zone number), a face-down pick from a
   zone that is not public, the pieces that can exist (kind by kind, in the order made),
-  names (kind members, die faces, table keys, board layers' words, written texts), sorted,
-  and whole numbers, from low to high;
+  names (kind members, die faces, table keys, board layers' words, written texts) in the
+  order the rules file first writes them (`["pass", "bet"]`: pass 0, bet 1), and whole
+  numbers, from low to high;
 - *pairs*: an option that is a list of one or two things (a move written `[piece, cell]`,
   a plan `[3, 5]`) is numbered after the atoms by its two things, among the atoms a list
   may hold (a list of one pairs its thing with the empty list): atoms + first * held +
@@ -161,6 +162,7 @@ class ActionSpace:
             else:
                 self.piece_bounds[kind.name] = int(most)
         names, self.low, self.high = declared_values(game.file)
+        self.name_order = _name_order(game.file)
         if game.param_decls:
             # A game with parameters offers numbers its text does not write (a bid up to dice x sides):
             # the most each `range` can reach at these values, and every parameter's value, count too.
@@ -439,6 +441,39 @@ class _Numbering:
         return self.pairs_end + (first * space.span + second) * space.span + third
 
 
+def _name_order(game_file: ast.GameFile) -> dict[str, int]:
+    """Each name's place in the order the rules file first writes it (`["pass", "bet"]`: pass, then bet)."""
+    order: dict[str, int] = {}
+
+    def add(name) -> None:
+        if isinstance(name, str) and name not in order:
+            order[name] = len(order)
+
+    for node in ast.walk(game_file):
+        if isinstance(node, ast.KindDecl):
+            for member in node.members:
+                add(member)
+        elif isinstance(node, ast.PieceDecl):
+            add(node.name)
+        elif isinstance(node, ast.DieDecl):
+            for face in node.faces:
+                add(face)
+        elif isinstance(node, ast.TableDecl):
+            for row in node.rows:
+                if isinstance(row.key, ast.Name):
+                    add(row.key.id)
+        elif isinstance(node, ast.StringLiteral) and all(isinstance(part, str) for part in node.parts):
+            add("".join(node.parts))
+        elif isinstance(node, ast.Legend):
+            for value in node.entries.values():
+                add(value)
+        elif isinstance(node, ast.Layer):
+            for row in node.rows:
+                for token in row:
+                    add(token)
+    return order
+
+
 def _atom_text(atom: tuple) -> str:
     if len(atom) == 1:
         return {"skip": "skip", "nothing": "none", "list": "[]"}[atom[0]]
@@ -462,7 +497,9 @@ def _atoms(space: ActionSpace, start, names: list[str], families: set, face_down
     if offers.PIECE in families:
         atoms += [("piece", kind, rank) for kind, most in space.piece_bounds.items() for rank in range(most)]
     written = {family[1] for family in families if family[0] == "name" and len(family) == 2}
-    atoms += [("name", name) for name in sorted(written | (set(names) if offers.ALL_NAMES in families else set()))]
+    chosen = written | (set(names) if offers.ALL_NAMES in families else set())
+    order = space.name_order
+    atoms += [("name", name) for name in sorted(chosen, key=lambda name: (order.get(name, len(order)), name))]
     numbers: set[int] = set(range(space.low, space.high + 1)) if offers.ALL_NUMBERS in families else set()
     for family in families:
         if family[0] == "number" and len(family) == 3:
