@@ -156,6 +156,14 @@ def test_games_of_single_things_have_only_what_their_statements_offer_as_actions
     assert space.notes == []
 
 
+def test_names_are_numbered_in_the_order_the_file_writes_them_as_openspiel_numbers_its_pokers():
+    kuhn = ActionSpace(load_game("tests/classic/kuhn_poker.pir"), 2)
+    assert [kuhn.describe(action) for action in range(kuhn.size)] == ["name pass", "name bet"]
+    assert [kuhn.describe(outcome, chance=True) for outcome in range(kuhn.chance_size)] == ["card 0", "card 1", "card 2"]
+    leduc = ActionSpace(load_game("tests/classic/leduc_poker.pir"), 2)
+    assert [leduc.describe(action) for action in range(leduc.size)] == ["name fold", "name call", "name raise"]
+
+
 def test_tic_tac_toe_numbers_its_squares_row_by_row_the_same_in_every_state():
     game = load_game("tests/classic/tic_tac_toe.pir")
     space = ActionSpace(game, 2)
