@@ -7,7 +7,8 @@ of thing with the part of it the statement can reach:
 
 - `("skip",)`, `("nothing",)` (none), `("list",)` (the empty list), `("bool",)`, `("seat",)`;
 - `("zone", NAME)` the zones declared as NAME (one per player for a zone per player),
-  `("cell", BOARD)` the cells of one board, `("zone",)` every zone and cell;
+  `("cell", BOARD)` the cells of one board, `("cell",)` every board's cells, `("zone",)`
+  every zone and cell;
 - `("piece",)` every piece (and, offered to a seat that may not look, a face-down pick);
 - `("name", TEXT)` one name or written text, `("name",)` every name the file writes;
 - `("number", LOW, HIGH)` the whole numbers LOW to HIGH (a literal, or the reach of a
@@ -22,8 +23,10 @@ variables (every value any statement gives a name, wherever it is, so shadowed n
 widen the answer), the rules' parameters (every call's argument), loops, comprehensions,
 tables and the built-ins whose results are known. A name whose values depend on
 themselves (`left = [x for x in left where ...]`) is read again until nothing changes.
-What is not understood is `("any",)`, so the answer is always a superset of what play can
-offer: the action space then falls back to its widest numbering.
+A rule no statement of play calls (one only the worked examples call) never runs, so what
+it would give adds nothing. What is not understood is `("any",)`, so the answer is always a
+superset of what play can offer: the action space then falls back to its widest numbering,
+and `why` keeps, for each statement, the first thing the reading could not follow.
 """
 
 from __future__ import annotations
