@@ -17,9 +17,10 @@ numbers for the options of every `chooses`, `chance_size` outcome numbers for wh
   order the rules file first writes them (`["pass", "bet"]`: pass 0, bet 1), and whole
   numbers, from low to high;
 - *pairs*: an option that is a list of one or two things (a move written `[piece, cell]`,
-  a plan `[3, 5]`) is numbered after the atoms by its two things, among the atoms a list
-  may hold (a list of one pairs its thing with the empty list): atoms + first * held +
-  second;
+  a plan `[3, 5]`) is numbered after the atoms by its two things: atoms + first * seconds
+  + second, `first` its first thing's place among what a list's first place may hold,
+  `second` its second thing's among the `seconds` things its second place may hold (a
+  list of one pairs its thing with the empty list);
 - *triples*: a list of three whole numbers of the file's range (a leg written
   `[direction, length, steps]`), numbered after the pairs by its three numbers, only
   where some choice's options are built from a list of three the rules write.
