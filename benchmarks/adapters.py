@@ -34,6 +34,7 @@ def games() -> list[tuple[str, int]]:
 
 def main() -> None:
     from pettingzoo.test import performance_benchmark
+    from interpreter.files import write_file
     from pirdsl.adapters.pettingzoo import env
     os.chdir(ROOT)
     load_before = os.getloadavg()
@@ -67,13 +68,15 @@ def main() -> None:
         "figures are low. The legal actions are numbered from the options alone (never by scanning",
         "the space) and once per decision; the mask is filled by index. What is left is the rules",
         "themselves, the observation (every zone and piece), and, in the benchmark's own random agent,",
-        "`np.flatnonzero` over the whole mask: for Mysterious Islands (about a million actions, its",
-        "pairs of a piece and a cell) that scan is most of a step. The longest game is in decisions:",
+        "`np.flatnonzero` over the whole mask: for Mysterious Islands (about 440,000 actions, its",
+        "pairs of a piece and a place and its legs) that scan is most of a step. The actions are only",
+        "what some decision of the file can offer, and chance outcomes are numbered apart",
+        "(docs/adapters.md, \"How many actions\", has them before and after). The longest game is in decisions:",
         "derived from the rules, declared by the file (`longest N decisions`), or the adapters' cap",
         "where neither (docs/adapters.md).",
         "",
     ]
-    (ROOT / "benchmarks" / "adapters.md").write_text("\n".join(text))
+    write_file(ROOT / "benchmarks" / "adapters.md", "\n".join(text))
 
 
 if __name__ == "__main__":

@@ -4,23 +4,41 @@ The engine numbers a decision's options 0, 1, 2... in the order the rules list t
 is right for people but not for learning programs (OpenSpiel, PettingZoo), which need one
 fixed set of action numbers for the whole game and, at each step, a mask of the legal ones.
 `ActionSpace` gives that, derived from the rules file and the table after setup, never
-from play, so it is the same in every process and for every seed:
+from play, so it is the same in every process and for every seed.
 
-- an *atom* is one thing an option or outcome can be: the skip of an optional choice,
-  `none`, an empty list, `false`/`true`, a seat, a zone or cell, a face-down pick from a
-  zone that is not public, a piece that exists after setup, a name (a kind's member, a
-  die face, a table's key, a fixed text the rules write), or a whole number in the range
-  the rules file writes (from its smallest to its largest number literal, 0 included,
-  mirrored below 0 when the file negates);
-- an option that is a list of one or two atoms (a move written `[piece, cell]`, a plan
-  `[3, 5]`) is a *pair*: atom count + first * atom count + second (a list of one atom pairs
-  it with the empty list);
-- an option that is a list of three whole numbers in the file's range (a leg written
-  `[direction, length, steps]`) is a *triple*, numbered after the pairs by its three
-  numbers; the space has triples only when some choice's options are built from a list of
-  three things the rules write;
-- the action number of an option is the number of what it is: the same cell, seat,
-  number or name is the same action in every decision, whatever its place in the list.
+Decisions and chance events are numbered apart, as OpenSpiel numbers them: `size` action
+numbers for the options of every `chooses`, `chance_size` outcome numbers for what every
+`draw`, `roll` and face-down pick can turn up. Each is made of:
+
+- *atoms*, in this order: the skip of an optional choice, `none`, the empty list,
+  `false`/`true`, the seats, zones and cells (by zone number), a face-down pick from a
+  zone that is not public, the pieces that can exist (kind by kind, in the order made),
+  names (kind members, die faces, table keys, board layers' words, written texts) in the
+  order the rules file first writes them (`["pass", "bet"]`: pass 0, bet 1), and whole
+  numbers, from low to high;
+- *pairs*: an option that is a list of one or two things (a move written `[piece, cell]`,
+  a plan `[3, 5]`) is numbered after the atoms by its two things: atoms + first * seconds
+  + second, `first` its first thing's place among what a list's first place may hold,
+  `second` its second thing's among the `seconds` things its second place may hold (a
+  list of one pairs its thing with the empty list);
+- *triples*: a list of three whole numbers of the file's range (a leg written
+  `[direction, length, steps]`), numbered after the pairs by its three numbers, only
+  where some choice's options are built from a list of three the rules write.
+
+Which atoms are there is read from the rules by interpreter/offers.py, statement by
+statement: only what some `chooses` (for actions) or some chance statement (for outcomes)
+can offer, followed through defines, locals, variables, rules' parameters, pieces' fields,
+tables and board layers: the names that some option can be, the zones of one name or the
+cells of one board, the numbers a `range(...)` reaches (interpreter/bounds.py's largest
+values), the pieces where a zone's contents are offered. Tic-tac-toe has 9 actions (its
+squares), Kuhn poker 2 (pass, bet) and 3 outcomes (its cards). Where a statement's options
+cannot be followed, that kind of step falls back to the widest space: every seat, zone,
+piece, name the file writes, and whole number from the file's smallest number literal (0
+at most; mirrored below 0 when the file negates) to its largest, parameters' values and
+`range` ends included, with pairs of all of them; `notes` says which line made it so.
+
+The action number of an option is the number of what it is: the same cell, seat, number
+or name is the same action in every decision, whatever its place in the list.
 
 Pieces: how many pieces of each kind there can ever be is the count after setup plus the
 most that play can make (interpreter/bounds.py reads that from the `create` statements,
@@ -33,11 +51,11 @@ interchangeable, so they are one action, numbered by the first of them that was 
 is not shown to it otherwise, but the number of the copy does show in action numbers
 (a gap, not a secret of the rules: the copies are alike in every way the rules can tell).
 
-Bounds are true by construction: an option the space has no number for (a number outside
-the file's range, a text the rules build while playing, a piece beyond its kind's bound,
-a list of three other than whole numbers, a list of four or more) stops with
-`ActionSpaceError`, one line naming the `chooses` or chance
-statement, rather than being given a number that could mean something else.
+Bounds are true by construction: an option the space has no number for (a number or
+text the reading did not expect, a piece beyond its kind's bound, a list of three other
+than whole numbers, a list of four or more) stops with `ActionSpaceError`, one line
+naming the `chooses` or chance statement, rather than being given a number that could
+mean something else: a number always stands for the very thing it names.
 """
 
 from __future__ import annotations
@@ -46,7 +64,12 @@ from fractions import Fraction
 from typing import Iterable
 
 from dsl import ast
+from interpreter import offers
 from interpreter.bounds import INFINITE, Bounds
+from interpreter.catalogues import with_catalogues
+from interpreter.lowering import lower_file
+from interpreter.powers import with_powers
+from interpreter.builtins import type_name
 from interpreter.values import Blind, Piece, Player, Zone
 
 SKIP = ("skip",)
@@ -140,108 +163,65 @@ class ActionSpace:
             else:
                 self.piece_bounds[kind.name] = int(most)
         names, self.low, self.high = declared_values(game.file)
+        self.name_order = _name_order(game.file)
         if game.param_decls:
             # A game with parameters offers numbers its text does not write (a bid up to dice x sides):
             # the most each `range` can reach at these values, and every parameter's value, count too.
             self.low, self.high = _with_parameter_numbers(game, bounds, self.low, self.high)
-        atoms: list[tuple] = [SKIP, ("nothing",), ("list",), ("bool", False), ("bool", True)]
-        atoms += [("seat", i) for i in range(start.num_seats)]
-        atoms += [("zone", i) for i in range(len(start.world.zones))]
-        # A face-down pick comes only from a zone some seat may not look into: a public zone
-        # (every cell of a board, say) never offers one, so it has no number for it.
-        atoms += [("face_down", zone.id) for zone in start.world.zones if zone.visibility != "public"]
-        atoms += [("piece", kind, rank) for kind, most in self.piece_bounds.items() for rank in range(most)]
-        atoms += [("name", name) for name in names]
-        atoms += [("number", n) for n in range(self.low, self.high + 1)]
-        self.atoms = atoms
-        self._index = {atom: i for i, atom in enumerate(atoms)}
-        self.atom_count = len(atoms)
-        # Pairs only where some option or outcome may be a list: a game of single things (cards,
-        # cells, words) then has as many actions as atoms, and every atom keeps its number.
-        self.pairs = _offers_lists(game.file)
-        self.pairs_end = self.atom_count + (self.atom_count * self.atom_count if self.pairs else 0)
         self.span = self.high - self.low + 1
-        self.triples = _offers_triples(game.file)
-        self.size = self.pairs_end + (self.span ** 3 if self.triples else 0)
+        decisions, outcomes, self.why_wide = _families(game, start.program, bounds)
+        # Where some statement's options could not be followed, every statement of its kind (decisions,
+        # or chance) shares the widest numbering: every thing of every kind the file and the table have.
+        wide_lists = _offers_lists(game.file)
+        triples = _offers_triples(game.file)
+        self.decisions = _Numbering(self, start, names, decisions, wide_lists, triples, decisions_=True)
+        self.outcomes = _Numbering(self, start, names, outcomes, wide_lists, False, decisions_=False)
+        self.compact = decisions is not None and outcomes is not None
+        if self.why_wide:
+            self.notes.append(f"{self.why_wide}: so every option has a number of the widest space")
+        # The decisions' numbering is the space's own (PettingZoo's and OpenSpiel's actions).
+        numbering = self.decisions
+        self.atoms, self.atom_count, self.pairs, self.triples = (numbering.atoms, numbering.atom_count,
+                                                                 numbering.pairs, numbering.triples)
+        self.size = numbering.size
+        self.chance_size = self.outcomes.size
 
     # ------------------------------------------------------------ numbers and words
 
-    def describe(self, action: int) -> str:
-        """What an action number stands for, in the space's own terms (`cell 12`, `[3, 5]`)."""
-        if not 0 <= action < self.size:
-            raise ActionSpaceError(f"there is no action {action}: the actions are 0 to {self.size - 1}")
-        if action < self.atom_count:
-            return self._atom_text(self.atoms[action])
-        if action >= self.pairs_end:
-            rest, third = divmod(action - self.pairs_end, self.span)
-            first, second = divmod(rest, self.span)
-            return f"[{first + self.low}, {second + self.low}, {third + self.low}]"
-        first, second = divmod(action - self.atom_count, self.atom_count)
-        return f"[{self._atom_text(self.atoms[first])}, {self._atom_text(self.atoms[second])}]"
+    def describe(self, action: int, chance: bool = False) -> str:
+        """What an action number (`chance`: a chance outcome's number) stands for: `cell 12`, `[3, 5]`."""
+        return (self.outcomes if chance else self.decisions).describe(action)
 
-    @staticmethod
-    def _atom_text(atom: tuple) -> str:
-        if len(atom) == 1:
-            return {"skip": "skip", "nothing": "none", "list": "[]"}[atom[0]]
-        if atom[0] == "piece":
-            return f"{atom[1].replace('_', ' ')} {atom[2]}"
-        return f"{atom[0].replace('_', ' ')} {atom[1]}"
-
-    def _atom(self, state, value, where) -> int:
-        cls = value.__class__
-        if value is None:
-            atom = ("nothing",)
-        elif cls is bool:
-            atom = ("bool", value)
-        elif cls is int:
-            atom = ("number", value)
-        elif cls is Fraction and value.denominator == 1:
-            atom = ("number", value.numerator)
-        elif cls is str:
-            atom = ("name", value)
-        elif cls is Player:
-            atom = ("seat", value.index)
-        elif cls is Zone:
-            atom = ("zone", value.id)
-        elif cls is Blind:
-            atom = ("face_down", value.zone.id)
-        elif cls is Piece:
-            first = state.pieces[self._first_alike(state, value)]
-            atom = ("piece", first.type, self._rank(state, first))
-        elif (cls is list or cls is tuple) and not value:
-            atom = ("list",)
-        else:
-            atom = None
-        index = self._index.get(atom) if atom is not None else None
-        if index is None:
-            raise ActionSpaceError(f"{where}: {self._why_not(state, value)}")
-        return index
-
-    def _why_not(self, state, value) -> str:
+    def _why_not(self, state, value, numbering: "_Numbering") -> str:
         cls = value.__class__
         if cls is int or cls is Fraction:
+            low, high = numbering.number_range()
             return (f"it offers {value}, but the fixed action space numbers only the whole numbers "
-                    f"{self.low} to {self.high}, the range the rules file writes")
+                    f"{low} to {high} here, those the rules file was read as offering")
         if cls is str:
-            return f"it offers the text {value!r}, which the rules file never writes as such"
+            return f"it offers the text {value!r}, which the rules file was not read as offering here"
         if cls is Piece:
             if value.type in self._unbounded:
                 return (f"it offers a {value.type}, and the fixed action space cannot count the {value.type} pieces: "
                         f"{self._unbounded[value.type]}")
+            if not numbering.has_pieces:
+                return (f"it offers {value.type} {self._rank(state, value)}, but the rules file was not read as "
+                        f"offering pieces here (interpreter/offers.py missed this one)")
             return (f"it offers {value.type} {self._rank(state, value)}, but the fixed action space numbers only "
                     f"{self.piece_bounds.get(value.type, 0)} pieces of that kind, the most the rules can make")
         if cls is list or cls is tuple:
-            if len(value) == 3 and self.triples:
+            if len(value) == 3 and numbering.triples:
                 return (f"it offers a list of three things that are not all whole numbers from {self.low} "
                         f"to {self.high}")
             if len(value) == 3:
                 return ("it offers a list of three things, but no choice's options are built from a list of "
                         "three the rules write")
-            if len(value) <= 2 and not self.pairs:
+            if len(value) <= 2 and not numbering.pairs:
                 return ("it offers a list, but the rules file was read as offering single things only "
-                        "(interpreter/actions.py, _offers_lists, missed this one)")
+                        "(interpreter/offers.py missed this one)")
             return "it offers a list of more than three things, or a list inside a list"
-        return f"it offers a value of a kind the fixed action space has no numbers for ({cls.__name__})"
+        return (f"it offers {type_name(value)}, which the rules file was not read as offering here "
+                f"(interpreter/offers.py missed this one)")
 
     def _first_alike(self, state, piece: Piece) -> int:
         """The piece that stands for `piece` and its look-alikes in the same zone: the first made."""
@@ -259,35 +239,35 @@ class ActionSpace:
         pieces = state.pieces
         return sum(1 for index in range(piece.id) if pieces[index].type == kind)
 
-    def number(self, state, value, where: str = "this decision") -> int:
-        """The action number of one option or outcome (`SKIP` for the skip of an optional choice)."""
-        if value is _SKIP_MARK:
-            return 0
+    def atom_of(self, state, value):
+        """What a single option or outcome is, in the space's terms (None: a list, or a value of no atom)."""
         cls = value.__class__
-        if (cls is list or cls is tuple) and value:
-            if len(value) == 3 and self.triples:
-                return self._triple(state, value, where)
-            if len(value) > 2 or not self.pairs:
-                raise ActionSpaceError(f"{where}: {self._why_not(state, value)}")
-            first = self._atom(state, value[0], where)
-            # A list inside (other than an empty one) has no atom, so `_atom` refuses it.
-            second = self._atom(state, value[1], where) if len(value) == 2 else self._index[("list",)]
-            return self.atom_count + first * self.atom_count + second
-        return self._atom(state, value, where)
+        if value is None:
+            return ("nothing",)
+        if cls is bool:
+            return ("bool", value)
+        if cls is int:
+            return ("number", value)
+        if cls is Fraction and value.denominator == 1:
+            return ("number", value.numerator)
+        if cls is str:
+            return ("name", value)
+        if cls is Player:
+            return ("seat", value.index)
+        if cls is Zone:
+            return ("zone", value.id)
+        if cls is Blind:
+            return ("face_down", value.zone.id)
+        if cls is Piece:
+            first = state.pieces[self._first_alike(state, value)]
+            return ("piece", first.type, self._rank(state, first))
+        if (cls is list or cls is tuple) and not value:
+            return ("list",)
+        return None
 
-    def _triple(self, state, value, where: str) -> int:
-        numbers = []
-        for item in value:
-            cls = item.__class__
-            if cls is Fraction and item.denominator == 1:
-                item = item.numerator
-            elif cls is not int:
-                raise ActionSpaceError(f"{where}: {self._why_not(state, value)}")
-            if not self.low <= item <= self.high:
-                raise ActionSpaceError(f"{where}: {self._why_not(state, value)}")
-            numbers.append(item - self.low)
-        first, second, third = numbers
-        return self.pairs_end + (first * self.span + second) * self.span + third
+    def number(self, state, value, where: str = "this decision", chance: bool = False) -> int:
+        """The action number of one option (`chance`: of a chance outcome; `SKIP` for the skip of an optional choice)."""
+        return (self.outcomes if chance else self.decisions).number(state, value, where)
 
     # ------------------------------------------------------------ what is legal now
 
@@ -340,7 +320,7 @@ class ActionSpace:
         total = sum(pending[3])
         merged: dict[int, float] = {}
         for value, weight in zip(pending[2], pending[3]):
-            number = self.number(state, value, where)
+            number = self.number(state, value, where, chance=True)
             merged[number] = merged.get(number, 0) + weight
         return [(number, weight / total) for number, weight in sorted(merged.items())]
 
@@ -348,9 +328,10 @@ class ActionSpace:
         """The engine's index of the chance outcome numbered `action`."""
         where = self._where(state)
         for index, value in enumerate(state.pending[2]):
-            if self.number(state, value, where) == action:
+            if self.number(state, value, where, chance=True) == action:
                 return index
-        raise ActionSpaceError(f"action {action} ({self.describe(action)}) is not an outcome of this chance event")
+        raise ActionSpaceError(f"outcome {action} ({self.describe(action, chance=True)}) is not an outcome of "
+                               f"this chance event")
 
     def engine_index(self, state, action: int) -> int:
         """The engine's index (for `state.apply_action`) of action number `action` now."""
@@ -364,6 +345,245 @@ class ActionSpace:
     def apply(self, state, action: int) -> None:
         """Take action number `action` (a decision's option or a chance outcome)."""
         state.apply_action(self.engine_index(state, action))
+
+
+class _Numbering:
+    """The numbers of one kind of step: the decisions' options, or the chance events' outcomes.
+
+    Atoms first, in a fixed order (see the module's docstring), then pairs of the atoms a
+    list may hold, then triples of whole numbers.
+    """
+
+    def __init__(self, space: ActionSpace, start, names: list[str], families: set | None, wide_lists: bool,
+                 triples: bool, decisions_: bool):
+        self.space = space
+        if families is None:
+            families = {offers.SKIP, offers.NOTHING, offers.EMPTY_LIST, offers.BOOL, offers.SEAT,
+                        offers.ALL_ZONES, offers.PIECE, offers.ALL_NAMES, offers.ALL_NUMBERS}
+            self.pairs = wide_lists
+            first = second = (set(families) if wide_lists else set())
+            face_down = decisions_
+        else:
+            first, second = families["first"], families["second"]
+            self.pairs = bool(first)
+            face_down = decisions_ and offers.PIECE in families["single"]
+            families = families["single"] | first | second
+        self.families = families
+        self.has_pieces = offers.PIECE in families
+        self.atoms = _atoms(space, start, names, families, face_down)
+        self._index = {atom: i for i, atom in enumerate(self.atoms)}
+        self.atom_count = len(self.atoms)
+        # Pairs only where some option may be a list, of the atoms the first and the second place of
+        # a list may hold (the empty list second, which a list of one is paired with): a game of
+        # single things (cards, cells, words) then has as many actions as atoms.
+        self.first_atoms = _atoms(space, start, names, first, False) if self.pairs else []
+        self.second_atoms = _atoms(space, start, names, second, False) if self.pairs else []
+        self._first_index = {atom: i for i, atom in enumerate(self.first_atoms)}
+        self._second_index = {atom: i for i, atom in enumerate(self.second_atoms)}
+        self.pairs_end = self.atom_count + len(self.first_atoms) * len(self.second_atoms)
+        self.triples = self.pairs and triples
+        self.size = self.pairs_end + (space.span ** 3 if self.triples else 0)
+
+    def number_range(self) -> tuple[int, int]:
+        numbers = [atom[1] for atom in self.atoms if atom[0] == "number"]
+        return (min(numbers), max(numbers)) if numbers else (0, -1)
+
+    def describe(self, action: int) -> str:
+        if not 0 <= action < self.size:
+            raise ActionSpaceError(f"there is no action {action}: the actions are 0 to {self.size - 1}")
+        if action < self.atom_count:
+            return _atom_text(self.atoms[action])
+        space = self.space
+        if action >= self.pairs_end:
+            rest, third = divmod(action - self.pairs_end, space.span)
+            first, second = divmod(rest, space.span)
+            return f"[{first + space.low}, {second + space.low}, {third + space.low}]"
+        first, second = divmod(action - self.atom_count, len(self.second_atoms))
+        return f"[{_atom_text(self.first_atoms[first])}, {_atom_text(self.second_atoms[second])}]"
+
+    def _atom(self, state, value, where: str, index: dict) -> int:
+        atom = self.space.atom_of(state, value)
+        found = index.get(atom) if atom is not None else None
+        if found is None:
+            raise ActionSpaceError(f"{where}: {self.space._why_not(state, value, self)}")
+        return found
+
+    def number(self, state, value, where: str) -> int:
+        if value is _SKIP_MARK:
+            found = self._index.get(SKIP)
+            if found is None:
+                raise ActionSpaceError(f"{where}: it offers to skip, but no `chooses` was read as optional")
+            return found
+        cls = value.__class__
+        if (cls is list or cls is tuple) and value:
+            if len(value) == 3 and self.triples:
+                return self._triple(state, value, where)
+            if len(value) > 2 or not self.pairs:
+                raise ActionSpaceError(f"{where}: {self.space._why_not(state, value, self)}")
+            first = self._atom(state, value[0], where, self._first_index)
+            # A list inside (other than an empty one) has no atom, so `_atom` refuses it.
+            second = self._atom(state, value[1] if len(value) == 2 else [], where, self._second_index)
+            return self.atom_count + first * len(self.second_atoms) + second
+        return self._atom(state, value, where, self._index)
+
+    def _triple(self, state, value, where: str) -> int:
+        space = self.space
+        numbers = []
+        for item in value:
+            cls = item.__class__
+            if cls is Fraction and item.denominator == 1:
+                item = item.numerator
+            elif cls is not int:
+                raise ActionSpaceError(f"{where}: {space._why_not(state, value, self)}")
+            if not space.low <= item <= space.high:
+                raise ActionSpaceError(f"{where}: {space._why_not(state, value, self)}")
+            numbers.append(item - space.low)
+        first, second, third = numbers
+        return self.pairs_end + (first * space.span + second) * space.span + third
+
+
+def _name_order(game_file: ast.GameFile) -> dict[str, int]:
+    """Each name's place in the order the rules file first writes it (`["pass", "bet"]`: pass, then bet)."""
+    order: dict[str, int] = {}
+
+    def add(name) -> None:
+        if isinstance(name, str) and name not in order:
+            order[name] = len(order)
+
+    for node in ast.walk(game_file):
+        if isinstance(node, ast.KindDecl):
+            for member in node.members:
+                add(member)
+        elif isinstance(node, ast.PieceDecl):
+            add(node.name)
+        elif isinstance(node, ast.DieDecl):
+            for face in node.faces:
+                add(face)
+        elif isinstance(node, ast.TableDecl):
+            for row in node.rows:
+                if isinstance(row.key, ast.Name):
+                    add(row.key.id)
+        elif isinstance(node, ast.StringLiteral) and all(isinstance(part, str) for part in node.parts):
+            add("".join(node.parts))
+        elif isinstance(node, ast.Legend):
+            for value in node.entries.values():
+                add(value)
+        elif isinstance(node, ast.Layer):
+            for row in node.rows:
+                for token in row:
+                    add(token)
+    return order
+
+
+def _atom_text(atom: tuple) -> str:
+    if len(atom) == 1:
+        return {"skip": "skip", "nothing": "none", "list": "[]"}[atom[0]]
+    if atom[0] == "piece":
+        return f"{atom[1].replace('_', ' ')} {atom[2]}"
+    return f"{atom[0].replace('_', ' ')} {atom[1]}"
+
+
+def _atoms(space: ActionSpace, start, names: list[str], families: set, face_down: bool) -> list[tuple]:
+    """The atoms of `families`, in the space's fixed order."""
+    atoms: list[tuple] = [atom for atom in (SKIP, ("nothing",), ("list",)) if atom in families]
+    if offers.BOOL in families:
+        atoms += [("bool", False), ("bool", True)]
+    if offers.SEAT in families:
+        atoms += [("seat", i) for i in range(start.num_seats)]
+    atoms += [("zone", zone.id) for zone in start.world.zones if _zone_offered(zone, families)]
+    # A face-down pick comes only from a zone some seat may not look into: a public zone
+    # (every cell of a board, say) never offers one, so it has no number for it.
+    if face_down:
+        atoms += [("face_down", zone.id) for zone in start.world.zones if zone.visibility != "public"]
+    if offers.PIECE in families:
+        atoms += [("piece", kind, rank) for kind, most in space.piece_bounds.items() for rank in range(most)]
+    written = {family[1] for family in families if family[0] == "name" and len(family) == 2}
+    chosen = written | (set(names) if offers.ALL_NAMES in families else set())
+    order = space.name_order
+    atoms += [("name", name) for name in sorted(chosen, key=lambda name: (order.get(name, len(order)), name))]
+    numbers: set[int] = set(range(space.low, space.high + 1)) if offers.ALL_NUMBERS in families else set()
+    for family in families:
+        if family[0] == "number" and len(family) == 3:
+            numbers.update(range(family[1], family[2] + 1))
+    atoms += [("number", n) for n in sorted(numbers)]
+    return atoms
+
+
+def _families(game, program, bounds: Bounds) -> tuple[dict | None, dict | None, str]:
+    """What the game's decisions, and its chance events, can offer (interpreter/offers.py).
+
+    Each answer is {"single": families of what is offered as one thing, "in lists": families
+    of what the lists offered may hold}, or None when some statement's options could not be
+    followed (then that kind of step numbers everything; the third answer says why). The tree
+    read is the one the compiler writes the engine from, so each of the engine's sites is
+    found by its span; a site not found counts as offering anything.
+    """
+    tree = lower_file(with_catalogues(with_powers(game.lowered)))
+    reading = offers.Offers(tree, bounds, game.param_values)
+    by_choice, by_chance, why = reading.by_span()
+    choices: set = set()
+    chances: set = set()
+    choice_families = []
+    reasons: list[str] = []
+
+    def lookup(found: dict, site, what: str) -> frozenset:
+        families = found.get(offers.span_key(site.span))
+        if families is None:
+            span = site.span
+            reasons.append(f"{span.file}:{span.line}: this {what} was not found in the rules read")
+            return frozenset({offers.ANY})
+        if offers.may_be_anything(families):
+            reasons.append(why.get(offers.span_key(site.span)) or f"{site.span.file}:{site.span.line}: "
+                                                                  f"what this {what} offers could not be followed")
+        return families
+
+    for site in program.choices:
+        families = lookup(by_choice, site, "choice")
+        choice_families.append(families)
+        choices |= families
+        if site.optional:
+            choices.add(offers.SKIP)
+    for index, site in enumerate(program.chances):
+        if site.kind == "blind":
+            # The piece chance picks from a face-down pile a decision offered.
+            owners = [families for choice, families in zip(program.choices, choice_families)
+                      if choice.blind_chance == index]
+            if any(offers.PIECE in families or offers.ANY in families for families in owners):
+                chances.add(offers.PIECE)
+            continue
+        chances |= lookup(by_chance, site, "chance event")
+    return _split(choices), _split(chances), reasons[0] if reasons else ""
+
+
+def _split(found: set) -> dict | None:
+    """Families as {"single", "first", "second"}: what is offered as one thing, and what the first
+    and the second place of a list offered may hold (a list of one: the empty list second).
+    None where they may be anything, or lists of lists."""
+    if offers.ANY in found:
+        return None
+    single: set = set()
+    first: set = set()
+    second: set = set()
+    for family in found:
+        if family[0] in ("list_of", "pair_of"):
+            places = (family[1], family[1] | {offers.EMPTY_LIST}) if family[0] == "list_of" else family[1:]
+            for inner in family[1:]:
+                if any(f[0] in ("list_of", "pair_of") or f == offers.ANY for f in inner):
+                    return None  # a list inside a list: only the widest numbering has a word for it
+            first |= places[0]
+            second |= places[1]
+        else:
+            single.add(family)
+    return {"single": single, "first": first, "second": second}
+
+
+def _zone_offered(zone, families: set) -> bool:
+    """Whether a zone or cell is one some statement may offer."""
+    if offers.ALL_ZONES in families:
+        return True
+    if zone.board is not None:
+        return offers.ALL_CELLS in families or ("cell", zone.board.name) in families
+    return ("zone", zone.name) in families
 
 
 # Built-ins whose result holds elements of their first argument.

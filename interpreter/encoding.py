@@ -77,7 +77,7 @@ def game_facts(game, players: int, variants: Iterable[str] = (), space: ActionSp
         players=start.num_seats - len(automa), seats=start.num_seats, automa_seats=automa,
         chance=chance, perfect_information=not hidden, can_eliminate=eliminate,
         constant_sum=constant_sum, min_utility=low, max_utility=high,
-        num_distinct_actions=space.size, max_chance_outcomes=space.size,
+        num_distinct_actions=space.size, max_chance_outcomes=space.chance_size,
         max_game_length=longest, max_game_length_source=source, max_game_length_why=why,
         utility_sum=utility_sum)
 

@@ -45,7 +45,7 @@ def test_actions_have_fixed_numbers_and_encodings_hide_what_they_should(name, pl
         if state.is_chance():
             outcomes = space.chance_outcomes(state)
             assert abs(sum(p for _, p in outcomes) - 1) < 1e-9
-            assert all(0 <= a < space.size for a, _ in outcomes)
+            assert all(0 <= a < space.chance_size for a, _ in outcomes)
             action = rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
         else:
             numbers = space.decode(state)
@@ -129,7 +129,10 @@ def test_pairs_are_numbered_only_when_an_option_may_be_a_list(options, pairs):
     source += "\ndefine plans(q) = [q.taken, [q.taken]]\n"
     space = ActionSpace(load_source(source, "singles.pir"), 2)
     assert space.pairs is pairs
-    assert space.size == (space.atom_count * (space.atom_count + 1) if pairs else space.atom_count)
+    # Pairs are of what the first and the second place of a list may hold (a list of one: the empty list second).
+    numbering = space.decisions
+    assert space.size == space.atom_count + len(numbering.first_atoms) * len(numbering.second_atoms)
+    assert bool(numbering.first_atoms) is pairs
     state = load_source(source, "singles.pir").new_state(players=2, seed=1)
     while not state.is_terminal():  # every option and outcome has its number in the space
         if state.is_chance():
@@ -138,12 +141,67 @@ def test_pairs_are_numbered_only_when_an_option_may_be_a_list(options, pairs):
             space.apply(state, space.legal_actions(state)[-1])
 
 
-@pytest.mark.parametrize("path, size", [("tests/classic/kuhn_poker.pir", 30), ("tests/classic/tic_tac_toe.pir", 44),
-                                        ("tests/classic/connect_four.pir", 145)])
-def test_games_of_single_things_have_only_their_atoms_as_actions(path, size):
+@pytest.mark.parametrize("path, size, outcomes", [
+    ("tests/classic/kuhn_poker.pir", 2, 3),     # pass, bet; the three cards (as OpenSpiel's kuhn_poker)
+    ("tests/classic/leduc_poker.pir", 3, 6),    # fold, call, raise; the six cards (as leduc_poker)
+    ("tests/classic/liars_dice.pir", 13, 6),    # liar (0) and the twelve bids; the six faces (as liars_dice)
+    ("tests/classic/tic_tac_toe.pir", 9, 0),    # the nine squares
+    ("tests/classic/connect_four.pir", 43, 0),  # the 42 slots, and none (a full column's landing slot)
+])
+def test_games_of_single_things_have_only_what_their_statements_offer_as_actions(path, size, outcomes):
     game = load_game(path)
     space = ActionSpace(game, 2)
-    assert not space.pairs and space.size == space.atom_count == size
+    assert space.compact and not space.pairs and space.size == space.atom_count == size
+    assert space.chance_size == outcomes
+    assert space.notes == []
+
+
+def test_names_are_numbered_in_the_order_the_file_writes_them_as_openspiel_numbers_its_pokers():
+    kuhn = ActionSpace(load_game("tests/classic/kuhn_poker.pir"), 2)
+    assert [kuhn.describe(action) for action in range(kuhn.size)] == ["name pass", "name bet"]
+    assert [kuhn.describe(outcome, chance=True) for outcome in range(kuhn.chance_size)] == ["card 0", "card 1", "card 2"]
+    leduc = ActionSpace(load_game("tests/classic/leduc_poker.pir"), 2)
+    assert [leduc.describe(action) for action in range(leduc.size)] == ["name fold", "name call", "name raise"]
+
+
+def test_tic_tac_toe_numbers_its_squares_row_by_row_the_same_in_every_state():
+    game = load_game("tests/classic/tic_tac_toe.pir")
+    space = ActionSpace(game, 2)
+    state = game.new_state(players=2)
+    squares = [space.describe(action) for action in range(space.size)]
+    assert space.legal_actions(state) == list(range(9))
+    assert [state.world.zones[int(text.split()[1])].row for text in squares] == [0, 0, 0, 1, 1, 1, 2, 2, 2]
+    space.apply(state, 4)  # the centre
+    assert space.legal_actions(state) == [0, 1, 2, 3, 5, 6, 7, 8]
+    assert space.describe(8) == squares[8]
+
+
+# An option built by a built-in the reading has no rule for: the widest numbering, and a note.
+UNFOLLOWED = """
+game "Unfollowed":
+  players 2 to 2
+
+board grid: grid 2 by 2
+  layer number:
+    "1 2"
+    "3 4"
+
+play:
+  for each p in players:
+    p chooses d from [direction_to(at(grid, 0, 0), at(grid, 1, 1)), "stay"] "Which way?"
+    p chooses n from [1, 2] "How far?"
+"""
+
+
+def test_options_the_reading_cannot_follow_get_the_widest_numbering_and_a_note():
+    game = load_source(UNFOLLOWED, "unfollowed.pir")
+    space = ActionSpace(game, 2)
+    assert not space.compact
+    assert space.notes == ["unfollowed.pir:12: what direction_to(...) gives: so every option has a number of "
+                           "the widest space"]
+    state = game.new_state(players=2)
+    while not state.is_terminal():  # every option still has its number
+        space.apply(state, space.legal_actions(state)[0])
 
 
 HIDDEN_STRENGTH = """

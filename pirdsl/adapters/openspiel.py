@@ -141,7 +141,7 @@ class PirdslGame(pyspiel.Game):
         self.seats = [seat for seat in range(start.num_seats) if not start.is_automa(seat)]
         self.player_of_seat = {seat: player for player, seat in enumerate(self.seats)}
         info = pyspiel.GameInfo(
-            num_distinct_actions=self.space.size, max_chance_outcomes=self.space.size,
+            num_distinct_actions=self.space.size, max_chance_outcomes=self.space.chance_size,
             num_players=len(self.seats), min_utility=self.facts.min_utility, max_utility=self.facts.max_utility,
             utility_sum=self.facts.utility_sum, max_game_length=max_length)
         # Only what differs from the defaults, so that the game's name reads back the same.
@@ -275,7 +275,7 @@ class PirdslState(pyspiel.State):
                 return engine.action_labels()[space.engine_index(engine, action)]
             except Exception:  # not legal here: say what the number stands for
                 pass
-        return space.describe(action)
+        return space.describe(action, chance=player < 0)
 
     def is_terminal(self) -> bool:
         return self.engine.is_terminal()

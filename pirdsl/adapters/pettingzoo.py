@@ -70,10 +70,12 @@ class PirdslEnv(AECEnv):
         self.agent_of = dict(zip(self.seats, self.possible_agents))
         self.metadata = dict(self.metadata, name=f"pirdsl_{self.rules.name.lower().replace(' ', '_')}_v0")
         observation = gymnasium.spaces.Box(-np.inf, np.inf, (self.encoding.size,), np.float32)
-        mask = gymnasium.spaces.Box(0, 1, (self.space.size,), np.int8)
+        # A game no `chooses` of which can offer anything has no actions; gymnasium's Discrete needs one.
+        self.action_count = max(self.space.size, 1)
+        mask = gymnasium.spaces.Box(0, 1, (self.action_count,), np.int8)
         self.observation_spaces = {agent: gymnasium.spaces.Dict({"observation": observation, "action_mask": mask})
                                    for agent in self.possible_agents}
-        self.action_spaces = {agent: gymnasium.spaces.Discrete(self.space.size) for agent in self.possible_agents}
+        self.action_spaces = {agent: gymnasium.spaces.Discrete(self.action_count) for agent in self.possible_agents}
         self.state = None
 
     def observation_space(self, agent: str):
@@ -137,7 +139,7 @@ class PirdslEnv(AECEnv):
         seat = self.seat_of[agent]
         # A fresh mask each time (callers keep observations), filled by index from the legal
         # options alone; np.zeros hands out pages the system has already zeroed.
-        mask = np.zeros(self.space.size, np.int8)
+        mask = np.zeros(self.action_count, np.int8)
         state = self.state
         if not state.is_terminal() and state.current_player() == seat:
             mask[self.legal.legal(state)] = 1

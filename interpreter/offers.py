@@ -1,0 +1,701 @@
+"""What each `chooses` statement and each chance event of a rules file can offer, read from the rules alone.
+
+The fixed action space (interpreter/actions.py) numbers only what some decision or some
+chance event can offer. This module reads that off the tree the engine runs (never off
+play): each statement's options (or outcomes) as a set of *families*, each family a kind
+of thing with the part of it the statement can reach:
+
+- `("skip",)`, `("nothing",)` (none), `("list",)` (the empty list), `("bool",)`, `("seat",)`;
+- `("zone", NAME)` the zones declared as NAME (one per player for a zone per player),
+  `("cell", BOARD)` the cells of one board, `("cell",)` every board's cells, `("zone",)`
+  every zone and cell;
+- `("piece",)` every piece (and, offered to a seat that may not look, a face-down pick);
+- `("name", TEXT)` one name or written text, `("name",)` every name the file writes;
+- `("number", LOW, HIGH)` the whole numbers LOW to HIGH (a literal, or the reach of a
+  `range(...)`: its first argument's least value, its last's largest, from
+  interpreter/bounds.py), `("number",)` the file's whole range;
+- `("list_of", FAMILIES)` lists whose elements are of those families, `("pair_of", FIRST,
+  SECOND)` lists of two written out (`[piece, cell]`), each place with its own families;
+- `("any",)`: the reading could not follow this value, so it may be anything.
+
+An expression is followed through the defines (with their arguments), the locals and
+variables (every value any statement gives a name, wherever it is, so shadowed names only
+widen the answer), the rules' parameters (every call's argument), loops, comprehensions,
+tables and the built-ins whose results are known. A name whose values depend on
+themselves (`left = [x for x in left where ...]`) is read again until nothing changes.
+A rule no statement of play calls (one only the worked examples call) never runs, so what
+it would give adds nothing. What is not understood is `("any",)`, so the answer is always a
+superset of what play can offer: the action space then falls back to its widest numbering,
+and `why` keeps, for each statement, the first thing the reading could not follow.
+"""
+
+from __future__ import annotations
+
+from dsl import ast
+from interpreter.bounds import INFINITE, Bounds
+
+ANY = ("any",)
+SKIP = ("skip",)
+NOTHING = ("nothing",)
+EMPTY_LIST = ("list",)
+BOOL = ("bool",)
+SEAT = ("seat",)
+PIECE = ("piece",)
+ALL_ZONES = ("zone",)
+ALL_CELLS = ("cell",)
+ALL_NAMES = ("name",)
+ALL_NUMBERS = ("number",)
+
+ROUNDS_LIMIT = 40  # readings of the whole file before a name that keeps growing is given up on
+LIST_DEPTH = 2     # lists of lists of lists are not followed: such a value may be anything
+
+_NUMBER_RESULTS = {"count", "sum", "distance", "ceil", "floor", "abs"}
+_TRUTH_RESULTS = {"any", "all", "empty", "eliminated", "automa"}
+_ONE_ELEMENT = {"first", "top", "max", "min"}
+_SAME_ELEMENTS = {"take", "distinct", "shuffled", "sorted", "reversed", "drop"}
+_CELL_LISTS = {"neighbours", "ray", "perimeter", "cells_between"}
+_ONE_CELL = {"step"}
+# What the built-in attributes of seats, zones and cells are (a piece's field or variable of the same name adds its own).
+_BUILT_IN_ATTRIBUTES = {"name": frozenset({ALL_NAMES}), "index": frozenset({ALL_NUMBERS}),
+                        "row": frozenset({ALL_NUMBERS}), "col": frozenset({ALL_NUMBERS}),
+                        "owner": frozenset({SEAT, NOTHING})}
+
+
+def number_family(low: int, high: int) -> tuple:
+    return ("number", int(low), int(high))
+
+
+def elements(families: frozenset) -> frozenset:
+    """The families of the elements of a value of `families` gone through as a list (a zone: its pieces)."""
+    out: set = set()
+    for family in families:
+        kind = family[0]
+        if kind == "any":
+            return frozenset({ANY})
+        if kind == "list_of":
+            out |= family[1]
+        elif kind == "pair_of":
+            out |= family[1] | family[2]
+        elif kind in ("zone", "cell"):
+            out.add(PIECE)
+        # none, the empty list, numbers, texts, seats cannot be gone through: no elements
+    return frozenset(out)
+
+
+def _depth(families: frozenset) -> int:
+    return max((1 + max(_depth(inner) for inner in family[1:]) for family in families
+                if family[0] in ("list_of", "pair_of")), default=0)
+
+
+def may_be_anything(families: frozenset) -> bool:
+    """Whether a value of `families`, or something a list of them holds, may be anything."""
+    return any(family == ANY or (family[0] in ("list_of", "pair_of") and any(may_be_anything(inner)
+                                                                             for inner in family[1:]))
+               for family in families)
+
+
+class _Bound:
+    """A name bound around an expression: its value, or an element of a list, with that expression's own names."""
+
+    __slots__ = ("mode", "expression", "env")
+
+    def __init__(self, mode: str, expression, env: dict):
+        self.mode = mode
+        self.expression = expression
+        self.env = env
+
+
+class Offers:
+    """What every `chooses`, `draw` and `roll` of a file can offer (see the module's docstring).
+
+    Args:
+        game_file: the tree the engine runs (lowered as the compiler lowers it).
+        bounds: the file's bounds at this table (largest values of numbers).
+        params: the game parameters' values at this table.
+    """
+
+    def __init__(self, game_file: ast.GameFile, bounds: Bounds, params: dict | None = None):
+        self.bounds = bounds
+        self.params = dict(params or {})
+        self.kinds: dict[str, list[str]] = {}
+        self.single_names: set[str] = set()
+        self.zones: set[str] = set()
+        self.boards: set[str] = set()
+        self.dice: dict[str, list] = {}
+        self.tables: dict[str, ast.TableDecl] = {}
+        self.defines: dict[str, ast.DefineDecl] = {}
+        self.rules: dict[str, ast.RuleDecl] = {}
+        self.parameters: dict[str, ast.ParamDecl] = {}
+        # name -> how it is given values: ("value", expr), ("element", expr), ("sum", expr), ("family", set), ANY
+        self.bindings: dict[str, list] = {}
+        self.attributes: dict[str, list] = {}  # an attribute (a variable per player or piece) -> the same
+        self.sites: list[tuple[str, ast.Node]] = []
+        declarations = [d for d in game_file.declarations if not isinstance(d, ast.ExampleDecl)]
+        for declaration in declarations:
+            if isinstance(declaration, ast.KindDecl):
+                self.kinds[declaration.name] = list(declaration.members)
+                self.single_names.update(declaration.members)
+            elif isinstance(declaration, ast.DieDecl):
+                self.dice[declaration.name] = list(declaration.faces)
+                self.single_names.update(face for face in declaration.faces if isinstance(face, str))
+            elif isinstance(declaration, ast.ZoneDecl):
+                self.zones.add(declaration.name)
+            elif isinstance(declaration, ast.BoardDecl):
+                self.boards.add(declaration.name)
+                for legend in declaration.legends:
+                    self.single_names.update(v for v in legend.entries.values() if isinstance(v, str))
+                self._layers(declaration)
+            elif isinstance(declaration, ast.TableDecl):
+                self.tables[declaration.name] = declaration
+            elif isinstance(declaration, ast.DefineDecl):
+                self.defines[declaration.name] = declaration  # its parameters: see `_unbound`
+            elif isinstance(declaration, ast.RuleDecl):
+                self.rules[declaration.name] = declaration
+            elif isinstance(declaration, ast.PowerDecl):
+                for param in declaration.params:
+                    self._bind(param, ("unknown", declaration, f"the parameter '{param}' of a power"))
+            elif isinstance(declaration, ast.ParamDecl):
+                self.parameters[declaration.name] = declaration
+            elif isinstance(declaration, ast.VarDecl):
+                target = self.attributes if declaration.per_player or declaration.per_piece else self.bindings
+                target.setdefault(declaration.name, []).append(("value", declaration.init))
+            elif isinstance(declaration, (ast.ScoreDecl, ast.TiebreakDecl, ast.ProgressDecl, ast.PayoffDecl)):
+                self._bind(declaration.param, ("family", frozenset({SEAT})))
+        calls: dict[str, list[list[ast.Expr]]] = {}
+        fields = {d.name: list(d.fields) for d in declarations if isinstance(d, ast.PieceDecl)}
+        self.piece_kinds = sorted(fields)
+        for kind_fields in fields.values():
+            for name in kind_fields:
+                self.attributes.setdefault(name, [])
+        for node in ast.walk(declarations):
+            if isinstance(node, ast.Let):
+                self._bind(node.name, ("value", node.value))
+            elif isinstance(node, (ast.Assign, ast.AddTo)):
+                binding = ("value", node.value) if isinstance(node, ast.Assign) else ("sum", node.value, node.sign)
+                if isinstance(node.target, ast.Name):
+                    self._bind(node.target.id, binding)
+                elif isinstance(node.target, ast.Attribute):
+                    self.attributes.setdefault(node.target.name, []).append(binding)
+            elif isinstance(node, ast.ForEach):
+                self._bind(node.var, ("element", node.iterable))
+            elif isinstance(node, ast.ComprehensionFor):
+                self._bind(node.var, ("element", node.iterable))
+            elif isinstance(node, ast.Choose):
+                self._bind(node.var, ("element", node.options))
+                if node.optional:
+                    self._bind(node.var, ("family", frozenset({NOTHING})))
+                self.sites.append(("choice", node))
+            elif isinstance(node, ast.ChooseSet):
+                self._bind(node.var, ("value", node.options))
+                self.sites.append(("choice", node))
+            elif isinstance(node, (ast.Draw, ast.WeightedDraw)):
+                self._bind(node.var, ("element", node.source))
+                self.sites.append(("chance", node))
+            elif isinstance(node, ast.Roll):
+                self._bind(node.var, ("family", self._faces(node.die)))
+                self.sites.append(("chance", node))
+            elif isinstance(node, ast.CallRule):
+                calls.setdefault(node.rule, []).append(node.args)
+            elif isinstance(node, ast.Create):
+                # A piece's field holds what the `create` statements give it.
+                for position, name in enumerate(fields.get(node.piece, [])):
+                    given = ("value", node.args[position]) if position < len(node.args) else \
+                        ("unknown", node, f"the field '{name}', which this `create` does not give")
+                    self.attributes[name].append(given)
+            elif isinstance(node, ast.Actions):
+                self.sites.append(("choice", node))  # not lowered: read as offering anything
+        for name, rule in self.rules.items():
+            for position, param in enumerate(rule.params):
+                sites = calls.get(name, [])
+                if not sites:
+                    # Called only by examples, never in play: its statements never run in a game.
+                    self._bind(param, ("family", frozenset()))
+                if any(position >= len(args) for args in sites):
+                    self._bind(param, ("unknown", rule, f"the parameter '{param}' of the rule '{name}', "
+                                                        f"which no call in play gives"))
+                for args in sites:
+                    if position < len(args):
+                        self._bind(param, ("value", args[position]))
+        self._memo: dict = {}
+        self._fresh: set = set()
+        self._changed = False
+        self._defines_open: list[str] = []
+        self._why: str | None = None
+        self._why_of: dict = {}  # a name's key -> why it may be anything
+        self.results: list[frozenset] = []
+        self.why: list[str | None] = []  # for each statement offering anything: the first thing not followed
+        for _ in range(ROUNDS_LIMIT):
+            self._fresh = set()
+            self._changed = False
+            self.results, self.why = [], []
+            for kind, node in self.sites:
+                self._why = None
+                self.results.append(self._site(kind, node))
+                self.why.append(self._why)
+            if not self._changed:
+                break
+        else:
+            self.results = [frozenset({ANY}) for _ in self.sites]
+            self.why = ["the values given to its names keep growing" for _ in self.sites]
+
+    def _unknown(self, expr, what: str) -> frozenset:
+        """Anything: the reading cannot follow `expr` (kept, the first time in a statement, to say why)."""
+        if self._why is None:
+            span = getattr(expr, "span", None)
+            self._why = f"{span.file}:{span.line}: {what}" if span is not None else what
+        return frozenset({ANY})
+
+    def _layers(self, board: ast.BoardDecl) -> None:
+        """A cell's layer (`c.land`) is what its token means: the legend's word, else the token itself."""
+        legends = {legend.layer: legend.entries for legend in board.legends}
+        for layer in board.layers:
+            meanings: set = set()
+            for row in layer.rows:
+                for token in row:
+                    if layer.name in legends:
+                        meaning = legends[layer.name].get(token)
+                    else:
+                        meaning = None if token == "." else int(token) if token.lstrip("-").isdigit() else token
+                    if meaning is None:
+                        meanings.add(NOTHING)
+                    elif isinstance(meaning, bool):
+                        meanings.add(BOOL)
+                    elif isinstance(meaning, int):
+                        meanings.add(number_family(meaning, meaning))
+                    else:
+                        meanings.add(("name", meaning))
+            self.attributes.setdefault(layer.name, []).append(("family", frozenset(meanings)))
+
+    def _bind(self, name: str, binding) -> None:
+        self.bindings.setdefault(name, []).append(binding)
+
+    def _faces(self, die: str) -> frozenset:
+        faces = self.dice.get(die)
+        if faces is None:
+            return frozenset({ANY})
+        out: set = set()
+        for face in faces:
+            if isinstance(face, bool):
+                out.add(BOOL)
+            elif isinstance(face, int):
+                out.add(number_family(face, face))
+            elif isinstance(face, str):
+                out.add(("name", face))
+            else:
+                out.add(ANY)
+        return frozenset(out)
+
+    # ------------------------------------------------------------ sites
+
+    def by_span(self) -> tuple[dict, dict, dict]:
+        """Each choice's and chance statement's families, and why one may offer anything, keyed by span.
+
+        Several statements at one span (written out from one by the lowering) give their union.
+        """
+        choices: dict = {}
+        chances: dict = {}
+        why: dict = {}
+        for (kind, node), families, reason in zip(self.sites, self.results, self.why):
+            found = choices if kind == "choice" else chances
+            key = span_key(node.span)
+            found[key] = found.get(key, frozenset()) | families
+            if reason and key not in why:
+                why[key] = reason
+        return choices, chances, why
+
+    def _site(self, kind: str, node) -> frozenset:
+        if isinstance(node, ast.Choose):
+            offered = elements(self.value(node.options, {}))
+            return offered | {SKIP} if node.optional else offered
+        if isinstance(node, ast.ChooseSet):
+            return elements(self.value(node.options, {})) | {SKIP} | self._unknown(node, "a choice of several")
+        if isinstance(node, (ast.Draw, ast.WeightedDraw)):
+            return elements(self.value(node.source, {}))
+        if isinstance(node, ast.Roll):
+            return self._faces(node.die)
+        return self._unknown(node, "a turn of actions")
+
+    # ------------------------------------------------------------ values
+
+    def value(self, expr, env: dict) -> frozenset:
+        """The families the value of `expr` may be of (see the module's docstring)."""
+        result = self._value(expr, env)
+        if _depth(result) > LIST_DEPTH:
+            return self._unknown(expr, "a list of lists of lists")
+        return result
+
+    def _value(self, expr, env: dict) -> frozenset:
+        if isinstance(expr, ast.IntLiteral):
+            return frozenset({number_family(expr.value, expr.value)})
+        if isinstance(expr, ast.StringLiteral):
+            if all(isinstance(part, str) for part in expr.parts):
+                return frozenset({("name", "".join(expr.parts))})
+            return frozenset({ALL_NAMES})
+        if isinstance(expr, (ast.BoolLiteral, ast.Compare, ast.Membership, ast.Not, ast.VariantRef)):
+            return frozenset({BOOL})
+        if isinstance(expr, ast.NoneLiteral):
+            return frozenset({NOTHING})
+        if isinstance(expr, ast.Negate):
+            return frozenset({ALL_NUMBERS})
+        if isinstance(expr, ast.ListLiteral):
+            if not expr.items:
+                return frozenset({EMPTY_LIST})
+            values = [self.value(item, env) for item in expr.items]
+            if len(values) == 2:
+                return frozenset({("pair_of", values[0], values[1])})
+            return frozenset({("list_of", frozenset().union(*values))})
+        if isinstance(expr, ast.Comprehension):
+            inner = dict(env)
+            for clause in expr.clauses:
+                inner[clause.var] = _Bound("element", clause.iterable, dict(inner))
+            return frozenset({("list_of", self.value(expr.element, inner)), EMPTY_LIST})
+        if isinstance(expr, ast.Binary):
+            return self._binary(expr.op, self.value(expr.left, env), self.value(expr.right, env))
+        if isinstance(expr, ast.BoolOp):
+            return self.value(expr.left, env) | self.value(expr.right, env) | {BOOL}
+        if isinstance(expr, ast.IfExpr):
+            return self.value(expr.then, env) | self.value(expr.otherwise, env)
+        if isinstance(expr, ast.Name):
+            return self._name(expr.id, env)
+        if isinstance(expr, ast.Attribute):
+            target = expr.target
+            if isinstance(target, ast.Index) and isinstance(target.target, ast.Name) and target.target.id in self.tables:
+                return self._unknown(expr, "a column of a table's row")  # a catalogue's are written out as indexes
+            return self._attribute(expr.name)
+        if isinstance(expr, ast.Index):
+            column = self._table_column(expr)
+            if column is not None:
+                return column
+            if isinstance(expr.target, ast.Name) and expr.target.id in self.tables and expr.target.id not in env:
+                out: frozenset = frozenset()
+                for row in self.tables[expr.target.id].rows:
+                    out |= self.value(row.value, {})
+                return out
+            return elements(self.value(expr.target, env))
+        if isinstance(expr, ast.Call):
+            return self._call(expr, env)
+        return self._unknown(expr, f"the value of this {type(expr).__name__} expression")
+
+    def _table_column(self, expr: ast.Index) -> frozenset | None:
+        """`table[key][N]`, a catalogue row's Nth item: what the Nth item of every row may be (None: not that shape)."""
+        inner = expr.target
+        if not (isinstance(expr.index, ast.IntLiteral) and isinstance(inner, ast.Index)
+                and isinstance(inner.target, ast.Name) and inner.target.id in self.tables):
+            return None
+        position = expr.index.value
+        out: frozenset = frozenset()
+        for row in self.tables[inner.target.id].rows:
+            if not isinstance(row.value, ast.ListLiteral) or not 0 <= position < len(row.value.items):
+                return None
+            out |= self.value(row.value.items[position], {})
+        return out
+
+    @staticmethod
+    def _binary(op: str, left: frozenset, right: frozenset) -> frozenset:
+        """What `left op right` may be: numbers from numbers; joined lists (a zone's pieces among them)
+        from `+`; a list repeated, or a text, from `*`; a text from `+` or `%` on texts."""
+        if ANY in left or ANY in right:
+            return frozenset({ANY})
+        out: set = set()
+        lists: set = set()
+        joins = op in ("+", "*")
+        for family in left | right:
+            kind = family[0]
+            if kind in ("number", "bool"):
+                out.add(ALL_NUMBERS)
+            elif kind == "name" and op in ("+", "*", "%"):
+                out.add(ALL_NAMES)
+            elif kind in ("list_of", "pair_of") and joins:
+                lists |= elements(frozenset({family}))
+                out.add(EMPTY_LIST)
+            elif family == EMPTY_LIST and joins:
+                out.add(EMPTY_LIST)
+            elif kind in ("zone", "cell") and op == "+":
+                lists.add(PIECE)
+                out.add(EMPTY_LIST)
+            # anything else (none, seats, pieces) in arithmetic is an error, never a value
+        if lists:
+            out.add(("list_of", frozenset(lists)))
+        return frozenset(out)
+
+    def _bound(self, bound: _Bound) -> frozenset:
+        if bound.mode == "any":
+            return self._unknown(bound.expression, "a define's parameter, read apart from a call")
+        found = self.value(bound.expression, bound.env)
+        return elements(found) if bound.mode == "element" else found
+
+    def _name(self, name: str, env: dict) -> frozenset:
+        if name in env:
+            return self._bound(env[name])
+        if name == "players":
+            return frozenset({("list_of", frozenset({SEAT}))})
+        if name in ("player_count", "round_number"):
+            return frozenset({ALL_NUMBERS})
+        return self._memoized(("name", name), lambda: self._global_name(name))
+
+    def _global_name(self, name: str) -> frozenset:
+        """A name not bound around the expression: everything the file gives it."""
+        out: set = set()
+        known = False
+        if name in self.single_names:
+            out.add(("name", name))
+            known = True
+        if name in self.kinds:
+            out.add(("list_of", frozenset(("name", member) for member in self.kinds[name])))
+            known = True
+        if name in self.zones:
+            out.add(("zone", name))
+            known = True
+        if name in self.parameters:
+            out.add(ALL_NUMBERS)
+            known = True
+        if name in self.boards or name in self.tables:
+            out |= self._unknown(None, f"the board or table '{name}' as a value")
+            known = True
+        define = self.defines.get(name)
+        if define is not None:
+            out |= self.value(define.body, {}) if not define.params else \
+                self._unknown(define, f"the define {name!r} named without its arguments")
+            known = True
+        if name in self.bindings:
+            out |= self._given(self.bindings[name])
+            known = True
+        if not known:
+            out |= self._unknown(None, f"the name '{name}', given no value this reading follows")
+        return frozenset(out)
+
+    def _memoized(self, key, compute) -> frozenset:
+        """A value read once in each reading of the file; read again while being read, what is known so far."""
+        if key in self._fresh:
+            found = self._memo.get(key, frozenset())
+            if ANY in found and self._why is None:
+                self._why = self._why_of.get(key)
+            return found
+        self._fresh.add(key)
+        outer, self._why = self._why, None
+        result = self._remember(key, compute())
+        if ANY in result:
+            self._why_of[key] = self._why or self._why_of.get(key)
+        self._why = outer if outer is not None else self._why_of.get(key) if ANY in result else None
+        return result
+
+    def _given(self, bindings: list) -> frozenset:
+        out: set = set()
+        for binding in bindings:
+            if binding[0] == "unknown":
+                out |= self._unknown(binding[1], binding[2])
+            elif binding[0] == "family":
+                out |= binding[1]
+            elif binding[0] == "value":
+                out |= self.value(binding[1], {})
+            elif binding[0] == "element":
+                out |= elements(self.value(binding[1], {}))
+            elif binding[0] == "sum":
+                # `x += v` is `x + v`: what x is otherwise is already in the union, so what v adds to it.
+                added = self.value(binding[1], {})
+                out |= self._binary("+" if binding[2] > 0 else "-", added, added)
+        return frozenset(out)
+
+    def _remember(self, key, result: frozenset) -> frozenset:
+        earlier = self._memo.get(key)
+        if earlier is not None:
+            result = result | earlier
+        if result != earlier:
+            self._memo[key] = result
+            self._changed = True
+        return result
+
+    def _attribute(self, name: str) -> frozenset:
+        out = _BUILT_IN_ATTRIBUTES.get(name, frozenset())
+        if name in self.zones:
+            out |= {("zone", name)}  # a player's zone
+        if name in self.attributes:
+            out |= self._memoized(("attribute", name), lambda: self._given(self.attributes[name]))
+        elif not out:
+            return self._unknown(None, f"the attribute '.{name}'")
+        return out
+
+    def _call(self, expr: ast.Call, env: dict) -> frozenset:
+        name = expr.function
+        args = expr.args
+        define = self.defines.get(name)
+        if define is not None:
+            if name in self._defines_open or len(args) != len(define.params):
+                # A define that calls itself: read once with its parameters unknown.
+                return self._memoized(("define", name), lambda: self.value(define.body, _unbound(define.params)))
+            given = {param: _Bound("value", argument, env) for param, argument in zip(define.params, args)}
+            self._defines_open.append(name)
+            try:
+                return self.value(define.body, given)
+            finally:
+                self._defines_open.pop()
+        if name in _NUMBER_RESULTS:
+            return frozenset({ALL_NUMBERS})
+        if name in _TRUTH_RESULTS:
+            return frozenset({BOOL})
+        if name == "piece_type":
+            return frozenset(("name", kind) for kind in self.piece_kinds)
+        if name == "index_of":
+            return frozenset({ALL_NUMBERS, NOTHING})
+        if name == "inward":
+            return frozenset({("pair_of", frozenset({ALL_NUMBERS}), frozenset({ALL_NUMBERS})), ALL_NUMBERS, NOTHING})
+        if name in _ONE_ELEMENT and args:
+            return elements(self.value(args[0], env)) | {NOTHING}
+        if name == "at":
+            board = args[0].id if args and isinstance(args[0], ast.Name) and args[0].id in self.boards else None
+            return frozenset({("cell", board) if board else ALL_CELLS, NOTHING})
+        if name in _ONE_CELL:
+            return frozenset({ALL_CELLS, NOTHING})
+        if name == "where":
+            return frozenset({ALL_ZONES, NOTHING})
+        if name == "cells":
+            board = args[0].id if args and isinstance(args[0], ast.Name) and args[0].id in self.boards else None
+            return frozenset({("list_of", frozenset({("cell", board) if board else ALL_CELLS})), EMPTY_LIST})
+        if name in _CELL_LISTS:
+            return frozenset({("list_of", frozenset({ALL_CELLS})), EMPTY_LIST})
+        if name == "all_pieces":
+            return frozenset({("list_of", frozenset({PIECE})), EMPTY_LIST})
+        if name == "range" and len(args) == 2:
+            return frozenset({("list_of", frozenset({self._range(args[0], args[1], env)})), EMPTY_LIST})
+        if name == "indices":
+            return frozenset({("list_of", frozenset({ALL_NUMBERS})), EMPTY_LIST})
+        if name == "keys" and args and isinstance(args[0], ast.Name) and args[0].id in self.tables:
+            keys: frozenset = frozenset()
+            for row in self.tables[args[0].id].rows:
+                keys |= frozenset({("name", row.key.id)}) if isinstance(row.key, ast.Name) else self.value(row.key, {})
+            return frozenset({("list_of", keys), EMPTY_LIST})
+        if name in _SAME_ELEMENTS and args:
+            return frozenset({("list_of", elements(self.value(args[0], env))), EMPTY_LIST})
+        if name == "flatten" and args:
+            return frozenset({("list_of", elements(elements(self.value(args[0], env)))), EMPTY_LIST})
+        return self._unknown(expr, f"what {name}(...) gives")
+
+    def _range(self, first: ast.Expr, last: ast.Expr, env: dict) -> tuple:
+        """The numbers `range(first, last)` can give: from first's least value to last's largest."""
+        if any(name in env for name in _names(first) | _names(last)):
+            return ALL_NUMBERS  # a define's argument or a comprehension's element: not followed
+        low = self.least(first)
+        high = self.bounds.number(last)
+        if low is None or low is _GROWS or high is None or high == INFINITE:
+            return ALL_NUMBERS
+        return number_family(low, high) if low <= high else number_family(low, low)
+
+    def least(self, expr, seen: frozenset = frozenset()):
+        """The least value a number can have, when the file fixes it (else None).
+
+        A name is followed through every value given to it; where a value is built from the
+        name itself by adding a number of 0 or more (`bid + 1`), it cannot go below the
+        name's other values, so it adds nothing (`_GROWS`).
+        """
+        if isinstance(expr, ast.IntLiteral):
+            return expr.value
+        if isinstance(expr, ast.Name):
+            name = expr.id
+            if name in seen:
+                return _GROWS
+            if name in self.params:
+                return self.params[name]
+            if name in self.parameters:
+                return self.parameters[name].low
+            found = []
+            define = self.defines.get(name)
+            if define is not None:
+                if define.params:
+                    return None
+                found.append(self.least(define.body, seen | {name}))
+            if name in self.single_names or name in self.kinds or name in self.zones or name in self.tables \
+                    or name in self.boards:
+                return None
+            for binding in self.bindings.get(name, []):
+                if binding[0] == "unknown":
+                    found.append(None)
+                elif binding[0] == "family":
+                    found.append(self._least_of_families(binding[1]))
+                elif binding[0] == "sum":  # `name += N` with N of 0 or more only grows
+                    added = self.least(binding[1], seen | {name})
+                    found.append(_GROWS if binding[2] > 0 and added is not None and added is not _GROWS
+                                 and added >= 0 else None)
+                elif binding[0] == "value":
+                    found.append(self.least(binding[1], seen | {name}))
+                else:
+                    found.append(self.least_element(binding[1], seen | {name}))
+            if not found or None in found:
+                return None
+            numbers = [n for n in found if n is not _GROWS]
+            return min(numbers) if numbers else _GROWS
+        if isinstance(expr, ast.IfExpr):
+            a, b = self.least(expr.then, seen), self.least(expr.otherwise, seen)
+            return _lesser(a, b)
+        if isinstance(expr, ast.Binary) and expr.op in ("+", "*"):
+            a, b = self.least(expr.left, seen), self.least(expr.right, seen)
+            if a is None or b is None:
+                return None
+            if a is _GROWS or b is _GROWS:
+                other = b if a is _GROWS else a
+                return _GROWS if expr.op == "+" and other is not _GROWS and other >= 0 else None
+            if a < 0 or b < 0:
+                return None
+            return a + b if expr.op == "+" else a * b
+        return None
+
+    def least_element(self, expr, seen: frozenset):
+        """The least number a list can hold (None: not fixed, or not only numbers)."""
+        if isinstance(expr, ast.ListLiteral):
+            found = [self.least(item, seen) for item in expr.items]
+            result = _GROWS
+            for item in found:
+                result = _lesser(result, item)
+            return result
+        if isinstance(expr, ast.Comprehension) and len(expr.clauses) == 1 and isinstance(expr.element, ast.Name) \
+                and expr.element.id == expr.clauses[0].var:
+            return self.least_element(expr.clauses[0].iterable, seen)  # a filter keeps its list's numbers
+        if isinstance(expr, ast.Binary) and expr.op == "+":
+            return _lesser(self.least_element(expr.left, seen), self.least_element(expr.right, seen))
+        if isinstance(expr, ast.IfExpr):
+            return _lesser(self.least_element(expr.then, seen), self.least_element(expr.otherwise, seen))
+        if isinstance(expr, ast.Call) and expr.function == "range" and len(expr.args) == 2:
+            return self.least(expr.args[0], seen)
+        return None
+
+    @staticmethod
+    def _least_of_families(families: frozenset):
+        if not families or any(family[0] != "number" or len(family) != 3 for family in families):
+            return None
+        return min(family[1] for family in families)
+
+
+class _Grows:
+    """A value built from the name being followed by adding 0 or more: never below its other values."""
+
+    def __repr__(self) -> str:
+        return "GROWS"
+
+
+_GROWS = _Grows()
+
+
+def _lesser(a, b):
+    """The lesser of two least values (None: unknown; `_GROWS`: adds nothing)."""
+    if a is None or b is None:
+        return None
+    if a is _GROWS:
+        return b
+    if b is _GROWS:
+        return a
+    return min(a, b)
+
+
+def _unbound(params: list[str]) -> dict:
+    """A define's parameters as names that may stand for anything (its body read apart from any call)."""
+    return {param: _Bound("any", None, {}) for param in params}
+
+
+def _names(expr) -> set[str]:
+    return {node.id for node in ast.walk(expr) if isinstance(node, ast.Name)}
+
+
+def span_key(span) -> tuple | None:
+    """A statement's place in its file, as the engine's sites of decisions and chance keep it."""
+    if span is None:
+        return None
+    return (span.file, span.line, span.column, span.end_line, span.end_column)
