@@ -121,6 +121,7 @@ class Offers:
         self.single_names: set[str] = set()
         self.zones: set[str] = set()
         self.boards: set[str] = set()
+        self.board_sizes: dict[str, tuple[int, int]] = {}  # board -> (rows, columns)
         self.dice: dict[str, list] = {}
         self.tables: dict[str, ast.TableDecl] = {}
         self.defines: dict[str, ast.DefineDecl] = {}
@@ -142,6 +143,7 @@ class Offers:
                 self.zones.add(declaration.name)
             elif isinstance(declaration, ast.BoardDecl):
                 self.boards.add(declaration.name)
+                self.board_sizes[declaration.name] = (declaration.rows, declaration.columns)
                 for legend in declaration.legends:
                     self.single_names.update(v for v in legend.entries.values() if isinstance(v, str))
                 self._layers(declaration)
@@ -361,6 +363,10 @@ class Offers:
             target = expr.target
             if isinstance(target, ast.Index) and isinstance(target.target, ast.Name) and target.target.id in self.tables:
                 return self._unknown(expr, "a column of a table's row")  # a catalogue's are written out as indexes
+            if expr.name in ("row", "col") and expr.name not in self.attributes:
+                place = self._cell_place(self.value(target, env), expr.name)
+                if place is not None:
+                    return place
             return self._attribute(expr.name)
         if isinstance(expr, ast.Index):
             column = self._table_column(expr)
@@ -504,6 +510,24 @@ class Offers:
             self._memo[key] = result
             self._changed = True
         return result
+
+    def _cell_place(self, families: frozenset, name: str) -> frozenset | None:
+        """A cell's `row` or `col` counted from 0 within its board's size, when the value is surely a cell.
+
+        Only where every family is a board's cell (or every board's), or none (whose `row` stops
+        the game with an error, so gives nothing): a zone that is not a cell has -1 there, and a
+        value the reading cannot follow may be anything, so both give None.
+        """
+        families = families - {NOTHING}
+        if not families or any(family[0] != "cell" for family in families):
+            return None
+        boards = {family[1] for family in families if len(family) > 1}
+        if any(len(family) == 1 for family in families):
+            boards = set(self.board_sizes)
+        if not boards:
+            return None
+        index = 0 if name == "row" else 1
+        return frozenset({number_family(0, max(self.board_sizes[board][index] for board in boards) - 1)})
 
     def _attribute(self, name: str) -> frozenset:
         out = _BUILT_IN_ATTRIBUTES.get(name, frozenset())

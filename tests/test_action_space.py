@@ -146,7 +146,7 @@ def test_pairs_are_numbered_only_when_an_option_may_be_a_list(options, pairs):
     ("tests/classic/leduc_poker.pir", 3, 6),    # fold, call, raise; the six cards (as leduc_poker)
     ("tests/classic/liars_dice.pir", 13, 6),    # liar (0) and the twelve bids; the six faces (as liars_dice)
     ("tests/classic/tic_tac_toe.pir", 9, 0),    # the nine squares
-    ("tests/classic/connect_four.pir", 43, 0),  # the 42 slots, and none (a full column's landing slot)
+    ("tests/classic/connect_four.pir", 7, 0),  # the columns
 ])
 def test_games_of_single_things_have_only_what_their_statements_offer_as_actions(path, size, outcomes):
     game = load_game(path)

@@ -47,8 +47,8 @@ define column(c) = [at(rack, r, c) for r in range(0, 5)]
 define landing_slot(c) = top([s for s in column(c) where empty(s)])
 #: the top row of the rack
 define top_row = [at(rack, 0, c) for c in range(0, 6)]
-#: the lowest empty slot of each column that is not full
-define open_slots = [landing_slot(s.col) for s in top_row where empty(s)]
+#: the columns that are not full (counted from 0)
+define open_columns = [s.col for s in top_row where empty(s)]
 #: the rack is full
 define rack_full = all([not empty(s) for s in top_row])
 
@@ -79,7 +79,8 @@ play:
       take_turn(p)
 
 rule take_turn(p) "Drop a disc; four in a row wins, a full rack is a draw":
-  p chooses s from open_slots "Drop a disc" labelled "column {s.col + 1}"
+  p chooses c from open_columns "Drop a disc" labelled "column {c + 1}"
+  let s = landing_slot(c)
   move first(p.supply) to s
   if four_in_a_row(p, s):
     log "{p.name} lines up four and wins."
@@ -119,9 +120,9 @@ example "a full column is not offered":
       drop(red, 1)
       drop(yellow, 1)
   expect:
-    count(open_slots) == 6
+    count(open_columns) == 6
     landing_slot(0) == none
-    [s.col for s in open_slots] == [1, 2, 3, 4, 5, 6]
+    open_columns == [1, 2, 3, 4, 5, 6]
 
 example "four across wins":
   players 2 named red, yellow
@@ -216,6 +217,6 @@ example "a full rack without four in a row is a draw, and the last column is tak
   expect:
     winner == none
     rack_full
-    count(open_slots) == 0
+    count(open_columns) == 0
     count(red.supply) == 0
     count(yellow.supply) == 0
