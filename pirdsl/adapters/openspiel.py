@@ -23,8 +23,12 @@ of the win. The game's utility (zero-sum, constant-sum or general-sum), `utility
 `from LOW to HIGH` the bounds are -inf and inf), else those of a shared win: constant-sum
 1 in [0, 1] where no automa seat and no elimination can break the sum. Actions are the game's fixed action numbers
 (interpreter/actions.py), the observation tensor is interpreter/encoding.py's, and the
-strings are the seat's observation as JSON without its log; the information state adds
-a digest of the seat's log and of its own past actions (perfect recall).
+strings are the seat's observation as JSON without its log. The information state
+(perfect recall) is what the seat has seen, in order: its observation at every decision
+of the game so far, who took each decision and which action it took itself. Its tensor
+lays that out in one fixed slot per decision up to the longest game (`InformationStateLayout`;
+games whose slots would pass INFORMATION_STATE_LIMIT floats have none); its string adds
+to the observation a digest of the same record and of the seat's log.
 docs/adapters.md shows it in use.
 """
 
@@ -52,9 +56,13 @@ _DEFAULTS = {"file": "", "players": 0, "variants": "", "params": "", "max_game_l
 # each with a default no range holds: OpenSpiel hands every registered name over, and this one means "not given".
 _NOT_GIVEN = -(2 ** 31) + 1
 _PARAM_NAMES: dict[str, int] = {}
+# The most floats an information-state tensor may have: a game whose longest game times a
+# slot (the seat's observation, who decided, its own action) is larger provides none.
+INFORMATION_STATE_LIMIT = 1 << 20
 
 
-def _game_type(facts=None, min_players: int = 1, max_players: int = 100) -> "pyspiel.GameType":
+def _game_type(facts=None, min_players: int = 1, max_players: int = 100,
+               information_tensor: bool = True) -> "pyspiel.GameType":
     """The GameType: the registered one (facts=None: what any rules file may be) or one file's."""
     Type = pyspiel.GameType
     if facts is None:
@@ -71,7 +79,7 @@ def _game_type(facts=None, min_players: int = 1, max_players: int = 100) -> "pys
         short_name=SHORT_NAME, long_name="pirdsl rules file",
         dynamics=Type.Dynamics.SEQUENTIAL, chance_mode=chance, information=information, utility=utility,
         reward_model=Type.RewardModel.TERMINAL, max_num_players=max_players, min_num_players=min_players,
-        provides_information_state_string=True, provides_information_state_tensor=False,
+        provides_information_state_string=True, provides_information_state_tensor=information_tensor,
         provides_observation_string=True, provides_observation_tensor=True,
         parameter_specification={**_DEFAULTS, **_PARAM_NAMES})
 
@@ -134,11 +142,13 @@ class PirdslGame(pyspiel.Game):
         self.encoding = ObservationEncoding(rules, players, variants, self.space)
         self.facts = game_facts(rules, players, variants, self.space)
         max_length = self.max_length = given_length or self.facts.max_game_length
+        start = rules.new_state(players=players, seed=0, variants=variants)
+        self.seats = [seat for seat in range(start.num_seats) if not start.is_automa(seat)]
+        self.information_layout = InformationStateLayout(len(self.seats), self.space.size, self.encoding.size,
+                                                         max_length)
         # "derived" or "declared": the rules' own bound; "cap": none, so DEFAULT_MAX_GAME_LENGTH;
         # "given": the caller's max_game_length.
         self.length_source = "given" if given_length else self.facts.max_game_length_source
-        start = rules.new_state(players=players, seed=0, variants=variants)
-        self.seats = [seat for seat in range(start.num_seats) if not start.is_automa(seat)]
         self.player_of_seat = {seat: player for player, seat in enumerate(self.seats)}
         info = pyspiel.GameInfo(
             num_distinct_actions=self.space.size, max_chance_outcomes=self.space.size,
@@ -155,7 +165,8 @@ class PirdslGame(pyspiel.Game):
             given["params"] = "+".join(changed)
         if given_length:
             given["max_game_length"] = given_length
-        super().__init__(_game_type(self.facts, rules.min_players, rules.max_players), info, given)
+        super().__init__(_game_type(self.facts, rules.min_players, rules.max_players,
+                                    self.information_layout.provided), info, given)
         self._shared = _Shared(self)
         _LOADED.setdefault(str(self), self)
 
@@ -177,6 +188,8 @@ class _Shared:
         self.legal = LegalActions(game.space)
         self.player_of_seat, self.max_length = game.player_of_seat, game.max_length
         self.length_source = game.length_source
+        self.encoding, self.layout = game.encoding, game.information_layout
+        self.player_count, self.variant_names = game.player_count, game.variant_names
         self.name = str(game)
 
     def __deepcopy__(self, memo):
@@ -184,6 +197,70 @@ class _Shared:
 
     def __reduce__(self):
         return _shared_of, (self.name,)
+
+    def views(self, engine) -> tuple:
+        """Every player's observation tensor of `engine`, as float32 bytes (one trail entry)."""
+        encode = self.encoding.encode
+        return tuple(np.asarray(encode(engine, seat), np.float32).tobytes() for seat in self.seats)
+
+    def trail(self, box: "_Engine") -> tuple:
+        """Every player's observation at each decision point so far, the current one included.
+
+        Kept on the box and copied with it, so a walk that asks at every decision works
+        each point out once; a point nobody asked about is found by replaying the game.
+        """
+        state = box.state
+        points = len(box.mine) + (0 if state.is_terminal() or state.is_chance() else 1)
+        trail = box.trail
+        if len(trail) >= points:
+            return trail
+        if len(trail) == len(box.mine):  # only the decision now is missing
+            box.trail = trail = trail + (self.views(state),)
+            return trail
+        replay = self.rules.new_state(players=self.player_count, seed=0, variants=self.variant_names)
+        found = []
+        for index in state.history:
+            if not replay.is_chance() and not replay.is_terminal():
+                found.append(self.views(replay))
+            replay.apply_action(index)
+        if points > len(found):
+            found.append(self.views(state))
+        box.trail = trail = tuple(found)
+        return trail
+
+
+class InformationStateLayout:
+    """Where each part of an information-state tensor lies (docs/adapters.md, "Information states").
+
+    First the seat's observation now (interpreter/encoding.py's layout), then one slot per
+    decision of the longest game, in the order they were taken, each: who decided (one-hot
+    over the players), the action taken when the seat took it itself (one-hot over the
+    action numbers; zeros for another player's), and the seat's observation when the
+    decision was asked. Slots of decisions not yet taken are zeros.
+    """
+
+    def __init__(self, players: int, actions: int, observation: int, max_length: int):
+        self.players, self.actions, self.observation, self.max_length = players, actions, observation, max_length
+        self.slot = players + actions + observation
+        self.size = observation + max_length * self.slot
+        self.provided = self.size <= INFORMATION_STATE_LIMIT
+
+    def parts(self) -> list[tuple[str, int]]:
+        """The parts in order: the observation now, then (decider, own_action, seen) per decision slot."""
+        slot = [("decider", self.players), ("own_action", self.actions), ("seen", self.observation)]
+        return [("observation", self.observation), *slot * self.max_length]
+
+    def fill(self, out, current, mine: tuple, trail: tuple, player: int) -> None:
+        """Write one player's information state into `out` (all zeros beforehand)."""
+        observation, players, actions, slot = self.observation, self.players, self.actions, self.slot
+        out[:observation] = current
+        for step, (who, action) in enumerate(mine):
+            base = observation + step * slot
+            out[base + who] = 1.0
+            if who == player:
+                out[base + players + action] = 1.0
+            seen = base + players + actions
+            out[seen:seen + observation] = np.frombuffer(trail[step][player], np.float32)
 
 
 _LOADED: dict[str, "PirdslGame"] = {}
@@ -200,19 +277,21 @@ def _shared_of(name: str) -> _Shared:
 class _Engine:
     """The engine's state, copied with its own fast, exact `clone()` when OpenSpiel copies a state.
 
-    It also keeps the players' own past actions (for perfect recall) and, until the next
-    move, each seat's observation text (OpenSpiel asks for both strings of every player).
+    It also keeps the players' past actions and their observations at each decision
+    point (for perfect recall) and, until the next move, each seat's observation text
+    (OpenSpiel asks for both strings of every player).
     """
 
-    __slots__ = ("state", "mine", "texts")
+    __slots__ = ("state", "mine", "texts", "trail")
 
-    def __init__(self, state, mine: tuple = ()):
+    def __init__(self, state, mine: tuple = (), trail: tuple = ()):
         self.state = state
         self.mine = mine        # (player, action number) of every decision, oldest first
         self.texts: dict = {}   # seat -> its observation as JSON text, without the log
+        self.trail = trail      # per decision point: every player's observation (_Shared.trail)
 
     def __deepcopy__(self, memo):
-        return _Engine(self.state.clone(), self.mine)
+        return _Engine(self.state.clone(), self.mine, self.trail)
 
     def __reduce__(self):
         return _Engine, (self.state, self.mine)
@@ -298,15 +377,28 @@ class PirdslObserver:
             raise ValueError(f"the pirdsl observer takes no parameters, got {params}")
         self.game = game
         self.perfect_recall = perfect_recall
-        size = 0 if perfect_recall else game.encoding.size
+        layout = game.information_layout
+        if perfect_recall:
+            size = layout.size if layout.provided else 0
+        else:
+            size = game.encoding.size
         self.tensor = np.zeros(size, np.float32)
-        self.dict = {"observation": self.tensor}
+        self.dict = {"info_state" if perfect_recall else "observation": self.tensor}
 
     def set_from(self, state: PirdslState, player: int) -> None:
-        if self.perfect_recall:
+        game = self.game
+        seat = game.seats[player]
+        if not self.perfect_recall:
+            self.tensor[:] = game.encoding.encode(state.engine, seat)
             return
-        seat = self.game.seats[player]
-        self.tensor[:] = self.game.encoding.encode(state.engine, seat)
+        layout = game.information_layout
+        if not layout.provided:
+            raise ValueError(f"{game} has no information-state tensor: its {layout.max_length:,} decisions "
+                             f"of {layout.slot:,} floats each pass the limit of {INFORMATION_STATE_LIMIT:,}")
+        box = state._engine
+        trail = game._shared.trail(box)
+        self.tensor.fill(0.0)
+        layout.fill(self.tensor, game.encoding.encode(box.state, seat), box.mine, trail, player)
 
     def string_from(self, state: PirdslState, player: int) -> str:
         box = state._engine
@@ -314,14 +406,17 @@ class PirdslObserver:
         text = box.observation_text(seat)
         if not self.perfect_recall:
             return text
-        # The information state: the observation, what the seat's log has shown it so far and
-        # its own actions. Those two grow with the game, so they are given as a digest.
+        # The information state: the observation, what the seat's log has shown it so far, who
+        # decided when, its own actions and what it saw at each decision. Those grow with the
+        # game, so they are given as a digest.
         recall = hashlib.sha256()
         for line in box.state.log_for(seat):
             recall.update(line.encode())
             recall.update(b"\n")
-        recall.update(repr([action for who, action in box.mine if who == player]).encode())
-        return f"{text} recall {recall.hexdigest()}"
+        recall.update(repr([action if who == player else -1 - who for who, action in box.mine]).encode())
+        for views in self.game._shared.trail(box):
+            recall.update(views[player])
+        return f"{text} recall {recall.hexdigest()[:32]}"
 
 
 pyspiel.register_game(_game_type(), PirdslGame)
