@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from array import array
 from typing import Any
 
 try:
@@ -48,7 +49,7 @@ except ImportError as error:  # pragma: no cover - depends on what is installed
 from interpreter import load_game as _load_rules
 from interpreter.actions import ActionSpace
 from interpreter.encoding import ObservationEncoding, game_facts
-from pirdsl.adapters import LegalActions, split_variants
+from pirdsl.adapters import split_variants
 
 SHORT_NAME = "pirdsl"
 _DEFAULTS = {"file": "", "players": 0, "variants": "", "params": "", "max_game_length": 0}
@@ -59,6 +60,8 @@ _PARAM_NAMES: dict[str, int] = {}
 # The most floats an information-state tensor may have: a game whose longest game times a
 # slot (the seat's observation, who decided, its own action) is larger provides none.
 INFORMATION_STATE_LIMIT = 1 << 20
+# The most decision points whose observations a game keeps for states that replay their game.
+REPLAYED_LIMIT = 200_000
 
 
 def _game_type(facts=None, min_players: int = 1, max_players: int = 100,
@@ -185,12 +188,17 @@ class _Shared:
 
     def __init__(self, game: PirdslGame):
         self.rules, self.space, self.seats = game.rules, game.space, game.seats
-        self.legal = LegalActions(game.space)
         self.player_of_seat, self.max_length = game.player_of_seat, game.max_length
         self.length_source = game.length_source
         self.encoding, self.layout = game.encoding, game.information_layout
         self.player_count, self.variant_names = game.player_count, game.variant_names
         self.name = str(game)
+        # Whether anyone has asked for an information state (string or tensor): from then on every
+        # state notes each player's observation at a decision before it is copied or moves on.
+        self.recall = False
+        self.replayed: dict[tuple, tuple] = {}  # history before a decision -> its trail entry (`trail`)
+        # The state after setup, which every new game starts from (a copy made at its first move).
+        self.start = game.rules.new_state(players=game.player_count, seed=0, variants=game.variant_names)
 
     def __deepcopy__(self, memo):
         return self
@@ -201,7 +209,7 @@ class _Shared:
     def views(self, engine) -> tuple:
         """Every player's observation tensor of `engine`, as float32 bytes (one trail entry)."""
         encode = self.encoding.encode
-        return tuple(np.asarray(encode(engine, seat), np.float32).tobytes() for seat in self.seats)
+        return tuple(array("f", encode(engine, seat)).tobytes() for seat in self.seats)
 
     def trail(self, box: "_Engine") -> tuple:
         """Every player's observation at each decision point so far, the current one included.
@@ -217,11 +225,21 @@ class _Shared:
         if len(trail) == len(box.mine):  # only the decision now is missing
             box.trail = trail = trail + (self.views(state),)
             return trail
-        replay = self.rules.new_state(players=self.player_count, seed=0, variants=self.variant_names)
+        # States made before anyone asked (a list of every state, then a question for each)
+        # replay their games; the decision points they share are worked out once.
+        replayed = self.replayed
+        if len(replayed) > REPLAYED_LIMIT:
+            replayed.clear()
+        replay = self.start.clone()
+        history = state.history
         found = []
-        for index in state.history:
+        for at, index in enumerate(history):
             if not replay.is_chance() and not replay.is_terminal():
-                found.append(self.views(replay))
+                key = tuple(history[:at])
+                views = replayed.get(key)
+                if views is None:
+                    views = replayed[key] = self.views(replay)
+                found.append(views)
             replay.apply_action(index)
         if points > len(found):
             found.append(self.views(state))
@@ -279,30 +297,71 @@ class _Engine:
 
     It also keeps the players' past actions and their observations at each decision
     point (for perfect recall) and, until the next move, each seat's observation text
-    (OpenSpiel asks for both strings of every player).
+    (OpenSpiel asks for both strings of every player) and the decision's legal action
+    numbers. A new game's box shares the game's start (`fresh`) until it first moves:
+    OpenSpiel makes a new game for every copy of a state, then copies over it.
     """
 
-    __slots__ = ("state", "mine", "texts", "trail")
+    __slots__ = ("shared", "state", "mine", "texts", "trail", "legal", "fresh")
 
-    def __init__(self, state, mine: tuple = (), trail: tuple = ()):
+    def __init__(self, shared: "_Shared", state, mine: tuple = (), trail: tuple = (), legal=None,
+                 fresh: bool = False):
+        self.shared = shared    # the game's (one attribute for OpenSpiel to copy, not two)
         self.state = state
         self.mine = mine        # (player, action number) of every decision, oldest first
-        self.texts: dict = {}   # seat -> its observation as JSON text, without the log
+        self.texts: dict = {}   # seat -> (its observation as JSON text without the log, the log's lines)
         self.trail = trail      # per decision point: every player's observation (_Shared.trail)
+        # (moves made, {action number: engine index}, the numbers in order) of the decision now
+        self.legal = legal
+        self.fresh = fresh      # `state` is the game's shared start: copy it before it changes
 
     def __deepcopy__(self, memo):
-        return _Engine(self.state.clone(), self.mine, self.trail)
+        if self.shared.recall:
+            self.note_views()
+        if self.fresh:
+            return _Engine(self.shared, self.state, self.mine, self.trail, self.legal, True)
+        return _Engine(self.shared, self.state.clone(), self.mine, self.trail, self.legal)
 
     def __reduce__(self):
-        return _Engine, (self.state, self.mine)
+        return _Engine, (self.shared, self.state, self.mine)
+
+    def note_views(self) -> None:
+        """Add the players' observations at the decision now to the trail, if the trail has all before it.
+
+        Done when the state is copied or moves on, so that the copies (a walk's children)
+        share the entry instead of each replaying the game to find it.
+        """
+        state = self.state
+        if len(self.trail) == len(self.mine) and not state.terminal and not state.is_chance():
+            self.trail = self.trail + (self.shared.views(state),)
+
+    def own(self):
+        """The state, copied first if it is still the game's shared start; for anything that may change it."""
+        if self.fresh:
+            self.state = self.state.clone()
+            self.fresh = False
+        return self.state
+
+    def decoded(self, space) -> tuple:
+        """(moves, {action number: engine index}, sorted numbers) of the decision now, worked out once."""
+        state = self.state
+        legal = self.legal
+        if legal is None or legal[0] != len(state.history):
+            found = space.decode(state)
+            legal = self.legal = (len(state.history), found, sorted(found))
+        return legal
 
     def observation_text(self, seat: int) -> str:
-        text = self.texts.get(seat)
-        if text is None:
+        return self.seen(seat)[0]
+
+    def seen(self, seat: int) -> tuple[str, list[str]]:
+        """The seat's observation as JSON text without the log, and the log's lines it has been shown."""
+        found = self.texts.get(seat)
+        if found is None:
             view = self.state.observation(seat)
-            view.pop("log", None)
-            text = self.texts[seat] = json.dumps(view, sort_keys=True, separators=(",", ":"))
-        return text
+            lines = view.pop("log", [])
+            found = self.texts[seat] = (json.dumps(view, sort_keys=True, separators=(",", ":")), lines)
+        return found
 
 
 class PirdslState(pyspiel.State):
@@ -310,45 +369,59 @@ class PirdslState(pyspiel.State):
 
     def __init__(self, game: PirdslGame):
         super().__init__(game)
-        self._rules_game = game._shared
-        self._engine = _Engine(game.rules.new_state(players=game.player_count, seed=0, variants=game.variant_names))
+        shared = game._shared
+        self._engine = _Engine(shared, shared.start, fresh=True)
 
     @property
     def engine(self):
         """The pirdsl state (docs/engine-api.md) this OpenSpiel state wraps."""
-        return self._engine.state
+        return self._engine.own()
 
     def current_player(self) -> int:
-        engine = self.engine
-        if engine.is_terminal():
+        box = self._engine
+        engine = box.state
+        if engine.terminal:
             return pyspiel.PlayerId.TERMINAL
         if engine.is_chance():
             return pyspiel.PlayerId.CHANCE
-        return self._rules_game.player_of_seat[engine.current_player()]
+        return box.shared.player_of_seat[engine.current_player()]
 
     def _legal_actions(self, player: int) -> list[int]:
-        return self._rules_game.legal.legal(self.engine)
+        box = self._engine
+        if box.state.terminal or box.state.is_chance():
+            return []
+        return list(box.decoded(box.shared.space)[2])
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return self._rules_game.space.chance_outcomes(self.engine)
+        box = self._engine
+        return box.shared.space.chance_outcomes(box.state)
 
     def _apply_action(self, action: int) -> None:
-        game = self._rules_game
         box = self._engine
-        if not box.state.is_chance() and len(box.mine) >= game.max_length:
+        game = box.shared
+        state = box.own()
+        if state.is_chance():
+            box.texts = {}
+            game.space.apply(state, action)
+            return
+        if len(box.mine) >= game.max_length:
             if game.length_source in ("derived", "declared"):
                 raise RuntimeError(f"this game asks more than the {game.max_length} decisions the rules file "
                                    f"{game.length_source} as its longest game: the bound is wrong")
             raise RuntimeError(f"the game has run past max_game_length {game.max_length}: "
                                f"load it with a larger max_game_length")
-        if not box.state.is_chance():
-            box.mine += ((game.player_of_seat[box.state.current_player()], action),)
+        index = box.decoded(game.space)[1].get(action)
+        if index is None:
+            game.space.engine_index(state, action)  # raises the one-line ActionSpaceError
+        if game.recall:
+            box.note_views()
+        box.mine += ((game.player_of_seat[state.current_player()], action),)
         box.texts = {}
-        game.legal.apply(box.state, action)
+        state.apply_action(index)
 
     def _action_to_string(self, player: int, action: int) -> str:
-        engine = self.engine
-        space = self._rules_game.space
+        engine = self._engine.state
+        space = self._engine.shared.space
         if not engine.is_terminal():
             try:
                 return engine.action_labels()[space.engine_index(engine, action)]
@@ -357,14 +430,14 @@ class PirdslState(pyspiel.State):
         return space.describe(action)
 
     def is_terminal(self) -> bool:
-        return self.engine.is_terminal()
+        return self._engine.state.terminal
 
     def returns(self) -> list[float]:
-        shares = self.engine.returns()
-        return [shares[seat] for seat in self._rules_game.seats]
+        shares = self._engine.state.returns()
+        return [shares[seat] for seat in self._engine.shared.seats]
 
     def __str__(self) -> str:
-        engine = self.engine
+        engine = self._engine.state
         return (f"{engine.program.name}, round {engine.round}, {engine.phase}; "
                 f"scores {engine.scores()}; moves {len(engine.history)}")
 
@@ -389,33 +462,32 @@ class PirdslObserver:
         game = self.game
         seat = game.seats[player]
         if not self.perfect_recall:
-            self.tensor[:] = game.encoding.encode(state.engine, seat)
+            self.tensor[:] = game.encoding.encode(state._engine.state, seat)
             return
         layout = game.information_layout
         if not layout.provided:
             raise ValueError(f"{game} has no information-state tensor: its {layout.max_length:,} decisions "
                              f"of {layout.slot:,} floats each pass the limit of {INFORMATION_STATE_LIMIT:,}")
         box = state._engine
-        trail = game._shared.trail(box)
+        box.shared.recall = True
+        trail = box.shared.trail(box)
         self.tensor.fill(0.0)
         layout.fill(self.tensor, game.encoding.encode(box.state, seat), box.mine, trail, player)
 
     def string_from(self, state: PirdslState, player: int) -> str:
         box = state._engine
         seat = self.game.seats[player]
-        text = box.observation_text(seat)
+        text, lines = box.seen(seat)
         if not self.perfect_recall:
             return text
         # The information state: the observation, what the seat's log has shown it so far, who
         # decided when, its own actions and what it saw at each decision. Those grow with the
         # game, so they are given as a digest.
-        recall = hashlib.sha256()
-        for line in box.state.log_for(seat):
-            recall.update(line.encode())
-            recall.update(b"\n")
-        recall.update(repr([action if who == player else -1 - who for who, action in box.mine]).encode())
-        for views in self.game._shared.trail(box):
-            recall.update(views[player])
+        box.shared.recall = True
+        recall = hashlib.sha256("\n".join(lines).encode())
+        moves = [action if who == player else -1 - who for who, action in box.mine]
+        recall.update(b"\0" + repr(moves).encode() + b"\0")
+        recall.update(b"".join([views[player] for views in box.shared.trail(box)]))
         return f"{text} recall {recall.hexdigest()[:32]}"
 
 
