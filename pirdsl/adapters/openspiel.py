@@ -190,7 +190,7 @@ class _Shared:
         self.rules, self.space, self.seats = game.rules, game.space, game.seats
         self.player_of_seat, self.max_length = game.player_of_seat, game.max_length
         self.length_source = game.length_source
-        self.encoding, self.layout = game.encoding, game.information_layout
+        self.encoding = game.encoding
         self.player_count, self.variant_names = game.player_count, game.variant_names
         self.name = str(game)
         # Whether anyone has asked for an information state (string or tensor): from then on every
