@@ -26,6 +26,11 @@ from interpreter.values import Player
 # past it, PettingZoo truncates), not a fact about the rules; GameFacts says which it is.
 DEFAULT_MAX_GAME_LENGTH = 100_000
 
+# A variable that holds a list (a player's dice, the cards named so far) shows its length
+# and, in this many slots, its first items: enough for the lists of the shipped and classic
+# games; a longer list shows only its first items.
+LIST_ITEMS = 8
+
 
 @dataclass(frozen=True)
 class GameFacts:
@@ -128,8 +133,10 @@ class ObservationEncoding:
     - `seat`: one-hot of the observing seat; `to_move`: one-hot of the seat to move, then
       chance, then the end; `round`: the round number;
     - `seats`: per seat, eliminated (0/1), score, and for every per-player variable that is
-      not internal: known (0/1) and its value (0 when not known);
-    - `globals`: for every shared variable that is not internal: known (0/1), value;
+      not internal: known (0/1) and its value (0 when not known), and for a variable that
+      starts as a list, LIST_ITEMS more slots for its first items (0 past its end);
+    - `globals`: for every shared variable that is not internal: known (0/1), value (and
+      the item slots of a list, as above);
     - `zones`: for every zone and board cell that is not internal: how many pieces it holds
       (every seat sees that), whether this seat sees what they are (0/1) and, if it does,
       how many of each kind of piece setup makes (kind and fields), and how many others;
@@ -154,6 +161,12 @@ class ObservationEncoding:
         self.player_vars = [name for name, d in decls.items() if d.per_player and not d.internal]
         self.global_vars = [name for name, d in decls.items()
                             if not d.per_player and not d.per_piece and not d.internal]
+        # Variables that start as lists (seen after setup) get item slots besides their length.
+        self.list_vars = {name for name in self.player_vars if isinstance(start.pvars[0].get(name), (list, tuple))}
+        self.list_vars |= {name for name in self.global_vars if isinstance(start.vars.get(name), (list, tuple))}
+        width = {name: 2 + (LIST_ITEMS if name in self.list_vars else 0)
+                 for name in (*self.player_vars, *self.global_vars)}
+        self._width = width
         classes: dict[tuple, int] = {}
         for piece in start.pieces:
             classes.setdefault(piece._signature, len(classes))
@@ -174,8 +187,8 @@ class ObservationEncoding:
             self.piece_slots[kind] = (at, most, names)
             at += most * (2 + len(names))
         self._parts = [("seat", self.seats), ("to_move", self.seats + 2), ("round", 1),
-                       ("seats", self.seats * (2 + 2 * len(self.player_vars))),
-                       ("globals", 2 * len(self.global_vars)), ("zones", len(self.zones) * per_zone),
+                       ("seats", self.seats * (2 + sum(width[name] for name in self.player_vars))),
+                       ("globals", sum(width[name] for name in self.global_vars)), ("zones", len(self.zones) * per_zone),
                        ("pieces", at)]
         self.size = sum(length for _, length in self._parts)
 
@@ -199,6 +212,14 @@ class ObservationEncoding:
             return float(len(value))
         return 1.0
 
+    def _put(self, out: list[float], at: int, name: str, value: Any) -> None:
+        """A known variable's slots: known, its value, and for a list variable its first items."""
+        out[at] = 1.0
+        out[at + 1] = self._value(value)
+        if name in self.list_vars and (value.__class__ is list or value.__class__ is tuple):
+            for offset, item in enumerate(value[:LIST_ITEMS], 2):
+                out[at + offset] = self._value(item)
+
     def encode(self, state, seat: int) -> list[float]:
         """What `seat` may see of `state` (what `state.observation(seat)` shows), as `size` floats."""
         out = [0.0] * self.size
@@ -217,6 +238,7 @@ class ObservationEncoding:
         # The same rules as state.observation(seat) (which a test holds this to): secret
         # per-player variables only for their own seat, secret shared ones for nobody.
         decls = state.program.var_decls
+        width = self._width
         scores = state.scores()
         for index in range(self.seats):
             out[at] = 1.0 if state.eliminated[index] else 0.0
@@ -225,14 +247,12 @@ class ObservationEncoding:
             values = state.pvars[index]
             for name in self.player_vars:
                 if not decls[name].secret or index == seat:
-                    out[at] = 1.0
-                    out[at + 1] = self._value(values.get(name))
-                at += 2
+                    self._put(out, at, name, values.get(name))
+                at += width[name]
         for name in self.global_vars:
             if not decls[name].secret:
-                out[at] = 1.0
-                out[at + 1] = self._value(state.vars.get(name))
-            at += 2
+                self._put(out, at, name, state.vars.get(name))
+            at += width[name]
         other = len(self.classes)
         pieces = state.pieces
         classes = self.classes

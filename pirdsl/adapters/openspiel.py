@@ -23,8 +23,12 @@ of the win. The game's utility (zero-sum, constant-sum or general-sum), `utility
 `from LOW to HIGH` the bounds are -inf and inf), else those of a shared win: constant-sum
 1 in [0, 1] where no automa seat and no elimination can break the sum. Actions are the game's fixed action numbers
 (interpreter/actions.py), the observation tensor is interpreter/encoding.py's, and the
-strings are the seat's observation as JSON without its log; the information state adds
-a digest of the seat's log and of its own past actions (perfect recall).
+strings are the seat's observation as JSON without its log. The information state
+(perfect recall) is what the seat has seen, in order: its observation at every decision
+of the game so far, who took each decision and which action it took itself. Its tensor
+lays that out in one fixed slot per decision up to the longest game (`InformationStateLayout`;
+games whose slots would pass INFORMATION_STATE_LIMIT floats have none); its string adds
+to the observation a digest of the same record and of the seat's log.
 docs/adapters.md shows it in use.
 """
 
@@ -32,6 +36,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from array import array
 from typing import Any
 
 try:
@@ -44,7 +49,7 @@ except ImportError as error:  # pragma: no cover - depends on what is installed
 from interpreter import load_game as _load_rules
 from interpreter.actions import ActionSpace
 from interpreter.encoding import ObservationEncoding, game_facts
-from pirdsl.adapters import LegalActions, split_variants
+from pirdsl.adapters import split_variants
 
 SHORT_NAME = "pirdsl"
 _DEFAULTS = {"file": "", "players": 0, "variants": "", "params": "", "max_game_length": 0}
@@ -52,9 +57,15 @@ _DEFAULTS = {"file": "", "players": 0, "variants": "", "params": "", "max_game_l
 # each with a default no range holds: OpenSpiel hands every registered name over, and this one means "not given".
 _NOT_GIVEN = -(2 ** 31) + 1
 _PARAM_NAMES: dict[str, int] = {}
+# The most floats an information-state tensor may have: a game whose longest game times a
+# slot (the seat's observation, who decided, its own action) is larger provides none.
+INFORMATION_STATE_LIMIT = 1 << 20
+# The most decision points whose observations a game keeps for states that replay their game.
+REPLAYED_LIMIT = 200_000
 
 
-def _game_type(facts=None, min_players: int = 1, max_players: int = 100) -> "pyspiel.GameType":
+def _game_type(facts=None, min_players: int = 1, max_players: int = 100,
+               information_tensor: bool = True) -> "pyspiel.GameType":
     """The GameType: the registered one (facts=None: what any rules file may be) or one file's."""
     Type = pyspiel.GameType
     if facts is None:
@@ -71,7 +82,7 @@ def _game_type(facts=None, min_players: int = 1, max_players: int = 100) -> "pys
         short_name=SHORT_NAME, long_name="pirdsl rules file",
         dynamics=Type.Dynamics.SEQUENTIAL, chance_mode=chance, information=information, utility=utility,
         reward_model=Type.RewardModel.TERMINAL, max_num_players=max_players, min_num_players=min_players,
-        provides_information_state_string=True, provides_information_state_tensor=False,
+        provides_information_state_string=True, provides_information_state_tensor=information_tensor,
         provides_observation_string=True, provides_observation_tensor=True,
         parameter_specification={**_DEFAULTS, **_PARAM_NAMES})
 
@@ -134,11 +145,13 @@ class PirdslGame(pyspiel.Game):
         self.encoding = ObservationEncoding(rules, players, variants, self.space)
         self.facts = game_facts(rules, players, variants, self.space)
         max_length = self.max_length = given_length or self.facts.max_game_length
+        start = rules.new_state(players=players, seed=0, variants=variants)
+        self.seats = [seat for seat in range(start.num_seats) if not start.is_automa(seat)]
+        self.information_layout = InformationStateLayout(len(self.seats), self.space.size, self.encoding.size,
+                                                         max_length)
         # "derived" or "declared": the rules' own bound; "cap": none, so DEFAULT_MAX_GAME_LENGTH;
         # "given": the caller's max_game_length.
         self.length_source = "given" if given_length else self.facts.max_game_length_source
-        start = rules.new_state(players=players, seed=0, variants=variants)
-        self.seats = [seat for seat in range(start.num_seats) if not start.is_automa(seat)]
         self.player_of_seat = {seat: player for player, seat in enumerate(self.seats)}
         info = pyspiel.GameInfo(
             num_distinct_actions=self.space.size, max_chance_outcomes=self.space.chance_size,
@@ -155,7 +168,8 @@ class PirdslGame(pyspiel.Game):
             given["params"] = "+".join(changed)
         if given_length:
             given["max_game_length"] = given_length
-        super().__init__(_game_type(self.facts, rules.min_players, rules.max_players), info, given)
+        super().__init__(_game_type(self.facts, rules.min_players, rules.max_players,
+                                    self.information_layout.provided), info, given)
         self._shared = _Shared(self)
         _LOADED.setdefault(str(self), self)
 
@@ -174,16 +188,97 @@ class _Shared:
 
     def __init__(self, game: PirdslGame):
         self.rules, self.space, self.seats = game.rules, game.space, game.seats
-        self.legal = LegalActions(game.space)
         self.player_of_seat, self.max_length = game.player_of_seat, game.max_length
         self.length_source = game.length_source
+        self.encoding = game.encoding
+        self.player_count, self.variant_names = game.player_count, game.variant_names
         self.name = str(game)
+        # Whether anyone has asked for an information state (string or tensor): from then on every
+        # state notes each player's observation at a decision before it is copied or moves on.
+        self.recall = False
+        self.replayed: dict[tuple, tuple] = {}  # history before a decision -> its trail entry (`trail`)
+        # The state after setup, which every new game starts from (a copy made at its first move).
+        self.start = game.rules.new_state(players=game.player_count, seed=0, variants=game.variant_names)
 
     def __deepcopy__(self, memo):
         return self
 
     def __reduce__(self):
         return _shared_of, (self.name,)
+
+    def views(self, engine) -> tuple:
+        """Every player's observation tensor of `engine`, as float32 bytes (one trail entry)."""
+        encode = self.encoding.encode
+        return tuple(array("f", encode(engine, seat)).tobytes() for seat in self.seats)
+
+    def trail(self, box: "_Engine") -> tuple:
+        """Every player's observation at each decision point so far, the current one included.
+
+        Kept on the box and copied with it, so a walk that asks at every decision works
+        each point out once; a point nobody asked about is found by replaying the game.
+        """
+        state = box.state
+        points = len(box.mine) + (0 if state.is_terminal() or state.is_chance() else 1)
+        trail = box.trail
+        if len(trail) >= points:
+            return trail
+        if len(trail) == len(box.mine):  # only the decision now is missing
+            box.trail = trail = trail + (self.views(state),)
+            return trail
+        # States made before anyone asked (a list of every state, then a question for each)
+        # replay their games; the decision points they share are worked out once.
+        replayed = self.replayed
+        if len(replayed) > REPLAYED_LIMIT:
+            replayed.clear()
+        replay = self.start.clone()
+        history = state.history
+        found = []
+        for at, index in enumerate(history):
+            if not replay.is_chance() and not replay.is_terminal():
+                key = tuple(history[:at])
+                views = replayed.get(key)
+                if views is None:
+                    views = replayed[key] = self.views(replay)
+                found.append(views)
+            replay.apply_action(index)
+        if points > len(found):
+            found.append(self.views(state))
+        box.trail = trail = tuple(found)
+        return trail
+
+
+class InformationStateLayout:
+    """Where each part of an information-state tensor lies (docs/adapters.md, "Information states").
+
+    First the seat's observation now (interpreter/encoding.py's layout), then one slot per
+    decision of the longest game, in the order they were taken, each: who decided (one-hot
+    over the players), the action taken when the seat took it itself (one-hot over the
+    action numbers; zeros for another player's), and the seat's observation when the
+    decision was asked. Slots of decisions not yet taken are zeros.
+    """
+
+    def __init__(self, players: int, actions: int, observation: int, max_length: int):
+        self.players, self.actions, self.observation, self.max_length = players, actions, observation, max_length
+        self.slot = players + actions + observation
+        self.size = observation + max_length * self.slot
+        self.provided = self.size <= INFORMATION_STATE_LIMIT
+
+    def parts(self) -> list[tuple[str, int]]:
+        """The parts in order: the observation now, then (decider, own_action, seen) per decision slot."""
+        slot = [("decider", self.players), ("own_action", self.actions), ("seen", self.observation)]
+        return [("observation", self.observation), *slot * self.max_length]
+
+    def fill(self, out, current, mine: tuple, trail: tuple, player: int) -> None:
+        """Write one player's information state into `out` (all zeros beforehand)."""
+        observation, players, actions, slot = self.observation, self.players, self.actions, self.slot
+        out[:observation] = current
+        for step, (who, action) in enumerate(mine):
+            base = observation + step * slot
+            out[base + who] = 1.0
+            if who == player:
+                out[base + players + action] = 1.0
+            seen = base + players + actions
+            out[seen:seen + observation] = np.frombuffer(trail[step][player], np.float32)
 
 
 _LOADED: dict[str, "PirdslGame"] = {}
@@ -200,30 +295,73 @@ def _shared_of(name: str) -> _Shared:
 class _Engine:
     """The engine's state, copied with its own fast, exact `clone()` when OpenSpiel copies a state.
 
-    It also keeps the players' own past actions (for perfect recall) and, until the next
-    move, each seat's observation text (OpenSpiel asks for both strings of every player).
+    It also keeps the players' past actions and their observations at each decision
+    point (for perfect recall) and, until the next move, each seat's observation text
+    (OpenSpiel asks for both strings of every player) and the decision's legal action
+    numbers. A new game's box shares the game's start (`fresh`) until it first moves:
+    OpenSpiel makes a new game for every copy of a state, then copies over it.
     """
 
-    __slots__ = ("state", "mine", "texts")
+    __slots__ = ("shared", "state", "mine", "texts", "trail", "legal", "fresh")
 
-    def __init__(self, state, mine: tuple = ()):
+    def __init__(self, shared: "_Shared", state, mine: tuple = (), trail: tuple = (), legal=None,
+                 fresh: bool = False):
+        self.shared = shared    # the game's (one attribute for OpenSpiel to copy, not two)
         self.state = state
         self.mine = mine        # (player, action number) of every decision, oldest first
-        self.texts: dict = {}   # seat -> its observation as JSON text, without the log
+        self.texts: dict = {}   # seat -> (its observation as JSON text without the log, the log's lines)
+        self.trail = trail      # per decision point: every player's observation (_Shared.trail)
+        # (moves made, {action number: engine index}, the numbers in order) of the decision now
+        self.legal = legal
+        self.fresh = fresh      # `state` is the game's shared start: copy it before it changes
 
     def __deepcopy__(self, memo):
-        return _Engine(self.state.clone(), self.mine)
+        if self.shared.recall:
+            self.note_views()
+        if self.fresh:
+            return _Engine(self.shared, self.state, self.mine, self.trail, self.legal, True)
+        return _Engine(self.shared, self.state.clone(), self.mine, self.trail, self.legal)
 
     def __reduce__(self):
-        return _Engine, (self.state, self.mine)
+        return _Engine, (self.shared, self.state, self.mine)
+
+    def note_views(self) -> None:
+        """Add the players' observations at the decision now to the trail, if the trail has all before it.
+
+        Done when the state is copied or moves on, so that the copies (a walk's children)
+        share the entry instead of each replaying the game to find it.
+        """
+        state = self.state
+        if len(self.trail) == len(self.mine) and not state.terminal and not state.is_chance():
+            self.trail = self.trail + (self.shared.views(state),)
+
+    def own(self):
+        """The state, copied first if it is still the game's shared start; for anything that may change it."""
+        if self.fresh:
+            self.state = self.state.clone()
+            self.fresh = False
+        return self.state
+
+    def decoded(self, space) -> tuple:
+        """(moves, {action number: engine index}, sorted numbers) of the decision now, worked out once."""
+        state = self.state
+        legal = self.legal
+        if legal is None or legal[0] != len(state.history):
+            found = space.decode(state)
+            legal = self.legal = (len(state.history), found, sorted(found))
+        return legal
 
     def observation_text(self, seat: int) -> str:
-        text = self.texts.get(seat)
-        if text is None:
+        return self.seen(seat)[0]
+
+    def seen(self, seat: int) -> tuple[str, list[str]]:
+        """The seat's observation as JSON text without the log, and the log's lines it has been shown."""
+        found = self.texts.get(seat)
+        if found is None:
             view = self.state.observation(seat)
-            view.pop("log", None)
-            text = self.texts[seat] = json.dumps(view, sort_keys=True, separators=(",", ":"))
-        return text
+            lines = view.pop("log", [])
+            found = self.texts[seat] = (json.dumps(view, sort_keys=True, separators=(",", ":")), lines)
+        return found
 
 
 class PirdslState(pyspiel.State):
@@ -231,45 +369,59 @@ class PirdslState(pyspiel.State):
 
     def __init__(self, game: PirdslGame):
         super().__init__(game)
-        self._rules_game = game._shared
-        self._engine = _Engine(game.rules.new_state(players=game.player_count, seed=0, variants=game.variant_names))
+        shared = game._shared
+        self._engine = _Engine(shared, shared.start, fresh=True)
 
     @property
     def engine(self):
         """The pirdsl state (docs/engine-api.md) this OpenSpiel state wraps."""
-        return self._engine.state
+        return self._engine.own()
 
     def current_player(self) -> int:
-        engine = self.engine
-        if engine.is_terminal():
+        box = self._engine
+        engine = box.state
+        if engine.terminal:
             return pyspiel.PlayerId.TERMINAL
         if engine.is_chance():
             return pyspiel.PlayerId.CHANCE
-        return self._rules_game.player_of_seat[engine.current_player()]
+        return box.shared.player_of_seat[engine.current_player()]
 
     def _legal_actions(self, player: int) -> list[int]:
-        return self._rules_game.legal.legal(self.engine)
+        box = self._engine
+        if box.state.terminal or box.state.is_chance():
+            return []
+        return list(box.decoded(box.shared.space)[2])
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return self._rules_game.space.chance_outcomes(self.engine)
+        box = self._engine
+        return box.shared.space.chance_outcomes(box.state)
 
     def _apply_action(self, action: int) -> None:
-        game = self._rules_game
         box = self._engine
-        if not box.state.is_chance() and len(box.mine) >= game.max_length:
+        game = box.shared
+        state = box.own()
+        if state.is_chance():
+            box.texts = {}
+            game.space.apply(state, action)
+            return
+        if len(box.mine) >= game.max_length:
             if game.length_source in ("derived", "declared"):
                 raise RuntimeError(f"this game asks more than the {game.max_length} decisions the rules file "
                                    f"{game.length_source} as its longest game: the bound is wrong")
             raise RuntimeError(f"the game has run past max_game_length {game.max_length}: "
                                f"load it with a larger max_game_length")
-        if not box.state.is_chance():
-            box.mine += ((game.player_of_seat[box.state.current_player()], action),)
+        index = box.decoded(game.space)[1].get(action)
+        if index is None:
+            game.space.engine_index(state, action)  # raises the one-line ActionSpaceError
+        if game.recall:
+            box.note_views()
+        box.mine += ((game.player_of_seat[state.current_player()], action),)
         box.texts = {}
-        game.legal.apply(box.state, action)
+        state.apply_action(index)
 
     def _action_to_string(self, player: int, action: int) -> str:
-        engine = self.engine
-        space = self._rules_game.space
+        engine = self._engine.state
+        space = self._engine.shared.space
         if not engine.is_terminal():
             try:
                 return engine.action_labels()[space.engine_index(engine, action)]
@@ -278,14 +430,14 @@ class PirdslState(pyspiel.State):
         return space.describe(action, chance=player < 0)
 
     def is_terminal(self) -> bool:
-        return self.engine.is_terminal()
+        return self._engine.state.terminal
 
     def returns(self) -> list[float]:
-        shares = self.engine.returns()
-        return [shares[seat] for seat in self._rules_game.seats]
+        shares = self._engine.state.returns()
+        return [shares[seat] for seat in self._engine.shared.seats]
 
     def __str__(self) -> str:
-        engine = self.engine
+        engine = self._engine.state
         return (f"{engine.program.name}, round {engine.round}, {engine.phase}; "
                 f"scores {engine.scores()}; moves {len(engine.history)}")
 
@@ -298,30 +450,45 @@ class PirdslObserver:
             raise ValueError(f"the pirdsl observer takes no parameters, got {params}")
         self.game = game
         self.perfect_recall = perfect_recall
-        size = 0 if perfect_recall else game.encoding.size
+        layout = game.information_layout
+        if perfect_recall:
+            size = layout.size if layout.provided else 0
+        else:
+            size = game.encoding.size
         self.tensor = np.zeros(size, np.float32)
-        self.dict = {"observation": self.tensor}
+        self.dict = {"info_state" if perfect_recall else "observation": self.tensor}
 
     def set_from(self, state: PirdslState, player: int) -> None:
-        if self.perfect_recall:
+        game = self.game
+        seat = game.seats[player]
+        if not self.perfect_recall:
+            self.tensor[:] = game.encoding.encode(state._engine.state, seat)
             return
-        seat = self.game.seats[player]
-        self.tensor[:] = self.game.encoding.encode(state.engine, seat)
+        layout = game.information_layout
+        if not layout.provided:
+            raise ValueError(f"{game} has no information-state tensor: its {layout.max_length:,} decisions "
+                             f"of {layout.slot:,} floats each pass the limit of {INFORMATION_STATE_LIMIT:,}")
+        box = state._engine
+        box.shared.recall = True
+        trail = box.shared.trail(box)
+        self.tensor.fill(0.0)
+        layout.fill(self.tensor, game.encoding.encode(box.state, seat), box.mine, trail, player)
 
     def string_from(self, state: PirdslState, player: int) -> str:
         box = state._engine
         seat = self.game.seats[player]
-        text = box.observation_text(seat)
+        text, lines = box.seen(seat)
         if not self.perfect_recall:
             return text
-        # The information state: the observation, what the seat's log has shown it so far and
-        # its own actions. Those two grow with the game, so they are given as a digest.
-        recall = hashlib.sha256()
-        for line in box.state.log_for(seat):
-            recall.update(line.encode())
-            recall.update(b"\n")
-        recall.update(repr([action for who, action in box.mine if who == player]).encode())
-        return f"{text} recall {recall.hexdigest()}"
+        # The information state: the observation, what the seat's log has shown it so far, who
+        # decided when, its own actions and what it saw at each decision. Those grow with the
+        # game, so they are given as a digest.
+        box.shared.recall = True
+        recall = hashlib.sha256("\n".join(lines).encode())
+        moves = [action if who == player else -1 - who for who, action in box.mine]
+        recall.update(b"\0" + repr(moves).encode() + b"\0")
+        recall.update(b"".join([views[player] for views in box.shared.trail(box)]))
+        return f"{text} recall {recall.hexdigest()[:32]}"
 
 
 pyspiel.register_game(_game_type(), PirdslGame)
