@@ -335,7 +335,30 @@ class AnalysisTotals:
             "seats_alike": order["seats_alike"],
             "seat_order": order["verdict"],
             "round_limit": limit,
+            "lines": self.landmarks(),
         }
+
+    def landmarks(self) -> dict[str, Any]:
+        """The lines the figures of how a game goes point at: the score, the rounds, final scoring, `end game`s."""
+        from dsl import ast
+        from pirdsl.analyze.watch import walk
+
+        found: dict[str, Any] = {"score": None, "final_scoring": None, "rounds": [], "end_game": []}
+        for decl in self.game.file.declarations:
+            if isinstance(decl, ast.ScoreDecl) and decl.span.file == self.game.path:
+                found["score"] = decl.span.line
+            elif isinstance(decl, ast.FinalScoringDecl) and decl.span.file == self.game.path:
+                found["final_scoring"] = decl.span.line
+            if isinstance(getattr(decl, "body", None), list) and not isinstance(decl, (ast.ExampleDecl,
+                                                                                       ast.ExampleSetupDecl)):
+                for node in walk(decl.body):
+                    if node.span.file != self.game.path:
+                        continue
+                    if isinstance(node, ast.Rounds):
+                        found["rounds"].append(node.span.line)
+                    elif isinstance(node, ast.EndGame):
+                        found["end_game"].append(node.span.line)
+        return found
 
 
 def merged(tallies: Any) -> dict:
@@ -393,7 +416,9 @@ def findings(result: dict[str, Any]) -> list[dict[str, Any]]:
                                       f"{100 * entry['fair_rate']:.1f}%"})
     limit = flow["round_limit"]
     if limit and limit["warning"]:
-        found.append({"kind": "round limit", "file": None, "line": None,
+        rounds = flow["lines"]["rounds"]
+        found.append({"kind": "round limit", "file": result["file"] if rounds else None,
+                      "line": rounds[0] if rounds else None,
                       "text": f"{100 * limit['share']:.0f}% of the completed games ended in round {limit['round']}, "
                               "the longest any game lasted: a round limit (or a fixed length) ends most games"})
     if result["unfinished"]:

@@ -82,14 +82,16 @@ class Facts:
         self.final_code = getattr(game.final, "__code__", None)
 
 
-FACTS: dict[str, Facts] = {}
+# By the game object, not its hash: a worker process may hold a game of its own, loaded
+# again, whose code objects differ from those of a game forked from the parent.
+FACTS: dict[int, tuple[Any, Facts]] = {}
 
 
 def facts_of(game: Any) -> Facts:
-    facts = FACTS.get(game.file_hash)
-    if facts is None:
-        facts = FACTS[game.file_hash] = Facts(game)
-    return facts
+    known = FACTS.get(id(game))
+    if known is None or known[0] is not game:
+        known = FACTS[id(game)] = (game, Facts(game))
+    return known[1]
 
 
 def span_key(span: Any) -> tuple:
