@@ -21,7 +21,7 @@ STRENGTH = {"random": 0, "greedy": 1, "mcts": 2, "ismcts": 2}
 
 # The thresholds of the flags (docs/analyze.md says them in words).
 TRAP_EXPECTED = 4.0  # a trap: random would have taken it at least this often in the same decisions...
-TRAP_SHARE = 0.1  # ...and the strong bot took it at most this share of that
+TRAP_SHARE = 0.2  # ...and the strong bot took it at most this share of that (a fifth)
 DOMINANT_CONTESTED = 8  # dominant: offered beside something else at least this often...
 DOMINANT_SHARE = 0.9  # ...and taken at least this share of those times...
 DOMINANT_RANDOM = 0.6  # ...where random would have taken it at most this share
@@ -299,8 +299,9 @@ class AnalysisTotals:
         if histogram and completed:
             longest, at_longest = histogram[-1]
             share = at_longest / completed
-            limit = {"round": longest, "games": at_longest, "share": share,
-                     "warning": share >= ROUND_LIMIT_SHARE and longest > 1 and len(histogram) >= 1}
+            limited = round_limited(self.game)
+            limit = {"round": longest, "games": at_longest, "share": share, "limit_in_rules": limited,
+                     "warning": limited and share >= ROUND_LIMIT_SHARE}
         order = balance["seat_order"]
         fair = order.get("fair_rate")
         seats = []
@@ -359,6 +360,54 @@ class AnalysisTotals:
                     elif isinstance(node, ast.EndGame):
                         found["end_game"].append(node.span.line)
         return found
+
+
+def names_in(node: Any) -> set[str]:
+    """Every name an expression reads, and every define it calls."""
+    from dsl import ast
+
+    found: set[str] = set()
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, ast.Name):
+            found.add(item.id)
+        elif isinstance(item, ast.Call):
+            found.add(item.function)
+        if isinstance(item, ast.Node):
+            stack.extend(getattr(item, name) for name in type(item).model_fields if name != "span")
+        elif isinstance(item, (list, tuple)):
+            stack.extend(item)
+    return found
+
+
+def round_limited(game: Any) -> bool:
+    """Whether a `rounds until` of play stops on the round number (itself, or through the defines it reads).
+
+    Only then can a game be stopped by a round limit; without one, many games ending in
+    the same round is how the game goes, not a limit.
+    """
+    from dsl import ast
+    from pirdsl.analyze.watch import walk
+
+    defines = {decl.name: decl.body for decl in game.file.declarations if isinstance(decl, ast.DefineDecl)}
+    for decl in game.file.declarations:
+        if not isinstance(decl, (ast.PlayDecl, ast.RuleDecl)):
+            continue
+        for node in walk(decl.body):
+            if isinstance(node, ast.Rounds) and node.until is not None:
+                seen: set[str] = set()
+                waiting = names_in(node.until)
+                while waiting:
+                    name = waiting.pop()
+                    if name == "round_number":
+                        return True
+                    if name in seen:
+                        continue
+                    seen.add(name)
+                    if name in defines:
+                        waiting |= names_in(defines[name])
+    return False
 
 
 def merged(tallies: Any) -> dict:

@@ -79,7 +79,7 @@ def page_html(result: dict[str, Any]) -> str:
     parts += flow_section(result)
     parts.append("<p class=note>Coverage counts the statements the real games ran (not a searching bot's imagined "
                  "playouts), traced from the lines the compiled game knows. A trap is an option a strong bot took at "
-                 "most a tenth as often as a random pick would have in the same decisions; a dominant option one it "
+                 "most a fifth as often as a random pick would have in the same decisions; a dominant option one it "
                  "took at least 90% of the times something else was on offer. Points are put down to the statement "
                  "after which the score changed; intervals are 95% (Wilson for rates, normal for means). "
                  "docs/analyze.md says every figure.</p>")
