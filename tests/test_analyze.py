@@ -115,3 +115,14 @@ def test_the_command_writes_json_a_page_and_fails_on_dead(tmp_path: Path, capsys
     text = page.read_text()
     assert text.count("<img") >= 4 and "line 32" in text
     assert cli.main(["analyze", SOUND, "--games", "4", "--jobs", "1", "--fail-on", "dead"]) == 0
+
+
+def test_a_turn_of_actions_is_judged_by_the_actions_words() -> None:
+    """The options of `p acts` are numbered in the compiled game; the analysis names them by their text."""
+    result = analyze(load_game(str(CASES / "actions.pir")), 2, 3, seat_bots=["greedy", "greedy"])
+    (decision,) = result["choices"]["decisions"]
+    assert {option["kind"] for option in decision["options"]} == {"End the turn", "Step", "Take a coin", "Rest",
+                                                                  "Shout"}
+    actions = [item for item in result["coverage"]["items"] if item["kind"] == "action"]
+    assert [item["name"] for item in actions] == ["Step", "Take a coin", "Rest", "Shout"]
+    assert all(item["games_fired"] == 3 for item in actions)

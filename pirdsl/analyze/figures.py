@@ -431,8 +431,12 @@ def findings(result: dict[str, Any]) -> list[dict[str, Any]]:
     """Each thing worth a designer's look, in one list: what, its line, and a sentence."""
     found = []
     for item in result["coverage"]["dead"]:
-        what = f"{item['kind']} {item['name']}" if item["kind"] in ("rule", "power", "action", "table row") \
-            else f"the {item['kind']} branch"
+        if item["kind"] in ("rule", "power", "action", "table row"):
+            what = f"{item['kind']} {item['name']}"
+        elif item["kind"] == "end game":
+            what = "this end game"
+        else:
+            what = f"the {item['kind']} branch"
         where = f" (in {item['where']})" if item["where"] else ""
         found.append({"kind": "dead", "file": item["file"], "line": item["line"],
                       "text": f"{what}{where} never fired in {result['coverage']['games']} games"})

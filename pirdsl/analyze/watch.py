@@ -10,8 +10,9 @@ the cost falls on the one game played (docs/architecture.md, "Analysis").
 
 Score attribution: whenever the tracer leaves a statement that can change the state (an
 assignment, a move, a create, ...), the seats' scores are worked out again and any change
-is put down to that statement. Table rows are counted by wrapping each table's dictionary
-in one that counts the keys looked up while the real game runs.
+is put down to that statement. Table rows are counted by putting, in each table's place,
+a copy that counts the keys looked up, while the real game runs (the plain table is back
+while a bot thinks).
 
 Everything a game leaves is plain data (`GameWatch.summary`), so that worker processes
 and Ray tasks send it back with the game's record.
@@ -20,6 +21,7 @@ and Ray tasks send it back with the game's record.
 from __future__ import annotations
 
 import copy
+import re
 import sys
 from typing import Any, Sequence
 
@@ -35,6 +37,7 @@ CHANGING = (ast.Assign, ast.AddTo, ast.Move, ast.Create, ast.Eliminate, ast.Shuf
 SETUP = -1  # the key of the points a seat has when play starts (setup's, not traced line by line)
 LEFTOVER = -2  # points no traced statement explains (a score that reads the round number, say)
 MAX_KIND_TEXT = 40
+COUNT_LEFT = re.compile(r" \(\d+ left\)$")  # what interpreter/lowering.py adds to an action limited in number
 
 
 def play_analysed_game(game: Any, settings: PlaySettings, game_number: int, game_seed: int) -> GameResult:
@@ -80,6 +83,10 @@ class Facts:
                 if number is not None:
                     self.changing.add(number)
         self.final_code = getattr(game.final, "__code__", None)
+        # The decisions of turns of actions (`p acts ...`): their options are numbered in the
+        # compiled game, so each is told by its words, the action's text, instead.
+        actions = {span_key(node.span) for node in statements_of(game.file) if isinstance(node, ast.Actions)}
+        self.action_sites = {site.id for site in game.choices if span_key(site.span) in actions}
 
 
 # By the game object, not its hash: a worker process may hold a game of its own, loaded
@@ -125,6 +132,7 @@ class CountingTable(dict):
     """A table's rows that count the keys the real game looks up (while a watch is on)."""
 
     watch: "GameWatch | None" = None
+    plain: dict = {}  # the game's own table, which this copies
 
     def __getitem__(self, key: Any) -> Any:
         watch = CountingTable.watch
@@ -139,14 +147,26 @@ class CountingTable(dict):
         return dict.get(self, key, default)
 
 
-def counting_tables(game: Any) -> dict[int, str]:
-    """Make each of the game's tables a `CountingTable` (once); their names by the dictionaries' ids."""
-    names = {}
+def counting_tables(game: Any) -> tuple[dict[int, str], dict[int, "CountingTable"]]:
+    """A `CountingTable` for each of the game's tables (made once per table and kept on it).
+
+    Returns the tables' names by the counting dictionaries' ids, and the counting
+    dictionary of each plain one (by its id), which `GameWatch.resume` puts in its place.
+    """
+    names, counting = {}, {}
     for name, table in list(game.tables.items()):
-        if not isinstance(table, CountingTable):
-            table = game.tables[name] = CountingTable(table)
-        names[id(table)] = name
-    return names
+        if isinstance(table, CountingTable):  # left in place by a watch that did not pause (an error)
+            table = game.tables[name] = table.plain
+        wrapper = COUNTING.get(id(table))
+        if wrapper is None or wrapper.plain is not table:
+            wrapper = COUNTING[id(table)] = CountingTable(table)
+            wrapper.plain = table
+        names[id(wrapper)] = name
+        counting[id(table)] = wrapper
+    return names, counting
+
+
+COUNTING: dict[int, "CountingTable"] = {}  # a plain table's id -> its counting copy
 
 
 def option_kind(value: Any, chooser: int) -> str:
@@ -207,7 +227,7 @@ class GameWatch:
         self.facts = facts_of(game)
         self.filename = game.code_filename
         self.line_spans = game.line_spans
-        self.table_names = counting_tables(game)
+        self.table_names, self.counting = counting_tables(game)
         self.state: Any = None
         self.tracing = False
         self.last: int | None = None
@@ -245,12 +265,20 @@ class GameWatch:
         if self.tracing:
             sys.settrace(None)
             self.tracing = False
+            # Plain dictionaries while a bot searches: its lookups are not counted, and cost nothing more.
+            for name, table in self.game.tables.items():
+                if isinstance(table, CountingTable):
+                    self.game.tables[name] = table.plain
             if self.last is not None and self.last in self.facts.changing:
                 self.rescore(self.last)
 
     def resume(self) -> None:
         if not self.tracing:
             self.tracing = True
+            for name, table in self.game.tables.items():
+                counting = self.counting.get(id(table))
+                if counting is not None:
+                    self.game.tables[name] = counting
             sys.settrace(self.on_call)
 
     # ------------------------------------------------------------ the tracer
@@ -314,7 +342,11 @@ class GameWatch:
             return
         index, values = site
         chooser = state.current_player()
-        kinds = [option_kind(value, chooser) for value in values]
+        if index in self.facts.action_sites:
+            # Without what the engine adds to an action's words: how often it is left, "(2 left)".
+            kinds = [COUNT_LEFT.sub("", label) for label in state.action_labels()]
+        else:
+            kinds = [option_kind(value, chooser) for value in values]
         tally = self.decisions.get((index, spec))
         if tally is None:
             tally = self.decisions[(index, spec)] = {"visits": 0, "forced": 0, "options": 0, "kinds": {}}
