@@ -176,6 +176,7 @@ class AnalysisTotals:
         }
         result["findings"] = findings(result)
         result["headline"] = headline(result, simulated)
+        result["warnings"] = list(simulated["balance"]["warnings"])
         result["seconds"] = simulated["seconds"]
         result["jobs"] = simulated["jobs"]
         return result

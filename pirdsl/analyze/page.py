@@ -27,7 +27,15 @@ EXTRA_STYLE = """
 .finding .line { font-family: monospace; color: #555; }
 h2 { font-size: 1.2rem; margin-top: 1.6rem; border-bottom: 1px solid #ccc; }
 code { font-size: 0.85rem; }
+table.wrap td { white-space: normal; text-align: left; vertical-align: top; }
+table.wrap td:nth-child(1), table.decisions td:nth-child(3), table.decisions td:nth-child(4),
+table.decisions td:nth-child(5) { white-space: nowrap; text-align: right; }
 """
+
+
+def wrapping(table: str, kind: str = "") -> str:
+    """A table whose text columns wrap (long statements and reasons), for the page's width."""
+    return table.replace("<table>", f'<table class="wrap {kind}">', 1)
 
 
 def write_page(path: str, result: dict[str, Any], **options: Any) -> None:
@@ -63,7 +71,8 @@ def page_html(result: dict[str, Any]) -> str:
         f"<p class=headline>{escape(result['headline'][0])}</p>",
         f"<p class=settings>{escape(settings_line(result))}</p>",
     ]
-    parts += [f"<p class=warning>{escape(line)}</p>" for line in result["headline"][1:]]
+    parts += [f"<p class=warning>{escape(line)}</p>" if line in result["warnings"] else f"<p>{escape(line)}</p>"
+              for line in result["headline"][1:]]
     parts.append("<h2>Findings</h2>")
     if result["findings"]:
         for finding in result["findings"]:
@@ -119,7 +128,7 @@ def coverage_section(result: dict[str, Any]) -> list[str]:
     if coverage["not_playable"]:
         rows = [[f"{item['line']}", item["kind"], shorten(item["name"], 40), item["note"]]
                 for item in coverage["not_playable"]]
-        parts.append(_table("Not counted: cannot fire in these games", ["line", "kind", "what", "why"], rows))
+        parts.append(wrapping(_table("Not counted: cannot fire in these games", ["line", "kind", "what", "why"], rows)))
     return parts
 
 
@@ -172,8 +181,8 @@ def choices_section(result: dict[str, Any]) -> list[str]:
                      f"{100 * decision['forced_share']:.0f}%" if decision["forced_share"] is not None else "–",
                      "; ".join(flags)])
     if rows:
-        parts.append(_table("Decisions (by their line)", ["line", "decision", "asked", "mean options",
-                                                           "single option", "flags"], rows))
+        parts.append(wrapping(_table("Decisions (by their line)", ["line", "decision", "asked", "mean options",
+                                                                    "single option", "flags"], rows), "decisions"))
     if judge is not None:
         telling = [decision for decision in choices["decisions"]
                    if any(option["contested"] for option in decision["options"])]
@@ -312,6 +321,7 @@ def length_plot(flow: dict[str, Any]) -> bytes:
     colours = [DEAD_COLOUR if limit and limit["warning"] and value == limit["round"] else SEAT_COLOUR
                for value in values]
     axes.bar(values, counts, color=colours, width=0.8)
+    axes.set_xlim(min(values) - 1, max(values) + 1)
     axes.set_xlabel("rounds")
     axes.set_ylabel("games")
     axes.xaxis.set_major_locator(_whole_numbers())

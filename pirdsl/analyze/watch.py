@@ -82,7 +82,9 @@ class Facts:
                 number = index.get(span_key(node.span))
                 if number is not None:
                     self.changing.add(number)
-        self.final_code = getattr(game.final, "__code__", None)
+        # The final scoring block's function, whose first call marks the leader before it (none: no such block).
+        has_final = any(isinstance(decl, ast.FinalScoringDecl) for decl in game.lowered.declarations)
+        self.final_code = getattr(game.final, "__code__", None) if has_final else None
         # The decisions of turns of actions (`p acts ...`): their options are numbered in the
         # compiled game, so each is told by its words, the action's text, instead.
         actions = {span_key(node.span) for node in statements_of(game.file) if isinstance(node, ast.Actions)}
@@ -287,7 +289,7 @@ class GameWatch:
         code = frame.f_code
         if code.co_filename != self.filename:
             return None
-        if code is self.facts.final_code and self.leader_before_final == "none":
+        if code is self.facts.final_code and code is not None and self.leader_before_final == "none":
             scores = self.current_scores()
             self.leader_before_final = None if scores is None else sole_leader(scores)
         return self.on_line
