@@ -287,7 +287,6 @@ def simulate(
         leaders=with_balance,  # scores after every round only for the balance figures
         params=tuple(sorted(getattr(game, "param_values", {}).items())))
     jobs = max(1, min(jobs, games))
-    play = play or play_game
     totals = RunningTotals()
     totals.payoff = getattr(game, "payoff_decl", None) is not None
     totals_of_balance = BalanceTotals()
@@ -297,7 +296,7 @@ def simulate(
         results = played_on_ray(game, settings, seed, games, ray_address, play)
     elif jobs == 1:
         results: Iterator[GameResult] = (
-            play(game, settings, game_number, seed + game_number) for game_number in range(games)
+            (play or play_game)(game, settings, game_number, seed + game_number) for game_number in range(games)
         )
     else:
         results = played_in_workers(game, settings, seed, games, jobs, loader, play)
@@ -416,10 +415,11 @@ def end_with_parent() -> None:
 
 
 def play_chunk(settings: PlaySettings, seed: int, first_game: int, count: int,
-               play: Callable[..., GameResult] = play_game) -> list[GameResult]:
+               play: Callable[..., GameResult] | None = None) -> list[GameResult]:
     """In a worker: play games `first_game` .. `first_game + count - 1` of the run (none: just say it is ready)."""
     if worker_problem is not None:
         raise SimulationWorkerError(worker_problem)
+    play = play or play_game
     return [play(worker_game, settings, number, seed + number) for number in range(first_game, first_game + count)]
 
 
@@ -443,7 +443,7 @@ def chunk_size(games_left: int, jobs: int) -> int:
 
 def played_in_workers(
     game: Any, settings: PlaySettings, seed: int, games: int, jobs: int, loader: Callable[[str], Any] | None,
-    play: Callable[..., GameResult] = play_game,
+    play: Callable[..., GameResult] | None = None,
 ) -> Iterator[GameResult]:
     """The results of games 0 .. games - 1, in order, played by this process and `jobs - 1` worker processes.
 
@@ -484,7 +484,9 @@ def played_in_workers(
             if next_game >= games:
                 break
             count = chunk_size(games - next_game, jobs)
-            handed_out.append(executor.submit(play_chunk, settings, seed, next_game, count, play))
+            # The function that plays goes to a worker only when it is not the usual one.
+            extra = () if play is None else (play,)
+            handed_out.append(executor.submit(play_chunk, settings, seed, next_game, count, *extra))
             next_game += count
 
     finished = False
@@ -501,7 +503,7 @@ def played_in_workers(
                     played_ahead -= len(chunk)
                 yield from results_of(chunk)
             elif next_game < games and played_ahead < own_games_ahead:
-                result = play(game, settings, next_game, seed + next_game)
+                result = (play or play_game)(game, settings, next_game, seed + next_game)
                 if handed_out and handed_out[-1].__class__ is list:
                     handed_out[-1].append(result)  # the games played here since the last chunk handed out
                 else:
