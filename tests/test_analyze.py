@@ -126,3 +126,41 @@ def test_a_turn_of_actions_is_judged_by_the_actions_words() -> None:
     actions = [item for item in result["coverage"]["items"] if item["kind"] == "action"]
     assert [item["name"] for item in actions] == ["Step", "Take a coin", "Rest", "Shout"]
     assert all(item["games_fired"] == 3 for item in actions)
+
+
+SHOWN_ONLY_TABLE = '''game "Marks":
+  players 2 to 2
+
+table glyph:
+  0 -> "^"
+  1 -> ">"
+
+table worth:
+  0 -> 1
+  1 -> 2
+
+piece token(facing) labelled "token" marked "t{glyph[facing]}"
+
+zone pile
+var points per player = 0
+
+setup:
+  create 1 token(0) in pile
+
+play:
+  for each p in players:
+    p chooses n from [0, 1] "Take points"
+    p.points += worth[n]
+
+score p: p.points
+'''
+
+
+def test_a_table_read_only_by_a_mark_is_not_called_dead(tmp_path: Path) -> None:
+    path = tmp_path / "marks.pir"
+    path.write_text(SHOWN_ONLY_TABLE)
+    result = analyze(load_game(str(path)), 2, 6, seat_bots=["random", "random"])
+    rows = {item["name"]: item for item in result["coverage"]["items"] if item["kind"] == "table row"}
+    assert "note" in rows["glyph[0]"] and not rows["glyph[0]"]["dead"]
+    assert rows["worth[0]"]["games_fired"] > 0 and rows["worth[1]"]["games_fired"] > 0
+    assert result["findings"] == []

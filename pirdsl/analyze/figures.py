@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from typing import Any, Sequence
 
-from pirdsl.analyze.inventory import Inventory, inventory
+from pirdsl.analyze.inventory import Inventory, inventory, names_in
 from pirdsl.analyze.watch import LEFTOVER, SETUP, span_key, start_counts
 from pirdsl.balance import AUTOMA, WILSON_Z, Distribution, bot_kind, exact, wilson_interval
 
@@ -361,25 +361,6 @@ class AnalysisTotals:
                     elif isinstance(node, ast.EndGame):
                         found["end_game"].append(node.span.line)
         return found
-
-
-def names_in(node: Any) -> set[str]:
-    """Every name an expression reads, and every define it calls."""
-    from dsl import ast
-
-    found: set[str] = set()
-    stack = [node]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, ast.Name):
-            found.add(item.id)
-        elif isinstance(item, ast.Call):
-            found.add(item.function)
-        if isinstance(item, ast.Node):
-            stack.extend(getattr(item, name) for name in type(item).model_fields if name != "span")
-        elif isinstance(item, (list, tuple)):
-            stack.extend(item)
-    return found
 
 
 def round_limited(game: Any) -> bool:

@@ -18,6 +18,49 @@ from pirdsl.analyze.watch import span_key
 
 # What a value power changes is an expression, not a statement: no line of it runs on its own.
 UNTRACED = "a value power: an expression, not traced"
+SHOWN_ONLY = "read only by what is shown on request (a piece's label or mark, an option's label, a prompt)"
+# Parts of the tree worked out only to show something to people, never by play itself.
+DISPLAY_FIELDS = {ast.PieceDecl: ("label", "mark"), ast.Choose: ("label", "prompt", "skip_text"),
+                  ast.ChooseSet: ("label", "prompt"), ast.Actions: ("prompt", "stop_text")}
+
+
+def names_in(node: Any, skip_display: bool = False) -> set[str]:
+    """Every name an expression (or any part of the tree) reads, and every define it calls.
+
+    With `skip_display`, what is only shown to people (`DISPLAY_FIELDS`) is left out.
+    """
+    found: set[str] = set()
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, ast.Name):
+            found.add(item.id)
+        elif isinstance(item, ast.Call):
+            found.add(item.function)
+        if isinstance(item, ast.Node):
+            skipped = DISPLAY_FIELDS.get(type(item), ()) if skip_display else ()
+            stack.extend(getattr(item, name) for name in type(item).model_fields
+                         if name != "span" and name not in skipped)
+        elif isinstance(item, (list, tuple)):
+            stack.extend(item)
+    return found
+
+
+def read_by_play(decls: list) -> set[str]:
+    """The names play itself reads (through the defines it calls), leaving out what is only shown."""
+    defines = {decl.name: decl.body for decl in decls if isinstance(decl, ast.DefineDecl)}
+    roots = [decl for decl in decls if not isinstance(decl, (ast.DefineDecl, ast.ExampleDecl, ast.ExampleSetupDecl,
+                                                            ast.PieceDecl, ast.TableDecl))]
+    waiting = names_in(roots, skip_display=True)
+    read: set[str] = set()
+    while waiting:
+        name = waiting.pop()
+        if name in read:
+            continue
+        read.add(name)
+        if name in defines:
+            waiting |= names_in(defines[name], skip_display=True) - read
+    return read
 
 
 @dataclass
@@ -120,6 +163,7 @@ def inventory(game: Any, variants: Any = ()) -> Inventory:
     lines = game.source.splitlines() if isinstance(game.source, str) else []
     decls = game.file.declarations
     notes = rule_notes(decls, switched_on)
+    played = read_by_play(decls)
 
     def witness(statements: list) -> int | None:
         return index.get(span_key(statements[0].span)) if statements else None
@@ -179,5 +223,6 @@ def inventory(game: Any, variants: Any = ()) -> Inventory:
             if len(keys) == len(decl.rows):
                 for row, key in zip(decl.rows, keys):
                     add(Item("table row", f"{decl.name}[{key}]", row.span.file, row.span.line,
-                             table=decl.name, key=key, where=f"table {decl.name}"), None)
+                             table=decl.name, key=key, where=f"table {decl.name}"),
+                        None if decl.name in played else SHOWN_ONLY)
     return found
