@@ -175,8 +175,9 @@ def option_kind(value: Any, chooser: int) -> str:
     """What kind of option a value is, for telling a decision's options apart by what they do.
 
     A piece by its kind and its first field when that is a name or number (a card by its
-    title or value); a player as "yourself" or "another player"; a place by its name; a
-    name or number as itself; a list by the kinds of its items; None as "skip".
+    title or value); a player as "yourself" or "another player"; a place by its name (a board
+    cell by its board and what its first layer says it is); a name or number as itself; a
+    list by the kinds of its items; None as "skip".
     """
     if value is None:
         return "skip"
@@ -190,6 +191,11 @@ def option_kind(value: Any, chooser: int) -> str:
     if cls is Player:
         return "yourself" if value.index == chooser else "another player"
     if cls is Zone:
+        if value.board is not None and value.layers:
+            # A board cell by what its first layer says it is (`chest`, `reef`), not by where it is.
+            first = next(iter(value.layers.values()))
+            if first is not None:
+                return f"{value.name.replace('_', ' ')}: {first}"
         return value.name.replace("_", " ")
     if cls is Blind:
         return "face-down"
