@@ -144,11 +144,17 @@ def coverage_plot(items: list[dict[str, Any]]) -> bytes:
     positions = list(range(len(items)))[::-1]
     shares = [item["share_of_games"] for item in items]
     colours = [DEAD_COLOUR if item["dead"] else FIRED_COLOUR for item in items]
-    axes.barh(positions, shares, color=colours, height=0.65)
+    # A dead item gets a sliver of red, so that it shows as a bar, and a red label.
+    axes.barh(positions, [share if not item["dead"] else 0.012 for share, item in zip(shares, items)],
+              color=colours, height=0.65)
     for position, item, share in zip(positions, items, shares):
         text = "never" if item["dead"] else f"{100 * share:.0f}%, {item['per_game']:.1f}×/game"
-        axes.text(min(share, 0.8) + 0.01, position, text, va="center", fontsize=7)
+        axes.text(max(min(share, 0.8), 0.012) + 0.01, position, text, va="center", fontsize=7,
+                  color=DEAD_COLOUR if item["dead"] else "#222")
     axes.set_yticks(positions, [item_label(item) for item in items], fontsize=7)
+    for tick, item in zip(axes.get_yticklabels(), items):
+        if item["dead"]:
+            tick.set_color(DEAD_COLOUR)
     axes.set_xlim(0, 1)
     from pirdsl.report import _percent
 
