@@ -324,6 +324,21 @@ class State:
         left = self._decision_env().get(LEFT.format(site.var[: -len(suffix)]))
         return None if left is None else to_plain(left)
 
+    def decision_site(self) -> tuple[int, list] | None:
+        """The waiting decision as data: (its index in `program.choices`, the value of each action), else None.
+
+        The values are what the rules offered (pieces, names, numbers, ...), in action order,
+        with None for the skip action of an optional choice. For tools that study decisions
+        (pirdsl/analyze/); the site's line and prompt are in `program.choices[index]`.
+        """
+        if self.terminal or self.pending is None or self.pending[0] != "choice":
+            return None
+        site = self.pending[1]
+        values = list(self.pending[3])
+        if self.program.skips[site]:
+            values.append(None)
+        return site, values
+
     def option_details(self) -> list[str]:
         """For each action now: the printed row of the catalogue whose key it is (`Points 12, Masts 3`), or "".
 

@@ -1,7 +1,7 @@
 """The `pirdsl` command line: builds the parser from the command modules and runs the one asked for.
 
 Each command lives in its own module of `pirdsl.commands` (check, play,
-serve, simulate, test, compare, perft, compile, reference, export, fmt, lsp), which declares its options
+serve, simulate, analyze, test, compare, perft, compile, reference, export, fmt, lsp), which declares its options
 and runs it; what they share (loading rules, seats, output files, errors and
 exit codes) is in `pirdsl.commands.common`. This module only wires them, and is
 the last line of defence: no Python traceback reaches a user. Problems with the
@@ -29,7 +29,7 @@ import signal
 import sys
 from typing import Any, Sequence
 
-from pirdsl.commands import check, compare, export, fmt, lsp, perft, play, reference, serve, simulate, test
+from pirdsl.commands import analyze, check, compare, export, fmt, lsp, perft, play, reference, serve, simulate, test
 from pirdsl.commands import compile as compile_command
 from pirdsl.commands.common import (
     EXIT_BROKEN_PIPE, EXIT_FAILURE, EXIT_INTERNAL_ERROR, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, CommandError,
@@ -37,7 +37,7 @@ from pirdsl.commands.common import (
 )
 
 # The commands in the order `pirdsl --help` lists them.
-COMMANDS = (check, play, serve, simulate, test, compare, perft, compile_command, reference, export, fmt, lsp)
+COMMANDS = (check, play, serve, simulate, analyze, test, compare, perft, compile_command, reference, export, fmt, lsp)
 
 # SIGTERM and SIGHUP: the command unwinds as after Ctrl-C, then exits 128 + the signal's number.
 STOPPING_SIGNALS = (signal.SIGTERM, signal.SIGHUP)

@@ -155,10 +155,12 @@ def connect(address: str) -> Any:
     return ray
 
 
-def _play_chunk(source: str, path: str, settings: Any, seed: int, first_game: int, count: int) -> list:
+def _play_chunk(source: str, path: str, settings: Any, seed: int, first_game: int, count: int,
+                play: Any = None) -> list:
     """On a Ray worker: load the rules from their text and play games first_game .. first_game + count - 1."""
     game = _loaded(source, path)
-    return [play_game(game, settings, number, seed + number) for number in range(first_game, first_game + count)]
+    play = play or play_game
+    return [play(game, settings, number, seed + number) for number in range(first_game, first_game + count)]
 
 
 _GAMES: dict[str, Any] = {}
@@ -177,8 +179,9 @@ def _loaded(source: str, path: str) -> Any:
     return game
 
 
-def played_on_ray(game: Any, settings: Any, seed: int, games: int, address: str) -> Iterator[Any]:
-    """The results of games 0 .. games - 1, in game order, played as Ray tasks."""
+def played_on_ray(game: Any, settings: Any, seed: int, games: int, address: str,
+                  play: Any = None) -> Iterator[Any]:
+    """The results of games 0 .. games - 1, in game order, played as Ray tasks (each game by `play`)."""
     ray = connect(address)
     cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
     chunk = max(1, min(GAMES_PER_TASK_LIMIT, games // (cpus * 4) or 1))
@@ -190,7 +193,8 @@ def played_on_ray(game: Any, settings: Any, seed: int, games: int, address: str)
         while pending or next_game < games:
             while next_game < games and len(pending) < cpus * TASKS_AHEAD_PER_CPU:
                 count = min(chunk, games - next_game)
-                pending.append(remote.remote(source_ref, game.path, settings, seed, next_game, count))
+                extra = () if play is None else (play,)  # the function that plays, when not the usual one
+                pending.append(remote.remote(source_ref, game.path, settings, seed, next_game, count, *extra))
                 next_game += count
             task = pending.popleft()
             try:

@@ -169,8 +169,13 @@ class GameResult:
     leaders: list[list[Any]] | None = None
 
 
-def play_game(game: Any, settings: PlaySettings, game_number: int, game_seed: int) -> GameResult:
+def play_game(game: Any, settings: PlaySettings, game_number: int, game_seed: int,
+              watcher: Any = None) -> GameResult:
     """Play game number `game_number` (from 0) with seed `game_seed`; a rules failure is recorded, not raised.
+
+    A `watcher` (pirdsl/analyze/) sees the game as it is played: `watcher.start(state, bots, kinds)`
+    is given the state just made, its bots and each seat's bot spec, and returns the bots to play
+    with; `watcher.stop(state)` is called once the game is over, however it ended.
 
     Raises:
         ValueError: from `game.new_state` for a bad player count or variant, or
@@ -196,7 +201,14 @@ def play_game(game: Any, settings: PlaySettings, game_number: int, game_seed: in
             for seat in range(state.num_seats)
         ]
         on_round = (lambda now: note_leader(now, leaders)) if settings.leaders else None
-        finished = play_to_end(state, bots, settings.step_limit, counts, on_round=on_round)
+        if watcher is None:
+            finished = play_to_end(state, bots, settings.step_limit, counts, on_round=on_round)
+        else:
+            try:
+                finished = play_to_end(state, watcher.start(state, bots, kinds), settings.step_limit, counts,
+                                       on_round=on_round)
+            finally:
+                watcher.stop(state)
         if finished:
             scores, winners, returns = state.outcome()
     except GameRuleError as error:

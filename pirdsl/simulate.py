@@ -228,6 +228,7 @@ def simulate(
     rotate: bool = False,
     ray_address: str | None = None,
     balance: bool = False,
+    play: Callable[..., GameResult] | None = None,
 ) -> dict[str, Any]:
     """Play `games` bot games and return the figures as a JSON-ready dict.
 
@@ -253,6 +254,9 @@ def simulate(
             pirdsl/cluster.py) instead of in local processes.
         balance: add the balance figures (`balance`, pirdsl/balance.py) and the keys
             `rotate` and `ray`; always added with `rotate` or `ray_address`.
+        play: what plays one game, in place of `playing.play_game` and called as it is
+            (pirdsl/analyze/ uses it to watch the games); a module-level function, so that
+            worker processes and Ray tasks can be given it by name.
 
     Returns:
         A dict with `games`, `completed`, `errors`, `unfinished`, `wins` (per seat;
@@ -289,13 +293,13 @@ def simulate(
     if ray_address is not None:
         from pirdsl.cluster import played_on_ray
 
-        results = played_on_ray(game, settings, seed, games, ray_address)
+        results = played_on_ray(game, settings, seed, games, ray_address, play)
     elif jobs == 1:
         results: Iterator[GameResult] = (
-            play_game(game, settings, game_number, seed + game_number) for game_number in range(games)
+            (play or play_game)(game, settings, game_number, seed + game_number) for game_number in range(games)
         )
     else:
-        results = played_in_workers(game, settings, seed, games, jobs, loader)
+        results = played_in_workers(game, settings, seed, games, jobs, loader, play)
     with contextlib.closing(results):
         for done, result in enumerate(results, 1):
             totals.add(result)
@@ -410,11 +414,13 @@ def end_with_parent() -> None:
         os._exit(1)  # the parent ended before the request was made: no one will ever take the results
 
 
-def play_chunk(settings: PlaySettings, seed: int, first_game: int, count: int) -> list[GameResult]:
+def play_chunk(settings: PlaySettings, seed: int, first_game: int, count: int,
+               play: Callable[..., GameResult] | None = None) -> list[GameResult]:
     """In a worker: play games `first_game` .. `first_game + count - 1` of the run (none: just say it is ready)."""
     if worker_problem is not None:
         raise SimulationWorkerError(worker_problem)
-    return [play_game(worker_game, settings, number, seed + number) for number in range(first_game, first_game + count)]
+    play = play or play_game
+    return [play(worker_game, settings, number, seed + number) for number in range(first_game, first_game + count)]
 
 
 def worker_context() -> multiprocessing.context.BaseContext:
@@ -436,7 +442,8 @@ def chunk_size(games_left: int, jobs: int) -> int:
 
 
 def played_in_workers(
-    game: Any, settings: PlaySettings, seed: int, games: int, jobs: int, loader: Callable[[str], Any] | None
+    game: Any, settings: PlaySettings, seed: int, games: int, jobs: int, loader: Callable[[str], Any] | None,
+    play: Callable[..., GameResult] | None = None,
 ) -> Iterator[GameResult]:
     """The results of games 0 .. games - 1, in order, played by this process and `jobs - 1` worker processes.
 
@@ -477,7 +484,9 @@ def played_in_workers(
             if next_game >= games:
                 break
             count = chunk_size(games - next_game, jobs)
-            handed_out.append(executor.submit(play_chunk, settings, seed, next_game, count))
+            # The function that plays goes to a worker only when it is not the usual one.
+            extra = () if play is None else (play,)
+            handed_out.append(executor.submit(play_chunk, settings, seed, next_game, count, *extra))
             next_game += count
 
     finished = False
@@ -494,7 +503,7 @@ def played_in_workers(
                     played_ahead -= len(chunk)
                 yield from results_of(chunk)
             elif next_game < games and played_ahead < own_games_ahead:
-                result = play_game(game, settings, next_game, seed + next_game)
+                result = (play or play_game)(game, settings, next_game, seed + next_game)
                 if handed_out and handed_out[-1].__class__ is list:
                     handed_out[-1].append(result)  # the games played here since the last chunk handed out
                 else:

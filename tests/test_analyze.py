@@ -1,0 +1,166 @@
+"""`pirdsl analyze` finds the flaws planted in small case files, and none in a file without flaws.
+
+tests/cases/analyze_flaws.pir has a branch that never fires, a trap option and a dominant
+option; tests/cases/analyze_lopsided.pir a seat paid for nothing; tests/cases/analyze_sound.pir
+none of them. Games are few and the bots' budgets small, so that the file runs in seconds;
+the seeds are fixed, so the figures are the same on every run.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import pirdsl.cli as cli
+from interpreter import load_game
+from pirdsl.analyze.run import analyze
+from pirdsl.analyze.watch import option_kind
+
+CASES = Path(__file__).parent / "cases"
+FLAWS = str(CASES / "analyze_flaws.pir")
+LOPSIDED = str(CASES / "analyze_lopsided.pir")
+SOUND = str(CASES / "analyze_sound.pir")
+STRONG = "mcts:100"
+GAMES = 12
+
+_RESULTS: dict[tuple, dict] = {}
+
+
+def analysed(path: str, bot: str = STRONG, games: int = GAMES, jobs: int = 1) -> dict:
+    """The analysis of a case file, worked out once per arguments."""
+    key = (path, bot, games, jobs)
+    if key not in _RESULTS:
+        _RESULTS[key] = analyze(load_game(path), 2, games, 0, (), bot, jobs=jobs)
+    return _RESULTS[key]
+
+
+def kinds(result: dict) -> list[str]:
+    return [finding["kind"] for finding in result["findings"]]
+
+
+def test_the_dead_branch_is_found_with_its_line() -> None:
+    result = analysed(FLAWS)
+    dead = [finding for finding in result["findings"] if finding["kind"] == "dead"]
+    assert [finding["line"] for finding in dead] == [32]
+    item = next(item for item in result["coverage"]["items"] if item["line"] == 32)
+    assert item["kind"] == "if" and item["games_fired"] == 0 and item["where"] == "rule take_turn"
+
+
+def test_the_trap_and_the_dominant_option_are_found() -> None:
+    result = analysed(FLAWS)
+    flags = {(finding["line"], finding.get("option")): finding["kind"] for finding in result["findings"]}
+    assert flags[(19, "burn")] == "trap"
+    assert flags[(28, "feast")] == "dominant"
+    # The options worth the same on average, as the roll goes, are neither.
+    assert (19, "dig") not in flags and (19, "dive") not in flags
+
+
+def test_the_lopsided_seat_is_found() -> None:
+    result = analysed(LOPSIDED, bot="random", games=30)
+    assert "lopsided seat" in kinds(result)
+    assert result["flow"]["lopsided_seats"][0] == "Player 1"
+    first = result["flow"]["seats"][0]
+    assert first["interval"][0] > first["fair_rate"]
+
+
+def test_nothing_is_flagged_in_a_file_without_flaws() -> None:
+    result = analysed(SOUND)
+    assert result["findings"] == []
+    assert result["coverage"]["dead"] == []
+    assert result["coverage"]["fired"] == result["coverage"]["counted"] > 0
+
+
+def test_random_bots_judge_no_choice_and_the_headline_says_so() -> None:
+    result = analysed(FLAWS, bot="random", games=4)
+    assert result["choices"]["judged_by"] is None
+    assert not {"trap", "dominant"} & set(kinds(result))
+    assert any("only random bots played" in line for line in result["headline"])
+
+
+def test_points_add_up_to_the_final_scores() -> None:
+    """Every point of every seat is put down to a statement: the lines' means add up to the mean score."""
+    result = analysed(SOUND)
+    for seat in range(2):
+        attributed = sum(entry["per_seat"][seat]["mean"] for entry in result["points"]["by_line"])
+        assert attributed == pytest.approx(result["flow"]["seats"][seat]["mean_score"])
+    lines = {entry["line"] for entry in result["points"]["by_line"]}
+    assert lines == {20, 22, 24}  # dig, dive and rest: the three statements that pay gold
+
+
+def test_the_same_figures_with_worker_processes() -> None:
+    one = analysed(SOUND, bot="random", games=8)
+    two = analysed(SOUND, bot="random", games=8, jobs=2)
+    assert one["coverage"] == two["coverage"]
+    assert one["points"] == two["points"]
+    assert one["choices"] == two["choices"]
+
+
+def test_option_kinds_name_what_an_option_is() -> None:
+    assert option_kind("dig", 0) == "dig"
+    assert option_kind(None, 0) == "skip"
+    assert option_kind(True, 0) == "yes"
+    assert option_kind([1, "x"], 0) == "[1, x]"
+
+
+def test_the_command_writes_json_a_page_and_fails_on_dead(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    page = tmp_path / "flaws.html"
+    code = cli.main(["analyze", FLAWS, "--games", "4", "--jobs", "1", "--json", "--report", str(page),
+                     "--fail-on", "dead"])
+    assert code == 1  # the dead branch
+    result = json.loads(capsys.readouterr().out)
+    assert result["schema"] == "pirdsl-analyze/1"
+    assert {"coverage", "choices", "points", "flow", "findings", "headline"} <= set(result)
+    text = page.read_text()
+    assert text.count("<img") >= 4 and "line 32" in text
+    assert cli.main(["analyze", SOUND, "--games", "4", "--jobs", "1", "--fail-on", "dead"]) == 0
+
+
+def test_a_turn_of_actions_is_judged_by_the_actions_words() -> None:
+    """The options of `p acts` are numbered in the compiled game; the analysis names them by their text."""
+    result = analyze(load_game(str(CASES / "actions.pir")), 2, 3, seat_bots=["greedy", "greedy"])
+    (decision,) = result["choices"]["decisions"]
+    assert {option["kind"] for option in decision["options"]} == {"End the turn", "Step", "Take a coin", "Rest",
+                                                                  "Shout"}
+    actions = [item for item in result["coverage"]["items"] if item["kind"] == "action"]
+    assert [item["name"] for item in actions] == ["Step", "Take a coin", "Rest", "Shout"]
+    assert all(item["games_fired"] == 3 for item in actions)
+
+
+SHOWN_ONLY_TABLE = '''game "Marks":
+  players 2 to 2
+
+table glyph:
+  0 -> "^"
+  1 -> ">"
+
+table worth:
+  0 -> 1
+  1 -> 2
+
+piece token(facing) labelled "token" marked "t{glyph[facing]}"
+
+zone pile
+var points per player = 0
+
+setup:
+  create 1 token(0) in pile
+
+play:
+  for each p in players:
+    p chooses n from [0, 1] "Take points"
+    p.points += worth[n]
+
+score p: p.points
+'''
+
+
+def test_a_table_read_only_by_a_mark_is_not_called_dead(tmp_path: Path) -> None:
+    path = tmp_path / "marks.pir"
+    path.write_text(SHOWN_ONLY_TABLE)
+    result = analyze(load_game(str(path)), 2, 6, seat_bots=["random", "random"])
+    rows = {item["name"]: item for item in result["coverage"]["items"] if item["kind"] == "table row"}
+    assert "note" in rows["glyph[0]"] and not rows["glyph[0]"]["dead"]
+    assert rows["worth[0]"]["games_fired"] > 0 and rows["worth[1]"]["games_fired"] > 0
+    assert result["findings"] == []
