@@ -177,6 +177,12 @@ class ModuleWriter(ExpressionWriter):
         self.in_define = False  # writing a define's body (not a statement's expression)
         self.recursive = recursive_defines(self.defines)
         self.costly = costly_defines(self.defines)
+        # Defines reading nothing play changes whose zones' pieces are counted somewhere
+        # (`count(all_pieces(D(...)))`): each gets a `count_pieces_D` (`_count_pieces_helper`).
+        self.pieces_counted = {
+            node.args[0].args[0].function for node in ast.walk(self.decls)
+            if isinstance(node, ast.Call) and _counts_pieces_of_define(node, self.defines)
+            and self.purity.pure(node.args[0].args[0].function)}
 
     # ------------------------------------------------------------ the module
 
@@ -309,6 +315,31 @@ class ModuleWriter(ExpressionWriter):
 
     # ------------------------------------------------------------ functions
 
+    def _count_pieces_helper(self, decl: ast.DefineDecl, signature: str, key: str) -> list[str]:
+        """`count_pieces_D`: `count(all_pieces(D(...)))` for a define D that reads nothing play
+        changes. The zones D returns are the same for the world, so the world remembers their
+        ids beside D's value, and counting is one call summing the zones' lengths. Anything
+        but a list of zones (none, a piece, a number) goes the ordinary way, errors and all."""
+        name = decl.name
+        return ["", "", f"def count_pieces_{name}(st{signature}):  # count(all_pieces({name}(...)))",
+                "    memo = st.world.memo",
+                f"    key = ('#count_pieces', {key},)",
+                "    try:",
+                "        ids = memo[key]",
+                "    except KeyError:",
+                f"        zones = call_{name}(st{signature})",
+                "        ids = _zone_ids(zones)",
+                "        if ids is None:",
+                "            return _count_pieces(st, zones)",
+                "        memo[key] = ids",
+                "    except TypeError:  # an argument that cannot be a key (a list)",
+                f"        return _count_pieces(st, define_{name}(st{signature}))",
+                "    contents = st.contents",
+                "    count = 0",
+                "    for zone_id in ids:",
+                "        count += len(contents[zone_id])",
+                "    return count"]
+
     def _define(self, decl: ast.DefineDecl) -> None:
         names = {name: f"a_{name}" for name in decl.params}
         self.in_define = True
@@ -323,6 +354,8 @@ class ModuleWriter(ExpressionWriter):
             # world (a table of given players and variants), by the arguments and their kinds.
             key = repr(decl.name) + "".join(f", a_{p}.__class__, a_{p}" for p in decl.params)
             if not decl.params:  # one value per world: found with as little work as can be
+                if decl.name in self.pieces_counted:
+                    lines += self._count_pieces_helper(decl, signature, repr(decl.name))
                 lines += ["", "", f"def call_{decl.name}(st):  # reads nothing that play changes",
                           "    try:",
                           f"        return st.world.memo[{decl.name!r}]",
@@ -331,6 +364,8 @@ class ModuleWriter(ExpressionWriter):
                           "        return value"]
                 self.chunk(lines, span=decl.span)
                 return
+            if decl.name in self.pieces_counted:
+                lines += self._count_pieces_helper(decl, signature, key)
             lines += ["", "", f"def call_{decl.name}(st{signature}):  # reads nothing that play changes",
                       "    memo = st.world.memo",
                       f"    key = ({key},)",
@@ -957,3 +992,11 @@ def _compiled(writer: ModuleWriter, text: str, filename: str):
         except (RecursionError, MemoryError, SyntaxError, ValueError):
             raise CompileError("this is too deeply nested to run", span or writer.file.span) from None
     raise CompileError("the rules could not be compiled", writer.file.span)
+
+
+def _counts_pieces_of_define(node: ast.Call, defines: dict) -> bool:
+    """Whether a call is `count(all_pieces(D(...)))` for a define D (and neither name is a define)."""
+    return node.function == "count" and len(node.args) == 1 and isinstance(node.args[0], ast.Call) \
+        and node.args[0].function == "all_pieces" and len(node.args[0].args) == 1 \
+        and isinstance(node.args[0].args[0], ast.Call) and node.args[0].args[0].function in defines \
+        and "count" not in defines and "all_pieces" not in defines

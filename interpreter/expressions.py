@@ -267,8 +267,14 @@ class ExpressionWriter:
         if name == "count" and len(node.args) == 1 and isinstance(node.args[0], ast.Call) \
                 and node.args[0].function == "all_pieces" and len(node.args[0].args) == 1 \
                 and "count" not in self.defines and "all_pieces" not in self.defines:
-            # How many pieces some zones hold, counted without making the list of them.
-            return f"_count_pieces(st, {self.expression(node.args[0].args[0], names)})"
+            # How many pieces some zones hold, counted without making the list of them; the
+            # zones of a define that reads nothing play changes have their ids remembered.
+            zones = node.args[0].args[0]
+            if isinstance(zones, ast.Call) and zones.function in self.pieces_counted \
+                    and len(zones.args) == len(self.defines[zones.function].params):
+                return f"count_pieces_{zones.function}(st" \
+                    + "".join(", " + self.expression(a, names) for a in zones.args) + ")"
+            return f"_count_pieces(st, {self.expression(zones, names)})"
         args = [self.expression(a, names) for a in node.args]
         if name in self.defines:
             params = self.defines[name].params

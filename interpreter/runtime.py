@@ -319,6 +319,13 @@ def _count_pieces(st, zones):
     return len(IMPLEMENTATIONS["all_pieces"](st, zones))
 
 
+def _zone_ids(zones):
+    """The ids of a list of zones, for a `count_pieces_` helper to keep; None for anything else."""
+    if zones.__class__ is list and all(zone.__class__ is Zone for zone in zones):
+        return tuple([zone.id for zone in zones])
+    return None
+
+
 def _log(st, to, text):
     if to is None:
         st.log.append((HELD if st.held else None, text))

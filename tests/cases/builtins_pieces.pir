@@ -72,3 +72,41 @@ example "piece_type: the declared kind of a piece, as a name":
     piece_type(first(anna.supply)) == "meeple"
     distinct([piece_type(x) for x in bank]) == ["coin", "big_tile"]
     "{piece_type(top(bank))}" == "big tile"
+
+# Zones a define returns that reads nothing play changes: the world remembers the list, so
+# counting its pieces finds the zones once; the count still follows every move.
+define both_ends = [at(map, 0, 0), at(map, 0, 2)]
+define cells_from(c) = [at(map, 0, i) for i in range(c, 2)]
+define supplies(ps) = [p.supply for p in ps]
+define the_bank = bank
+define cells_at(cols) = [at(map, 0, i) for i in cols]
+define cells_from_for(ps, c) = cells_from(c)
+
+example "count(all_pieces(...)) of a remembered define's zones follows the pieces":
+  players 2 named anna, bob
+  when:
+    move first(bank) to at(map, 0, 2)
+  expect:
+    count(all_pieces(both_ends)) == 1
+    count(all_pieces(cells_from(1))) == 2
+    count(all_pieces(cells_from(2))) == 1
+    count(all_pieces(supplies([anna, bob]))) == 4
+    count(all_pieces(supplies([bob]))) == 2
+    count(all_pieces(the_bank)) == 2
+    count(all_pieces(cells_at([0, 2]))) == 1
+    count(all_pieces(cells_from_for([anna, bob], 1))) == 2
+
+example "... and again after more moves, in the same table":
+  players 2 named anna, bob
+  when:
+    move first(bank) to at(map, 0, 2)
+    move top(at(map, 0, 1)) to at(map, 0, 0)
+    move first(anna.supply) to bank
+  expect:
+    count(all_pieces(both_ends)) == 2
+    count(all_pieces(cells_from(0))) == 2
+    count(all_pieces(cells_from(1))) == 1
+    count(all_pieces(supplies([anna, bob]))) == 3
+    count(all_pieces(the_bank)) == 3
+    count(all_pieces(cells_at([0, 2]))) == 2
+    count(all_pieces(cells_at([2]))) == 1
