@@ -202,6 +202,7 @@ class _Shared:
         self.replayed: dict[tuple, tuple] = {}  # history before a decision -> its trail entry (`trail`)
         # The state after setup, which every new game starts from (a copy made at its first move).
         self.start = game.rules.new_state(players=game.player_count, seed=0, variants=game.variant_names)
+        self.start_box = _Engine(self, self.start, fresh=True)  # every new game's, until it moves
 
     def __deepcopy__(self, memo):
         return self
@@ -308,8 +309,10 @@ class _Engine:
     It also keeps the players' past actions and their observations at each decision
     point (for perfect recall) and, until the next move, each seat's observation text
     (OpenSpiel asks for both strings of every player) and the decision's legal action
-    numbers. A new game's box shares the game's start (`fresh`) until it first moves:
-    OpenSpiel makes a new game for every copy of a state, then copies over it.
+    numbers. Boxes are shared, and never change the state they hold once shared
+    (`fresh`): every new game holds the game's one start box, and a copied state holds
+    its original's, until it moves (OpenSpiel copies a state by making a new game and
+    deep-copying its attributes over it, so both steps cost next to nothing).
     """
 
     __slots__ = ("shared", "state", "mine", "texts", "trail", "legal", "fresh")
@@ -323,13 +326,14 @@ class _Engine:
         self.trail = trail      # per decision point: every player's observation (_Shared.trail)
         # (moves made, {action number: engine index}, the numbers in order) of the decision now
         self.legal = legal
-        self.fresh = fresh      # `state` is the game's shared start: copy it before it changes
+        self.fresh = fresh      # shared by more than one OpenSpiel state: copy `state` before it changes
 
     def __deepcopy__(self, memo):
+        # A shared box (a new game's) stays shared; any other is copied with its state.
         if self.shared.recall:
             self.note_views()
         if self.fresh:
-            return _Engine(self.shared, self.state, self.mine, self.trail, self.legal, True)
+            return self
         return _Engine(self.shared, self.state.clone(), self.mine, self.trail, self.legal)
 
     def __reduce__(self):
@@ -344,13 +348,6 @@ class _Engine:
         state = self.state
         if len(self.trail) == len(self.mine) and not state.terminal and not state.is_chance():
             self.trail = self.trail + (self.shared.views(state),)
-
-    def own(self):
-        """The state, copied first if it is still the game's shared start; for anything that may change it."""
-        if self.fresh:
-            self.state = self.state.clone()
-            self.fresh = False
-        return self.state
 
     def decoded(self, space) -> tuple:
         """(moves, {action number: engine index}, sorted numbers) of the decision now, worked out once."""
@@ -487,13 +484,21 @@ class PirdslState(pyspiel.State):
 
     def __init__(self, game: PirdslGame):
         super().__init__(game)
-        shared = game._shared
-        self._engine = _Engine(shared, shared.start, fresh=True)
+        self._engine = game._shared.start_box
 
     @property
     def engine(self):
         """The pirdsl state (docs/engine-api.md) this OpenSpiel state wraps."""
-        return self._engine.own()
+        return self._owned().state
+
+    def _owned(self) -> "_Engine":
+        """This state's box, first made its own (with a copy of the engine state) if it is shared."""
+        box = self._engine
+        if box.fresh:
+            if box.shared.recall:
+                box.note_views()
+            box = self._engine = _Engine(box.shared, box.state.clone(), box.mine, box.trail, box.legal)
+        return box
 
     def current_player(self) -> int:
         box = self._engine
@@ -515,9 +520,9 @@ class PirdslState(pyspiel.State):
         return box.shared.space.chance_outcomes(box.state)
 
     def _apply_action(self, action: int) -> None:
-        box = self._engine
+        box = self._owned()
         game = box.shared
-        state = box.own()
+        state = box.state
         if state.is_chance():
             box.texts = {}
             game.space.apply(state, action)
