@@ -2,7 +2,7 @@
 
 An information state (perfect recall) is what a seat has seen, in order. The adapter
 gives it as a string (the observation and a digest of the record) and as a tensor of
-fixed shape (docs/adapters.md, "Information states as tensors"). Over whole game trees
+fixed shape (docs/adapters.md, "Information states"). Over whole game trees
 of Kuhn poker, Liar's Dice and Leduc poker both partition the states alike: two states
 with the same string have the same tensor, and there are as many distinct tensors as
 strings. The tensor of a state asked cold (by replaying its game) is the one a walk

@@ -23,12 +23,12 @@ of the win. The game's utility (zero-sum, constant-sum or general-sum), `utility
 `from LOW to HIGH` the bounds are -inf and inf), else those of a shared win: constant-sum
 1 in [0, 1] where no automa seat and no elimination can break the sum. Actions are the game's fixed action numbers
 (interpreter/actions.py), the observation tensor is interpreter/encoding.py's, and the
-strings are the seat's observation as JSON without its log. The information state
+observation string is the seat's view on one short line (`compact_view`). The information state
 (perfect recall) is what the seat has seen, in order: its observation at every decision
 of the game so far, who took each decision and which action it took itself. Its tensor
 lays that out in one fixed slot per decision up to the longest game (`InformationStateLayout`;
 games whose slots would pass INFORMATION_STATE_LIMIT floats have none); its string adds
-to the observation a digest of the same record and of the seat's log.
+to the observation line the last decisions and a digest of the same record and of the seat's log.
 docs/adapters.md shows it in use.
 """
 
@@ -193,18 +193,29 @@ class _Shared:
         self.encoding = game.encoding
         self.player_count, self.variant_names = game.player_count, game.variant_names
         self.name = str(game)
+        # What an information-state string calls an action (`pass`) and a player (`P2`).
+        self.labels: dict[int, str] = {}
+        self.player_names = [f"P{seat + 1}" for seat in game.seats]
         # Whether anyone has asked for an information state (string or tensor): from then on every
         # state notes each player's observation at a decision before it is copied or moves on.
         self.recall = False
         self.replayed: dict[tuple, tuple] = {}  # history before a decision -> its trail entry (`trail`)
         # The state after setup, which every new game starts from (a copy made at its first move).
         self.start = game.rules.new_state(players=game.player_count, seed=0, variants=game.variant_names)
+        self.start_box = _Engine(self, self.start, fresh=True)  # every new game's, until it moves
 
     def __deepcopy__(self, memo):
         return self
 
     def __reduce__(self):
         return _shared_of, (self.name,)
+
+    def label(self, action: int) -> str:
+        """An action number as one word of an information-state string: `pass`, `cell_12`."""
+        found = self.labels.get(action)
+        if found is None:
+            found = self.labels[action] = self.space.describe(action).removeprefix("name ").replace(" ", "_")
+        return found
 
     def views(self, engine) -> tuple:
         """Every player's observation tensor of `engine`, as float32 bytes (one trail entry)."""
@@ -298,8 +309,10 @@ class _Engine:
     It also keeps the players' past actions and their observations at each decision
     point (for perfect recall) and, until the next move, each seat's observation text
     (OpenSpiel asks for both strings of every player) and the decision's legal action
-    numbers. A new game's box shares the game's start (`fresh`) until it first moves:
-    OpenSpiel makes a new game for every copy of a state, then copies over it.
+    numbers. Boxes are shared, and never change the state they hold once shared
+    (`fresh`): every new game holds the game's one start box, and a copied state holds
+    its original's, until it moves (OpenSpiel copies a state by making a new game and
+    deep-copying its attributes over it, so both steps cost next to nothing).
     """
 
     __slots__ = ("shared", "state", "mine", "texts", "trail", "legal", "fresh")
@@ -309,17 +322,18 @@ class _Engine:
         self.shared = shared    # the game's (one attribute for OpenSpiel to copy, not two)
         self.state = state
         self.mine = mine        # (player, action number) of every decision, oldest first
-        self.texts: dict = {}   # seat -> (its observation as JSON text without the log, the log's lines)
+        self.texts: dict = {}   # seat -> (its observation line, the log's lines)
         self.trail = trail      # per decision point: every player's observation (_Shared.trail)
         # (moves made, {action number: engine index}, the numbers in order) of the decision now
         self.legal = legal
-        self.fresh = fresh      # `state` is the game's shared start: copy it before it changes
+        self.fresh = fresh      # shared by more than one OpenSpiel state: copy `state` before it changes
 
     def __deepcopy__(self, memo):
+        # A shared box (a new game's) stays shared; any other is copied with its state.
         if self.shared.recall:
             self.note_views()
         if self.fresh:
-            return _Engine(self.shared, self.state, self.mine, self.trail, self.legal, True)
+            return self
         return _Engine(self.shared, self.state.clone(), self.mine, self.trail, self.legal)
 
     def __reduce__(self):
@@ -335,13 +349,6 @@ class _Engine:
         if len(self.trail) == len(self.mine) and not state.terminal and not state.is_chance():
             self.trail = self.trail + (self.shared.views(state),)
 
-    def own(self):
-        """The state, copied first if it is still the game's shared start; for anything that may change it."""
-        if self.fresh:
-            self.state = self.state.clone()
-            self.fresh = False
-        return self.state
-
     def decoded(self, space) -> tuple:
         """(moves, {action number: engine index}, sorted numbers) of the decision now, worked out once."""
         state = self.state
@@ -355,13 +362,121 @@ class _Engine:
         return self.seen(seat)[0]
 
     def seen(self, seat: int) -> tuple[str, list[str]]:
-        """The seat's observation as JSON text without the log, and the log's lines it has been shown."""
+        """The seat's observation as one short line (`compact_view`), and the log's lines it has been shown."""
         found = self.texts.get(seat)
         if found is None:
             view = self.state.observation(seat)
             lines = view.pop("log", [])
-            found = self.texts[seat] = (json.dumps(view, sort_keys=True, separators=(",", ":")), lines)
+            found = self.texts[seat] = (compact_view(view), lines)
         return found
+
+
+# A line's longest list of items, and the longest line, before the rest is given as a digest.
+ITEMS_SHOWN = 8
+LINE_SHOWN = 160
+# Own decisions and others' turns shown at the end of an information-state string (the digest has all).
+DECISIONS_SHOWN = 8
+
+
+def _seat_token(name) -> str:
+    """`Player 2` -> `P2`; other names as they are."""
+    text = str(name)
+    if text.startswith("Player ") and text[7:].isdigit():
+        return "P" + text[7:]
+    return text.replace(" ", "_")
+
+
+def _value_text(value) -> tuple[str, bool]:
+    """A variable's value in a few characters, and whether all of it is shown."""
+    if isinstance(value, bool):
+        return ("yes" if value else "no"), True
+    if isinstance(value, (list, tuple)):
+        shown = [_value_text(item)[0] for item in value[:ITEMS_SHOWN]]
+        return ",".join(shown) or "-", len(value) <= ITEMS_SHOWN
+    if isinstance(value, dict):
+        return "{" + ",".join(f"{key}:{_value_text(item)[0]}" for key, item in sorted(value.items())) + "}", True
+    if isinstance(value, str):
+        return _seat_token(value), True
+    return str(value), True
+
+
+def _holder_parts(holder: dict) -> tuple[list[str], bool]:
+    """`paid 1 hand Queen`: a seat's or the table's variables and zones (items where seen, else counts)."""
+    parts: list[str] = []
+    whole = True
+    for name, value in sorted((holder.get("vars") or {}).items()):
+        if value is None:
+            continue
+        text, complete = _value_text(value)
+        whole = whole and complete
+        parts.append(f"{name} {text}")
+    for name, zone in sorted((holder.get("zones") or {}).items()):
+        items = zone.get("items")
+        if items is None:
+            parts.append(f"{name} {zone.get('count', 0)}")
+        else:
+            runs: list[list] = []  # equal items in a row are one `name*count`
+            for item in items:
+                if runs and runs[-1][0] == item:
+                    runs[-1][1] += 1
+                else:
+                    runs.append([item, 1])
+            shown = [str(item).replace(" ", "_") + (f"*{count}" if count > 1 else "") for item, count in runs[:ITEMS_SHOWN]]
+            whole = whole and len(runs) <= ITEMS_SHOWN
+            parts.append(f"{name} {','.join(shown) or '-'}")
+    return parts, whole
+
+
+def compact_view(view: dict) -> str:
+    """A seat's observation (without its log) as one short, readable line.
+
+    `P2: P1 paid 2 score -2 hand 1; P2 paid 1 score -1 hand Queen; deck 1; to move P2`:
+    the seat whose view it is, then each seat's variables (none shown when none) and
+    zones (the items it sees, else how many), the table's, the round and phase where
+    they are not the first round's `Play`, and who moves (or who won). What does not
+    fit (long item lists, boards, lines past LINE_SHOWN characters) is summed up by a
+    digest of the whole view after `#`, so two different views never read the same.
+    """
+    seats = view.get("seats") or []
+    names = [_seat_token(seat.get("name", f"Player {index + 1}")) for index, seat in enumerate(seats)]
+    me = view.get("seat")
+    pieces: list[str] = []
+    whole = True
+    for index, seat in enumerate(seats):
+        parts, complete = _holder_parts(seat)
+        whole = whole and complete
+        if seat.get("score"):
+            parts.insert(0, f"score {seat['score']}")
+        if seat.get("automa"):
+            parts.insert(0, "automa")
+        if seat.get("eliminated"):
+            parts.insert(0, "out")
+        pieces.append(" ".join([names[index], *parts]))
+    table, complete = _holder_parts(view.get("globals") or {})
+    whole = whole and complete
+    if table:
+        pieces.append(" ".join(table))
+    if view.get("boards"):
+        whole = False
+        pieces.append("boards")
+    if view.get("round") or view.get("phase") not in (None, "Play"):
+        pieces.append(f"round {view.get('round')} {view.get('phase')}")
+    if view.get("terminal"):
+        winners = ",".join(names[seat] if 0 <= seat < len(names) else str(seat)
+                           for seat in view.get("winners") or []) or "none"
+        pieces.append(f"over, won {winners}")
+    else:
+        mover = view.get("to_move")
+        pieces.append(f"to move {names[mover] if isinstance(mover, int) and 0 <= mover < len(names) else mover}")
+    head = names[me] if isinstance(me, int) and 0 <= me < len(names) else str(me)
+    line = f"{head}: " + "; ".join(pieces)
+    if len(line) > LINE_SHOWN:
+        line = line[:LINE_SHOWN - 3] + "..."
+        whole = False
+    if not whole:
+        full = json.dumps(view, sort_keys=True, separators=(",", ":"), default=str)
+        line += " #" + hashlib.sha256(full.encode()).hexdigest()[:16]
+    return line
 
 
 class PirdslState(pyspiel.State):
@@ -369,13 +484,21 @@ class PirdslState(pyspiel.State):
 
     def __init__(self, game: PirdslGame):
         super().__init__(game)
-        shared = game._shared
-        self._engine = _Engine(shared, shared.start, fresh=True)
+        self._engine = game._shared.start_box
 
     @property
     def engine(self):
         """The pirdsl state (docs/engine-api.md) this OpenSpiel state wraps."""
-        return self._engine.own()
+        return self._owned().state
+
+    def _owned(self) -> "_Engine":
+        """This state's box, first made its own (with a copy of the engine state) if it is shared."""
+        box = self._engine
+        if box.fresh:
+            if box.shared.recall:
+                box.note_views()
+            box = self._engine = _Engine(box.shared, box.state.clone(), box.mine, box.trail, box.legal)
+        return box
 
     def current_player(self) -> int:
         box = self._engine
@@ -397,9 +520,9 @@ class PirdslState(pyspiel.State):
         return box.shared.space.chance_outcomes(box.state)
 
     def _apply_action(self, action: int) -> None:
-        box = self._engine
+        box = self._owned()
         game = box.shared
-        state = box.own()
+        state = box.state
         if state.is_chance():
             box.texts = {}
             game.space.apply(state, action)
@@ -480,15 +603,21 @@ class PirdslObserver:
         text, lines = box.seen(seat)
         if not self.perfect_recall:
             return text
-        # The information state: the observation, what the seat's log has shown it so far, who
-        # decided when, its own actions and what it saw at each decision. Those grow with the
-        # game, so they are given as a digest.
-        box.shared.recall = True
+        # The information state: the observation line, then the decisions so far (its own by
+        # their action, another player's by who took it; the last DECISIONS_SHOWN of them), and a
+        # digest of all it has seen: who decided when, its own actions, its observation at each
+        # decision and what the log has shown it.
+        shared = box.shared
+        shared.recall = True
         recall = hashlib.sha256("\n".join(lines).encode())
         moves = [action if who == player else -1 - who for who, action in box.mine]
         recall.update(b"\0" + repr(moves).encode() + b"\0")
-        recall.update(b"".join([views[player] for views in box.shared.trail(box)]))
-        return f"{text} recall {recall.hexdigest()[:32]}"
+        recall.update(b"".join([views[player] for views in shared.trail(box)]))
+        label, names = shared.label, shared.player_names
+        shown = [label(action) if who == player else names[who] for who, action in box.mine[-DECISIONS_SHOWN:]]
+        if len(box.mine) > DECISIONS_SHOWN:
+            shown.insert(0, "...")
+        return f"{text} | {' '.join(shown) or '-'} ~{recall.hexdigest()[:12]}"
 
 
 pyspiel.register_game(_game_type(), PirdslGame)
