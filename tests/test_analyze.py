@@ -22,6 +22,7 @@ CASES = Path(__file__).parent / "cases"
 FLAWS = str(CASES / "analyze_flaws.pir")
 LOPSIDED = str(CASES / "analyze_lopsided.pir")
 SOUND = str(CASES / "analyze_sound.pir")
+VARIANTS = str(CASES / "analyze_variants.pir")
 STRONG = "mcts:100"
 GAMES = 12
 
@@ -46,6 +47,24 @@ def test_the_dead_branch_is_found_with_its_line() -> None:
     assert [finding["line"] for finding in dead] == [32]
     item = next(item for item in result["coverage"]["items"] if item["line"] == 32)
     assert item["kind"] == "if" and item["games_fired"] == 0 and item["where"] == "rule take_turn"
+
+
+def test_a_branch_only_a_variant_can_fire_is_not_dead_even_through_defines() -> None:
+    """tests/cases/analyze_variants.pir reads its variants through defines; only line 31 is really dead."""
+    result = analyze(load_game(VARIANTS), 2, 6, 0, (), "random")
+    assert [finding["line"] for finding in result["findings"] if finding["kind"] == "dead"] == [31]
+    items = {item["line"]: item for item in result["coverage"]["items"]}
+    assert items[29]["note"] == "only with variant storm (off in these games)" and not items[29]["dead"]
+    assert items[36]["note"].startswith("never reached: the condition of line 33 always holds")
+    # `bonus + r > 5` reads variant calm, but not in a way the variants settle: not dead, and it says why.
+    assert not items[37]["dead"] and "cannot settle" in items[37]["doubt"]
+    assert [item["line"] for item in result["coverage"]["undecided"]] == [37]
+    # With the variants on, the storm branch and the else are counted, and the third branch cannot fire.
+    both = analyze(load_game(VARIANTS), 2, 6, 0, ("storm", "calm"), "random")
+    items = {item["line"]: item for item in both["coverage"]["items"]}
+    assert "note" not in items[29] and items[29]["games_fired"] > 0
+    assert items[33]["note"] == "only without variant calm (on in these games)"
+    assert items[36]["games_fired"] > 0
 
 
 def test_the_trap_and_the_dominant_option_are_found() -> None:

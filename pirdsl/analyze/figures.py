@@ -209,7 +209,10 @@ class AnalysisTotals:
             if entry["games_fired"] is not None:
                 entry["share_of_games"] = entry["games_fired"] / games if games else None
                 entry["per_game"] = entry["times"] / games if games else None
-                entry["dead"] = games > 0 and entry["games_fired"] == 0 and item.note is None
+                never = games > 0 and entry["games_fired"] == 0 and item.note is None
+                if never and item.doubt is not None:
+                    entry["doubt"] = item.doubt
+                entry["dead"] = never and item.doubt is None
             else:
                 entry["share_of_games"] = entry["per_game"] = None
                 entry["dead"] = False
@@ -218,7 +221,8 @@ class AnalysisTotals:
         counted = [entry for entry in items if entry["games_fired"] is not None and "note" not in entry]
         fired = sum(1 for entry in counted if entry["games_fired"])
         return {"games": games, "items": items, "dead": dead, "fired": fired, "counted": len(counted),
-                "not_playable": [entry for entry in items if "note" in entry]}
+                "not_playable": [entry for entry in items if "note" in entry],
+                "undecided": [entry for entry in items if "doubt" in entry]}
 
     def judge(self, seat_bots: Sequence[str]) -> str | None:
         """The strongest bot that played a seat, whose decisions judge the options; None when only random played."""

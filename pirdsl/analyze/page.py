@@ -129,6 +129,11 @@ def coverage_section(result: dict[str, Any]) -> list[str]:
         rows = [[f"{item['line']}", item["kind"], shorten(item["name"], 40), item["note"]]
                 for item in coverage["not_playable"]]
         parts.append(wrapping(_table("Not counted: cannot fire in these games", ["line", "kind", "what", "why"], rows)))
+    if coverage.get("undecided"):
+        rows = [[f"{item['line']}", item["kind"], shorten(item["name"], 40), item["doubt"]]
+                for item in coverage["undecided"]]
+        parts.append(wrapping(_table("Never fired, but not called dead: a variant may keep it from firing",
+                                     ["line", "kind", "what", "why"], rows)))
     return parts
 
 
