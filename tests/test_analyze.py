@@ -23,6 +23,7 @@ FLAWS = str(CASES / "analyze_flaws.pir")
 LOPSIDED = str(CASES / "analyze_lopsided.pir")
 SOUND = str(CASES / "analyze_sound.pir")
 VARIANTS = str(CASES / "analyze_variants.pir")
+POINTS = str(CASES / "analyze_points.pir")
 STRONG = "mcts:100"
 GAMES = 12
 
@@ -106,6 +107,21 @@ def test_points_add_up_to_the_final_scores() -> None:
         assert attributed == pytest.approx(result["flow"]["seats"][seat]["mean_score"])
     lines = {entry["line"] for entry in result["points"]["by_line"]}
     assert lines == {20, 22, 24}  # dig, dive and rest: the three statements that pay gold
+
+
+def test_points_before_play_and_from_the_round_number_have_their_lines() -> None:
+    """tests/cases/analyze_points.pir: a starting value, a setup line and a score reading the round number."""
+    result = analyze(load_game(POINTS), 2, 4, 0, (), "random")
+    by_line = {entry["line"]: entry for entry in result["points"]["by_line"]}
+    assert {entry["kind"] for entry in by_line.values()} == {"statement", "starting values"}
+    assert by_line[8]["kind"] == "starting values" and by_line[8]["text"] == "starting value: var gold per player = 3"
+    assert [seat["mean"] for seat in by_line[8]["per_seat"]] == [3, 3]  # var gold per player = 3
+    assert [seat["mean"] for seat in by_line[12]["per_seat"]] == [1, 1]  # setup: p.gold += 1
+    assert [seat["mean"] for seat in by_line[15]["per_seat"]] == [4, 4]  # rounds 1 to 4 of the round number
+    assert set(by_line) == {8, 12, 15, 21}  # the choice (line 17) is not paid for the rounds
+    for seat in range(2):
+        attributed = sum(entry["per_seat"][seat]["mean"] for entry in by_line.values())
+        assert attributed == pytest.approx(result["flow"]["seats"][seat]["mean_score"])
 
 
 def test_the_same_figures_with_worker_processes() -> None:
