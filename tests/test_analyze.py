@@ -199,3 +199,12 @@ def test_a_table_read_only_by_a_mark_is_not_called_dead(tmp_path: Path) -> None:
     assert "note" in rows["glyph[0]"] and not rows["glyph[0]"]["dead"]
     assert rows["worth[0]"]["games_fired"] > 0 and rows["worth[1]"]["games_fired"] > 0
     assert result["findings"] == []
+
+
+def test_a_file_that_extends_another_is_analysed_with_both_files_lines() -> None:
+    """The game of a file that extends another keeps each file's text by its path: no crash, and lines have text."""
+    result = analyze(load_game(str(CASES / "extends_variant.pir")), 2, 2, 0, (), "random")
+    files = {item["file"] for item in result["coverage"]["items"]}
+    assert any(file.endswith("extends_base.pir") for file in files)
+    assert all(entry["text"] for entry in result["points"]["by_line"] if entry["kind"] == "statement")
+    assert all(item["name"] for item in result["coverage"]["items"])

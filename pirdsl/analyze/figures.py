@@ -11,7 +11,7 @@ import math
 from typing import Any, Sequence
 
 from dsl import ast
-from pirdsl.analyze.inventory import Inventory, inventory, names_in
+from pirdsl.analyze.inventory import Inventory, inventory, names_in, source_line
 from pirdsl.analyze.watch import LEFTOVER, SETUP, STARTING, span_key, start_counts
 from pirdsl.balance import AUTOMA, WILSON_Z, Distribution, bot_kind, exact, wilson_interval
 
@@ -202,11 +202,7 @@ class AnalysisTotals:
         return result
 
     def line_text(self, file: str, line: int) -> str:
-        if file == self.game.path:
-            lines = self.game.source.splitlines()
-            if 0 < line <= len(lines):
-                return lines[line - 1].strip()
-        return ""
+        return source_line(self.game, file, line)
 
     def coverage(self) -> dict[str, Any]:
         games = self.games

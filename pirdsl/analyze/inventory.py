@@ -63,6 +63,17 @@ def read_by_play(decls: list) -> set[str]:
     return read
 
 
+def source_line(game: Any, file: str, line: int) -> str:
+    """The text of a line of the rules, stripped; "" when it is not known. A game whose file
+    extends another keeps each file's text by its path."""
+    source = game.source
+    text = source.get(file) if isinstance(source, dict) else source if file == game.path else None
+    if not isinstance(text, str):
+        return ""
+    lines = text.splitlines()
+    return lines[line - 1].strip() if 0 < line <= len(lines) else ""
+
+
 @dataclass
 class Item:
     """One thing of the rules file that may fire."""
@@ -291,7 +302,6 @@ def inventory(game: Any, variants: Any = ()) -> Inventory:
     switched_on = set(variants)
     index = {span_key(span): number for number, span in enumerate(game.spans)}
     found = Inventory()
-    lines = game.source.splitlines() if isinstance(game.source, str) else []
     decls = game.file.declarations
     conditions = Conditions(decls, switched_on)
     notes, doubts = rule_notes(decls, conditions)
@@ -301,9 +311,7 @@ def inventory(game: Any, variants: Any = ()) -> Inventory:
         return index.get(span_key(statements[0].span)) if statements else None
 
     def line_text(span: Any) -> str:
-        if span.file == game.path and 0 < span.line <= len(lines):
-            return lines[span.line - 1].strip()
-        return ""
+        return source_line(game, span.file, span.line)
 
     def add(item: Item, note: str | None, doubt: str | None = None) -> None:
         if note is not None and item.note is None:
