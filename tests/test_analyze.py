@@ -60,6 +60,8 @@ def test_a_branch_only_a_variant_can_fire_is_not_dead_even_through_defines() -> 
     # `bonus + r > 5` reads variant calm, but not in a way the variants settle: not dead, and it says why.
     assert not items[37]["dead"] and "cannot settle" in items[37]["doubt"]
     assert [item["line"] for item in result["coverage"]["undecided"]] == [37]
+    assert any("1 never did, and 1 more never fired under a condition that reads a variant" in line
+               for line in result["headline"])
     # With the variants on, the storm branch and the else are counted, and the third branch cannot fire.
     both = analyze(load_game(VARIANTS), 2, 6, 0, ("storm", "calm"), "random")
     items = {item["line"]: item for item in both["coverage"]["items"]}

@@ -519,7 +519,9 @@ def headline(result: dict[str, Any], simulated: dict[str, Any]) -> list[str]:
         lines.append(warning)
     coverage = result["coverage"]
     lines.append(f"Coverage: {coverage['fired']} of the {coverage['counted']} rules, branches, powers, actions, "
-                 f"end games and table rows fired; {len(coverage['dead'])} never did.")
+                 f"end games and table rows fired; {len(coverage['dead'])} never did"
+                 + (f", and {len(coverage['undecided'])} more never fired under a condition that reads a variant "
+                    "the analysis cannot settle (not called dead)" if coverage["undecided"] else "") + ".")
     judge = result["choices"]["judged_by"]
     if judge is None:
         lines.append("Choices are not judged: only random bots played. A trap or a dominant option shows "
