@@ -10,9 +10,11 @@ the cost falls on the one game played (docs/architecture.md, "Analysis").
 
 Score attribution: whenever the tracer leaves a statement that can change the state (an
 assignment, a move, a create, ...), the seats' scores are worked out again and any change
-is put down to that statement. Table rows are counted by putting, in each table's place,
-a copy that counts the keys looked up, while the real game runs (the plain table is back
-while a bot thinks).
+is put down to that statement; the `rounds` line is one of them, as it adds one to the
+round number each round. Setup, traced once for every game (`start_counts`), is scored
+the same way, from the variables' starting values. Table rows are counted by putting, in
+each table's place, a copy that counts the keys looked up, while the real game runs (the
+plain table is back while a bot thinks).
 
 Everything a game leaves is plain data (`GameWatch.summary`), so that worker processes
 and Ray tasks send it back with the game's record.
@@ -34,7 +36,7 @@ from pirdsl.playing import GameResult, PlaySettings, play_game
 # Statements that may change what a score reads: after one of them the scores are worked out again.
 CHANGING = (ast.Assign, ast.AddTo, ast.Move, ast.Create, ast.Eliminate, ast.Shuffle, ast.Draw, ast.WeightedDraw,
             ast.ChooseSet, ast.Choose, ast.Rounds)
-SETUP = -1  # the key of the points a seat has when play starts (setup's, not traced line by line)
+SETUP = -1  # the points a seat has when play starts (figures.py puts them down to setup's lines when it can)
 LEFTOVER = -2  # points no traced statement explains (what the engine changes outside any statement)
 STARTING = -3  # the points of the variables' starting values, before any statement of setup runs
 MAX_KIND_TEXT = 40
