@@ -22,6 +22,8 @@ CASES = Path(__file__).parent / "cases"
 FLAWS = str(CASES / "analyze_flaws.pir")
 LOPSIDED = str(CASES / "analyze_lopsided.pir")
 SOUND = str(CASES / "analyze_sound.pir")
+VARIANTS = str(CASES / "analyze_variants.pir")
+POINTS = str(CASES / "analyze_points.pir")
 STRONG = "mcts:100"
 GAMES = 12
 
@@ -46,6 +48,26 @@ def test_the_dead_branch_is_found_with_its_line() -> None:
     assert [finding["line"] for finding in dead] == [32]
     item = next(item for item in result["coverage"]["items"] if item["line"] == 32)
     assert item["kind"] == "if" and item["games_fired"] == 0 and item["where"] == "rule take_turn"
+
+
+def test_a_branch_only_a_variant_can_fire_is_not_dead_even_through_defines() -> None:
+    """tests/cases/analyze_variants.pir reads its variants through defines; only line 31 is really dead."""
+    result = analyze(load_game(VARIANTS), 2, 6, 0, (), "random")
+    assert [finding["line"] for finding in result["findings"] if finding["kind"] == "dead"] == [31]
+    items = {item["line"]: item for item in result["coverage"]["items"]}
+    assert items[29]["note"] == "only with variant storm (off in these games)" and not items[29]["dead"]
+    assert items[36]["note"].startswith("never reached: the condition of line 33 always holds")
+    # `bonus + r > 5` reads variant calm, but not in a way the variants settle: not dead, and it says why.
+    assert not items[37]["dead"] and "cannot settle" in items[37]["doubt"]
+    assert [item["line"] for item in result["coverage"]["undecided"]] == [37]
+    assert any("1 never did, and 1 more never fired under a condition that reads a variant" in line
+               for line in result["headline"])
+    # With the variants on, the storm branch and the else are counted, and the third branch cannot fire.
+    both = analyze(load_game(VARIANTS), 2, 6, 0, ("storm", "calm"), "random")
+    items = {item["line"]: item for item in both["coverage"]["items"]}
+    assert "note" not in items[29] and items[29]["games_fired"] > 0
+    assert items[33]["note"] == "only without variant calm (on in these games)"
+    assert items[36]["games_fired"] > 0
 
 
 def test_the_trap_and_the_dominant_option_are_found() -> None:
@@ -87,6 +109,21 @@ def test_points_add_up_to_the_final_scores() -> None:
         assert attributed == pytest.approx(result["flow"]["seats"][seat]["mean_score"])
     lines = {entry["line"] for entry in result["points"]["by_line"]}
     assert lines == {20, 22, 24}  # dig, dive and rest: the three statements that pay gold
+
+
+def test_points_before_play_and_from_the_round_number_have_their_lines() -> None:
+    """tests/cases/analyze_points.pir: a starting value, a setup line and a score reading the round number."""
+    result = analyze(load_game(POINTS), 2, 4, 0, (), "random")
+    by_line = {entry["line"]: entry for entry in result["points"]["by_line"]}
+    assert {entry["kind"] for entry in by_line.values()} == {"statement", "starting values"}
+    assert by_line[8]["kind"] == "starting values" and by_line[8]["text"] == "starting value: var gold per player = 3"
+    assert [seat["mean"] for seat in by_line[8]["per_seat"]] == [3, 3]  # var gold per player = 3
+    assert [seat["mean"] for seat in by_line[12]["per_seat"]] == [1, 1]  # setup: p.gold += 1
+    assert [seat["mean"] for seat in by_line[15]["per_seat"]] == [4, 4]  # rounds 1 to 4 of the round number
+    assert set(by_line) == {8, 12, 15, 21}  # the choice (line 17) is not paid for the rounds
+    for seat in range(2):
+        attributed = sum(entry["per_seat"][seat]["mean"] for entry in by_line.values())
+        assert attributed == pytest.approx(result["flow"]["seats"][seat]["mean_score"])
 
 
 def test_the_same_figures_with_worker_processes() -> None:
@@ -164,3 +201,12 @@ def test_a_table_read_only_by_a_mark_is_not_called_dead(tmp_path: Path) -> None:
     assert "note" in rows["glyph[0]"] and not rows["glyph[0]"]["dead"]
     assert rows["worth[0]"]["games_fired"] > 0 and rows["worth[1]"]["games_fired"] > 0
     assert result["findings"] == []
+
+
+def test_a_file_that_extends_another_is_analysed_with_both_files_lines() -> None:
+    """The game of a file that extends another keeps each file's text by its path: no crash, and lines have text."""
+    result = analyze(load_game(str(CASES / "extends_variant.pir")), 2, 2, 0, (), "random")
+    files = {item["file"] for item in result["coverage"]["items"]}
+    assert any(file.endswith("extends_base.pir") for file in files)
+    assert all(entry["text"] for entry in result["points"]["by_line"] if entry["kind"] == "statement")
+    assert all(item["name"] for item in result["coverage"]["items"])

@@ -1,4 +1,4 @@
-"""`simulate --ray`: the games played as Ray tasks on a local Ray instance give the local figures exactly.
+"""`simulate --ray` and `analyze --ray`: the games played as Ray tasks on a local Ray instance give the local figures exactly.
 
 Skipped when Ray is not installed (it comes with the test extra: pip install -e '.[test]').
 The test starts its own Ray instance on this machine, with the checkout on the
@@ -42,6 +42,18 @@ def test_ray_gives_the_same_figures_as_one_local_process(local_ray):
     assert on_ray["ray"] == "auto"
     assert _figures(on_ray) == _figures(local)
     assert records == local_records
+
+
+def test_analyze_on_ray_gives_the_same_analysis_as_one_local_process(local_ray):
+    """`pirdsl analyze --ray`: each game's watch comes back with its record from a Ray task."""
+    from pirdsl.analyze.run import analyze
+
+    game = load_game(str(ROOT / "tests" / "cases" / "analyze_sound.pir"))
+    on_ray = analyze(game, 2, 6, 1, (), "greedy", ray_address="auto")
+    local = analyze(game, 2, 6, 1, (), "greedy", jobs=1)
+    assert on_ray["games"] == on_ray["completed"] == 6
+    for key in ("coverage", "choices", "points", "flow", "findings", "headline"):
+        assert on_ray[key] == local[key], key
 
 
 def test_without_ray_installed_the_option_is_a_one_line_usage_error(monkeypatch, capsys):

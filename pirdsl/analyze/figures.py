@@ -10,8 +10,9 @@ from __future__ import annotations
 import math
 from typing import Any, Sequence
 
-from pirdsl.analyze.inventory import Inventory, inventory, names_in
-from pirdsl.analyze.watch import LEFTOVER, SETUP, span_key, start_counts
+from dsl import ast
+from pirdsl.analyze.inventory import Inventory, inventory, names_in, source_line
+from pirdsl.analyze.watch import LEFTOVER, SETUP, STARTING, span_key, start_counts
 from pirdsl.balance import AUTOMA, WILSON_Z, Distribution, bot_kind, exact, wilson_interval
 
 SCHEMA = "pirdsl-analyze/1"
@@ -62,7 +63,8 @@ class AnalysisTotals:
         self.game = game
         self.inventory: Inventory = inventory(game, variants)
         # What every game reaches before its first decision (its setup): traced once.
-        self.start, self.start_rows = start_counts(game, players, variants)
+        self.setup = start_counts(game, players, variants)
+        self.start, self.start_rows = self.setup.counts, self.setup.rows
         self.games = 0  # games watched (errors included: coverage counts what ran)
         self.reached_games: dict[int, int] = {}
         self.reached_times: dict[int, int] = {}
@@ -103,9 +105,10 @@ class AnalysisTotals:
         scores, winners = record["scores"], record["winners"]
         self.seats = max(self.seats, len(scores))
         self.points_games += 1
-        keys = set(self.points) | set(int(key) for key in analysis["points"])
+        game_points = self.explain_setup(analysis["points"])
+        keys = set(self.points) | set(game_points)
         for key in keys:
-            change = analysis["points"].get(key) or [0] * len(scores)
+            change = game_points.get(key) or [0] * len(scores)
             means = self.points.setdefault(key, [Mean() for _ in scores])
             while len(means) < len(scores):
                 means.append(Mean())
@@ -130,6 +133,23 @@ class AnalysisTotals:
             if decided is not None:
                 self.decided_round.add(decided)
                 self.decided_share.add(exact(decided) / exact(max(1, record["rounds"] or 1)))
+
+    def explain_setup(self, points: dict) -> dict:
+        """A game's points with those it had when play started put down to setup's lines (and the
+        variables' starting values), when the setup traced once explains them exactly; else as they are."""
+        at_start = points.get(SETUP)
+        explained = self.setup.scores()
+        if at_start is None or explained is None or [exact(value) for value in explained] != \
+                [exact(value) for value in at_start]:
+            return points
+        points = {key: list(change) for key, change in points.items() if key != SETUP}
+        for key, change in [(STARTING, self.setup.initial)] + list(self.setup.points.items()):
+            if not any(change):
+                continue
+            totals = points.setdefault(key, [0] * len(change))
+            for seat, value in enumerate(change):
+                totals[seat] += value
+        return points
 
     def merge_decision(self, key: tuple[int, str], tally: dict) -> None:
         mine = self.decisions.get(key)
@@ -182,11 +202,7 @@ class AnalysisTotals:
         return result
 
     def line_text(self, file: str, line: int) -> str:
-        if file == self.game.path:
-            lines = self.game.source.splitlines()
-            if 0 < line <= len(lines):
-                return lines[line - 1].strip()
-        return ""
+        return source_line(self.game, file, line)
 
     def coverage(self) -> dict[str, Any]:
         games = self.games
@@ -209,7 +225,10 @@ class AnalysisTotals:
             if entry["games_fired"] is not None:
                 entry["share_of_games"] = entry["games_fired"] / games if games else None
                 entry["per_game"] = entry["times"] / games if games else None
-                entry["dead"] = games > 0 and entry["games_fired"] == 0 and item.note is None
+                never = games > 0 and entry["games_fired"] == 0 and item.note is None
+                if never and item.doubt is not None:
+                    entry["doubt"] = item.doubt
+                entry["dead"] = never and item.doubt is None
             else:
                 entry["share_of_games"] = entry["per_game"] = None
                 entry["dead"] = False
@@ -218,7 +237,8 @@ class AnalysisTotals:
         counted = [entry for entry in items if entry["games_fired"] is not None and "note" not in entry]
         fired = sum(1 for entry in counted if entry["games_fired"])
         return {"games": games, "items": items, "dead": dead, "fired": fired, "counted": len(counted),
-                "not_playable": [entry for entry in items if "note" in entry]}
+                "not_playable": [entry for entry in items if "note" in entry],
+                "undecided": [entry for entry in items if "doubt" in entry]}
 
     def judge(self, seat_bots: Sequence[str]) -> str | None:
         """The strongest bot that played a seat, whose decisions judge the options; None when only random played."""
@@ -276,9 +296,11 @@ class AnalysisTotals:
         for key, means in self.points.items():
             if key == SETUP:
                 file, line, text, kind = None, None, "scores when play starts (setup)", "setup"
+            elif key == STARTING:
+                file, line, text = self.starting_values()
+                kind = "starting values"
             elif key == LEFTOVER:
-                file, line, text, kind = None, None, "changes no statement explains (scores that read the round, say)", \
-                    "unexplained"
+                file, line, text, kind = None, None, "changes no statement explains", "unexplained"
             else:
                 span = spans[key]
                 file, line, kind = span.file, span.line, "statement"
@@ -290,6 +312,34 @@ class AnalysisTotals:
                           "total_mean": sum(figures["mean"] or 0 for figures in per_seat)})
         lines.sort(key=lambda entry: -abs(entry["total_mean"]))
         return {"games": self.points_games, "seats": list(seat_names), "by_line": lines}
+
+    def starting_values(self) -> tuple[str | None, int | None, str]:
+        """Where the points of the variables' starting values come from: the `var` line when the
+        score (through its defines) reads one variable only, else the variables' names."""
+        decls = self.game.file.declarations
+        defines = {decl.name: decl.body for decl in decls if isinstance(decl, ast.DefineDecl)}
+        read: set[str] = set()
+        waiting = [decl.body for decl in decls if isinstance(decl, ast.ScoreDecl)]
+        while waiting:
+            node = waiting.pop()
+            if isinstance(node, ast.Attribute):  # a variable of a player or a piece: `p.points`
+                read.add(node.name)
+            if isinstance(node, (ast.Name, ast.Call)):
+                name = node.id if isinstance(node, ast.Name) else node.function
+                if name not in read:
+                    read.add(name)
+                    if name in defines:
+                        waiting.append(defines[name])
+            if isinstance(node, ast.Node):
+                waiting.extend(getattr(node, field) for field in type(node).model_fields if field != "span")
+            elif isinstance(node, (list, tuple)):
+                waiting.extend(node)
+        variables = [decl for decl in decls if isinstance(decl, ast.VarDecl) and decl.name in read]
+        if len(variables) == 1:
+            (decl,) = variables
+            return decl.span.file, decl.span.line, "starting value: " + self.line_text(decl.span.file, decl.span.line)
+        names = ", ".join(decl.name for decl in variables)
+        return None, None, "the starting values of the variables the score reads" + (f" ({names})" if names else "")
 
     def flow(self, simulated: dict[str, Any]) -> dict[str, Any]:
         balance = simulated["balance"]
@@ -342,7 +392,6 @@ class AnalysisTotals:
 
     def landmarks(self) -> dict[str, Any]:
         """The lines the figures of how a game goes point at: the score, the rounds, final scoring, `end game`s."""
-        from dsl import ast
         from pirdsl.analyze.watch import walk
 
         found: dict[str, Any] = {"score": None, "final_scoring": None, "rounds": [], "end_game": []}
@@ -470,7 +519,9 @@ def headline(result: dict[str, Any], simulated: dict[str, Any]) -> list[str]:
         lines.append(warning)
     coverage = result["coverage"]
     lines.append(f"Coverage: {coverage['fired']} of the {coverage['counted']} rules, branches, powers, actions, "
-                 f"end games and table rows fired; {len(coverage['dead'])} never did.")
+                 f"end games and table rows fired; {len(coverage['dead'])} never did"
+                 + (f", and {len(coverage['undecided'])} more never fired under a condition that reads a variant "
+                    "the analysis cannot settle (not called dead)" if coverage["undecided"] else "") + ".")
     judge = result["choices"]["judged_by"]
     if judge is None:
         lines.append("Choices are not judged: only random bots played. A trap or a dominant option shows "

@@ -63,6 +63,17 @@ def read_by_play(decls: list) -> set[str]:
     return read
 
 
+def source_line(game: Any, file: str, line: int) -> str:
+    """The text of a line of the rules, stripped; "" when it is not known. A game whose file
+    extends another keeps each file's text by its path."""
+    source = game.source
+    text = source.get(file) if isinstance(source, dict) else source if file == game.path else None
+    if not isinstance(text, str):
+        return ""
+    lines = text.splitlines()
+    return lines[line - 1].strip() if 0 < line <= len(lines) else ""
+
+
 @dataclass
 class Item:
     """One thing of the rules file that may fire."""
@@ -75,6 +86,8 @@ class Item:
     table: str | None = None
     key: Any = None
     note: str | None = None  # why it is not counted, when it is not
+    # Why, if it never fires, it is not called dead: the variants may be what keeps it from firing.
+    doubt: str | None = None
     where: str = ""  # the rule or block it sits in
 
 
@@ -83,141 +96,273 @@ class Inventory:
     items: list[Item] = field(default_factory=list)
 
 
-def off_variant(condition: Any, variants: set[str]) -> str | None:
-    """The variant that is off and makes a branch's condition false (`if variant x`, `if variant x and ...`)."""
-    if isinstance(condition, ast.VariantRef):
-        return None if condition.name in variants else condition.name
-    if isinstance(condition, ast.BoolOp) and condition.op == "and":
-        return off_variant(condition.left, variants) or off_variant(condition.right, variants)
-    return None
+def define_bodies(decls: list) -> dict[str, ast.DefineDecl]:
+    return {decl.name: decl for decl in decls if isinstance(decl, ast.DefineDecl)}
 
 
-def calls_in(statements: list, variants: set[str]) -> tuple[set[str], set[str]]:
-    """The rules a body calls: (where it may run, where only a variant that is off would run it)."""
+class Conditions:
+    """What the variants in play make of a condition, followed through the defines it calls.
+
+    `truth` gives `(True or False, the variant that decides it)` when the variants alone
+    settle the condition, whatever else holds, and `(None, None)` when they do not.
+    `variants_read` gives every variant the condition reads, through defines too.
+    """
+
+    def __init__(self, decls: list, variants: set[str]) -> None:
+        self.defines = define_bodies(decls)
+        self.variants = variants
+
+    def define_of(self, node: Any, bound: frozenset) -> ast.DefineDecl | None:
+        if isinstance(node, ast.Call) and node.function not in bound:
+            return self.defines.get(node.function)
+        if isinstance(node, ast.Name) and node.id not in bound:
+            define = self.defines.get(node.id)
+            return define if define is not None and not define.params else None
+        return None
+
+    def truth(self, node: Any, bound: frozenset = frozenset(), seen: frozenset = frozenset()) -> tuple:
+        if isinstance(node, ast.BoolLiteral):
+            return node.value, None
+        if isinstance(node, ast.VariantRef):
+            return node.name in self.variants, node.name
+        if isinstance(node, ast.Not):
+            value, variant = self.truth(node.operand, bound, seen)
+            return (None, None) if value is None else (not value, variant)
+        if isinstance(node, ast.BoolOp) and node.op in ("and", "or"):
+            settles = node.op == "or"  # the value of one side that settles the whole
+            left = self.truth(node.left, bound, seen)
+            if left[0] is settles:
+                return left
+            right = self.truth(node.right, bound, seen)
+            if right[0] is settles:
+                return right
+            if left[0] is not None and right[0] is not None:
+                return left[0], left[1] or right[1]
+            return None, None
+        if isinstance(node, ast.IfExpr):
+            condition = self.truth(node.condition, bound, seen)
+            if condition[0] is not None:
+                value, variant = self.truth(node.then if condition[0] else node.otherwise, bound, seen)
+                return (None, None) if value is None else (value, variant or condition[1])
+            then, otherwise = self.truth(node.then, bound, seen), self.truth(node.otherwise, bound, seen)
+            if then[0] is not None and then[0] == otherwise[0]:
+                return then[0], then[1] or otherwise[1]
+            return None, None
+        define = self.define_of(node, bound)
+        if define is not None and define.name not in seen:
+            return self.truth(define.body, frozenset(define.params), seen | {define.name})
+        return None, None
+
+    def variants_read(self, node: Any) -> set[str]:
+        found: set[str] = set()
+        seen: set[str] = set()
+        stack: list = [(node, frozenset())]
+        while stack:
+            item, bound = stack.pop()
+            if isinstance(item, ast.VariantRef):
+                found.add(item.name)
+            define = self.define_of(item, bound)
+            if define is not None and define.name not in seen:
+                seen.add(define.name)
+                stack.append((define.body, frozenset(define.params)))
+            if isinstance(item, ast.Node):
+                stack.extend((getattr(item, name), bound) for name in type(item).model_fields if name != "span")
+            elif isinstance(item, (list, tuple)):
+                stack.extend((part, bound) for part in item)
+        return found
+
+    def never(self, condition: Any) -> str | None:
+        """Why a branch with this condition cannot fire in these games (its variant), or None."""
+        value, variant = self.truth(condition)
+        if value is False and variant is not None:
+            return (f"only with variant {variant} (off in these games)" if variant not in self.variants
+                    else f"only without variant {variant} (on in these games)")
+        return None
+
+    def always(self, condition: Any) -> str | None:
+        """The variant that makes this condition hold in every game, or None."""
+        value, variant = self.truth(condition)
+        return variant if value is True and variant is not None else None
+
+    def unsure(self, condition: Any) -> str | None:
+        """Why a branch that never fired is not called dead: its condition reads a variant
+        in a way the analysis cannot settle (None when the variants settle it or it reads none)."""
+        if self.truth(condition)[0] is not None:
+            return None
+        read = sorted(self.variants_read(condition))
+        if not read:
+            return None
+        states = ", ".join(f"{name} ({'on' if name in self.variants else 'off'})" for name in read)
+        return f"its condition reads variant {states} in a way the analysis cannot settle"
+
+
+def branch_states(node: ast.If, conditions: Conditions) -> tuple[list[tuple[str | None, str | None]], str | None]:
+    """For each branch of an `if`: (why it cannot fire, why a miss is not called dead); then the same
+    `why it cannot fire` for the `else`. A branch after one the variants make always hold cannot fire."""
+    states = []
+    blocked: str | None = None
+    for branch in node.branches:
+        if blocked is not None:
+            states.append((blocked, None))
+            continue
+        states.append((conditions.never(branch.condition), conditions.unsure(branch.condition)))
+        variant = conditions.always(branch.condition)
+        if variant is not None:
+            line = branch.span.line
+            blocked = (f"never reached: the condition of line {line} always holds "
+                       f"with variant {variant} {'on' if variant in conditions.variants else 'off'}")
+    return states, blocked
+
+
+def calls_in(statements: list, conditions: Conditions) -> tuple[set[str], set[str], set[str]]:
+    """The rules a body calls: (where it may surely run, where only a variant that is off
+    would run it, where only a branch the variants leave unsettled would run it)."""
     live: set[str] = set()
     off: set[str] = set()
+    maybe: set[str] = set()
 
-    def visit(body: list, switched_off: bool) -> None:
+    def visit(body: list, switched_off: bool, unsure: bool) -> None:
         for node in body:
             if isinstance(node, ast.CallRule):
-                (off if switched_off else live).add(node.rule)
+                (off if switched_off else maybe if unsure else live).add(node.rule)
             elif isinstance(node, ast.If):
-                for branch in node.branches:
-                    visit(branch.body, switched_off or off_variant(branch.condition, variants) is not None)
-                visit(node.otherwise, switched_off)
+                states, otherwise = branch_states(node, conditions)
+                for branch, (never, doubt) in zip(node.branches, states):
+                    visit(branch.body, switched_off or never is not None, unsure or doubt is not None)
+                visit(node.otherwise, switched_off or otherwise is not None, unsure)
             elif isinstance(node, ast.Actions):
                 for group in node.groups:
                     for option in group.options:
-                        visit(option.body, switched_off)
+                        visit(option.body, switched_off, unsure)
             elif isinstance(getattr(node, "body", None), list):
-                visit(node.body, switched_off)
+                visit(node.body, switched_off, unsure)
 
-    visit(statements, False)
-    return live, off - live
+    visit(statements, False, False)
+    return live, off - live, maybe - live
 
 
-def rule_notes(decls: list, variants: set[str]) -> dict[str, str]:
-    """Why a rule cannot fire in these games, for the rules play never calls (none for the others)."""
+def rule_notes(decls: list, conditions: Conditions) -> tuple[dict[str, str], dict[str, str]]:
+    """Why a rule cannot fire in these games, for the rules play never calls; and why a rule that
+    never fired is not called dead, for the rules only a branch the variants leave unsettled calls."""
     rules = {decl.name: decl for decl in decls if isinstance(decl, ast.RuleDecl)}
     roots = [decl for decl in decls if isinstance(decl, (ast.SetupDecl, ast.PlayDecl, ast.FinalScoringDecl,
                                                           ast.PowerDecl)) and isinstance(decl.body, list)]
     live: set[str] = set()
+    maybe: set[str] = set()  # reached only through a branch whose variant reading is unsettled
     behind_variant: set[str] = set()
-    queue = [root.body for root in roots]
+    queue = [(root.body, False) for root in roots]
     while queue:
-        called, off = calls_in(queue.pop(), variants)
+        statements, unsure = queue.pop()
+        called, off, doubtful = calls_in(statements, conditions)
         behind_variant |= off
+        if unsure:
+            doubtful, called = doubtful | called, set()
         for name in called - live:
             live.add(name)
+            maybe.discard(name)
             if name in rules:
-                queue.append(rules[name].body)
+                queue.append((rules[name].body, False))
+        for name in doubtful - live - maybe:
+            maybe.add(name)
+            if name in rules:
+                queue.append((rules[name].body, True))
     in_examples: set[str] = set()
     for decl in decls:
         if isinstance(decl, ast.ExampleDecl):
-            in_examples |= calls_in(list(decl.given) + list(decl.when), variants)[0]
+            in_examples |= calls_in(list(decl.given) + list(decl.when), conditions)[0]
         elif isinstance(decl, ast.ExampleSetupDecl):
-            in_examples |= calls_in(decl.body, variants)[0]
+            in_examples |= calls_in(decl.body, conditions)[0]
     notes = {}
+    doubts = {}
     for name in rules:
         if name in live:
             continue
-        if name in behind_variant:
+        if name in maybe:
+            doubts[name] = "called only under a branch whose condition reads a variant in a way the analysis cannot settle"
+        elif name in behind_variant:
             notes[name] = "called only under a variant that is off"
         elif name in in_examples:
             notes[name] = "called only from worked examples"
         else:
             notes[name] = "never called by play"
-    return notes
+    return notes, doubts
 
 
 def inventory(game: Any, variants: Any = ()) -> Inventory:
     """The items of a loaded game's file (as written), each with its witness in the compiled game.
 
     An item that cannot fire in these games is kept with a `note` saying why, and is
-    never called dead: a branch of a variant that is off, a rule only the worked examples
-    call (or only such a branch), and everything inside them.
+    never called dead: a branch only a variant that is off (or only leaving out one that is
+    on) would run, followed through the defines its condition calls; an `else` after a
+    branch the variants make always hold; a rule only the worked examples call (or only
+    such a branch), and everything inside them. An item under a condition that reads a
+    variant in a way the analysis cannot settle is counted, with a `doubt` that keeps it
+    from being called dead when it never fires.
     """
     switched_on = set(variants)
     index = {span_key(span): number for number, span in enumerate(game.spans)}
     found = Inventory()
-    lines = game.source.splitlines() if isinstance(game.source, str) else []
     decls = game.file.declarations
-    notes = rule_notes(decls, switched_on)
+    conditions = Conditions(decls, switched_on)
+    notes, doubts = rule_notes(decls, conditions)
     played = read_by_play(decls)
 
     def witness(statements: list) -> int | None:
         return index.get(span_key(statements[0].span)) if statements else None
 
     def line_text(span: Any) -> str:
-        if span.file == game.path and 0 < span.line <= len(lines):
-            return lines[span.line - 1].strip()
-        return ""
+        return source_line(game, span.file, span.line)
 
-    def add(item: Item, note: str | None) -> None:
+    def add(item: Item, note: str | None, doubt: str | None = None) -> None:
         if note is not None and item.note is None:
             item.note = note
+        if doubt is not None and item.note is None and item.doubt is None:
+            item.doubt = doubt
         found.items.append(item)
 
-    def body(statements: list, where: str, note: str | None) -> None:
+    def body(statements: list, where: str, note: str | None, doubt: str | None) -> None:
         for node in statements:
             if isinstance(node, ast.If):
-                for number, branch in enumerate(node.branches):
-                    variant = off_variant(branch.condition, switched_on)
-                    inner = note or (f"variant {variant} is off" if variant else None)
+                states, blocked = branch_states(node, conditions)
+                for number, (branch, (never, unsure)) in enumerate(zip(node.branches, states)):
+                    inner, inner_doubt = note or never, doubt or unsure
                     add(Item("if" if number == 0 else "elif", line_text(branch.span) or "if",
-                             branch.span.file, branch.span.line, witness(branch.body), where=where), inner)
-                    body(branch.body, where, inner)
+                             branch.span.file, branch.span.line, witness(branch.body), where=where),
+                        inner, inner_doubt)
+                    body(branch.body, where, inner, inner_doubt)
                 if node.otherwise:
                     first = node.otherwise[0].span
-                    add(Item("else", "else", first.file, first.line, witness(node.otherwise), where=where), note)
-                    body(node.otherwise, where, note)
+                    inner = note or blocked
+                    add(Item("else", "else", first.file, first.line, witness(node.otherwise), where=where),
+                        inner, doubt)
+                    body(node.otherwise, where, inner, doubt)
             elif isinstance(node, ast.Actions):
                 for group in node.groups:
                     for option in group.options:
                         text = "".join(part for part in option.text.parts if isinstance(part, str))
                         add(Item("action", text, option.span.file, option.span.line, witness(option.body),
-                                 where=where), note)
-                        body(option.body, where, note)
+                                 where=where), note, doubt)
+                        body(option.body, where, note, doubt)
             elif isinstance(node, ast.EndGame):
                 add(Item("end game", "end game", node.span.file, node.span.line,
-                         index.get(span_key(node.span)), where=where), note)
+                         index.get(span_key(node.span)), where=where), note, doubt)
             elif isinstance(getattr(node, "body", None), list):
-                body(node.body, where, note)
+                body(node.body, where, note, doubt)
 
     for decl in decls:
         if isinstance(decl, ast.RuleDecl):
-            note = notes.get(decl.name)
-            add(Item("rule", decl.name, decl.span.file, decl.span.line, witness(decl.body)), note)
-            body(decl.body, f"rule {decl.name}", note)
+            note, doubt = notes.get(decl.name), doubts.get(decl.name)
+            add(Item("rule", decl.name, decl.span.file, decl.span.line, witness(decl.body)), note, doubt)
+            body(decl.body, f"rule {decl.name}", note, doubt)
         elif isinstance(decl, ast.PowerDecl):
             if decl.body:
                 add(Item("power", decl.name, decl.span.file, decl.span.line, witness(decl.body)), None)
-                body(decl.body, f"power {decl.name}", None)
+                body(decl.body, f"power {decl.name}", None, None)
             else:
                 add(Item("power", decl.name, decl.span.file, decl.span.line, note=UNTRACED), None)
         elif isinstance(decl, (ast.SetupDecl, ast.PlayDecl, ast.FinalScoringDecl)):
             where = {ast.SetupDecl: "setup", ast.PlayDecl: "play", ast.FinalScoringDecl: "final scoring"}[type(decl)]
-            body(decl.body, where, None)
+            body(decl.body, where, None, None)
         elif isinstance(decl, ast.TableDecl) and decl.piece is None:
             keys = list(game.tables.get(decl.name, {}))
             if len(keys) == len(decl.rows):

@@ -129,6 +129,11 @@ def coverage_section(result: dict[str, Any]) -> list[str]:
         rows = [[f"{item['line']}", item["kind"], shorten(item["name"], 40), item["note"]]
                 for item in coverage["not_playable"]]
         parts.append(wrapping(_table("Not counted: cannot fire in these games", ["line", "kind", "what", "why"], rows)))
+    if coverage.get("undecided"):
+        rows = [[f"{item['line']}", item["kind"], shorten(item["name"], 40), item["doubt"]]
+                for item in coverage["undecided"]]
+        parts.append(wrapping(_table("Never fired, but not called dead: a variant may keep it from firing",
+                                     ["line", "kind", "what", "why"], rows)))
     return parts
 
 
@@ -239,7 +244,9 @@ def points_section(result: dict[str, Any]) -> list[str]:
         return parts
     parts.append(figure_html("Points per game by the statement that gave them", points_plot(points, lines),
                              "Mean points per game each statement gave each seat, with 95% intervals; the label is "
-                             "the statement's line in the rules file. Setup is what a seat has when play starts."))
+                             "the statement's line in the rules file (setup's lines included). A starting value "
+                             "is what a variable the score reads starts at, before setup; setup without a line "
+                             "is what a seat has when play starts, when setup's lines could not be told apart."))
     return parts
 
 

@@ -10,9 +10,11 @@ the cost falls on the one game played (docs/architecture.md, "Analysis").
 
 Score attribution: whenever the tracer leaves a statement that can change the state (an
 assignment, a move, a create, ...), the seats' scores are worked out again and any change
-is put down to that statement. Table rows are counted by putting, in each table's place,
-a copy that counts the keys looked up, while the real game runs (the plain table is back
-while a bot thinks).
+is put down to that statement; the `rounds` line is one of them, as it adds one to the
+round number each round. Setup, traced once for every game (`start_counts`), is scored
+the same way, from the variables' starting values. Table rows are counted by putting, in
+each table's place, a copy that counts the keys looked up, while the real game runs (the
+plain table is back while a bot thinks).
 
 Everything a game leaves is plain data (`GameWatch.summary`), so that worker processes
 and Ray tasks send it back with the game's record.
@@ -33,9 +35,10 @@ from pirdsl.playing import GameResult, PlaySettings, play_game
 
 # Statements that may change what a score reads: after one of them the scores are worked out again.
 CHANGING = (ast.Assign, ast.AddTo, ast.Move, ast.Create, ast.Eliminate, ast.Shuffle, ast.Draw, ast.WeightedDraw,
-            ast.ChooseSet, ast.Choose)
-SETUP = -1  # the key of the points a seat has when play starts (setup's, not traced line by line)
-LEFTOVER = -2  # points no traced statement explains (a score that reads the round number, say)
+            ast.ChooseSet, ast.Choose, ast.Rounds)
+SETUP = -1  # the points a seat has when play starts (figures.py puts them down to setup's lines when it can)
+LEFTOVER = -2  # points no traced statement explains (what the engine changes outside any statement)
+STARTING = -3  # the points of the variables' starting values, before any statement of setup runs
 MAX_KIND_TEXT = 40
 COUNT_LEFT = re.compile(r" \(\d+ left\)$")  # what interpreter/lowering.py adds to an action limited in number
 
@@ -50,24 +53,55 @@ def play_analysed_game(game: Any, settings: PlaySettings, game_number: int, game
     return result
 
 
-def start_counts(game: Any, players: int, variants: Sequence[str]) -> tuple[dict[int, int], dict[tuple[str, Any], int]]:
-    """The statements reached from the start of setup to play's first decision or chance: those of every game.
+class Start:
+    """What every game reaches before its first decision or chance (its setup), traced once.
+
+    `counts` and `rows`: the statements reached and the table rows looked up. `initial`:
+    the seats' scores from the variables' starting values alone, before any statement runs
+    (None when the score cannot be worked out then); `points`: each statement's change of
+    the scores from there, by its span index, as in a game's `points`.
+    """
+
+    def __init__(self, counts: dict[int, int], rows: dict[tuple[str, Any], int], initial: list | None,
+                 points: dict[int, list]) -> None:
+        self.counts, self.rows, self.initial, self.points = counts, rows, initial, points
+
+    def scores(self) -> list | None:
+        """The scores when play starts, as the statements explain them (None: the start could not be scored)."""
+        if self.initial is None:
+            return None
+        total = list(self.initial)
+        for change in self.points.values():
+            total = [before + value for before, value in zip(total, change)]
+        return total
+
+
+def start_counts(game: Any, players: int, variants: Sequence[str]) -> Start:
+    """The start of every game, traced once (`Start`).
 
     Every game of a table starts from a copy of one state made once (`Game.new_state`),
     so its setup is not traced with the game; it is traced here once, on a copy of the
-    game with no start made yet. Returns the statements' counts and the table rows'.
+    game with no start made yet, made as `Game.new_state` makes it, with the scores
+    worked out again after each statement that may change them.
     """
     fresh = copy.copy(game)
     fresh._starts, fresh._worlds = {}, {}  # as `Game.with_params` makes a game of its own: no start made yet
     watch = GameWatch(fresh)
+    state = fresh._blank_state(fresh._world(players, list(variants)), 0)
+    watch.state = state
+    watch.lenient = True
+    watch.scores = initial = watch.current_scores()
     CountingTable.watch = watch
     watch.resume()
     try:
-        fresh.new_state(players=players, seed=0, variants=list(variants))
+        state._run(fresh.main)
     finally:
         watch.pause()
         CountingTable.watch = None
-    return watch.counts, watch.rows
+    # Points put down line by line only when every step could be scored: else a change could be
+    # put down to a later line than made it, and setup's points are given as one figure.
+    scored = initial is not None and not watch.unscored
+    return Start(watch.counts, watch.rows, list(initial) if scored else None, watch.points if scored else {})
 
 
 class Facts:
@@ -246,6 +280,8 @@ class GameWatch:
         self.leader_before_final: Any = "none"  # "none": final scoring never ran
         self.decisions: dict[tuple[int, str], dict] = {}  # (choice site, bot) -> its tallies
         self.branching: dict[int, list[int]] = {}  # round -> [options summed, decisions]
+        self.lenient = False  # while setup is traced (`start_counts`): a score that fails is not scored
+        self.unscored = False  # a score could not be worked out at some point
 
     # ------------------------------------------------------------ switching on and off
 
@@ -319,6 +355,12 @@ class GameWatch:
         try:
             scores = self.state.scores()
         except GameRuleError:
+            self.unscored = True
+            return None
+        except Exception:  # noqa: BLE001 - only while setup is traced: a score of a state not yet set up
+            if not self.lenient:
+                raise
+            self.unscored = True
             return None
         return None if scores is None else list(scores)
 

@@ -28,8 +28,8 @@ rule take_turn(p) "Roll, then dig, dive or burn; then eat":
   p chooses meal from ["feast", "snack"] "Eat a feast or a snack?"
   if meal == "feast":
     p.gold += 4
-  # The dead branch: nobody ever gets this rich before the game ends.
-  if p.gold > 1000:
+  #: A player with more than 1000 gold is rich beyond counting.
+  if p.gold > 1000:  # the dead branch: nobody gets this rich before the game ends
     log "{p.name} is rich beyond counting."
 
 score p: p.gold
