@@ -9,8 +9,7 @@ from typing import Any
 from pirdsl.bots import BOT_KINDS
 from pirdsl.commands import common
 from pirdsl.commands.common import (
-    CommandError, EXIT_OK, EXIT_FAILURE, EXIT_USAGE, ENGINE_MODULES, load_rules, choose_player_count,
-    checked_variants, with_params, start_state, check_seat_specs, make_console, error_line, check_output,
+    CommandError, bot_table, EXIT_OK, EXIT_FAILURE, EXIT_USAGE, ENGINE_MODULES, make_console, error_line, check_output,
     check_ray_possible, add_game_options, positive_int,
 )
 
@@ -54,20 +53,7 @@ def run(args: argparse.Namespace) -> int:
     import json
 
     from pirdsl.analyze.run import analyze
-    from pirdsl.playing import assign_seat_bots
-
-    if "human" in (args.seat or []):
-        raise CommandError(f"--seat human is for play; analyze needs a bot in every seat ({', '.join(BOT_KINDS)})",
-                           EXIT_USAGE)
-    check_seat_specs(args.seat, args.bot)
-    game = with_params(load_rules(args.file, quiet=args.quiet), args.param)
-    players = choose_player_count(game, args.players, len(args.seat or []))
-    variants = checked_variants(game, args.variant)
-    state = start_state(game, players, args.seed, variants)
-    try:
-        assign_seat_bots(state, args.bot, args.seat)
-    except ValueError as error:
-        raise CommandError(f"--seat: {error}", EXIT_USAGE) from None
+    game, players, variants = bot_table(args, "analyze")
     inputs = [args.file]
     if args.report:
         check_report_possible(args.report, inputs, args.force)

@@ -220,6 +220,34 @@ def start_state(game: Any, players: int, seed: int, variants: Sequence[str]) -> 
         raise CommandError(str(error), EXIT_USAGE) from None
 
 
+def bot_table(args: argparse.Namespace, command: str) -> tuple[Any, int, list[str]]:
+    """The game, player count and variants of a command that plays bot games (simulate, analyze).
+
+    Checks the seats, parameters, player count, variants and bots before any game is played,
+    so a bad option fails at once.
+
+    Raises:
+        CommandError: for a human seat, a bad bot, parameter, player count or variant.
+    """
+    from pirdsl.bots import BOT_KINDS
+    from pirdsl.playing import assign_seat_bots
+
+    if "human" in (args.seat or []):
+        raise CommandError(
+            f"--seat human is for play; {command} needs a bot in every seat ({', '.join(BOT_KINDS)})", EXIT_USAGE
+        )
+    check_seat_specs(args.seat, args.bot)
+    game = with_params(load_rules(args.file, quiet=args.quiet), args.param)
+    players = choose_player_count(game, args.players, len(args.seat or []))
+    variants = checked_variants(game, args.variant)
+    state = start_state(game, players, args.seed, variants)  # reject bad options before the long run
+    try:
+        assign_seat_bots(state, args.bot, args.seat)
+    except ValueError as error:
+        raise CommandError(f"--seat: {error}", EXIT_USAGE) from None
+    return game, players, variants
+
+
 def check_seat_specs(seats: Sequence[str] | None, bot: str | None = None, human: bool = False) -> None:
     """Refuse a bad --seat or --bot value in one line: an unknown kind or a bad budget ("mcts:zero")."""
     from pirdsl.bots import check_bot_spec
