@@ -120,6 +120,7 @@ COMPASS_BONUS = (4, 2, 1)
 HOME_BONUS = (6, 3, 1)
 PRIZES = {3: (4, 2), 4: (5, 3), 5: (6, 4, 2), 6: (7, 5, 3)}
 ISLAND_PRIZES = [PRIZES[size] for size in ISLAND_SIZE]
+ISLAND_POOL = [sum(prizes) for prizes in ISLAND_PRIZES]  # shared out when everyone on the island ties
 SET_VALUE = (0, 1, 3, 6, 10, 15)
 BARRELS = 8
 MAX_BARRELS = 3
@@ -127,7 +128,19 @@ AUTOMA_SEAT = 2  # Henry Morgan plays with 2 players, in the seat after theirs
 
 
 def set_points(counts: list[int]) -> int:
-    """Glory for treasure sets: the n-th set (n from 1 to 7) holds one token of each kind held n or more times."""
+    """Glory for treasure sets: the n-th set (n from 1 to 7) holds one token of each kind held n or more times.
+
+    With the counts sorted from most to fewest, c1 >= ... >= c5, exactly c_j - c_(j+1) sets hold j kinds, so
+    the glory is the sum of (c_j - c_(j+1)) * SET_VALUE[j], which is c1 + 2 c2 + 3 c3 + 4 c4 + 5 c5, as each
+    step of the set value chart is one more than the one before (1, 2, 3, 4, 5). No kind has more than 7
+    tokens, so the rules' seven sets never leave one out.
+    """
+    first, second, third, fourth, fifth = sorted(counts, reverse=True)
+    return first + 2 * second + 3 * third + 4 * fourth + 5 * fifth
+
+
+def set_points_by_the_rules(counts: list[int]) -> int:
+    """`set_points` as the rules file words it, for the tests."""
     return sum(SET_VALUE[sum(1 for count in counts if count >= n)] for n in range(1, 8))
 
 
@@ -171,86 +184,105 @@ def play_game(players: int, rnd: Callable[[], float]) -> tuple[list[int], list[i
     hands = [CARDS[p][:] for p in range(seats)]  # Henry Morgan's is his deck
     discards: list[list[int]] = [[] for _ in range(seats)]
     card = [0] * seats  # the card played this round
-    revealed = [0] * seats  # the card in front of each player once ties have swapped (0: none)
-    afloat = [True] * seats
+    revealed = [0] * seats  # the card in front of each player once ties have swapped
     in_play = list(range(seats))
-    occupant = [-1] * CELLS
-    on_island = [0] * len(ISLAND_CELLS)
+    occupant = [-1] * CELLS  # whose pirate stands on each island cell
+    on_island = [0] * len(ISLAND_CELLS)  # pirates on each island
     per_kind = 7 if players == 4 else 6
-    bag = [per_kind] * 5
-    state = [BARRELS - players, per_kind * 5, 0, 0, 0]  # barrel supply, tokens in the bag, compass and home passes,
-    # an island just filled; and the counts:
-    counts = [0, 0, 0]  # decisions, chance steps, bag draws
+    bag = [per_kind] * 5  # tokens of each kind in the bag
+    in_bag = per_kind * 5
+    supply = BARRELS - players  # barrels left in the supply
+    compass = home = 0  # ships that have passed the compass, Home
+    filled = False  # an island was filled this turn
+    decisions = chance_steps = draws = 0
 
     def draw() -> int:
         """A token from the bag (not empty): its kind."""
-        total = state[1]
-        r = int(rnd() * total)
+        nonlocal in_bag, chance_steps, draws
+        r = int(rnd() * in_bag)
         kind = 0
         left = bag[0]
         while r >= left:
             r -= left
             kind += 1
             left = bag[kind]
-        if left != total:
-            counts[1] += 1
-        counts[2] += 1
+        if left != in_bag:
+            chance_steps += 1
+        draws += 1
         bag[kind] = left - 1
-        state[1] = total - 1
+        in_bag -= 1
         return kind
 
     def take_treasure(p: int, drawn: int) -> None:
         """A seat draws `drawn` tokens (or what is left), keeps one of the kinds drawn, puts the rest back."""
-        if not state[1]:
-            return
+        nonlocal in_bag, decisions
         first = draw()
-        second = draw() if state[1] else -1
-        third = draw() if drawn == 3 and state[1] else -1
-        counts[0] += 1  # keep one: each kind drawn is one option
-        if third < 0:
-            keep = first if second < 0 or second == first or rnd() < 0.5 else second
+        decisions += 1  # keep one: each kind drawn is one option
+        if not in_bag:
+            keep = first
+        elif drawn == 2:
+            second = draw()
+            keep = first if second == first or rnd() < 0.5 else second
+            bag[first + second - keep] += 1
+            in_bag += 1
         else:
-            kinds = [first]
-            if second != first:
-                kinds.append(second)
-            if third != first and third != second:
-                kinds.append(third)
-            keep = kinds[int(rnd() * len(kinds))] if len(kinds) > 1 else first
+            second = draw()
+            if in_bag:
+                third = draw()
+                kinds = [first]
+                if second != first:
+                    kinds.append(second)
+                if third != first and third != second:
+                    kinds.append(third)
+                keep = kinds[int(rnd() * len(kinds))] if len(kinds) > 1 else first
+                bag[third] += 1
+                in_bag += 1
+            else:
+                keep = first if second == first or rnd() < 0.5 else second
+            bag[first] += 1
+            bag[second] += 1
+            bag[keep] -= 1
+            in_bag += 1
         treasures[p][keep] += 1
-        back = -1  # the kept token leaves the bag; the others go back
-        for kind in (first, second, third):
-            if kind >= 0:
-                bag[kind] += 1
-                back += 1
-        bag[keep] -= 1
-        state[1] += back
 
     def land(p: int, cell: int) -> None:
         """A pirate of `p` stands on `cell` (empty), which pays its reward."""
+        nonlocal filled, supply
         occupant[cell] = p
         island = ISLAND[cell]
         on_island[island] += 1
         if on_island[island] == ISLAND_SIZE[island]:
-            state[4] = 1
+            filled = True
         kind = KIND[cell]
         if kind == FIELD:
             glory[p] += 1
         elif kind == CHEST:
-            if p != automa:
+            if not in_bag:
+                pass
+            elif p != automa:
                 take_treasure(p, 2)
-            elif state[1]:
+            else:
                 treasures[p][draw()] += 1
         elif p == automa:
             glory[p] += 2
-        elif state[0] and barrels[p] < MAX_BARRELS:
-            state[0] -= 1
+        elif supply and barrels[p] < MAX_BARRELS:
+            supply -= 1
             barrels[p] += 1
 
-    def own_cells(p: int) -> list[int]:
-        return [cell for cell in range(CELLS) if occupant[cell] == p]
+    def pick_own(p: int) -> int:
+        """One of the cells where `p`'s pirates stand (at least one), uniformly: a decision."""
+        nonlocal decisions
+        decisions += 1
+        ahead = int(rnd() * (pirates[p] - crew[p]))
+        cell = occupant.index(p)
+        while ahead:
+            cell = occupant.index(p, cell + 1)
+            ahead -= 1
+        return cell
 
     def place_pirate(p: int, reach: int) -> None:
         """A seat lands a pirate within `reach` in line with its ship, else on the first free cell further on."""
+        nonlocal decisions
         line = LINES[travelled[p] % LAP]
         near = [cell for cell in line[:reach] if occupant[cell] < 0]
         if not near:
@@ -260,16 +292,14 @@ def play_game(players: int, rnd: Callable[[], float]) -> tuple[list[int], list[i
                     break
             else:
                 return
-        if not crew[p]:
+        if crew[p]:
+            crew[p] -= 1
+        else:
             # Every pirate is out: one comes back first, for a new cell (the free cells were found before).
-            mine = own_cells(p)
-            counts[0] += 1
-            old = mine[int(rnd() * len(mine))]
+            old = pick_own(p)
             occupant[old] = -1
             on_island[ISLAND[old]] -= 1
-            crew[p] = 1
-        counts[0] += 1
-        crew[p] -= 1
+        decisions += 1
         land(p, near[int(rnd() * len(near))] if len(near) > 1 else near[0])
 
     def automa_place(p: int) -> None:
@@ -283,27 +313,21 @@ def play_game(players: int, rnd: Callable[[], float]) -> tuple[list[int], list[i
 
     def sail(p: int, steps: int) -> bool:
         """The ship sails on; the first three to pass the compass and Home earn glory. True once a ship is home."""
+        nonlocal compass, home
         before = travelled[p]
         after = travelled[p] = before + steps
         if before < COMPASS_STEP <= after:
-            if state[2] < 3:
-                glory[p] += COMPASS_BONUS[state[2]]
-            state[2] += 1
+            if compass < 3:
+                glory[p] += COMPASS_BONUS[compass]
+            compass += 1
         if before < LAP <= after:
-            if state[3] < 3:
-                glory[p] += HOME_BONUS[state[3]]
-            state[3] += 1
+            if home < 3:
+                glory[p] += HOME_BONUS[home]
+            home += 1
             return True
         return False
 
-    def fields_pay(p: int) -> None:
-        for cell in FIELDS_IN_LINE[travelled[p] % LAP]:
-            owner = occupant[cell]
-            if owner >= 0:
-                glory[owner] += 1
-
     def score_full_islands(trigger: int) -> None:
-        state[4] = 0
         for island in range(len(ISLAND_CELLS)):
             if on_island[island] == ISLAND_SIZE[island]:
                 standing = [0] * seats
@@ -311,13 +335,19 @@ def play_game(players: int, rnd: Callable[[], float]) -> tuple[list[int], list[i
                     standing[occupant[cell]] += 1
                     occupant[cell] = -1
                 on_island[island] = 0
-                rivals = [q for q in range(seats) if standing[q]]
-                for q in rivals:
-                    crew[q] += standing[q]
-                if len(rivals) > 1 and all(standing[q] == standing[rivals[0]] for q in rivals):
-                    share = -(-sum(ISLAND_PRIZES[island]) // len(rivals))
-                    for q in rivals:
-                        glory[q] += share
+                rivals = 0
+                level = True  # everyone on the island has as many pirates
+                most = max(standing)
+                for q in range(seats):
+                    if standing[q]:
+                        crew[q] += standing[q]
+                        rivals += 1
+                        level = level and standing[q] == most
+                if rivals > 1 and level:
+                    share = -(-ISLAND_POOL[island] // rivals)
+                    for q in range(seats):
+                        if standing[q]:
+                            glory[q] += share
                     glory[trigger] += 1
                 else:
                     for q, award in enumerate(share_places(standing, ISLAND_PRIZES[island])):
@@ -330,23 +360,24 @@ def play_game(players: int, rnd: Callable[[], float]) -> tuple[list[int], list[i
         # Cards: each seat picks one from its hand; Henry Morgan draws his from his deck.
         for p in in_play:
             hand = hands[p]
-            if p == automa:
-                if len(hand) <= 1:
-                    hand += discards[p]
-                    discards[p] = []
-                if len(hand) > 1:
-                    counts[1] += 1
+            if p != automa:
+                decisions += 1
+            elif len(hand) <= 1:
+                hand += discards[p]
+                discards[p] = []
+            if len(hand) > 1:
+                if p == automa:
+                    chance_steps += 1
+                c = hand.pop(int(rnd() * len(hand)))
             else:
-                counts[0] += 1
-            c = hand.pop(int(rnd() * len(hand))) if len(hand) > 1 else hand.pop()
+                c = hand.pop()
             card[p] = revealed[p] = c
         in_round = in_play[:]
         # Sailing points: the disc moves by the card's value; past the last space the ship sinks.
         for p in in_round:
-            track[p] += card[p] // 10
-            if track[p] >= SINKING:
+            space = track[p] = track[p] + card[p] // 10
+            if space >= SINKING:
                 track[p] = SINKING
-                afloat[p] = False
                 in_play.remove(p)
         for p in sorted(in_play, key=card.__getitem__, reverse=True):
             value = card[p] // 10
@@ -357,10 +388,13 @@ def play_game(players: int, rnd: Callable[[], float]) -> tuple[list[int], list[i
                     finishing |= sail(p, 4)
                 else:
                     finishing |= sail(p, value)
-                fields_pay(p)
+                for cell in FIELDS_IN_LINE[travelled[p] % LAP]:  # pirate fields in line pay their owners
+                    owner = occupant[cell]
+                    if owner >= 0:
+                        glory[owner] += 1
                 automa_place(p)
             else:
-                counts[0] += 1
+                decisions += 1
                 if value < 5:
                     finishing |= sail(p, int(rnd() * value) + 1 if value > 1 else 1)
                 else:
@@ -371,45 +405,51 @@ def play_game(players: int, rnd: Callable[[], float]) -> tuple[list[int], list[i
                         # A stopover after 1 to 4 spaces, a pirate there, then 1 or more spaces on, 5 in all.
                         finishing |= sail(p, leg - 4)
                         place_pirate(p, 5)
-                        counts[0] += 1
+                        decisions += 1
                         left = 9 - leg
                         finishing |= sail(p, int(rnd() * left) + 1 if left > 1 else 1)
-                fields_pay(p)
+                for cell in FIELDS_IN_LINE[travelled[p] % LAP]:  # pirate fields in line pay their owners
+                    owner = occupant[cell]
+                    if owner >= 0:
+                        glory[owner] += 1
                 place_pirate(p, value)
                 # The special action of a 2, 3 or 4: one more option, declining it.
                 if value == 2:
-                    if barrels[p] and state[1]:
-                        counts[0] += 1
+                    if barrels[p] and in_bag:
+                        decisions += 1
                         if rnd() < 0.5:
                             barrels[p] -= 1
-                            state[0] += 1
+                            supply += 1
                             take_treasure(p, 3)
-                elif value != 1 and value != 5:
+                elif value == 3 or value == 4:
                     by_barrel = barrels[p] > 0
                     by_sailing = track[p] + 2 < SINKING
                     ways = by_barrel + by_sailing
                     if ways and (value == 3 or crew[p] < pirates[p]):
-                        counts[0] += 1
+                        decisions += 1
                         how = int(rnd() * (ways + 1))
                         if how < ways:
                             if by_barrel and how == 0:
                                 barrels[p] -= 1
-                                state[0] += 1
+                                supply += 1
                             else:
                                 track[p] += 2
                             if value == 3:
                                 place_pirate(p, 3)
                             else:
-                                # Move one of the seat's pirates to any empty cell.
-                                mine = own_cells(p)
-                                mover = mine[int(rnd() * len(mine))] if len(mine) > 1 else mine[0]
-                                empty = [cell for cell in range(CELLS) if occupant[cell] < 0]
-                                counts[0] += 2
-                                target = empty[int(rnd() * len(empty))] if len(empty) > 1 else empty[0]
+                                # Move one of the seat's pirates to any empty cell (one is, as no island is full).
+                                mover = pick_own(p)
+                                decisions += 1
+                                ahead = int(rnd() * (CELLS - sum(on_island)))
+                                target = occupant.index(-1)
+                                while ahead:
+                                    target = occupant.index(-1, target + 1)
+                                    ahead -= 1
                                 occupant[mover] = -1
                                 on_island[ISLAND[mover]] -= 1
                                 land(p, target)
-            if state[4]:
+            if filled:
+                filled = False
                 score_full_islands(p)
         # End of round: of tied cards the highest rank swaps with the lowest (with four, the middle two too),
         # everyone discards the card in front of them, and a seat that played a 1 takes its discards back.
@@ -440,8 +480,7 @@ def play_game(players: int, rnd: Callable[[], float]) -> tuple[list[int], list[i
         glory[p] += (barrels[p] + pirates[p] - crew[p] + (TRACK[track[p]] if track[p] < SINKING else 0)
                      + set_points(treasures[p]))
     best = max([glory[p] for p in in_play], default=None)
-    winners = [p for p in in_play if glory[p] == best]
-    return glory, winners, rounds, counts[0], counts[1], counts[2]
+    return glory, [p for p in in_play if glory[p] == best], rounds, decisions, chance_steps, draws
 
 
 def play_random_game(rng: random.Random, players: int = 4) -> list[int]:
