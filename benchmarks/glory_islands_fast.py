@@ -635,9 +635,9 @@ def check(player_counts: list[int], games: int, fast_games: int, seed: int = 0,
 
 
 def print_check(results: list[tuple[int, list[dict[str, Any]]]], threshold: float, games: int,
-                fast_games: int) -> None:
-    print(f"Glory Islands, random seats: pirdsl simulate ({games} games, seeds from 0) against this playout "
-          f"({fast_games} games)")
+                fast_games: int, seed: int = 0) -> None:
+    print(f"Glory Islands, random seats: pirdsl simulate ({games} games, seeds {seed} to {seed + games - 1}) "
+          f"against this playout ({fast_games} games, random.Random({seed}))")
     for players, rows in results:
         print(f"\n{players} players" + (" and Henry Morgan" if players == 2 else ""))
         print(f"  {'figure':<32} {'engine':>9} {'fast':>9} {'p':>8}")
@@ -676,7 +676,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.check:
         fast_games = args.fast_games or args.games
         results, threshold, agree = check(args.players or [2, 3, 4], args.games, fast_games, args.seed)
-        print_check(results, threshold, args.games, fast_games)
+        print_check(results, threshold, args.games, fast_games, args.seed)
         print("the same game" if agree else "THE FIGURES DIFFER")
         return 0 if agree else 1
     for players in args.players or [4]:
