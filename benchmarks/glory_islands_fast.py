@@ -284,7 +284,10 @@ def play_game(players: int, rnd: Callable[[], float]) -> tuple[list[int], list[i
         """A seat lands a pirate within `reach` in line with its ship, else on the first free cell further on."""
         nonlocal decisions
         line = LINES[travelled[p] % LAP]
-        near = [cell for cell in line[:reach] if occupant[cell] < 0]
+        near = []  # a loop, not a comprehension: Python 3.11 makes each comprehension a function call
+        for cell in line[:reach]:
+            if occupant[cell] < 0:
+                near.append(cell)
         if not near:
             for cell in line[reach:]:
                 if occupant[cell] < 0:
