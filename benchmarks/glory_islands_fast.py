@@ -145,7 +145,7 @@ def set_points_by_the_rules(counts: list[int]) -> int:
 
 
 def share_places(counts: list[int], prizes: tuple[int, ...]) -> list[int]:
-    """Most first; players tied on a count share the prizes of the places they fill, rounded up (count 0 wins nothing)."""
+    """Most first; players tied on a count share the prizes of the places they fill, rounded up (0 wins nothing)."""
     order = sorted((i for i in range(len(counts)) if counts[i] > 0), key=lambda i: -counts[i])
     awards = [0] * len(counts)
     place = i = 0
