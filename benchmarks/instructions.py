@@ -16,7 +16,9 @@ as `run.py` does, so that what is worked out once per table is not counted.
 - `tic_tac_toe_playouts`, `connect_four_playouts`: the engine's playouts as `run.py`
   times them (`playouts_run`: `apply_action` at every decision); `..._played_out`: the
   same games through `State.play_out`.
-- `*_by_hand`: the hand-coded games of this folder.
+- `*_by_hand`: the hand-coded games of this folder; `glory_islands_fast_by_hand` is
+  glory_islands_fast.py, the four-player game written for speed (`glory_islands_by_hand`
+  is glory_islands_baseline.py, written in the engine's shape).
 
 `run.py --instructions` adds these figures to results.json.
 """
@@ -41,7 +43,8 @@ from interpreter.playout import Playout
 what, games = {what!r}, int(sys.argv[1])
 if what.endswith("_by_hand"):
     module = __import__({{"tic_tac_toe_by_hand": "tictactoe_baseline", "connect_four_by_hand": "connect_four_baseline",
-                         "glory_islands_by_hand": "glory_islands_baseline"}}[what])
+                         "glory_islands_by_hand": "glory_islands_baseline",
+                         "glory_islands_fast_by_hand": "glory_islands_fast"}}[what])
     module.play_random_game(random.Random(1000))
     for seed in range(games):
         module.play_random_game(random.Random(seed))
@@ -80,6 +83,7 @@ MEASURES = {
     "glory_islands_simulate": 10,
     "glory_islands_step_by_step": 10,
     "glory_islands_by_hand": 50,
+    "glory_islands_fast_by_hand": 200,
     "tic_tac_toe_playouts": 300,
     "tic_tac_toe_played_out": 300,
     "tic_tac_toe_by_hand": 1000,

@@ -18,6 +18,11 @@ same machine in the same state:
   (benchmarks/glory_islands_baseline.py) is played, and how many times faster
   the hand-coded one is; and the same playouts through the playout build
   (`State.play_out`, interpreter/playout.py), which need not stop at decisions;
+* Glory Islands against the fastest plain Python: the four-player game through
+  `simulate` in one process, the baseline above, and
+  benchmarks/glory_islands_fast.py (the same game written for speed, checked
+  against the rules file by its figures' distributions), the three taking turns,
+  and how many times faster the fast one is than each;
 * the shipped games with random bots: Glory Islands with 2, 3 and 4 players,
   Jamaica with 6, Decks of Glory with 2 (games per second on one core);
 * copying a state: clones per second, and JSON round trips per second
@@ -65,6 +70,7 @@ sys.path.insert(0, str(ROOT))  # run from a checkout without installing
 
 import connect_four_baseline  # noqa: E402 - benchmarks/ is the script's own folder, first on sys.path
 import glory_islands_baseline  # noqa: E402
+import glory_islands_fast  # noqa: E402
 import tictactoe_baseline  # noqa: E402
 from dsl.check import check_game  # noqa: E402
 from dsl.parser import parse_source, read_source  # noqa: E402
@@ -96,6 +102,9 @@ SHIPPED_GAMES = [
 # baseline module, baseline games per run). Its `simulate` figure is the SHIPPED_GAMES row
 # of the same file and players.
 BASELINE_GAME = ("Glory Islands", GAMES / "glory_islands.pir", 4, 200, glory_islands_baseline, 1_000)
+# The same game written for speed (benchmarks/glory_islands_fast.py), against `simulate` (one process) and the
+# baseline above, the three taking turns: (rules file, players, simulate games, baseline games, fast games).
+FAST_GAME = (GAMES / "glory_islands.pir", 4, 200, 1_000, 3_000)
 STATE_GAME = (GAMES / "glory_islands.pir", 4, 0)  # rules file, players, seed of the mid-game state
 STATE_SECONDS = 1.0  # time each copying figure for at least this long
 JOBS_GAME = (GAMES / "glory_islands.pir", 4)
@@ -278,6 +287,45 @@ def measure_classic(name: str, path: Path, games: int, module: Any, baseline_gam
     }
 
 
+def simulate_run(path: Path, players: int, games: int) -> Callable[[], None]:
+    """`simulate` in this process (`--jobs 1`), random bots, seeds 0 .. games - 1, as one call."""
+    game = load_game(str(path))
+
+    def run() -> None:
+        result = simulate(game, players, games, seed=0, bot="random")
+        if result["completed"] != games:
+            raise SystemExit(f"{path.name}, {players} players: only {result['completed']} of {games} games finished "
+                             f"({result['first_error']})")
+
+    return run
+
+
+def measure_fast(path: Path, players: int, games: int, baseline_games: int, fast_games: int,
+                 repeats: int) -> dict[str, Any]:
+    """Random games per second of `simulate`, the engine-shaped baseline and the playout written for speed.
+
+    The three take turns (best_times_in_turn), so that their ratios come from the same spells of the
+    machine: how far `simulate --jobs 1` is from the fastest plain Python game, and how much of that the
+    baseline's engine-like shape accounts for.
+    """
+    simulate_times, baseline_times, fast_times = best_times_in_turn(
+        [simulate_run(path, players, games), baseline_run(glory_islands_baseline, baseline_games),
+         baseline_run(glory_islands_fast, fast_games)], repeats)
+    simulated = playouts_figures(path, games, repeats, players, *simulate_times)
+    baseline = baseline_figures(glory_islands_baseline, baseline_games, repeats, *baseline_times)
+    fast = baseline_figures(glory_islands_fast, fast_games, repeats, *fast_times)
+    return {
+        "game": "Glory Islands",
+        "players": players,
+        "simulate": simulated,
+        "baseline": baseline,
+        "fast": fast,
+        "fast_over_simulate_cpu": fast["games_per_second_cpu"] / simulated["games_per_second_cpu"],
+        "fast_over_baseline_cpu": fast["games_per_second_cpu"] / baseline["games_per_second_cpu"],
+        "baseline_over_simulate_cpu": baseline["games_per_second_cpu"] / simulated["games_per_second_cpu"],
+    }
+
+
 def mid_game_state(game: Any, players: int, seed: int) -> Any:
     """The state of game `seed` with random bots halfway through: after half the actions the whole game takes."""
 
@@ -452,10 +500,22 @@ def print_table(results: dict[str, Any]) -> None:
         print(f"{row['game']}: the same playouts through the playout build (State.play_out) "
               f"{row['pirdsl_played_out']['games_per_second_cpu']:.0f}/s, by hand "
               f"{row['played_out_baseline_times_faster_cpu']:.1f}x faster")
+    fast = results["shipped_fast"]
+    print()
+    print(f"Glory Islands, {fast['players']} players, random games, one core, CPU, taking turns: "
+          f"simulate {fast['simulate']['games_per_second_cpu']:.0f}/s, "
+          f"baseline {fast['baseline']['games_per_second_cpu']:.0f}/s, "
+          f"written for speed {fast['fast']['games_per_second_cpu']:.0f}/s;\n the fast one "
+          f"{fast['fast_over_simulate_cpu']:.1f}x simulate and {fast['fast_over_baseline_cpu']:.1f}x the baseline, "
+          f"the baseline {fast['baseline_over_simulate_cpu']:.1f}x simulate")
     if "instructions" in results:
         print()
         for name, row in results["instructions"].items():
             print(f"{name:<30} {row['instructions_per_game']:>14,.0f} instructions per game ({row['games']} games)")
+        ratios = results.get("instructions_ratios")
+        if ratios:
+            print(f"Glory Islands, 4 players, by instructions: simulate {ratios['simulate_over_fast']:.1f}x and the "
+                  f"baseline {ratios['baseline_over_fast']:.1f}x the game written for speed")
     print()
     print(f"{'random games, one core':<24} {'players':>7} {'games/s wall':>12} {'games/s CPU':>12} {'rounds':>7} "
           f"{'actions/game':>13}")
@@ -506,6 +566,9 @@ def main(argv: list[str] | None = None) -> int:
     simulated = next(row for row in random_games if row["file"] == str(path.relative_to(ROOT)) and row["players"] == players)
     shipped_baseline = measure_classic(name, path, scaled(games), module, scaled(baseline_games), repeats,
                                        players, simulated)
+    fast_path, fast_players, fast_simulated, fast_baseline, fast_games = FAST_GAME
+    shipped_fast = measure_fast(fast_path, fast_players, scaled(fast_simulated), scaled(fast_baseline),
+                                scaled(fast_games), repeats)
     state_copies = measure_state_copies(*STATE_GAME, STATE_SECONDS / divisor, repeats)
     jobs = measure_jobs(*JOBS_GAME, scaled(JOBS_GAMES))
     results = {
@@ -517,6 +580,7 @@ def main(argv: list[str] | None = None) -> int:
         "classic": classic,
         "random_games": random_games,
         "shipped_baseline": shipped_baseline,
+        "shipped_fast": shipped_fast,
         "state_copies": state_copies,
         "jobs": jobs,
     }
@@ -524,6 +588,11 @@ def main(argv: list[str] | None = None) -> int:
         import instructions
 
         results["instructions"] = instructions.measure()
+        counts = {name: row["instructions_per_game"] for name, row in results["instructions"].items()}
+        results["instructions_ratios"] = {
+            "simulate_over_fast": counts["glory_islands_simulate"] / counts["glory_islands_fast_by_hand"],
+            "baseline_over_fast": counts["glory_islands_by_hand"] / counts["glory_islands_fast_by_hand"],
+        }
     print_table(results)
     Path(args.output).write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
     print(f"\nwritten to {args.output}")
