@@ -75,6 +75,7 @@ import tictactoe_baseline  # noqa: E402
 from dsl.check import check_game  # noqa: E402
 from dsl.parser import parse_source, read_source  # noqa: E402
 from interpreter import load_game  # noqa: E402
+from interpreter.files import write_file  # noqa: E402
 from interpreter.playout import Playout  # noqa: E402
 from pirdsl.bots import make_bot, seat_seed  # noqa: E402
 from pirdsl.simulate import simulate  # noqa: E402
@@ -594,7 +595,7 @@ def main(argv: list[str] | None = None) -> int:
             "baseline_over_fast": counts["glory_islands_by_hand"] / counts["glory_islands_fast_by_hand"],
         }
     print_table(results)
-    Path(args.output).write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
+    write_file(args.output, json.dumps(results, indent=1) + "\n")
     print(f"\nwritten to {args.output}")
     return 0
 

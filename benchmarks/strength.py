@@ -34,6 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from interpreter import load_game  # noqa: E402
+from interpreter.files import write_file  # noqa: E402
 from pirdsl.balance import difference_interval  # noqa: E402
 from pirdsl.simulate import simulate  # noqa: E402
 
@@ -206,7 +207,7 @@ def write_table(rows: list[dict], path: Path, quick: bool, missing: list[tuple] 
         "Sample balance reports of the seed games: [docs/reports/](reports/README.md).",
         "",
     ]
-    path.write_text("\n".join(lines), encoding="utf-8")
+    write_file(path, "\n".join(lines))
 
 
 def main() -> int:
@@ -241,8 +242,8 @@ def main() -> int:
         row, _ = measure(path, players, bot_a, bot_b, count, args.jobs)
         rows.append(row)
         if args.cache:
-            with open(args.cache, "a", encoding="utf-8") as file:
-                file.write(json.dumps({"key": list(key), "row": row}) + "\n")
+            cached[key] = row  # the whole cache written again, safely, with the new row
+            write_file(args.cache, "".join(json.dumps({"key": list(k), "row": r}) + "\n" for k, r in cached.items()))
         print(f"{row['game']}: {bot_a} {percent(row['a_rate'])} vs {bot_b} {percent(row['b_rate'])} "
               f"over {row['games']} games; {verdict(row)} ({row['seconds']:.0f} s)", flush=True)
         write_table(rows, Path(args.output), args.quick)  # what is measured so far, in case the run stops
