@@ -200,7 +200,8 @@ def test_the_recent_layout_over_a_whole_game_is_as_fine_as_the_strings():
     assert strings == 192 and tensors <= strings
 
 
-@pytest.mark.parametrize("path", ["games/jamaica.pir", "games/mysterious_islands.pir", "tests/classic/breakthrough.pir"])
+@pytest.mark.parametrize("path", ["games/jamaica.pir", "games/mysterious_islands.pir",
+                                  "tests/classic/breakthrough.pir"])
 def test_action_parts_tell_every_action_apart(path):
     game = _load(path)
     parts = ActionParts(game.space)
