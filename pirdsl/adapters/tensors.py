@@ -63,11 +63,11 @@ class InformationStateLayout:
         slot = [("decider", self.players), ("own_action", self.actions), ("seen", self.observation)]
         return [("observation", self.observation), *slot * self.max_length]
 
-    def fill(self, out, current, mine: tuple, trail: tuple, player: int) -> None:
+    def fill(self, out, current, moves, trail, player: int) -> None:
         """Write one player's information state into `out` (all zeros beforehand)."""
         observation, players, actions, slot = self.observation, self.players, self.actions, self.slot
         out[:observation] = current
-        for step, (who, action) in enumerate(mine):
+        for step, (who, action) in enumerate(moves):
             base = observation + step * slot
             out[base + who] = 1.0
             if who == player:
@@ -158,17 +158,17 @@ class RecentInformationStateLayout:
         return [("observation", self.observation), ("decisions", self.players),
                 ("own_actions", self.actions.size), *slot * self.window]
 
-    def fill(self, out, current, mine: tuple, trail: tuple, player: int) -> None:
+    def fill(self, out, current, moves, trail, player: int) -> None:
         """Write one player's information state into `out` (all zeros beforehand)."""
         observation, players = self.observation, self.players
         marks = self.actions.marks
         out[:observation] = current
-        taken = len(mine)
+        taken = len(moves)
         if not taken:
             return
-        moves = np.asarray(mine, np.int64)
-        out[self.totals:self.totals + players] = np.bincount(moves[:, 0], minlength=players)
-        own = moves[moves[:, 0] == player, 1]
+        table = np.asarray(moves, np.int64)
+        out[self.totals:self.totals + players] = np.bincount(table[:, 0], minlength=players)
+        own = table[table[:, 0] == player, 1]
         if own.size:
             base = self.totals + players
             actions, counts = np.unique(own, return_counts=True)
@@ -178,7 +178,7 @@ class RecentInformationStateLayout:
         seen_at = players + self.actions.size
         for back in range(min(self.window, taken)):
             step = taken - 1 - back
-            who, action = mine[step]
+            who, action = moves[step]
             base = self.recent + back * self.slot
             out[base + who] = 1.0
             if who == player:
