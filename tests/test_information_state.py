@@ -6,7 +6,8 @@ fixed shape (docs/adapters.md, "Information states"). Over whole game trees
 of Kuhn poker, Liar's Dice and Leduc poker both partition the states alike: two states
 with the same string have the same tensor, and there are as many distinct tensors as
 strings. The tensor of a state asked cold (by replaying its game) is the one a walk
-builds step by step.
+builds step by step. Games too long for that layout get the recent one
+(tests/test_information_tensors.py).
 """
 
 from __future__ import annotations
@@ -86,11 +87,13 @@ def test_a_state_asked_cold_gives_the_tensor_of_one_asked_on_the_way():
         assert cold.information_state_string(player) == walked.information_state_string(player)
 
 
-def test_the_layout_adds_up_and_a_huge_game_says_it_has_none():
+def test_the_layout_adds_up_and_a_huge_game_gets_the_recent_one():
     game = adapter.load(str(CLASSIC / "tic_tac_toe.pir"))
     layout = game.information_layout
+    assert layout.kind == "perfect_recall" and layout.perfect_recall
     assert sum(length for _, length in layout.parts()) == layout.size == game.information_state_tensor_shape()[0]
     islands = adapter.load("games/mysterious_islands.pir")
-    assert not islands.get_type().provides_information_state_tensor
-    with pytest.raises(ValueError, match="has no information-state tensor"):
-        islands.new_initial_state().information_state_tensor(0)
+    assert islands.get_type().provides_information_state_tensor
+    assert islands.information_layout.kind == "recent" and not islands.information_layout.perfect_recall
+    tensor = islands.new_initial_state().information_state_tensor(0)
+    assert len(tensor) == islands.information_layout.size == islands.information_state_tensor_shape()[0]

@@ -4,7 +4,8 @@ Each adapter is its own module and needs its library, installed with an extra:
 `pip install 'pirdsl[openspiel]'` for `pirdsl.adapters.openspiel`,
 `pip install 'pirdsl[pettingzoo]'` for `pirdsl.adapters.pettingzoo`.
 Both are built on the engine's public API (docs/engine-api.md), its fixed action
-space (interpreter/actions.py) and its observation encoding (interpreter/encoding.py).
+space (interpreter/actions.py) and its observation encoding (interpreter/encoding.py);
+`tensors.py` lays out the information-state tensors both give.
 docs/adapters.md shows how to use them.
 """
 

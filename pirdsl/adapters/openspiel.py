@@ -25,10 +25,12 @@ of the win. The game's utility (zero-sum, constant-sum or general-sum), `utility
 (interpreter/actions.py), the observation tensor is interpreter/encoding.py's, and the
 observation string is the seat's view on one short line (`compact_view`). The information state
 (perfect recall) is what the seat has seen, in order: its observation at every decision
-of the game so far, who took each decision and which action it took itself. Its tensor
-lays that out in one fixed slot per decision up to the longest game (`InformationStateLayout`;
-games whose slots would pass INFORMATION_STATE_LIMIT floats have none); its string adds
-to the observation line the last decisions and a digest of the same record and of the seat's log.
+of the game so far, who took each decision and which action it took itself. Its string adds
+to the observation line the last decisions and a digest of that record and of the seat's log.
+Its tensor (pirdsl/adapters/tensors.py) lays the record out in one fixed slot per decision
+up to the longest game where that stays small (`game.information_layout.kind` is
+"perfect_recall"), else keeps the last few decisions in full and totals of the rest
+("recent": a fixed, affordable size, but not perfect recall).
 docs/adapters.md shows it in use.
 """
 
@@ -50,6 +52,7 @@ from interpreter import load_game as _load_rules
 from interpreter.actions import ActionSpace
 from interpreter.encoding import ObservationEncoding, game_facts
 from pirdsl.adapters import split_variants
+from pirdsl.adapters.tensors import InformationStateLayout, information_layout  # noqa: F401 (the layouts' home)
 
 SHORT_NAME = "pirdsl"
 _DEFAULTS = {"file": "", "players": 0, "variants": "", "params": "", "max_game_length": 0}
@@ -57,15 +60,11 @@ _DEFAULTS = {"file": "", "players": 0, "variants": "", "params": "", "max_game_l
 # each with a default no range holds: OpenSpiel hands every registered name over, and this one means "not given".
 _NOT_GIVEN = -(2 ** 31) + 1
 _PARAM_NAMES: dict[str, int] = {}
-# The most floats an information-state tensor may have: a game whose longest game times a
-# slot (the seat's observation, who decided, its own action) is larger provides none.
-INFORMATION_STATE_LIMIT = 1 << 20
 # The most decision points whose observations a game keeps for states that replay their game.
 REPLAYED_LIMIT = 200_000
 
 
-def _game_type(facts=None, min_players: int = 1, max_players: int = 100,
-               information_tensor: bool = True) -> "pyspiel.GameType":
+def _game_type(facts=None, min_players: int = 1, max_players: int = 100) -> "pyspiel.GameType":
     """The GameType: the registered one (facts=None: what any rules file may be) or one file's."""
     Type = pyspiel.GameType
     if facts is None:
@@ -82,7 +81,7 @@ def _game_type(facts=None, min_players: int = 1, max_players: int = 100,
         short_name=SHORT_NAME, long_name="pirdsl rules file",
         dynamics=Type.Dynamics.SEQUENTIAL, chance_mode=chance, information=information, utility=utility,
         reward_model=Type.RewardModel.TERMINAL, max_num_players=max_players, min_num_players=min_players,
-        provides_information_state_string=True, provides_information_state_tensor=information_tensor,
+        provides_information_state_string=True, provides_information_state_tensor=True,
         provides_observation_string=True, provides_observation_tensor=True,
         parameter_specification={**_DEFAULTS, **_PARAM_NAMES})
 
@@ -147,8 +146,8 @@ class PirdslGame(pyspiel.Game):
         max_length = self.max_length = given_length or self.facts.max_game_length
         start = rules.new_state(players=players, seed=0, variants=variants)
         self.seats = [seat for seat in range(start.num_seats) if not start.is_automa(seat)]
-        self.information_layout = InformationStateLayout(len(self.seats), self.space.size, self.encoding.size,
-                                                         max_length)
+        # Perfect recall where it fits, else the recent decisions and totals (pirdsl/adapters/tensors.py).
+        self.information_layout = information_layout(len(self.seats), self.space, self.encoding.size, max_length)
         # "derived" or "declared": the rules' own bound; "cap": none, so DEFAULT_MAX_GAME_LENGTH;
         # "given": the caller's max_game_length.
         self.length_source = "given" if given_length else self.facts.max_game_length_source
@@ -168,8 +167,7 @@ class PirdslGame(pyspiel.Game):
             given["params"] = "+".join(changed)
         if given_length:
             given["max_game_length"] = given_length
-        super().__init__(_game_type(self.facts, rules.min_players, rules.max_players,
-                                    self.information_layout.provided), info, given)
+        super().__init__(_game_type(self.facts, rules.min_players, rules.max_players), info, given)
         self._shared = _Shared(self)
         _LOADED.setdefault(str(self), self)
 
@@ -256,40 +254,6 @@ class _Shared:
             found.append(self.views(state))
         box.trail = trail = tuple(found)
         return trail
-
-
-class InformationStateLayout:
-    """Where each part of an information-state tensor lies (docs/adapters.md, "Information states").
-
-    First the seat's observation now (interpreter/encoding.py's layout), then one slot per
-    decision of the longest game, in the order they were taken, each: who decided (one-hot
-    over the players), the action taken when the seat took it itself (one-hot over the
-    action numbers; zeros for another player's), and the seat's observation when the
-    decision was asked. Slots of decisions not yet taken are zeros.
-    """
-
-    def __init__(self, players: int, actions: int, observation: int, max_length: int):
-        self.players, self.actions, self.observation, self.max_length = players, actions, observation, max_length
-        self.slot = players + actions + observation
-        self.size = observation + max_length * self.slot
-        self.provided = self.size <= INFORMATION_STATE_LIMIT
-
-    def parts(self) -> list[tuple[str, int]]:
-        """The parts in order: the observation now, then (decider, own_action, seen) per decision slot."""
-        slot = [("decider", self.players), ("own_action", self.actions), ("seen", self.observation)]
-        return [("observation", self.observation), *slot * self.max_length]
-
-    def fill(self, out, current, mine: tuple, trail: tuple, player: int) -> None:
-        """Write one player's information state into `out` (all zeros beforehand)."""
-        observation, players, actions, slot = self.observation, self.players, self.actions, self.slot
-        out[:observation] = current
-        for step, (who, action) in enumerate(mine):
-            base = observation + step * slot
-            out[base + who] = 1.0
-            if who == player:
-                out[base + players + action] = 1.0
-            seen = base + players + actions
-            out[seen:seen + observation] = np.frombuffer(trail[step][player], np.float32)
 
 
 _LOADED: dict[str, "PirdslGame"] = {}
@@ -573,11 +537,7 @@ class PirdslObserver:
             raise ValueError(f"the pirdsl observer takes no parameters, got {params}")
         self.game = game
         self.perfect_recall = perfect_recall
-        layout = game.information_layout
-        if perfect_recall:
-            size = layout.size if layout.provided else 0
-        else:
-            size = game.encoding.size
+        size = game.information_layout.size if perfect_recall else game.encoding.size
         self.tensor = np.zeros(size, np.float32)
         self.dict = {"info_state" if perfect_recall else "observation": self.tensor}
 
@@ -588,9 +548,6 @@ class PirdslObserver:
             self.tensor[:] = game.encoding.encode(state._engine.state, seat)
             return
         layout = game.information_layout
-        if not layout.provided:
-            raise ValueError(f"{game} has no information-state tensor: its {layout.max_length:,} decisions "
-                             f"of {layout.slot:,} floats each pass the limit of {INFORMATION_STATE_LIMIT:,}")
         box = state._engine
         box.shared.recall = True
         trail = box.shared.trail(box)

@@ -9,6 +9,10 @@ and chance (draws, rolls, shuffles) is resolved inside it with the generator tha
 - observation space: `Dict({"observation": Box(float32), "action_mask": Box(int8, 0..1)})`,
   the observation being interpreter/encoding.py's encoding of what the agent's seat may
   see, the mask the legal actions (all zero for an agent not to move);
+  `observation="information_state"` puts the seat's information-state tensor there instead
+  (what it has seen so far, laid out as OpenSpiel's adapter lays it: pirdsl/adapters/tensors.py;
+  `env.unwrapped.information_layout` says which layout and its parts), so any library that
+  reads `observation` and `action_mask` trains on it unchanged;
 - rewards: 0 until the end, then each agent's `state.returns()`: what the file's `payoff`
   line pays it, else its share of the win (an agent that wins alone gets 1);
 - the longest game: the rules' own bound, derived or declared (`longest N decisions`),
@@ -38,6 +42,10 @@ from interpreter import load_game
 from interpreter.actions import ActionSpace
 from interpreter.encoding import ObservationEncoding, game_facts
 from pirdsl.adapters import LegalActions, split_variants
+from pirdsl.adapters.tensors import Record, information_layout
+
+# What `observe` puts under "observation": the seat's view now, or all it has seen so far.
+OBSERVATIONS = ("observation", "information_state")
 
 
 class PirdslEnv(AECEnv):
@@ -46,10 +54,12 @@ class PirdslEnv(AECEnv):
     metadata = {"render_modes": ["ansi", "human"], "name": "pirdsl_v0", "is_parallelizable": False}
 
     def __init__(self, file: str, players: int | None = None, variants=(), render_mode: str | None = None,
-                 max_game_length: int | None = None, **params: Any):
+                 max_game_length: int | None = None, observation: str = "observation", **params: Any):
         super().__init__()
         if render_mode not in (None, "ansi", "human"):
             raise ValueError(f"render_mode {render_mode!r} is not offered: use 'ansi', 'human' or None")
+        if observation not in OBSERVATIONS:
+            raise ValueError(f"observation {observation!r} is not offered: use 'observation' or 'information_state'")
         # The file's game parameters by name (`dice_sides=3`): over its defaults, checked.
         self.rules = load_game(str(file)).with_params(params)
         self.player_count = int(players or self.rules.min_players)
@@ -69,7 +79,15 @@ class PirdslEnv(AECEnv):
         self.seat_of = dict(zip(self.possible_agents, self.seats))
         self.agent_of = dict(zip(self.seats, self.possible_agents))
         self.metadata = dict(self.metadata, name=f"pirdsl_{self.rules.name.lower().replace(' ', '_')}_v0")
-        observation = gymnasium.spaces.Box(-np.inf, np.inf, (self.encoding.size,), np.float32)
+        self.observation_kind = observation
+        # The information state's layout, and the record it is read from (kept only when asked for).
+        self.information_layout = information_layout(len(self.seats), self.space, self.encoding.size,
+                                                     self.max_game_length)
+        self.player_of_seat = {seat: player for player, seat in enumerate(self.seats)}
+        self.record = Record(self.encoding, self.seats, self.player_of_seat) \
+            if observation == "information_state" else None
+        size = self.information_layout.size if self.record is not None else self.encoding.size
+        observation = gymnasium.spaces.Box(-np.inf, np.inf, (size,), np.float32)
         # A game no `chooses` of which can offer anything has no actions; gymnasium's Discrete needs one.
         self.action_count = max(self.space.size, 1)
         mask = gymnasium.spaces.Box(0, 1, (self.action_count,), np.int8)
@@ -98,6 +116,8 @@ class PirdslEnv(AECEnv):
         self.truncations = {agent: False for agent in self.agents}
         self.infos = {agent: {} for agent in self.agents}
         self.decisions = 0
+        if self.record is not None:
+            self.record.clear()
         self._go_on()
 
     def _go_on(self) -> None:
@@ -131,7 +151,15 @@ class PirdslEnv(AECEnv):
             facts = self.facts
             raise RuntimeError(f"this game asks more than the {self.max_game_length} decisions the rules file "
                                f"{facts.max_game_length_source} as its longest game: the bound is wrong")
-        self.legal.apply(self.state, int(action))
+        record = self.record
+        if record is not None:  # who decides, what each player saw, before the move
+            record.note(self.state, int(action))
+        try:
+            self.legal.apply(self.state, int(action))
+        except Exception:
+            if record is not None:
+                record.forget_last()
+            raise
         self.decisions += 1
         self._go_on()
 
@@ -145,6 +173,12 @@ class PirdslEnv(AECEnv):
             mask[self.legal.legal(state)] = 1
         # array('f') packs the floats in one C loop, far quicker than NumPy reading a list.
         observation = np.frombuffer(array("f", self.encoding.encode(state, seat)), np.float32)
+        record = self.record
+        if record is not None:
+            information = np.zeros(self.information_layout.size, np.float32)
+            self.information_layout.fill(information, observation, record.moves, record.trail,
+                                         self.player_of_seat[seat])
+            observation = information
         return {"observation": observation, "action_mask": mask}
 
     def render(self) -> str | None:
@@ -178,7 +212,9 @@ def env(file: str, players: int | None = None, variants=(), render_mode: str | N
         players: the player count (default: the file's smallest).
         variants: variant names (a list, or one text joined by `+`).
         render_mode: None or "ansi".
-        options: `max_game_length` (a cap: decisions before truncation), and the file's
+        options: `max_game_length` (a cap: decisions before truncation), `observation`
+            ("observation", the default, or "information_state": what the agent has seen
+            so far, docs/adapters.md "Information states"), and the file's
             game parameters by name (`env("liars_dice.pir", dice_sides=3)`; see `param` in
             docs/language.md): a name the file does not declare, a value that is not a whole
             number or one outside its range is a ValueError.
@@ -195,10 +231,12 @@ def parallel_env(file: str, players: int | None = None, variants=(), render_mode
     return turn_based_aec_to_parallel(env(file, players, variants, render_mode, **options))
 
 
-def run_official_tests(file: str, players: int | None = None, variants=(), cycles: int = 300) -> None:
+def run_official_tests(file: str, players: int | None = None, variants=(), cycles: int = 300,
+                       observation: str = "observation") -> None:
     """PettingZoo's api_test, seed_test, parallel_api_test and render_test on one configuration.
 
-    What they print (progress, and the boards of render mode "human") is kept quiet; a
+    `observation` is the environment's (`"information_state"` tests that output). What
+    they print (progress, and the boards of render mode "human") is kept quiet; a
     failure raises.
     """
     import contextlib
@@ -209,7 +247,8 @@ def run_official_tests(file: str, players: int | None = None, variants=(), cycle
         # an action mask is what PettingZoo's own classic games use.
         warnings.filterwarnings("ignore", message="Observation space for each agent probably should be")
         warnings.filterwarnings("ignore", message="Observation is not a NumPy array")
-        api_test(env(file, players, variants), num_cycles=cycles)
-        seed_test(lambda: env(file, players, variants), num_cycles=cycles)
-        parallel_api_test(parallel_env(file, players, variants), num_cycles=cycles)
-        render_test(lambda render_mode=None: env(file, players, variants, render_mode=render_mode))
+        api_test(env(file, players, variants, observation=observation), num_cycles=cycles)
+        seed_test(lambda: env(file, players, variants, observation=observation), num_cycles=cycles)
+        parallel_api_test(parallel_env(file, players, variants, observation=observation), num_cycles=cycles)
+        render_test(lambda render_mode=None: env(file, players, variants, render_mode=render_mode,
+                                                 observation=observation))
