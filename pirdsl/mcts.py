@@ -180,6 +180,7 @@ class SearchBot:
             self.prior = state.action_labels()[self.greedy.choose_action(state)]
             self.near_end = self._end_is_near(state, seat, known)
         deal = None  # mcts: the one deal it searches
+        start = state.clone()  # at rest: its copies take the rules' place as it is, without reading it again
         deadline = None if self.budget.seconds is None else time.perf_counter() + self.budget.seconds
         limit = self.budget.iterations
         done = 0
@@ -189,11 +190,11 @@ class SearchBot:
             if deadline is not None and done > 0 and time.perf_counter() >= deadline:
                 break
             if self.redeal:
-                table = state.clone()
+                table = start.clone()
                 table.resample_hidden(seat, self.random, known)
             else:
                 if deal is None:
-                    deal = state.clone()
+                    deal = start.clone()
                     deal.resample_hidden(seat, self.random, known)
                 table = deal.clone()
                 table.rng = self.random.getrandbits(64)  # its own chance for every iteration
@@ -237,18 +238,24 @@ class SearchBot:
         rng = self.random
         node = root
         path: list[tuple[Node, int]] = []
+        at_rest = True  # a fresh copy: nothing played on it yet
         while True:
             if state.is_terminal():
                 break
             if state.is_chance():
                 state.apply_chance()
+                at_rest = False
                 continue
             count = state.num_actions()
             if count == 1:
                 state.apply_action(0)
+                at_rest = False
                 continue
             mover = state.current_player()
-            labels = state.action_labels()
+            # Labels read the names of the waiting rules: a state at rest keeps them as data, one
+            # the search has moved works them out again for every option; a copy (at rest) of it
+            # is the cheaper place to read them. The same labels either way.
+            labels = (state if at_rest else state.clone()).action_labels()
             children = node.children
             untried = []
             best_index, best_child, best_value = -1, None, -math.inf
@@ -285,6 +292,7 @@ class SearchBot:
                 path.append((child, mover))
                 break
             state.apply_action(best_index)
+            at_rest = False
             path.append((best_child, mover))
             node = best_child
         values = self._playout(state)
@@ -325,7 +333,8 @@ class SearchBot:
                     return True
             return False
 
-        random_playout(state, self.random, self.playout_limit, at_horizon)
+        # Near the end no round is a horizon: the playout is not asked before every step.
+        random_playout(state, self.random, self.playout_limit, None if self.near_end else at_horizon)
         if found is not None:
             return found
         if state.is_terminal():

@@ -210,3 +210,50 @@ def test_a_file_that_extends_another_is_analysed_with_both_files_lines() -> None
     assert any(file.endswith("extends_base.pir") for file in files)
     assert all(entry["text"] for entry in result["points"]["by_line"] if entry["kind"] == "statement")
     assert all(item["name"] for item in result["coverage"]["items"])
+
+
+PLAYER_COUNT = str(CASES / "analyze_player_count.pir")
+
+
+def test_branches_only_another_player_count_can_fire_are_listed_apart_not_dead() -> None:
+    """tests/cases/analyze_player_count.pir: at 3 players the Rival (an automaton at 2 only) and the
+    2-player branch cannot fire; at 2 the 3-or-more branch; a parameter settles line 38. Only line 45
+    (a roll of 4 on a d3) is really dead, and only where its rule can run."""
+    game = load_game(PLAYER_COUNT)
+    two = analyze(game, 2, 6, 0, (), "random")
+    assert [item["line"] for item in two["coverage"]["dead"]] == [45]
+    assert [item["line"] for item in two["coverage"]["not_reachable"]] == [32, 37, 38]
+    items = {item["line"]: item for item in two["coverage"]["items"]}
+    assert items[32]["unreachable"] == "not reachable at 2 players: its condition is false with 2 players"
+    assert items[38]["unreachable"].endswith("false with goal = 10")
+    assert "note" not in items[32] and not items[32]["dead"] and items[32]["games_fired"] == 0
+    # A condition that reads the player count with something that changes in play is counted as usual.
+    assert "unreachable" not in items[40] and items[40]["games_fired"] > 0
+    assert any("3 more cannot fire at 2 players" in line for line in two["headline"])
+    assert [finding["line"] for finding in two["findings"] if finding["kind"] == "dead"] == [45]
+
+    three = analyze(game, 3, 6, 0, (), "random")
+    assert three["coverage"]["dead"] == []
+    unreachable = {item["line"]: item["unreachable"] for item in three["coverage"]["not_reachable"]}
+    assert sorted(unreachable) == [28, 34, 37, 38, 43, 45]
+    assert unreachable[28] == "not reachable at 3 players: its condition is false with no automaton playing"
+    assert unreachable[34].startswith("not reachable at 3 players: the condition of line 32 always holds")
+    assert "called only under branches that cannot fire" in unreachable[43]
+    assert three["coverage"]["fired"] == three["coverage"]["counted"]
+
+    # Another parameter value: the branch it settled is counted and fires.
+    bigger = analyze(game.with_params({"goal": "20"}), 2, 2, 0, (), "random")
+    items = {item["line"]: item for item in bigger["coverage"]["items"]}
+    assert "unreachable" not in items[38] and items[38]["games_fired"] > 0
+
+
+def test_the_shipped_games_list_their_other_player_count_branches_apart() -> None:
+    """Glory Islands' Henry Morgan plays only at 2: at 4 players his branches and rule, and the
+    2-and-3-player setup line, cannot fire; at 2 players nothing is out of reach."""
+    from pirdsl.analyze.inventory import inventory
+
+    game = load_game(str(Path(__file__).parent.parent / "games" / "glory_islands.pir"))
+    assert [item.line for item in inventory(game, (), 2).items if item.unreachable] == []
+    four = {item.line: item for item in inventory(game, (), 4).items if item.unreachable}
+    assert {227, 278, 594}.issubset(four)
+    assert four[227].kind == "if" and four[594].kind == "rule"

@@ -65,6 +65,30 @@ def test_an_iteration_budget_gives_the_same_choices_for_the_same_seed():
     assert _choices(deck, 2, 1, ["ismcts:15"], 6) == _choices(deck, 2, 1, ["ismcts:15"], 6)
 
 
+def _ismcts_choices(game, players: int, count: int) -> list[int]:
+    """The first `count` real choices of ismcts:40 (seed 5) in seat 0, against random moves (seed 6), from seed 4."""
+    state = game.new_state(players=players, seed=4)
+    bot = make_bot("ismcts:40", 5)
+    walker = random.Random(6)
+    chosen = []
+    while not state.is_terminal() and len(chosen) < count:
+        if state.is_chance():
+            state.apply_chance()
+        elif state.current_player() == 0 and state.num_actions() > 1:
+            chosen.append(bot.choose_action(state))
+            state.apply_action(chosen[-1])
+        else:
+            state.apply_action(walker.randrange(state.num_actions()))
+    return chosen
+
+
+def test_ismcts_decides_as_it_did_before_its_bookkeeping_got_cheaper():
+    """Choices recorded at 523e741, before the search read its labels from copies at rest and copied
+    its deals from one: a cheaper search must still be the same search, deal for deal."""
+    assert _ismcts_choices(SEED_GAMES["glory_islands"], 2, 15) == [3, 2, 2, 1, 1, 1, 1, 0, 0, 1, 0, 0, 5, 0, 0]
+    assert _ismcts_choices(SEED_GAMES["decks_of_glory"], 2, 12) == [0, 0, 3, 1, 0, 0, 1, 1, 2, 0, 3, 0]
+
+
 def test_a_seconds_budget_thinks_for_about_that_long():
     bot = make_bot("mcts:0.05s", 1)
     state = CONNECT_FOUR.new_state(players=2, seed=0)

@@ -61,7 +61,7 @@ class AnalysisTotals:
 
     def __init__(self, game: Any, players: int, variants: Sequence[str]) -> None:
         self.game = game
-        self.inventory: Inventory = inventory(game, variants)
+        self.inventory: Inventory = inventory(game, variants, players)
         # What every game reaches before its first decision (its setup): traced once.
         self.setup = start_counts(game, players, variants)
         self.start, self.start_rows = self.setup.counts, self.setup.rows
@@ -222,10 +222,12 @@ class AnalysisTotals:
                              times=at_start * games + self.reached_times.get(item.witness, 0))
             if item.note is not None:
                 entry["note"] = item.note
+            elif item.unreachable is not None:
+                entry["unreachable"] = item.unreachable
             if entry["games_fired"] is not None:
                 entry["share_of_games"] = entry["games_fired"] / games if games else None
                 entry["per_game"] = entry["times"] / games if games else None
-                never = games > 0 and entry["games_fired"] == 0 and item.note is None
+                never = games > 0 and entry["games_fired"] == 0 and item.note is None and item.unreachable is None
                 if never and item.doubt is not None:
                     entry["doubt"] = item.doubt
                 entry["dead"] = never and item.doubt is None
@@ -234,10 +236,12 @@ class AnalysisTotals:
                 entry["dead"] = False
             items.append(entry)
         dead = [entry for entry in items if entry["dead"]]
-        counted = [entry for entry in items if entry["games_fired"] is not None and "note" not in entry]
+        counted = [entry for entry in items if entry["games_fired"] is not None
+                   and "note" not in entry and "unreachable" not in entry]
         fired = sum(1 for entry in counted if entry["games_fired"])
         return {"games": games, "items": items, "dead": dead, "fired": fired, "counted": len(counted),
                 "not_playable": [entry for entry in items if "note" in entry],
+                "not_reachable": [entry for entry in items if "unreachable" in entry],
                 "undecided": [entry for entry in items if "doubt" in entry]}
 
     def judge(self, seat_bots: Sequence[str]) -> str | None:
@@ -522,6 +526,9 @@ def headline(result: dict[str, Any], simulated: dict[str, Any]) -> list[str]:
                  f"end games and table rows fired; {len(coverage['dead'])} never did"
                  + (f", and {len(coverage['undecided'])} more never fired under a condition that reads a variant "
                     "the analysis cannot settle (not called dead)" if coverage["undecided"] else "") + ".")
+    if coverage["not_reachable"]:
+        lines.append(f"{len(coverage['not_reachable'])} more cannot fire at {result['players']} players "
+                     "(their conditions read only the player count and fixed settings): listed apart, not dead.")
     judge = result["choices"]["judged_by"]
     if judge is None:
         lines.append("Choices are not judged: only random bots played. A trap or a dominant option shows "

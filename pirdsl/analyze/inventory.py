@@ -86,6 +86,7 @@ class Item:
     table: str | None = None
     key: Any = None
     note: str | None = None  # why it is not counted, when it is not
+    unreachable: str | None = None  # why it cannot fire at this number of players (not counted either)
     # Why, if it never fires, it is not called dead: the variants may be what keeps it from firing.
     doubt: str | None = None
     where: str = ""  # the rule or block it sits in
@@ -100,17 +101,34 @@ def define_bodies(decls: list) -> dict[str, ast.DefineDecl]:
     return {decl.name: decl for decl in decls if isinstance(decl, ast.DefineDecl)}
 
 
-class Conditions:
-    """What the variants in play make of a condition, followed through the defines it calls.
+class Unreachable(str):
+    """A reason an item cannot fire that the number of players gives (or a parameter, or the automata
+    it leaves out), where a plain `str` reason is the variants': such items are listed apart."""
 
-    `truth` gives `(True or False, the variant that decides it)` when the variants alone
-    settle the condition, whatever else holds, and `(None, None)` when they do not.
+
+class Conditions:
+    """What the table's fixed settings make of a condition, followed through the defines it calls.
+
+    The fixed settings are the variants in play and, when given, the number of players, the
+    parameters' values and so which automata play (an automaton's `when` line reads only
+    those). `truth` gives `(True or False, what decides it)` when they alone settle the
+    condition, whatever else holds, and `(None, ())` when they do not; what decides it is a
+    tuple of `("variant", name)`, `("players",)`, `("param", name)` and `("automa",)` facts.
     `variants_read` gives every variant the condition reads, through defines too.
     """
 
-    def __init__(self, decls: list, variants: set[str]) -> None:
+    def __init__(self, decls: list, variants: set[str], players: int | None = None,
+                 params: dict[str, int] | None = None) -> None:
         self.defines = define_bodies(decls)
         self.variants = variants
+        self.players = players
+        self.params = dict(params or {}) if players is not None else {}
+        self.automata_play: bool | None = None  # whether any automaton plays: None when not settled
+        if players is not None:
+            automata = [decl for decl in decls if isinstance(decl, ast.AutomaDecl)]
+            plays = [self.truth(decl.condition)[0] for decl in automata]
+            if all(value is not None for value in plays):
+                self.automata_play = any(plays)
 
     def define_of(self, node: Any, bound: frozenset) -> ast.DefineDecl | None:
         if isinstance(node, ast.Call) and node.function not in bound:
@@ -121,13 +139,18 @@ class Conditions:
         return None
 
     def truth(self, node: Any, bound: frozenset = frozenset(), seen: frozenset = frozenset()) -> tuple:
+        value, facts = self.value(node, bound, seen)
+        return (value, facts) if value.__class__ is bool else (None, ())
+
+    def value(self, node: Any, bound: frozenset = frozenset(), seen: frozenset = frozenset()) -> tuple:
+        """(a truth value or whole number, the facts that settle it), or (None, ()) when the settings do not."""
         if isinstance(node, ast.BoolLiteral):
-            return node.value, None
+            return node.value, ()
         if isinstance(node, ast.VariantRef):
-            return node.name in self.variants, node.name
+            return node.name in self.variants, (("variant", node.name),)
         if isinstance(node, ast.Not):
-            value, variant = self.truth(node.operand, bound, seen)
-            return (None, None) if value is None else (not value, variant)
+            value, facts = self.truth(node.operand, bound, seen)
+            return (None, ()) if value is None else (not value, facts)
         if isinstance(node, ast.BoolOp) and node.op in ("and", "or"):
             settles = node.op == "or"  # the value of one side that settles the whole
             left = self.truth(node.left, bound, seen)
@@ -137,21 +160,50 @@ class Conditions:
             if right[0] is settles:
                 return right
             if left[0] is not None and right[0] is not None:
-                return left[0], left[1] or right[1]
-            return None, None
+                return left[0], left[1] + right[1]
+            return None, ()
         if isinstance(node, ast.IfExpr):
             condition = self.truth(node.condition, bound, seen)
             if condition[0] is not None:
-                value, variant = self.truth(node.then if condition[0] else node.otherwise, bound, seen)
-                return (None, None) if value is None else (value, variant or condition[1])
-            then, otherwise = self.truth(node.then, bound, seen), self.truth(node.otherwise, bound, seen)
-            if then[0] is not None and then[0] == otherwise[0]:
-                return then[0], then[1] or otherwise[1]
-            return None, None
+                value, facts = self.value(node.then if condition[0] else node.otherwise, bound, seen)
+                return (None, ()) if value is None else (value, facts + condition[1])
+            then, otherwise = self.value(node.then, bound, seen), self.value(node.otherwise, bound, seen)
+            if then[0] is not None and then[0] == otherwise[0] and then[0].__class__ is otherwise[0].__class__:
+                return then[0], then[1] + otherwise[1]
+            return None, ()
+        if self.players is not None:
+            found = self.number_or_comparison(node, bound, seen)
+            if found is not None:
+                return found
         define = self.define_of(node, bound)
         if define is not None and define.name not in seen:
-            return self.truth(define.body, frozenset(define.params), seen | {define.name})
-        return None, None
+            return self.value(define.body, frozenset(define.params), seen | {define.name})
+        return None, ()
+
+    def number_or_comparison(self, node: Any, bound: frozenset, seen: frozenset) -> tuple | None:
+        """The player count, a parameter, a whole number, sums and comparisons of them, and `automa(x)`
+        where no automaton plays; None for anything else."""
+        if isinstance(node, ast.IntLiteral):
+            return node.value, ()
+        if isinstance(node, ast.Name) and node.id not in bound:
+            if node.id == "player_count":
+                return self.players, (("players",),)
+            if node.id in self.params and node.id not in self.defines:
+                return self.params[node.id], (("param", node.id),)
+            return None
+        if isinstance(node, ast.Call) and node.function == "automa" and node.function not in self.defines:
+            return (False, (("automa",),)) if self.automata_play is False else (None, ())
+        if isinstance(node, ast.Negate):
+            value, facts = self.value(node.operand, bound, seen)
+            return (-value, facts) if _whole(value) else (None, ())
+        if isinstance(node, (ast.Binary, ast.Compare)):
+            left, left_facts = self.value(node.left, bound, seen)
+            right, right_facts = self.value(node.right, bound, seen)
+            if not (_whole(left) and _whole(right)):
+                return None, ()
+            result = _arithmetic(node.op, left, right) if isinstance(node, ast.Binary) else _compare(node.op, left, right)
+            return (None, ()) if result is None else (result, left_facts + right_facts)
+        return None
 
     def variants_read(self, node: Any) -> set[str]:
         found: set[str] = set()
@@ -171,18 +223,46 @@ class Conditions:
                 stack.extend((part, bound) for part in item)
         return found
 
+    def settings_text(self, facts: tuple) -> str:
+        """What settled a condition, in words: "2 players", "2 players, variant storm off"."""
+        parts = []
+        for fact in dict.fromkeys(facts):
+            if fact[0] == "players":
+                parts.append(f"{self.players} players")
+            elif fact[0] == "param":
+                parts.append(f"{fact[1]} = {self.params[fact[1]]}")
+            elif fact[0] == "automa":
+                parts.append("no automaton playing")
+            else:
+                parts.append(f"variant {fact[1]} {'on' if fact[1] in self.variants else 'off'}")
+        return ", ".join(dict.fromkeys(parts))
+
+    @staticmethod
+    def by_variants_alone(facts: tuple) -> bool:
+        return all(fact[0] == "variant" for fact in facts)
+
     def never(self, condition: Any) -> str | None:
-        """Why a branch with this condition cannot fire in these games (its variant), or None."""
-        value, variant = self.truth(condition)
-        if value is False and variant is not None:
+        """Why a branch with this condition cannot fire in these games, when its variants alone say so; or None."""
+        value, facts = self.truth(condition)
+        if value is False and facts and self.by_variants_alone(facts):
+            variant = facts[0][1]
             return (f"only with variant {variant} (off in these games)" if variant not in self.variants
                     else f"only without variant {variant} (on in these games)")
         return None
 
-    def always(self, condition: Any) -> str | None:
-        """The variant that makes this condition hold in every game, or None."""
-        value, variant = self.truth(condition)
-        return variant if value is True and variant is not None else None
+    def unreachable(self, condition: Any) -> Unreachable | None:
+        """Why a branch with this condition cannot fire at this number of players (with these parameters),
+        when the player count, the parameters or the automata settle it false; or None."""
+        value, facts = self.truth(condition)
+        if value is False and facts and not self.by_variants_alone(facts):
+            return Unreachable(f"not reachable at {self.players} players: its condition is false with "
+                               f"{self.settings_text(facts)}")
+        return None
+
+    def always(self, condition: Any) -> tuple | None:
+        """The facts that make this condition hold in every game, or None."""
+        value, facts = self.truth(condition)
+        return facts if value is True and facts else None
 
     def unsure(self, condition: Any) -> str | None:
         """Why a branch that never fired is not called dead: its condition reads a variant
@@ -196,65 +276,99 @@ class Conditions:
         return f"its condition reads variant {states} in a way the analysis cannot settle"
 
 
+def _whole(value: Any) -> bool:
+    return value.__class__ is int
+
+
+def _arithmetic(op: str, left: int, right: int) -> int | None:
+    """`left op right` for whole numbers as the rules work them out; None where that is not a whole number."""
+    if op == "+":
+        return left + right
+    if op == "-":
+        return left - right
+    if op == "*":
+        return left * right
+    if op == "%" and right > 0:
+        return left % right
+    return None  # `/` is exact (a fraction): not followed
+
+
+def _compare(op: str, left: int, right: int) -> bool | None:
+    return {"==": left == right, "!=": left != right, "<": left < right, "<=": left <= right,
+            ">": left > right, ">=": left >= right}.get(op)
+
+
 def branch_states(node: ast.If, conditions: Conditions) -> tuple[list[tuple[str | None, str | None]], str | None]:
     """For each branch of an `if`: (why it cannot fire, why a miss is not called dead); then the same
-    `why it cannot fire` for the `else`. A branch after one the variants make always hold cannot fire."""
+    `why it cannot fire` for the `else`. A branch after one the settings make always hold cannot fire.
+    A reason the player count gives is an `Unreachable`."""
     states = []
     blocked: str | None = None
     for branch in node.branches:
         if blocked is not None:
             states.append((blocked, None))
             continue
-        states.append((conditions.never(branch.condition), conditions.unsure(branch.condition)))
-        variant = conditions.always(branch.condition)
-        if variant is not None:
+        states.append((conditions.never(branch.condition) or conditions.unreachable(branch.condition),
+                       conditions.unsure(branch.condition)))
+        facts = conditions.always(branch.condition)
+        if facts is not None:
             line = branch.span.line
-            blocked = (f"never reached: the condition of line {line} always holds "
-                       f"with variant {variant} {'on' if variant in conditions.variants else 'off'}")
+            if conditions.by_variants_alone(facts):
+                variant = facts[0][1]
+                blocked = (f"never reached: the condition of line {line} always holds "
+                           f"with variant {variant} {'on' if variant in conditions.variants else 'off'}")
+            else:
+                blocked = Unreachable(f"not reachable at {conditions.players} players: the condition of line "
+                                      f"{line} always holds with {conditions.settings_text(facts)}")
     return states, blocked
 
 
-def calls_in(statements: list, conditions: Conditions) -> tuple[set[str], set[str], set[str]]:
-    """The rules a body calls: (where it may surely run, where only a variant that is off
-    would run it, where only a branch the variants leave unsettled would run it)."""
+def calls_in(statements: list, conditions: Conditions) -> tuple[set[str], dict[str, str], set[str]]:
+    """The rules a body calls: (where it may surely run; where only a branch that cannot fire in these
+    games would run it, with that branch's reason; where only a branch the variants leave unsettled would run it)."""
     live: set[str] = set()
-    off: set[str] = set()
+    off: dict[str, str] = {}
     maybe: set[str] = set()
 
-    def visit(body: list, switched_off: bool, unsure: bool) -> None:
+    def visit(body: list, blocked: str | None, unsure: bool) -> None:
         for node in body:
             if isinstance(node, ast.CallRule):
-                (off if switched_off else maybe if unsure else live).add(node.rule)
+                if blocked is not None:
+                    off.setdefault(node.rule, blocked)
+                else:
+                    (maybe if unsure else live).add(node.rule)
             elif isinstance(node, ast.If):
                 states, otherwise = branch_states(node, conditions)
                 for branch, (never, doubt) in zip(node.branches, states):
-                    visit(branch.body, switched_off or never is not None, unsure or doubt is not None)
-                visit(node.otherwise, switched_off or otherwise is not None, unsure)
+                    visit(branch.body, blocked or never, unsure or doubt is not None)
+                visit(node.otherwise, blocked or otherwise, unsure)
             elif isinstance(node, ast.Actions):
                 for group in node.groups:
                     for option in group.options:
-                        visit(option.body, switched_off, unsure)
+                        visit(option.body, blocked, unsure)
             elif isinstance(getattr(node, "body", None), list):
-                visit(node.body, switched_off, unsure)
+                visit(node.body, blocked, unsure)
 
-    visit(statements, False, False)
-    return live, off - live, maybe - live
+    visit(statements, None, False)
+    return live, {name: why for name, why in off.items() if name not in live}, maybe - live
 
 
 def rule_notes(decls: list, conditions: Conditions) -> tuple[dict[str, str], dict[str, str]]:
-    """Why a rule cannot fire in these games, for the rules play never calls; and why a rule that
-    never fired is not called dead, for the rules only a branch the variants leave unsettled calls."""
+    """Why a rule cannot fire in these games, for the rules play never calls (an `Unreachable` when only
+    branches the player count rules out call it); and why a rule that never fired is not called dead,
+    for the rules only a branch the variants leave unsettled calls."""
     rules = {decl.name: decl for decl in decls if isinstance(decl, ast.RuleDecl)}
     roots = [decl for decl in decls if isinstance(decl, (ast.SetupDecl, ast.PlayDecl, ast.FinalScoringDecl,
                                                           ast.PowerDecl)) and isinstance(decl.body, list)]
     live: set[str] = set()
     maybe: set[str] = set()  # reached only through a branch whose variant reading is unsettled
-    behind_variant: set[str] = set()
+    behind: dict[str, str] = {}  # called only under branches that cannot fire: the first such branch's reason
     queue = [(root.body, False) for root in roots]
     while queue:
         statements, unsure = queue.pop()
         called, off, doubtful = calls_in(statements, conditions)
-        behind_variant |= off
+        for name, why in off.items():
+            behind.setdefault(name, why)
         if unsure:
             doubtful, called = doubtful | called, set()
         for name in called - live:
@@ -279,8 +393,12 @@ def rule_notes(decls: list, conditions: Conditions) -> tuple[dict[str, str], dic
             continue
         if name in maybe:
             doubts[name] = "called only under a branch whose condition reads a variant in a way the analysis cannot settle"
-        elif name in behind_variant:
-            notes[name] = "called only under a variant that is off"
+        elif name in behind:
+            if isinstance(behind[name], Unreachable):
+                notes[name] = Unreachable(f"not reachable at {conditions.players} players: called only under "
+                                          "branches that cannot fire at this number of players")
+            else:
+                notes[name] = "called only under a variant that is off"
         elif name in in_examples:
             notes[name] = "called only from worked examples"
         else:
@@ -288,22 +406,25 @@ def rule_notes(decls: list, conditions: Conditions) -> tuple[dict[str, str], dic
     return notes, doubts
 
 
-def inventory(game: Any, variants: Any = ()) -> Inventory:
+def inventory(game: Any, variants: Any = (), players: int | None = None) -> Inventory:
     """The items of a loaded game's file (as written), each with its witness in the compiled game.
 
     An item that cannot fire in these games is kept with a `note` saying why, and is
     never called dead: a branch only a variant that is off (or only leaving out one that is
     on) would run, followed through the defines its condition calls; an `else` after a
     branch the variants make always hold; a rule only the worked examples call (or only
-    such a branch), and everything inside them. An item under a condition that reads a
-    variant in a way the analysis cannot settle is counted, with a `doubt` that keeps it
-    from being called dead when it never fires.
+    such a branch), and everything inside them. With `players`, an item that cannot fire
+    at that number of players, as its condition reads only the player count, the game's
+    parameters, the variants or whether an automaton plays (`automa(p)` where none does),
+    is kept with `unreachable` saying why, apart from the notes and never called dead. An
+    item under a condition that reads a variant in a way the analysis cannot settle is
+    counted, with a `doubt` that keeps it from being called dead when it never fires.
     """
     switched_on = set(variants)
     index = {span_key(span): number for number, span in enumerate(game.spans)}
     found = Inventory()
     decls = game.file.declarations
-    conditions = Conditions(decls, switched_on)
+    conditions = Conditions(decls, switched_on, players, getattr(game, "param_values", None))
     notes, doubts = rule_notes(decls, conditions)
     played = read_by_play(decls)
 
@@ -314,9 +435,11 @@ def inventory(game: Any, variants: Any = ()) -> Inventory:
         return source_line(game, span.file, span.line)
 
     def add(item: Item, note: str | None, doubt: str | None = None) -> None:
-        if note is not None and item.note is None:
+        if isinstance(note, Unreachable):
+            item.unreachable = str(note)
+        elif note is not None and item.note is None:
             item.note = note
-        if doubt is not None and item.note is None and item.doubt is None:
+        if doubt is not None and item.note is None and item.unreachable is None and item.doubt is None:
             item.doubt = doubt
         found.items.append(item)
 

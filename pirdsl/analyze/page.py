@@ -115,7 +115,8 @@ def coverage_section(result: dict[str, Any]) -> list[str]:
     parts = ["<h2>Coverage: what fired</h2>",
              f"<p>{coverage['fired']} of {coverage['counted']} rules, branches, powers, actions, end games and "
              f"table rows fired in at least one of {coverage['games']} games.</p>"]
-    counted = [item for item in coverage["items"] if item["share_of_games"] is not None and "note" not in item]
+    counted = [item for item in coverage["items"]
+               if item["share_of_games"] is not None and "note" not in item and "unreachable" not in item]
     # The most telling rows: every dead one, then the rarest.
     shown = sorted(counted, key=lambda item: (item["share_of_games"], item["line"]))[:MOST_ROWS]
     if shown:
@@ -129,6 +130,11 @@ def coverage_section(result: dict[str, Any]) -> list[str]:
         rows = [[f"{item['line']}", item["kind"], shorten(item["name"], 40), item["note"]]
                 for item in coverage["not_playable"]]
         parts.append(wrapping(_table("Not counted: cannot fire in these games", ["line", "kind", "what", "why"], rows)))
+    if coverage.get("not_reachable"):
+        rows = [[f"{item['line']}", item["kind"], shorten(item["name"], 40), item["unreachable"]]
+                for item in coverage["not_reachable"]]
+        parts.append(wrapping(_table(f"Not reachable at {result['players']} players (not dead: another player "
+                                     "count or setting can make them fire)", ["line", "kind", "what", "why"], rows)))
     if coverage.get("undecided"):
         rows = [[f"{item['line']}", item["kind"], shorten(item["name"], 40), item["doubt"]]
                 for item in coverage["undecided"]]
