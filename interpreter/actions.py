@@ -324,6 +324,25 @@ class ActionSpace:
             merged[number] = merged.get(number, 0) + weight
         return [(number, weight / total) for number, weight in sorted(merged.items())]
 
+    def chance_decode(self, state) -> tuple[list[tuple[int, float]], dict[int, int]]:
+        """A chance event's outcomes (as `chance_outcomes`) and each number's engine index (the first look-alike's)."""
+        pending = state.pending
+        if pending is None or pending[0] != "chance":
+            return [], {}
+        where = self._where(state)
+        total = sum(pending[3])
+        merged: dict[int, float] = {}
+        first: dict[int, int] = {}
+        number = self.outcomes.number
+        for index, (value, weight) in enumerate(zip(pending[2], pending[3])):
+            action = number(state, value, where)
+            if action in merged:
+                merged[action] += weight
+            else:
+                merged[action] = weight
+                first[action] = index
+        return [(action, weight / total) for action, weight in sorted(merged.items())], first
+
     def chance_index(self, state, action: int) -> int:
         """The engine's index of the chance outcome numbered `action`."""
         where = self._where(state)

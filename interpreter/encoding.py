@@ -222,55 +222,79 @@ class ObservationEncoding:
 
     def encode(self, state, seat: int) -> list[float]:
         """What `seat` may see of `state` (what `state.observation(seat)` shows), as `size` floats."""
-        out = [0.0] * self.size
-        out[seat] = 1.0
+        return self.encode_seats(state, (seat,))[0]
+
+    def encode_seats(self, state, seats) -> list[list[float]]:
+        """`encode(state, seat)` for each of `seats`, the parts every seat sees alike worked out once."""
+        common = [0.0] * self.size
         at = self.seats
         to_move = state.current_player()
         if state.is_terminal():
-            out[at + self.seats + 1] = 1.0
+            common[at + self.seats + 1] = 1.0
         elif to_move < 0:
-            out[at + self.seats] = 1.0
+            common[at + self.seats] = 1.0
         else:
-            out[at + to_move] = 1.0
+            common[at + to_move] = 1.0
         at += self.seats + 2
-        out[at] = float(state.round)
+        common[at] = float(state.round)
         at += 1
         # The same rules as state.observation(seat) (which a test holds this to): secret
         # per-player variables only for their own seat, secret shared ones for nobody.
         decls = state.program.var_decls
         width = self._width
         scores = state.scores()
+        secret_at: list[list[tuple[int, str]]] = []  # per seat index: where its secret variables go
         for index in range(self.seats):
-            out[at] = 1.0 if state.eliminated[index] else 0.0
-            out[at + 1] = self._value(scores[index])
+            common[at] = 1.0 if state.eliminated[index] else 0.0
+            common[at + 1] = self._value(scores[index])
             at += 2
             values = state.pvars[index]
+            secrets = []
             for name in self.player_vars:
-                if not decls[name].secret or index == seat:
-                    self._put(out, at, name, values.get(name))
+                if decls[name].secret:
+                    secrets.append((at, name))
+                else:
+                    self._put(common, at, name, values.get(name))
                 at += width[name]
+            secret_at.append(secrets)
         for name in self.global_vars:
             if not decls[name].secret:
-                self._put(out, at, name, state.vars.get(name))
+                self._put(common, at, name, state.vars.get(name))
             at += width[name]
+        zones_at = at
+        contents = state.contents
+        step = 3 + len(self.classes)
+        for zone in self.zones:  # how many a zone holds is seen by all
+            held = contents[zone.id]
+            if held:
+                common[at] = float(len(held))
+            at += step
+        pieces_at = at
+        return [self._seat_part(state, seat, common[:], secret_at[seat], zones_at, pieces_at) for seat in seats]
+
+    def _seat_part(self, state, seat: int, out: list[float], secrets: list, zones_at: int,
+                   pieces_at: int) -> list[float]:
+        """What only `seat` sees, added to the common part `out`: its own secrets, the zones and pieces it sees."""
+        out[seat] = 1.0
+        values = state.pvars[seat]
+        for at, name in secrets:
+            self._put(out, at, name, values.get(name))
         other = len(self.classes)
         pieces = state.pieces
         classes = self.classes
         contents = state.contents
         step = 3 + other
+        at = zones_at
         for zone, seen in zip(self.zones, self._seen[seat]):
-            held = contents[zone.id]
             if seen:
                 out[at + 1] = 1.0
-                if held:  # most cells of a board are empty: nothing more to count
-                    out[at] = float(len(held))
-                    base = at + 2
-                    for piece_id in held:
-                        out[base + classes.get(pieces[piece_id]._signature, other)] += 1.0
-            elif held:
-                out[at] = float(len(held))
+                held = contents[zone.id]
+                base = at + 2
+                for piece_id in held:  # most cells of a board are empty: nothing to count
+                    out[base + classes.get(pieces[piece_id]._signature, other)] += 1.0
             at += step
         # Piece slots: a piece's rank among those of its kind is its slot, as in the actions.
+        at = pieces_at
         zones = state.world.zones
         loc = state.loc
         piece_vars = state.piece_vars

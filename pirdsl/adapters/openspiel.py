@@ -62,6 +62,9 @@ _PARAM_NAMES: dict[str, int] = {}
 INFORMATION_STATE_LIMIT = 1 << 20
 # The most decision points whose observations a game keeps for states that replay their game.
 REPLAYED_LIMIT = 200_000
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_new_box = object.__new__
 
 
 def _game_type(facts=None, min_players: int = 1, max_players: int = 100,
@@ -219,8 +222,7 @@ class _Shared:
 
     def views(self, engine) -> tuple:
         """Every player's observation tensor of `engine`, as float32 bytes (one trail entry)."""
-        encode = self.encoding.encode
-        return tuple(array("f", encode(engine, seat)).tobytes() for seat in self.seats)
+        return tuple(array("f", vector).tobytes() for vector in self.encoding.encode_seats(engine, self.seats))
 
     def trail(self, box: "_Engine") -> tuple:
         """Every player's observation at each decision point so far, the current one included.
@@ -330,11 +332,25 @@ class _Engine:
 
     def __deepcopy__(self, memo):
         # A shared box (a new game's) stays shared; any other is copied with its state.
-        if self.shared.recall:
+        shared = self.shared
+        if shared.recall:
             self.note_views()
         if self.fresh:
             return self
-        return _Engine(self.shared, self.state.clone(), self.mine, self.trail, self.legal)
+        # `copy.deepcopy` keeps the original alive in the memo under the memo's own id, finding that
+        # list missing (a KeyError) on the first copy of every fresh memo: made here, it is not raised.
+        if memo is not None:
+            memo.setdefault(id(memo), [])
+        # Slots set one by one: cheaper than `__init__` with its defaults, on OpenSpiel's every copy.
+        box = _new_box(_Engine)
+        box.shared = shared
+        box.state = self.state.clone()
+        box.mine = self.mine
+        box.texts = {}
+        box.trail = self.trail
+        box.legal = self.legal
+        box.fresh = False
+        return box
 
     def __reduce__(self):
         return _Engine, (self.shared, self.state, self.mine)
@@ -350,16 +366,46 @@ class _Engine:
             self.trail = self.trail + (self.shared.views(state),)
 
     def decoded(self, space) -> tuple:
-        """(moves, {action number: engine index}, sorted numbers) of the decision now, worked out once."""
+        """(moves, {action number: engine index}, sorted numbers) of the decision now, worked out once.
+
+        At a chance event the numbers are its outcomes' and a fourth item holds
+        (outcome number, probability) in order.
+        """
         state = self.state
         legal = self.legal
         if legal is None or legal[0] != len(state.history):
-            found = space.decode(state)
-            legal = self.legal = (len(state.history), found, sorted(found))
+            if state.pending is not None and state.pending[0] == "chance":
+                outcomes, found = space.chance_decode(state)
+                legal = self.legal = (len(state.history), found, [number for number, _ in outcomes], outcomes)
+            else:
+                found = space.decode(state)
+                legal = self.legal = (len(state.history), found, sorted(found))
         return legal
 
     def observation_text(self, seat: int) -> str:
         return self.seen(seat)[0]
+
+    def information_string(self, player: int) -> str:
+        """The information-state string of OpenSpiel player `player` (docs/adapters.md, "Information states").
+
+        The observation line, then the decisions so far (its own by their action, another
+        player's by who took it; the last DECISIONS_SHOWN of them), and a digest of all it has
+        seen: who decided when, its own actions, its observation at each decision and what
+        the log has shown it.
+        """
+        shared = self.shared
+        text, lines = self.seen(shared.seats[player])
+        shared.recall = True
+        recall = hashlib.sha256("\n".join(lines).encode())
+        mine = self.mine
+        moves = [action if who == player else -1 - who for who, action in mine]
+        recall.update(b"\0" + repr(moves).encode() + b"\0")
+        recall.update(b"".join([views[player] for views in shared.trail(self)]))
+        label, names = shared.label, shared.player_names
+        shown = [label(action) if who == player else names[who] for who, action in mine[-DECISIONS_SHOWN:]]
+        if len(mine) > DECISIONS_SHOWN:
+            shown.insert(0, "...")
+        return f"{text} | {' '.join(shown) or '-'} ~{recall.hexdigest()[:12]}"
 
     def seen(self, seat: int) -> tuple[str, list[str]]:
         """The seat's observation as one short line (`compact_view`), and the log's lines it has been shown."""
@@ -500,32 +546,62 @@ class PirdslState(pyspiel.State):
             box = self._engine = _Engine(box.shared, box.state.clone(), box.mine, box.trail, box.legal)
         return box
 
+    # OpenSpiel's State answers these through C++, which asks `current_player` again on the way;
+    # answered here, a Python caller skips those round trips (C++ callers still get the same answers).
+
     def current_player(self) -> int:
         box = self._engine
         engine = box.state
         if engine.terminal:
-            return pyspiel.PlayerId.TERMINAL
-        if engine.is_chance():
-            return pyspiel.PlayerId.CHANCE
-        return box.shared.player_of_seat[engine.current_player()]
+            return _TERMINAL
+        pending = engine.pending
+        if pending[0] == "chance":
+            return _CHANCE
+        return box.shared.player_of_seat[pending[2]]
+
+    def is_chance_node(self) -> bool:
+        engine = self._engine.state
+        return not engine.terminal and engine.pending[0] == "chance"
+
+    def is_player_node(self) -> bool:
+        engine = self._engine.state
+        return not engine.terminal and engine.pending[0] != "chance"
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal action numbers (at a chance event its outcomes'; none for a player not to move)."""
+        box = self._engine
+        engine = box.state
+        if engine.terminal:
+            return []
+        if player is not None and engine.pending[0] != "chance" and player != self.current_player():
+            if player < 0:
+                raise RuntimeError(f"legal_actions asked for the pseudo-player {player}")
+            return []
+        return list(box.decoded(box.shared.space)[2])
 
     def _legal_actions(self, player: int) -> list[int]:
         box = self._engine
         if box.state.terminal or box.state.is_chance():
             return []
-        return list(box.decoded(box.shared.space)[2])
+        return box.decoded(box.shared.space)[2]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         box = self._engine
-        return box.shared.space.chance_outcomes(box.state)
+        if not self.is_chance_node():
+            return []
+        return list(box.decoded(box.shared.space)[3])
 
     def _apply_action(self, action: int) -> None:
         box = self._owned()
         game = box.shared
         state = box.state
-        if state.is_chance():
+        pending = state.pending
+        if pending is not None and pending[0] == "chance":
+            index = box.decoded(game.space)[1].get(action)
+            if index is None:
+                game.space.chance_index(state, action)  # raises the one-line ActionSpaceError
             box.texts = {}
-            game.space.apply(state, action)
+            state.apply_action(index)
             return
         if len(box.mine) >= game.max_length:
             if game.length_source in ("derived", "declared"):
@@ -541,6 +617,22 @@ class PirdslState(pyspiel.State):
         box.mine += ((game.player_of_seat[state.current_player()], action),)
         box.texts = {}
         state.apply_action(index)
+
+    def information_state_string(self, player: int | None = None) -> str:
+        box = self._engine
+        player = self.current_player() if player is None else player
+        if not 0 <= player < len(box.shared.seats):
+            raise RuntimeError(f"information_state_string asked for player {player}: the players are "
+                               f"0 to {len(box.shared.seats) - 1}")
+        return box.information_string(player)
+
+    def observation_string(self, player: int | None = None) -> str:
+        box = self._engine
+        player = self.current_player() if player is None else player
+        if not 0 <= player < len(box.shared.seats):
+            raise RuntimeError(f"observation_string asked for player {player}: the players are "
+                               f"0 to {len(box.shared.seats) - 1}")
+        return box.seen(box.shared.seats[player])[0]
 
     def _action_to_string(self, player: int, action: int) -> str:
         engine = self._engine.state
@@ -599,25 +691,10 @@ class PirdslObserver:
 
     def string_from(self, state: PirdslState, player: int) -> str:
         box = state._engine
-        seat = self.game.seats[player]
-        text, lines = box.seen(seat)
+        seat = box.shared.seats[player]
         if not self.perfect_recall:
-            return text
-        # The information state: the observation line, then the decisions so far (its own by
-        # their action, another player's by who took it; the last DECISIONS_SHOWN of them), and a
-        # digest of all it has seen: who decided when, its own actions, its observation at each
-        # decision and what the log has shown it.
-        shared = box.shared
-        shared.recall = True
-        recall = hashlib.sha256("\n".join(lines).encode())
-        moves = [action if who == player else -1 - who for who, action in box.mine]
-        recall.update(b"\0" + repr(moves).encode() + b"\0")
-        recall.update(b"".join([views[player] for views in shared.trail(box)]))
-        label, names = shared.label, shared.player_names
-        shown = [label(action) if who == player else names[who] for who, action in box.mine[-DECISIONS_SHOWN:]]
-        if len(box.mine) > DECISIONS_SHOWN:
-            shown.insert(0, "...")
-        return f"{text} | {' '.join(shown) or '-'} ~{recall.hexdigest()[:12]}"
+            return box.seen(seat)[0]
+        return box.information_string(player)
 
 
 pyspiel.register_game(_game_type(), PirdslGame)
