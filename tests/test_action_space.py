@@ -129,10 +129,10 @@ def test_pairs_are_numbered_only_when_an_option_may_be_a_list(options, pairs):
     source += "\ndefine plans(q) = [q.taken, [q.taken]]\n"
     space = ActionSpace(load_source(source, "singles.pir"), 2)
     assert space.pairs is pairs
-    # Pairs are of what the first and the second place of a list may hold (a list of one: the empty list second).
+    # Lists are numbered in blocks, each by what every place of a list of one length may hold.
     numbering = space.decisions
-    assert space.size == space.atom_count + len(numbering.first_atoms) * len(numbering.second_atoms)
-    assert bool(numbering.first_atoms) is pairs
+    assert space.size == space.atom_count + sum(block.size for block in numbering.blocks)
+    assert bool(numbering.blocks) is pairs
     state = load_source(source, "singles.pir").new_state(players=2, seed=1)
     while not state.is_terminal():  # every option and outcome has its number in the space
         if state.is_chance():
