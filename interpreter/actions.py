@@ -403,13 +403,13 @@ class _Numbering:
             face_down = decisions_
         else:
             site_shapes = families["sites"]
-            face_down = decisions_ and offers.PIECE in families["single"]
+            face_down = decisions_ and any(offers.is_piece(family) for family in families["single"])
             default = {}
             families = set(families["single"])
         self.families = families
-        self.has_pieces = offers.PIECE in families or any(
-            offers.PIECE in place for shapes in (site_shapes or [default]) for places in shapes.values()
-            for place in places)
+        self.has_pieces = any(offers.is_piece(family) for family in families) or any(
+            offers.is_piece(family) for shapes in (site_shapes or [default]) for places in shapes.values()
+            for place in places for family in place)
         self.atoms = _atoms(space, start, names, families, face_down)
         self._index = {atom: i for i, atom in enumerate(self.atoms)}
         self.atom_count = len(self.atoms)
@@ -548,8 +548,10 @@ def _atoms(space: ActionSpace, start, names: list[str], families: set, face_down
     # (every cell of a board, say) never offers one, so it has no number for it.
     if face_down:
         atoms += [("face_down", zone.id) for zone in start.world.zones if zone.visibility != "public"]
-    if offers.PIECE in families:
-        atoms += [("piece", kind, rank) for kind, most in space.piece_bounds.items() for rank in range(most)]
+    # Pieces of any kind, or of the kinds the statements were read as offering.
+    kinds = {family[1] if len(family) > 1 else "*" for family in families if offers.is_piece(family)}
+    atoms += [("piece", kind, rank) for kind, most in space.piece_bounds.items() if "*" in kinds or kind in kinds
+              for rank in range(most)]
     written = {family[1] for family in families if family[0] == "name" and len(family) == 2}
     chosen = written | (set(names) if offers.ALL_NAMES in families else set())
     order = space.name_order
@@ -600,7 +602,8 @@ def _families(game, program, bounds: Bounds) -> tuple[dict | None, dict | None, 
             # The piece chance picks from a face-down pile a decision offered.
             owners = [families for choice, families in zip(program.choices, choice_families)
                       if choice.blind_chance == index]
-            offered = any(offers.PIECE in families or offers.ANY in families for families in owners)
+            offered = any(offers.ANY in families or any(offers.is_piece(family) for family in families)
+                          for families in owners)
             chances.append(frozenset({offers.PIECE}) if offered else frozenset())
             continue
         chances.append(lookup(by_chance, site, "chance event"))

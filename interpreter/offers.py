@@ -9,7 +9,9 @@ of thing with the part of it the statement can reach:
 - `("zone", NAME)` the zones declared as NAME (one per player for a zone per player),
   `("cell", BOARD)` the cells of one board, `("cell",)` every board's cells, `("zone",)`
   every zone and cell;
-- `("piece",)` every piece (and, offered to a seat that may not look, a face-down pick);
+- `("piece",)` every piece, `("piece", KIND)` the pieces of one kind (and, offered to a seat
+  that may not look, a face-down pick): the pieces a zone may hold are the kinds some
+  `create` makes in it or some `move` brings to it, read with the rest;
 - `("name", TEXT)` one name or written text, `("name",)` every name the file writes;
 - `("number", LOW, HIGH)` the whole numbers LOW to HIGH (a literal, or the reach of a
   `range(...)`: its first argument's least value, its last's largest, from
@@ -66,8 +68,11 @@ def number_family(low: int, high: int) -> tuple:
     return ("number", int(low), int(high))
 
 
-def elements(families: frozenset) -> frozenset:
-    """The families of the elements of a value of `families` gone through as a list (a zone: its pieces)."""
+def elements(families: frozenset, pieces_in=None) -> frozenset:
+    """The families of the elements of a value of `families` gone through as a list (a zone: its pieces).
+
+    `pieces_in(family)` tells the pieces a zone or cell family may hold; without it, any piece.
+    """
     out: set = set()
     for family in families:
         kind = family[0]
@@ -79,7 +84,7 @@ def elements(families: frozenset) -> frozenset:
             for place in family[1:]:
                 out |= place
         elif kind in ("zone", "cell"):
-            out.add(PIECE)
+            out |= pieces_in(family) if pieces_in is not None else {PIECE}
         # none, the empty list, numbers, texts, seats cannot be gone through: no elements
     return frozenset(out)
 
@@ -87,6 +92,11 @@ def elements(families: frozenset) -> frozenset:
 def _depth(families: frozenset) -> int:
     return max((1 + max(_depth(inner) for inner in family[1:]) for family in families
                 if family[0] in ("list_of", "tuple_of")), default=0)
+
+
+def is_piece(family: tuple) -> bool:
+    """Whether a family is pieces: `("piece",)` any piece, `("piece", KIND)` the pieces of one kind."""
+    return family[0] == "piece"
 
 
 def may_be_anything(families: frozenset) -> bool:
@@ -138,6 +148,10 @@ class Offers:
         self._scope = None  # the block whose locals the expression being read sees
         self.attributes: dict[str, list] = {}  # an attribute (a variable per player or piece) -> the same
         self.sites: list[tuple[str, ast.Node, object]] = []
+        # Where pieces go: (kind made, or None for a `move`, the pieces moved, the zone, scope), and
+        # the kinds each zone family may hold ("*": any kind), grown with the rest of the reading.
+        self.placings: list[tuple] = []
+        self.zone_kinds: dict[tuple, set] = {}
         declarations = [d for d in game_file.declarations if not isinstance(d, ast.ExampleDecl)]
         for declaration in declarations:
             if isinstance(declaration, ast.KindDecl):
@@ -207,6 +221,7 @@ class Offers:
             self._fresh = set()
             self._changed = False
             self.results, self.why = [], []
+            self._place_pieces()
             for kind, node, scope in self.sites:
                 self._why = None
                 self._scope = scope
@@ -217,6 +232,78 @@ class Offers:
         else:
             self.results = [frozenset({ANY}) for _ in self.sites]
             self.why = ["the values given to its names keep growing" for _ in self.sites]
+
+    def _place_pieces(self) -> None:
+        """The kinds of pieces each zone family may hold, from every `create` and `move` (grows each reading)."""
+        for kind, what, to, scope in self.placings:
+            outer_why = self._why
+            kinds = {kind} if kind is not None else self._kinds_of(self._in_scope(scope, what, {}))
+            places = self._in_scope(scope, to, {})
+            self._why = outer_why
+            keys = {family for family in places if family[0] in ("zone", "cell")}
+            if ANY in places:
+                keys.add(ALL_ZONES)
+            for key in keys:
+                held = self.zone_kinds.setdefault(key, set())
+                if not kinds <= held:
+                    held |= kinds
+                    self._changed = True
+
+    def _kinds_of(self, families: frozenset, depth: int = 0) -> set:
+        """The kinds of the pieces a value (a piece, a list of them, a zone) may be or hold ("*": any)."""
+        out: set = set()
+        for family in families:
+            if family == ANY or depth > LIST_DEPTH:
+                out.add("*")
+            elif family[0] == "piece":
+                out.add(family[1] if len(family) > 1 else "*")
+            elif family[0] in ("zone", "cell"):
+                out |= self._kinds_in(family)
+            elif family[0] in ("list_of", "tuple_of"):
+                for inner in family[1:]:
+                    out |= self._kinds_of(inner, depth + 1)
+        return out
+
+    def _kinds_in(self, family: tuple) -> set:
+        """The kinds of pieces a zone or cell family may hold: what is put there, or anywhere that includes it."""
+        kinds = self.zone_kinds
+        out = set(kinds.get(ALL_ZONES, ()))
+        if family == ALL_ZONES:
+            for held in kinds.values():
+                out |= held
+        elif family[0] == "cell":
+            out |= kinds.get(ALL_CELLS, set())
+            if len(family) == 1:
+                for key, held in kinds.items():
+                    if key[0] == "cell":
+                        out |= held
+            else:
+                out |= kinds.get(family, set())
+        else:
+            out |= kinds.get(family, set())
+        return out
+
+    def _pieces_in(self, family: tuple) -> frozenset:
+        kinds = self._kinds_in(family)
+        if "*" in kinds:
+            return frozenset({PIECE})
+        return frozenset(("piece", kind) for kind in kinds)
+
+    def _item(self, families: frozenset, position: int) -> frozenset:
+        """What `value[position]` may be: a written-out list's own place there, else any element."""
+        out: set = set()
+        for family in families:
+            if family[0] == "tuple_of":
+                places = family[1:]
+                # Counted from the end when negative; a place past the end stops the game, giving nothing.
+                if -len(places) <= position < len(places):
+                    out |= places[position]
+            else:
+                out |= self._elements(frozenset({family}))
+        return frozenset(out)
+
+    def _elements(self, families: frozenset) -> frozenset:
+        return elements(families, self._pieces_in)
 
     def _unknown(self, expr, what: str) -> frozenset:
         """Anything: the reading cannot follow `expr` (kept, the first time in a statement, to say why)."""
@@ -265,8 +352,7 @@ class Offers:
                     self.attributes.setdefault(node.target.name, []).append(binding)
             elif isinstance(node, ast.ForEach):
                 self._bind(node.var, ("element", node.iterable, scope), scope)
-            elif isinstance(node, ast.ComprehensionFor):
-                self._bind(node.var, ("element", node.iterable, scope), scope)
+            # A comprehension's name is seen only inside it, where `value` binds it around what it reads.
             elif isinstance(node, ast.Choose):
                 self._bind(node.var, ("element", node.options, scope), scope)
                 if node.optional:
@@ -283,7 +369,10 @@ class Offers:
                 self.sites.append(("chance", node, scope))
             elif isinstance(node, ast.CallRule):
                 calls.setdefault(node.rule, []).append((node.args, scope))
+            elif isinstance(node, ast.Move):
+                self.placings.append((None, node.what, node.to, scope))
             elif isinstance(node, ast.Create):
+                self.placings.append((node.piece, None, node.zone, scope))
                 # A piece's field holds what the `create` statements give it.
                 for position, name in enumerate(fields.get(node.piece, [])):
                     given = ("value", node.args[position], scope) if position < len(node.args) else \
@@ -328,12 +417,12 @@ class Offers:
 
     def _site(self, kind: str, node) -> frozenset:
         if isinstance(node, ast.Choose):
-            offered = elements(self.value(node.options, {}))
+            offered = self._elements(self.value(node.options, {}))
             return offered | {SKIP} if node.optional else offered
         if isinstance(node, ast.ChooseSet):
-            return elements(self.value(node.options, {})) | {SKIP} | self._unknown(node, "a choice of several")
+            return self._elements(self.value(node.options, {})) | {SKIP} | self._unknown(node, "a choice of several")
         if isinstance(node, (ast.Draw, ast.WeightedDraw)):
-            return elements(self.value(node.source, {}))
+            return self._elements(self.value(node.source, {}))
         if isinstance(node, ast.Roll):
             return self._faces(node.die)
         return self._unknown(node, "a turn of actions")
@@ -398,7 +487,10 @@ class Offers:
                 for row in self.tables[expr.target.id].rows:
                     out |= self.value(row.value, {})
                 return out
-            return elements(self.value(expr.target, env))
+            target = self.value(expr.target, env)
+            if isinstance(expr.index, ast.IntLiteral):
+                return self._item(target, expr.index.value)
+            return self._elements(target)
         if isinstance(expr, ast.Call):
             return self._call(expr, env)
         return self._unknown(expr, f"the value of this {type(expr).__name__} expression")
@@ -417,8 +509,7 @@ class Offers:
             out |= self.value(row.value.items[position], {})
         return out
 
-    @staticmethod
-    def _binary(op: str, left: frozenset, right: frozenset) -> frozenset:
+    def _binary(self, op: str, left: frozenset, right: frozenset) -> frozenset:
         """What `left op right` may be: numbers from numbers; joined lists (a zone's pieces among them)
         from `+`; a list repeated, or a text, from `*`; a text from `+` or `%` on texts."""
         if ANY in left or ANY in right:
@@ -438,7 +529,7 @@ class Offers:
             elif family == EMPTY_LIST and joins:
                 out.add(EMPTY_LIST)
             elif kind in ("zone", "cell") and op == "+":
-                lists.add(PIECE)
+                lists |= self._pieces_in(family)
                 out.add(EMPTY_LIST)
             # anything else (none, seats, pieces) in arithmetic is an error, never a value
         if lists:
@@ -449,7 +540,7 @@ class Offers:
         if bound.mode == "any":
             return self._unknown(bound.expression, "a define's parameter, read apart from a call")
         found = self._in_scope(bound.scope, bound.expression, bound.env)
-        return elements(found) if bound.mode == "element" else found
+        return self._elements(found) if bound.mode == "element" else found
 
     def _in_scope(self, scope, expr, env: dict) -> frozenset:
         """The value of `expr` read in `scope` (the block whose locals it sees)."""
@@ -527,7 +618,7 @@ class Offers:
             elif binding[0] == "value":
                 out |= self._in_scope(binding[-1], binding[1], {})
             elif binding[0] == "element":
-                out |= elements(self._in_scope(binding[-1], binding[1], {}))
+                out |= self._elements(self._in_scope(binding[-1], binding[1], {}))
             elif binding[0] == "sum":
                 # `x += v` is `x + v`: what x is otherwise is already in the union, so what v adds to it.
                 added = self._in_scope(binding[-1], binding[1], {})
@@ -599,7 +690,7 @@ class Offers:
         if name == "inward":
             return frozenset({("tuple_of", frozenset({ALL_NUMBERS}), frozenset({ALL_NUMBERS})), ALL_NUMBERS, NOTHING})
         if name in _ONE_ELEMENT and args:
-            return elements(self.value(args[0], env)) | {NOTHING}
+            return self._elements(self.value(args[0], env)) | {NOTHING}
         if name == "at":
             board = args[0].id if args and isinstance(args[0], ast.Name) and args[0].id in self.boards else None
             return frozenset({("cell", board) if board else ALL_CELLS, NOTHING})
@@ -624,9 +715,9 @@ class Offers:
                 keys |= frozenset({("name", row.key.id)}) if isinstance(row.key, ast.Name) else self.value(row.key, {})
             return frozenset({("list_of", keys), EMPTY_LIST})
         if name in _SAME_ELEMENTS and args:
-            return frozenset({("list_of", elements(self.value(args[0], env))), EMPTY_LIST})
+            return frozenset({("list_of", self._elements(self.value(args[0], env))), EMPTY_LIST})
         if name == "flatten" and args:
-            return frozenset({("list_of", elements(elements(self.value(args[0], env)))), EMPTY_LIST})
+            return frozenset({("list_of", elements(self._elements(self.value(args[0], env)))), EMPTY_LIST})
         return self._unknown(expr, f"what {name}(...) gives")
 
     def _range(self, first: ast.Expr, last: ast.Expr, env: dict) -> tuple:
