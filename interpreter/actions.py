@@ -266,6 +266,8 @@ class ActionSpace:
 
     def number(self, state, value, where: str = "this decision", chance: bool = False) -> int:
         """The action number of one option (`chance`: of a chance outcome; `SKIP` for the skip of an optional choice)."""
+        if value is SKIP:
+            value = _SKIP_MARK
         return (self.outcomes if chance else self.decisions).number(state, value, where)
 
     # ------------------------------------------------------------ what is legal now

@@ -704,7 +704,15 @@ class Offers:
         if name in _CELL_LISTS:
             return frozenset({("list_of", frozenset({ALL_CELLS})), EMPTY_LIST})
         if name == "all_pieces":
-            return frozenset({("list_of", frozenset({PIECE})), EMPTY_LIST})
+            # The pieces of a zone, or of each zone of a list: of the kinds those zones may hold.
+            found = self.value(args[0], env) if args else frozenset({ANY})
+            zones = {family for family in found | self._elements(found) if family[0] in ("zone", "cell")}
+            if ANY in found or any(family[0] not in ("zone", "cell", "list_of", "tuple_of") and family != EMPTY_LIST
+                                   for family in found):
+                pieces = frozenset({PIECE})
+            else:
+                pieces = frozenset().union(*(self._pieces_in(zone) for zone in zones))
+            return frozenset({("list_of", pieces), EMPTY_LIST})
         if name == "range" and len(args) == 2:
             return frozenset({("list_of", frozenset({self._range(args[0], args[1], env)})), EMPTY_LIST})
         if name == "indices":
