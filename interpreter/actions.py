@@ -16,26 +16,27 @@ numbers for the options of every `chooses`, `chance_size` outcome numbers for wh
   names (kind members, die faces, table keys, board layers' words, written texts) in the
   order the rules file first writes them (`["pass", "bet"]`: pass 0, bet 1), and whole
   numbers, from low to high;
-- *pairs*: an option that is a list of one or two things (a move written `[piece, cell]`,
-  a plan `[3, 5]`) is numbered after the atoms by its two things: atoms + first * seconds
-  + second, `first` its first thing's place among what a list's first place may hold,
-  `second` its second thing's among the `seconds` things its second place may hold (a
-  list of one pairs its thing with the empty list);
-- *triples*: a list of three whole numbers of the file's range (a leg written
-  `[direction, length, steps]`), numbered after the pairs by its three numbers, only
-  where some choice's options are built from a list of three the rules write.
+- *lists*: an option that is a list (a move written `[piece, cell]`, a plan `[3, 5]`, a
+  leg `[direction, length, steps]`) is numbered after the atoms, in a block of the lists
+  of its length its statement can offer, by its things in order, each by its place among
+  the atoms that place can hold (a mixed radix). Statements whose lists of one length
+  can hold the same things share a block; a written list has its own places, a list
+  built by a comprehension one or two things of what its elements can be.
 
 Which atoms are there is read from the rules by interpreter/offers.py, statement by
 statement: only what some `chooses` (for actions) or some chance statement (for outcomes)
 can offer, followed through defines, locals, variables, rules' parameters, pieces' fields,
 tables and board layers: the names that some option can be, the zones of one name or the
 cells of one board, the numbers a `range(...)` reaches (interpreter/bounds.py's largest
-values), the pieces where a zone's contents are offered. Tic-tac-toe has 9 actions (its
+values), the pieces of the kinds a zone can hold where its contents are offered; a
+rule's locals apart from another rule's of the same name. Tic-tac-toe has 9 actions (its
 squares), Kuhn poker 2 (pass, bet) and 3 outcomes (its cards). Where a statement's options
 cannot be followed, that kind of step falls back to the widest space: every seat, zone,
 piece, name the file writes, and whole number from the file's smallest number literal (0
 at most; mirrored below 0 when the file negates) to its largest, parameters' values and
-`range` ends included, with pairs of all of them; `notes` says which line made it so.
+`range` ends included, with lists of one and two of all of them (and of three whole
+numbers where a choice's options are built from a written list of three); `notes` says
+which line made it so.
 
 The action number of an option is the number of what it is: the same cell, seat, number
 or name is the same action in every decision, whatever its place in the list.
@@ -52,8 +53,8 @@ is not shown to it otherwise, but the number of the copy does show in action num
 (a gap, not a secret of the rules: the copies are alike in every way the rules can tell).
 
 Bounds are true by construction: an option the space has no number for (a number or
-text the reading did not expect, a piece beyond its kind's bound, a list of three other
-than whole numbers, a list of four or more) stops with `ActionSpaceError`, one line
+text the reading did not expect, a piece beyond its kind's bound, a list of a length or
+with a thing its statement was not read as offering) stops with `ActionSpaceError`, one line
 naming the `chooses` or chance statement, rather than being given a number that could
 mean something else: a number always stands for the very thing it names.
 """
@@ -169,7 +170,7 @@ class ActionSpace:
             # the most each `range` can reach at these values, and every parameter's value, count too.
             self.low, self.high = _with_parameter_numbers(game, bounds, self.low, self.high)
         self.span = self.high - self.low + 1
-        decisions, outcomes, self.why_wide = _families(game, start.program, bounds)
+        decisions, outcomes, self.why_wide, self.statements = _families(game, start.program, bounds)
         # Where some statement's options could not be followed, every statement of its kind (decisions,
         # or chance) shares the widest numbering: every thing of every kind the file and the table have.
         wide_lists = _offers_lists(game.file)
@@ -187,6 +188,14 @@ class ActionSpace:
         self.chance_size = self.outcomes.size
 
     # ------------------------------------------------------------ numbers and words
+
+    def breakdown(self) -> list[str]:
+        """Each `chooses` and chance statement, one line each: what it can offer, as the reading found it.
+
+        `games/jamaica.pir:410 choice: [number 1 to 6, number 1 to 6]`: where a space is large,
+        the statements whose lines are long are why.
+        """
+        return [f"{where} {kind}: {offers.families_text(families)}" for kind, where, families in self.statements]
 
     def describe(self, action: int, chance: bool = False) -> str:
         """What an action number (`chance`: a chance outcome's number) stands for: `cell 12`, `[3, 5]`."""
@@ -566,7 +575,7 @@ def _atoms(space: ActionSpace, start, names: list[str], families: set, face_down
     return atoms
 
 
-def _families(game, program, bounds: Bounds) -> tuple[dict | None, dict | None, str]:
+def _families(game, program, bounds: Bounds) -> tuple[dict | None, dict | None, str, list]:
     """What the game's decisions, and its chance events, can offer (interpreter/offers.py).
 
     Each answer is {"single": families of what any statement offers as one thing, "sites":
@@ -574,7 +583,9 @@ def _families(game, program, bounds: Bounds) -> tuple[dict | None, dict | None, 
     by length, as the families each place may hold}, or None when some statement's options
     could not be followed (then that kind of step numbers everything; the third answer says
     why). The tree read is the one the compiler writes the engine from, so each of the
-    engine's sites is found by its span; a site not found counts as offering anything.
+    engine's sites is found by its span; a site not found counts as offering anything. The
+    fourth answer is, for `ActionSpace.breakdown`, each site as ("choice" or "chance", where,
+    families).
     """
     tree = lower_file(with_catalogues(with_powers(game.lowered)))
     reading = offers.Offers(tree, bounds, game.param_values)
@@ -609,7 +620,12 @@ def _families(game, program, bounds: Bounds) -> tuple[dict | None, dict | None, 
             chances.append(frozenset({offers.PIECE}) if offered else frozenset())
             continue
         chances.append(lookup(by_chance, site, "chance event"))
-    return _split(choices), _split(chances), reasons[0] if reasons else ""
+    statements = [("choice", f"{site.span.file}:{site.span.line}", families)
+                  for site, families in zip(program.choices, choices)]
+    statements += [("face-down pick" if site.kind == "blind" else "chance", f"{site.span.file}:{site.span.line}",
+                    families) for site, families in zip(program.chances, chances)
+                   if families or site.kind != "blind"]
+    return _split(choices), _split(chances), reasons[0] if reasons else "", statements
 
 
 def _split(sites: list[frozenset]) -> dict | None:

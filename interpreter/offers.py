@@ -94,6 +94,27 @@ def _depth(families: frozenset) -> int:
                 if family[0] in ("list_of", "tuple_of")), default=0)
 
 
+def families_text(families: frozenset) -> str:
+    """Families in a few words, for people: `skip; piece crew; [number 0 to 5, number 2 to 3]`."""
+    return "; ".join(sorted(_family_text(family) for family in families)) or "nothing at all"
+
+
+def _family_text(family: tuple) -> str:
+    kind = family[0]
+    if kind == "list_of":
+        return "lists of (" + families_text(family[1]) + ")"
+    if kind == "tuple_of":
+        return "[" + ", ".join(" or ".join(sorted(_family_text(f) for f in place)) or "nothing"
+                               for place in family[1:]) + "]"
+    if kind == "number" and len(family) == 3:
+        return f"number {family[1]}" if family[1] == family[2] else f"number {family[1]} to {family[2]}"
+    if kind == "number":
+        return "any number"
+    if len(family) == 1:
+        return {"zone": "any zone", "cell": "any cell", "piece": "any piece", "name": "any name"}.get(kind, kind)
+    return f"{kind} {family[1]}"
+
+
 def is_piece(family: tuple) -> bool:
     """Whether a family is pieces: `("piece",)` any piece, `("piece", KIND)` the pieces of one kind."""
     return family[0] == "piece"

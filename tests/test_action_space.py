@@ -216,6 +216,9 @@ def test_a_statement_numbers_only_what_it_can_offer():
     assert space.compact and space.notes == []
     assert [atom for atom in space.atoms if atom[0] != "piece"] == [("name", "far"), ("name", "near")]
     assert {atom[1] for atom in space.atoms if atom[0] == "piece"} == {"stone"}
+    assert space.breakdown()[:3] == ["scoped.pir:21 choice: piece stone",
+                                     "scoped.pir:27 choice: [number 0 or number 1 or number 2, number 2, number 1 to 3]",
+                                     "scoped.pir:28 choice: name far; name near"]
     [legs] = space.decisions.blocks
     assert legs.sizes[:2] == [3, 1] and space.size == space.atom_count + legs.size
     state = load_source(SCOPED, "scoped.pir").new_state(players=2, seed=1)

@@ -34,6 +34,7 @@ docs/adapters.md shows it in use.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 from array import array
@@ -424,6 +425,7 @@ LINE_SHOWN = 160
 DECISIONS_SHOWN = 8
 
 
+@functools.lru_cache(maxsize=4096)  # seat names and the file's words: few, and asked at every decision
 def _seat_token(name) -> str:
     """`Player 2` -> `P2`; other names as they are."""
     text = str(name)
@@ -434,6 +436,8 @@ def _seat_token(name) -> str:
 
 def _value_text(value) -> tuple[str, bool]:
     """A variable's value in a few characters, and whether all of it is shown."""
+    if value.__class__ is int:  # most variables: counts and scores
+        return str(value), True
     if isinstance(value, bool):
         return ("yes" if value else "no"), True
     if isinstance(value, (list, tuple)):
