@@ -179,7 +179,10 @@ class PirdslGame(pyspiel.Game):
 
     def new_initial_state(self) -> "PirdslState":
         """The state at the first decision or chance event after setup."""
-        return PirdslState(self)
+        # Made here rather than in an `__init__` of its own: OpenSpiel makes one for every copy.
+        state = PirdslState(self)
+        state._engine = self._shared.start_box
+        return state
 
     def make_py_observer(self, iig_obs_type=None, params=None) -> "PirdslObserver":
         """Observation (perfect_recall false) or information state (true) strings and tensors."""
@@ -532,9 +535,7 @@ def compact_view(view: dict) -> str:
 class PirdslState(pyspiel.State):
     """A pirdsl state behind OpenSpiel's State API (`.engine` is the pirdsl state)."""
 
-    def __init__(self, game: PirdslGame):
-        super().__init__(game)
-        self._engine = game._shared.start_box
+    # Made by `PirdslGame.new_initial_state`, which gives it the game's start box as `_engine`.
 
     @property
     def engine(self):
