@@ -331,7 +331,7 @@ class _Engine:
         self.shared = shared    # the game's (one attribute for OpenSpiel to copy, not two)
         self.state = state
         self.mine = mine        # (player, action number) of every decision, oldest first
-        self.texts: dict = {}   # seat -> (its observation line, the log's lines)
+        self.texts: dict | None = None  # seat -> (its observation line, the log's lines), once asked
         self.trail = trail      # per decision point: every player's observation (_Shared.trail)
         # (moves made, {action number: engine index}, the numbers in order) of the decision now
         self.legal = legal
@@ -340,7 +340,7 @@ class _Engine:
     def __deepcopy__(self, memo):
         # A shared box (a new game's) stays shared; any other is copied with its state.
         shared = self.shared
-        if shared.recall:
+        if shared.recall and len(self.trail) == len(self.mine):
             self.note_views()
         if self.fresh:
             return self
@@ -353,7 +353,7 @@ class _Engine:
         box.shared = shared
         box.state = self.state.clone()
         box.mine = self.mine
-        box.texts = {}
+        box.texts = None
         box.trail = self.trail
         box.legal = self.legal
         box.fresh = False
@@ -416,11 +416,14 @@ class _Engine:
 
     def seen(self, seat: int) -> tuple[str, list[str]]:
         """The seat's observation as one short line (`compact_view`), and the log's lines it has been shown."""
-        found = self.texts.get(seat)
+        texts = self.texts
+        if texts is None:
+            texts = self.texts = {}
+        found = texts.get(seat)
         if found is None:
             view = self.state.observation(seat)
             lines = view.pop("log", [])
-            found = self.texts[seat] = (compact_view(view), lines)
+            found = texts[seat] = (compact_view(view), lines)
         return found
 
 
@@ -614,7 +617,7 @@ class PirdslState(pyspiel.State):
             index = box.decoded(game.space)[1].get(action)
             if index is None:
                 game.space.chance_index(state, action)  # raises the one-line ActionSpaceError
-            box.texts = {}
+            box.texts = None
             state.apply_action(index)
             return
         if len(box.mine) >= game.max_length:
@@ -629,7 +632,7 @@ class PirdslState(pyspiel.State):
         if game.recall:
             box.note_views()
         box.mine += ((game.player_of_seat[state.current_player()], action),)
-        box.texts = {}
+        box.texts = None
         state.apply_action(index)
 
     def information_state_string(self, player: int | None = None) -> str:
