@@ -192,7 +192,7 @@ class ActionSpace:
     def breakdown(self) -> list[str]:
         """Each `chooses` and chance statement, one line each: what it can offer, as the reading found it.
 
-        `games/jamaica.pir:410 choice: [number 1 to 6, number 1 to 6]`: where a space is large,
+        `plans.pir:12 choice: [number 1 or number 2, number 1 or number 2]`: where a space is large,
         the statements whose lines are long are why.
         """
         return [f"{where} {kind}: {offers.families_text(families)}" for kind, where, families in self.statements]

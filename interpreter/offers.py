@@ -95,7 +95,7 @@ def _depth(families: frozenset) -> int:
 
 
 def families_text(families: frozenset) -> str:
-    """Families in a few words, for people: `skip; piece crew; [number 0 to 5, number 2 to 3]`."""
+    """Families in a few words, for people: `skip; piece card; [number 0 or number 1, any cell]`."""
     return "; ".join(sorted(_family_text(family) for family in families)) or "nothing at all"
 
 
