@@ -21,10 +21,12 @@ of thing with the part of it the statement can reach:
   place with its own families;
 - `("any",)`: the reading could not follow this value, so it may be anything.
 
-An expression is followed through the defines (with their arguments), the locals and
-variables (every value any statement gives a name, wherever it is, so shadowed names only
-widen the answer), the rules' parameters (every call's argument), loops, comprehensions,
-tables and the built-ins whose results are known. A name whose values depend on
+An expression is followed through the defines (with their arguments), the locals (every
+value a statement of the same rule or block gives the name: a rule's locals are its own, as
+the language scopes them, and a comprehension's name is bound around what it reads), the
+shared variables (every value any statement gives them), the rules' parameters (every
+call's argument, read where the call is), loops, comprehensions, tables, a written list's
+places (`m[0]`) and the built-ins whose results are known. A name whose values depend on
 themselves (`left = [x for x in left where ...]`) is read again until nothing changes.
 A rule no statement of play calls (one only the worked examples call) never runs, so what
 it would give adds nothing. What is not understood is `("any",)`, so the answer is always a
