@@ -16,26 +16,27 @@ numbers for the options of every `chooses`, `chance_size` outcome numbers for wh
   names (kind members, die faces, table keys, board layers' words, written texts) in the
   order the rules file first writes them (`["pass", "bet"]`: pass 0, bet 1), and whole
   numbers, from low to high;
-- *pairs*: an option that is a list of one or two things (a move written `[piece, cell]`,
-  a plan `[3, 5]`) is numbered after the atoms by its two things: atoms + first * seconds
-  + second, `first` its first thing's place among what a list's first place may hold,
-  `second` its second thing's among the `seconds` things its second place may hold (a
-  list of one pairs its thing with the empty list);
-- *triples*: a list of three whole numbers of the file's range (a leg written
-  `[direction, length, steps]`), numbered after the pairs by its three numbers, only
-  where some choice's options are built from a list of three the rules write.
+- *lists*: an option that is a list (a move written `[piece, cell]`, a plan `[3, 5]`, a
+  leg `[direction, length, steps]`) is numbered after the atoms, in a block of the lists
+  of its length its statement can offer, by its things in order, each by its place among
+  the atoms that place can hold (a mixed radix). Statements whose lists of one length
+  can hold the same things share a block; a written list has its own places, a list
+  built by a comprehension one or two things of what its elements can be.
 
 Which atoms are there is read from the rules by interpreter/offers.py, statement by
 statement: only what some `chooses` (for actions) or some chance statement (for outcomes)
 can offer, followed through defines, locals, variables, rules' parameters, pieces' fields,
 tables and board layers: the names that some option can be, the zones of one name or the
 cells of one board, the numbers a `range(...)` reaches (interpreter/bounds.py's largest
-values), the pieces where a zone's contents are offered. Tic-tac-toe has 9 actions (its
+values), the pieces of the kinds a zone can hold where its contents are offered; a
+rule's locals apart from another rule's of the same name. Tic-tac-toe has 9 actions (its
 squares), Kuhn poker 2 (pass, bet) and 3 outcomes (its cards). Where a statement's options
 cannot be followed, that kind of step falls back to the widest space: every seat, zone,
 piece, name the file writes, and whole number from the file's smallest number literal (0
 at most; mirrored below 0 when the file negates) to its largest, parameters' values and
-`range` ends included, with pairs of all of them; `notes` says which line made it so.
+`range` ends included, with lists of one and two of all of them (and of three whole
+numbers where a choice's options are built from a written list of three); `notes` says
+which line made it so.
 
 The action number of an option is the number of what it is: the same cell, seat, number
 or name is the same action in every decision, whatever its place in the list.
@@ -52,8 +53,8 @@ is not shown to it otherwise, but the number of the copy does show in action num
 (a gap, not a secret of the rules: the copies are alike in every way the rules can tell).
 
 Bounds are true by construction: an option the space has no number for (a number or
-text the reading did not expect, a piece beyond its kind's bound, a list of three other
-than whole numbers, a list of four or more) stops with `ActionSpaceError`, one line
+text the reading did not expect, a piece beyond its kind's bound, a list of a length or
+with a thing its statement was not read as offering) stops with `ActionSpaceError`, one line
 naming the `chooses` or chance statement, rather than being given a number that could
 mean something else: a number always stands for the very thing it names.
 """
@@ -169,7 +170,7 @@ class ActionSpace:
             # the most each `range` can reach at these values, and every parameter's value, count too.
             self.low, self.high = _with_parameter_numbers(game, bounds, self.low, self.high)
         self.span = self.high - self.low + 1
-        decisions, outcomes, self.why_wide = _families(game, start.program, bounds)
+        decisions, outcomes, self.why_wide, self.statements = _families(game, start.program, bounds)
         # Where some statement's options could not be followed, every statement of its kind (decisions,
         # or chance) shares the widest numbering: every thing of every kind the file and the table have.
         wide_lists = _offers_lists(game.file)
@@ -187,6 +188,14 @@ class ActionSpace:
         self.chance_size = self.outcomes.size
 
     # ------------------------------------------------------------ numbers and words
+
+    def breakdown(self) -> list[str]:
+        """Each `chooses` and chance statement, one line each: what it can offer, as the reading found it.
+
+        `plans.pir:12 choice: [number 1 or number 2, number 1 or number 2]`: where a space is large,
+        the statements whose lines are long are why.
+        """
+        return [f"{where} {kind}: {offers.families_text(families)}" for kind, where, families in self.statements]
 
     def describe(self, action: int, chance: bool = False) -> str:
         """What an action number (`chance`: a chance outcome's number) stands for: `cell 12`, `[3, 5]`."""
@@ -210,16 +219,15 @@ class ActionSpace:
             return (f"it offers {value.type} {self._rank(state, value)}, but the fixed action space numbers only "
                     f"{self.piece_bounds.get(value.type, 0)} pieces of that kind, the most the rules can make")
         if cls is list or cls is tuple:
-            if len(value) == 3 and numbering.triples:
-                return (f"it offers a list of three things that are not all whole numbers from {self.low} "
-                        f"to {self.high}")
-            if len(value) == 3:
-                return ("it offers a list of three things, but no choice's options are built from a list of "
-                        "three the rules write")
-            if len(value) <= 2 and not numbering.pairs:
+            block = numbering.blocks_here(state).get(len(value))
+            if block is not None:
+                return (f"it offers the list {_list_text(value)}, one of whose things this statement was not "
+                        f"read as offering in that place")
+            if not numbering.pairs:
                 return ("it offers a list, but the rules file was read as offering single things only "
                         "(interpreter/offers.py missed this one)")
-            return "it offers a list of more than three things, or a list inside a list"
+            return (f"it offers a list of {len(value)} things, but this statement was not read as offering "
+                    f"lists of that length")
         return (f"it offers {type_name(value)}, which the rules file was not read as offering here "
                 f"(interpreter/offers.py missed this one)")
 
@@ -267,6 +275,8 @@ class ActionSpace:
 
     def number(self, state, value, where: str = "this decision", chance: bool = False) -> int:
         """The action number of one option (`chance`: of a chance outcome; `SKIP` for the skip of an optional choice)."""
+        if value is SKIP:
+            value = _SKIP_MARK
         return (self.outcomes if chance else self.decisions).number(state, value, where)
 
     # ------------------------------------------------------------ what is legal now
@@ -324,6 +334,25 @@ class ActionSpace:
             merged[number] = merged.get(number, 0) + weight
         return [(number, weight / total) for number, weight in sorted(merged.items())]
 
+    def chance_decode(self, state) -> tuple[list[tuple[int, float]], dict[int, int]]:
+        """A chance event's outcomes (as `chance_outcomes`) and each number's engine index (the first look-alike's)."""
+        pending = state.pending
+        if pending is None or pending[0] != "chance":
+            return [], {}
+        where = self._where(state)
+        total = sum(pending[3])
+        merged: dict[int, float] = {}
+        first: dict[int, int] = {}
+        number = self.outcomes.number
+        for index, (value, weight) in enumerate(zip(pending[2], pending[3])):
+            action = number(state, value, where)
+            if action in merged:
+                merged[action] += weight
+            else:
+                merged[action] = weight
+                first[action] = index
+        return [(action, weight / total) for action, weight in sorted(merged.items())], first
+
     def chance_index(self, state, action: int) -> int:
         """The engine's index of the chance outcome numbered `action`."""
         where = self._where(state)
@@ -347,42 +376,79 @@ class ActionSpace:
         state.apply_action(self.engine_index(state, action))
 
 
+class _Block:
+    """The numbers of the lists of one length that some statements offer: a mixed radix over each place's atoms."""
+
+    __slots__ = ("offset", "places", "indexes", "sizes", "size")
+
+    def __init__(self, offset: int, places: list[list[tuple]]):
+        self.offset = offset
+        self.places = places
+        self.indexes = [{atom: i for i, atom in enumerate(place)} for place in places]
+        self.sizes = [len(place) for place in places]
+        self.size = 1
+        for size in self.sizes:
+            self.size *= size
+
+
 class _Numbering:
     """The numbers of one kind of step: the decisions' options, or the chance events' outcomes.
 
-    Atoms first, in a fixed order (see the module's docstring), then pairs of the atoms a
-    list may hold, then triples of whole numbers.
+    Atoms first, in a fixed order (see the module's docstring), then blocks of lists: each
+    statement's lists of one length are numbered in a block by what each place of them may
+    hold (statements whose lists may hold the same things share the block).
     """
 
-    def __init__(self, space: ActionSpace, start, names: list[str], families: set | None, wide_lists: bool,
+    def __init__(self, space: ActionSpace, start, names: list[str], families: dict | None, wide_lists: bool,
                  triples: bool, decisions_: bool):
         self.space = space
+        site_shapes: list[dict] | None
         if families is None:
             families = {offers.SKIP, offers.NOTHING, offers.EMPTY_LIST, offers.BOOL, offers.SEAT,
                         offers.ALL_ZONES, offers.PIECE, offers.ALL_NAMES, offers.ALL_NUMBERS}
-            self.pairs = wide_lists
-            first = second = (set(families) if wide_lists else set())
+            every = frozenset(families - {offers.SKIP})
+            default: dict = {1: (every,), 2: (every, every)} if wide_lists else {}
+            if wide_lists and triples:
+                default[3] = (frozenset({offers.ALL_NUMBERS}),) * 3
+            site_shapes = None
             face_down = decisions_
         else:
-            first, second = families["first"], families["second"]
-            self.pairs = bool(first)
-            face_down = decisions_ and offers.PIECE in families["single"]
-            families = families["single"] | first | second
+            site_shapes = families["sites"]
+            face_down = decisions_ and any(offers.is_piece(family) for family in families["single"])
+            default = {}
+            families = set(families["single"])
         self.families = families
-        self.has_pieces = offers.PIECE in families
+        self.has_pieces = any(offers.is_piece(family) for family in families) or any(
+            offers.is_piece(family) for shapes in (site_shapes or [default]) for places in shapes.values()
+            for place in places for family in place)
         self.atoms = _atoms(space, start, names, families, face_down)
         self._index = {atom: i for i, atom in enumerate(self.atoms)}
         self.atom_count = len(self.atoms)
-        # Pairs only where some option may be a list, of the atoms the first and the second place of
-        # a list may hold (the empty list second, which a list of one is paired with): a game of
-        # single things (cards, cells, words) then has as many actions as atoms.
-        self.first_atoms = _atoms(space, start, names, first, False) if self.pairs else []
-        self.second_atoms = _atoms(space, start, names, second, False) if self.pairs else []
-        self._first_index = {atom: i for i, atom in enumerate(self.first_atoms)}
-        self._second_index = {atom: i for i, atom in enumerate(self.second_atoms)}
-        self.pairs_end = self.atom_count + len(self.first_atoms) * len(self.second_atoms)
-        self.triples = self.pairs and triples
-        self.size = self.pairs_end + (space.span ** 3 if self.triples else 0)
+        # Blocks of lists, in the order of the statements that first offer them: a game of single
+        # things (cards, cells, words) then has as many actions as atoms.
+        self.blocks: list[_Block] = []
+        found: dict[tuple, _Block] = {}
+        at = self.atom_count
+
+        def blocks_of(shapes: dict) -> dict[int, _Block]:
+            nonlocal at
+            out = {}
+            for length in sorted(shapes):
+                places = [_atoms(space, start, names, place, False) for place in shapes[length]]
+                key = tuple(tuple(place) for place in places)
+                block = found.get(key)
+                if block is None:
+                    block = found[key] = _Block(at, places)
+                    self.blocks.append(block)
+                    at += block.size
+                out[length] = block
+            return out
+
+        self.default_blocks = blocks_of(default)
+        self.site_blocks = [blocks_of(shapes) for shapes in site_shapes] if site_shapes is not None else None
+        self.size = at
+        self.pairs = bool(self.blocks)
+        self.triples = any(len(block.places) == 3 for block in self.blocks)
 
     def number_range(self) -> tuple[int, int]:
         numbers = [atom[1] for atom in self.atoms if atom[0] == "number"]
@@ -393,13 +459,13 @@ class _Numbering:
             raise ActionSpaceError(f"there is no action {action}: the actions are 0 to {self.size - 1}")
         if action < self.atom_count:
             return _atom_text(self.atoms[action])
-        space = self.space
-        if action >= self.pairs_end:
-            rest, third = divmod(action - self.pairs_end, space.span)
-            first, second = divmod(rest, space.span)
-            return f"[{first + space.low}, {second + space.low}, {third + space.low}]"
-        first, second = divmod(action - self.atom_count, len(self.second_atoms))
-        return f"[{_atom_text(self.first_atoms[first])}, {_atom_text(self.second_atoms[second])}]"
+        block = next(block for block in reversed(self.blocks) if block.offset <= action)
+        rest = action - block.offset
+        items = []
+        for place, size in zip(reversed(block.places), reversed(block.sizes)):
+            rest, index = divmod(rest, size)
+            items.append(_atom_text(place[index]))
+        return "[" + ", ".join(reversed(items)) + "]"
 
     def _atom(self, state, value, where: str, index: dict) -> int:
         atom = self.space.atom_of(state, value)
@@ -407,6 +473,15 @@ class _Numbering:
         if found is None:
             raise ActionSpaceError(f"{where}: {self.space._why_not(state, value, self)}")
         return found
+
+    def blocks_here(self, state) -> dict[int, _Block]:
+        """The blocks of the lists the statement waiting now may offer, by length."""
+        if self.site_blocks is None:
+            return self.default_blocks
+        pending = state.pending
+        if pending is None or pending[1] >= len(self.site_blocks):
+            return {}
+        return self.site_blocks[pending[1]]
 
     def number(self, state, value, where: str) -> int:
         if value is _SKIP_MARK:
@@ -416,30 +491,15 @@ class _Numbering:
             return found
         cls = value.__class__
         if (cls is list or cls is tuple) and value:
-            if len(value) == 3 and self.triples:
-                return self._triple(state, value, where)
-            if len(value) > 2 or not self.pairs:
+            block = self.blocks_here(state).get(len(value))
+            if block is None:
                 raise ActionSpaceError(f"{where}: {self.space._why_not(state, value, self)}")
-            first = self._atom(state, value[0], where, self._first_index)
-            # A list inside (other than an empty one) has no atom, so `_atom` refuses it.
-            second = self._atom(state, value[1] if len(value) == 2 else [], where, self._second_index)
-            return self.atom_count + first * len(self.second_atoms) + second
+            number = 0
+            for item, index, size in zip(value, block.indexes, block.sizes):
+                # A list inside (other than an empty one) has no atom, so `_atom` refuses it.
+                number = number * size + self._atom(state, item, where, index)
+            return block.offset + number
         return self._atom(state, value, where, self._index)
-
-    def _triple(self, state, value, where: str) -> int:
-        space = self.space
-        numbers = []
-        for item in value:
-            cls = item.__class__
-            if cls is Fraction and item.denominator == 1:
-                item = item.numerator
-            elif cls is not int:
-                raise ActionSpaceError(f"{where}: {space._why_not(state, value, self)}")
-            if not space.low <= item <= space.high:
-                raise ActionSpaceError(f"{where}: {space._why_not(state, value, self)}")
-            numbers.append(item - space.low)
-        first, second, third = numbers
-        return self.pairs_end + (first * space.span + second) * space.span + third
 
 
 def _name_order(game_file: ast.GameFile) -> dict[str, int]:
@@ -475,6 +535,10 @@ def _name_order(game_file: ast.GameFile) -> dict[str, int]:
     return order
 
 
+def _list_text(value) -> str:
+    return "[" + ", ".join(type_name(item) for item in value) + "]"
+
+
 def _atom_text(atom: tuple) -> str:
     if len(atom) == 1:
         return {"skip": "skip", "nothing": "none", "list": "[]"}[atom[0]]
@@ -495,8 +559,10 @@ def _atoms(space: ActionSpace, start, names: list[str], families: set, face_down
     # (every cell of a board, say) never offers one, so it has no number for it.
     if face_down:
         atoms += [("face_down", zone.id) for zone in start.world.zones if zone.visibility != "public"]
-    if offers.PIECE in families:
-        atoms += [("piece", kind, rank) for kind, most in space.piece_bounds.items() for rank in range(most)]
+    # Pieces of any kind, or of the kinds the statements were read as offering.
+    kinds = {family[1] if len(family) > 1 else "*" for family in families if offers.is_piece(family)}
+    atoms += [("piece", kind, rank) for kind, most in space.piece_bounds.items() if "*" in kinds or kind in kinds
+              for rank in range(most)]
     written = {family[1] for family in families if family[0] == "name" and len(family) == 2}
     chosen = written | (set(names) if offers.ALL_NAMES in families else set())
     order = space.name_order
@@ -509,20 +575,21 @@ def _atoms(space: ActionSpace, start, names: list[str], families: set, face_down
     return atoms
 
 
-def _families(game, program, bounds: Bounds) -> tuple[dict | None, dict | None, str]:
+def _families(game, program, bounds: Bounds) -> tuple[dict | None, dict | None, str, list]:
     """What the game's decisions, and its chance events, can offer (interpreter/offers.py).
 
-    Each answer is {"single": families of what is offered as one thing, "in lists": families
-    of what the lists offered may hold}, or None when some statement's options could not be
-    followed (then that kind of step numbers everything; the third answer says why). The tree
-    read is the one the compiler writes the engine from, so each of the engine's sites is
-    found by its span; a site not found counts as offering anything.
+    Each answer is {"single": families of what any statement offers as one thing, "sites":
+    for each of the engine's sites (its choices, or its chance events) the lists it may offer,
+    by length, as the families each place may hold}, or None when some statement's options
+    could not be followed (then that kind of step numbers everything; the third answer says
+    why). The tree read is the one the compiler writes the engine from, so each of the
+    engine's sites is found by its span; a site not found counts as offering anything. The
+    fourth answer is, for `ActionSpace.breakdown`, each site as ("choice" or "chance", where,
+    families).
     """
     tree = lower_file(with_catalogues(with_powers(game.lowered)))
     reading = offers.Offers(tree, bounds, game.param_values)
     by_choice, by_chance, why = reading.by_span()
-    choices: set = set()
-    chances: set = set()
     choice_families = []
     reasons: list[str] = []
 
@@ -537,44 +604,61 @@ def _families(game, program, bounds: Bounds) -> tuple[dict | None, dict | None, 
                                                                   f"what this {what} offers could not be followed")
         return families
 
+    choices = []
     for site in program.choices:
         families = lookup(by_choice, site, "choice")
         choice_families.append(families)
-        choices |= families
-        if site.optional:
-            choices.add(offers.SKIP)
+        choices.append(families | {offers.SKIP} if site.optional else families)
+    chances = []
     for index, site in enumerate(program.chances):
         if site.kind == "blind":
             # The piece chance picks from a face-down pile a decision offered.
             owners = [families for choice, families in zip(program.choices, choice_families)
                       if choice.blind_chance == index]
-            if any(offers.PIECE in families or offers.ANY in families for families in owners):
-                chances.add(offers.PIECE)
+            offered = any(offers.ANY in families or any(offers.is_piece(family) for family in families)
+                          for families in owners)
+            chances.append(frozenset({offers.PIECE}) if offered else frozenset())
             continue
-        chances |= lookup(by_chance, site, "chance event")
-    return _split(choices), _split(chances), reasons[0] if reasons else ""
+        chances.append(lookup(by_chance, site, "chance event"))
+    statements = [("choice", f"{site.span.file}:{site.span.line}", families)
+                  for site, families in zip(program.choices, choices)]
+    statements += [("face-down pick" if site.kind == "blind" else "chance", f"{site.span.file}:{site.span.line}",
+                    families) for site, families in zip(program.chances, chances)
+                   if families or site.kind != "blind"]
+    return _split(choices), _split(chances), reasons[0] if reasons else "", statements
 
 
-def _split(found: set) -> dict | None:
-    """Families as {"single", "first", "second"}: what is offered as one thing, and what the first
-    and the second place of a list offered may hold (a list of one: the empty list second).
-    None where they may be anything, or lists of lists."""
-    if offers.ANY in found:
-        return None
+def _split(sites: list[frozenset]) -> dict | None:
+    """Each site's families as {"single": what any site offers as one thing, "sites": each site's lists}.
+
+    A site's lists are, by length, the families each place may hold: a list written out
+    (`[piece, cell]`) has its own places; a list built (`[x for x in ...]`) may have one or
+    two things, each of its elements' families. None where some site may offer anything,
+    or lists of lists.
+    """
     single: set = set()
-    first: set = set()
-    second: set = set()
-    for family in found:
-        if family[0] in ("list_of", "pair_of"):
-            places = (family[1], family[1] | {offers.EMPTY_LIST}) if family[0] == "list_of" else family[1:]
-            for inner in family[1:]:
-                if any(f[0] in ("list_of", "pair_of") or f == offers.ANY for f in inner):
-                    return None  # a list inside a list: only the widest numbering has a word for it
-            first |= places[0]
-            second |= places[1]
-        else:
-            single.add(family)
-    return {"single": single, "first": first, "second": second}
+    shapes_of_sites = []
+    for found in sites:
+        if offers.ANY in found:
+            return None
+        shapes: dict[int, tuple] = {}
+        for family in found:
+            if family[0] == "list_of":
+                candidates = [(family[1],), (family[1], family[1])]
+            elif family[0] == "tuple_of":
+                candidates = [tuple(family[1:])]
+            else:
+                single.add(family)
+                continue
+            for places in candidates:
+                for place in places:
+                    if any(f[0] in ("list_of", "tuple_of") or f == offers.ANY for f in place):
+                        return None  # a list inside a list: only the widest numbering has a word for it
+                earlier = shapes.get(len(places))
+                shapes[len(places)] = places if earlier is None else \
+                    tuple(a | b for a, b in zip(earlier, places))
+        shapes_of_sites.append(shapes)
+    return {"single": single, "sites": shapes_of_sites}
 
 
 def _zone_offered(zone, families: set) -> bool:

@@ -191,6 +191,29 @@ class ObservationEncoding:
                        ("globals", sum(width[name] for name in self.global_vars)), ("zones", len(self.zones) * per_zone),
                        ("pieces", at)]
         self.size = sum(length for _, length in self._parts)
+        # Where each variable goes, worked out once: (offset, name, secret, a list variable) within a
+        # seat's block, the shared variables' places (secret ones are shown to nobody), the zones.
+        self._seat_block = 2 + sum(width[name] for name in self.player_vars)
+        self._player_layout = []
+        offset = 2
+        for name in self.player_vars:
+            self._player_layout.append((offset, name, bool(decls[name].secret), name in self.list_vars))
+            offset += width[name]
+        self._global_layout = []
+        at = self.seats + self.seats + 2 + 1 + self.seats * self._seat_block
+        for name in self.global_vars:
+            if not decls[name].secret:
+                self._global_layout.append((at, name, name in self.list_vars))
+            at += width[name]
+        self._zone_ids = [zone.id for zone in self.zones]
+        self._globals_width = sum(width[name] for name in self.global_vars)
+        # Per seat: the zones it sees into (their offset among the zones' slots, their id), and by
+        # zone id whether it sees the pieces there.
+        step = 3 + len(classes)
+        self._seen_zones = [[(index * step, zone.id) for index, (zone, seen) in enumerate(zip(self.zones, seen_row))
+                             if seen] for seen_row in self._seen]
+        self._sees = [[zone.visibility != "internal" and zone.seen_by(seat) for zone in world.zones]
+                      for seat in range(self.seats)]
 
     def parts(self) -> list[tuple[str, int]]:
         """The layout: each part's name and length, in order."""
@@ -212,85 +235,112 @@ class ObservationEncoding:
             return float(len(value))
         return 1.0
 
-    def _put(self, out: list[float], at: int, name: str, value: Any) -> None:
-        """A known variable's slots: known, its value, and for a list variable its first items."""
-        out[at] = 1.0
-        out[at + 1] = self._value(value)
-        if name in self.list_vars and (value.__class__ is list or value.__class__ is tuple):
-            for offset, item in enumerate(value[:LIST_ITEMS], 2):
-                out[at + offset] = self._value(item)
-
     def encode(self, state, seat: int) -> list[float]:
         """What `seat` may see of `state` (what `state.observation(seat)` shows), as `size` floats."""
-        out = [0.0] * self.size
-        out[seat] = 1.0
+        return self.encode_seats(state, (seat,))[0]
+
+    def encode_seats(self, state, seats) -> list[list[float]]:
+        """`encode(state, seat)` for each of `seats`, the parts every seat sees alike worked out once."""
+        common = [0.0] * self.size
+        value = self._value
         at = self.seats
         to_move = state.current_player()
-        if state.is_terminal():
-            out[at + self.seats + 1] = 1.0
+        if state.terminal:
+            common[at + self.seats + 1] = 1.0
         elif to_move < 0:
-            out[at + self.seats] = 1.0
+            common[at + self.seats] = 1.0
         else:
-            out[at + to_move] = 1.0
+            common[at + to_move] = 1.0
         at += self.seats + 2
-        out[at] = float(state.round)
+        common[at] = float(state.round)
         at += 1
         # The same rules as state.observation(seat) (which a test holds this to): secret
         # per-player variables only for their own seat, secret shared ones for nobody.
-        decls = state.program.var_decls
-        width = self._width
         scores = state.scores()
+        eliminated = state.eliminated
+        pvars = state.pvars
+        block = self._seat_block
+        layout = self._player_layout
+        seats_at = at
         for index in range(self.seats):
-            out[at] = 1.0 if state.eliminated[index] else 0.0
-            out[at + 1] = self._value(scores[index])
-            at += 2
-            values = state.pvars[index]
-            for name in self.player_vars:
-                if not decls[name].secret or index == seat:
-                    self._put(out, at, name, values.get(name))
-                at += width[name]
-        for name in self.global_vars:
-            if not decls[name].secret:
-                self._put(out, at, name, state.vars.get(name))
-            at += width[name]
+            if eliminated[index]:
+                common[at] = 1.0
+            common[at + 1] = value(scores[index])
+            values = pvars[index]
+            for offset, name, secret, listed in layout:
+                if not secret:
+                    self._put_at(common, at + offset, values.get(name), listed)
+            at += block
+        shared = state.vars
+        for place, name, listed in self._global_layout:
+            self._put_at(common, place, shared.get(name), listed)
+        at = seats_at + self.seats * block + self._globals_width
+        contents = state.contents
+        step = 3 + len(self.classes)
+        zones_at = at
+        for zone_id in self._zone_ids:  # how many a zone holds is seen by all
+            held = contents[zone_id]
+            if held:
+                common[at] = float(len(held))
+            at += step
+        # Piece slots: a piece's rank among those of its kind is its slot, as in the actions.
+        loc = state.loc
+        made: dict[str, int] = {}
+        kinds = self.piece_slots
+        slots = []
+        for piece in state.pieces:
+            kind = piece.type
+            rank = made.get(kind, 0)
+            made[kind] = rank + 1
+            slot = kinds.get(kind)
+            if slot is None or rank >= slot[1]:
+                continue
+            names = slot[2]
+            slots.append((loc[piece.id], at + slot[0] + rank * (2 + len(names)), piece.id, names))
+        out = []
+        for seat in seats:
+            vector = common[:]
+            values = pvars[seat]
+            mine = seats_at + seat * block
+            for offset, name, secret, listed in layout:
+                if secret:
+                    self._put_at(vector, mine + offset, values.get(name), listed)
+            out.append(self._seat_part(state, seat, vector, zones_at, slots))
+        return out
+
+    def _put_at(self, out: list[float], at: int, value: Any, listed: bool) -> None:
+        """A known variable's slots: known, its value, and for a list variable its first items."""
+        out[at] = 1.0
+        out[at + 1] = self._value(value)
+        if listed and (value.__class__ is list or value.__class__ is tuple):
+            for offset, item in enumerate(value[:LIST_ITEMS], 2):
+                out[at + offset] = self._value(item)
+
+    def _seat_part(self, state, seat: int, out: list[float], zones_at: int, slots: list) -> list[float]:
+        """What only `seat` sees, added to the common part `out`: the zones and the pieces it sees.
+
+        `slots` are the pieces that have a slot: (zone id, where the slot starts, piece id, the
+        variables it shows).
+        """
+        out[seat] = 1.0
         other = len(self.classes)
         pieces = state.pieces
         classes = self.classes
         contents = state.contents
-        step = 3 + other
-        for zone, seen in zip(self.zones, self._seen[seat]):
-            held = contents[zone.id]
-            if seen:
-                out[at + 1] = 1.0
-                if held:  # most cells of a board are empty: nothing more to count
-                    out[at] = float(len(held))
-                    base = at + 2
-                    for piece_id in held:
-                        out[base + classes.get(pieces[piece_id]._signature, other)] += 1.0
-            elif held:
-                out[at] = float(len(held))
-            at += step
-        # Piece slots: a piece's rank among those of its kind is its slot, as in the actions.
-        zones = state.world.zones
-        loc = state.loc
+        for offset, zone_id in self._seen_zones[seat]:
+            at = zones_at + offset
+            out[at + 1] = 1.0
+            base = at + 2
+            for piece_id in contents[zone_id]:  # most cells of a board are empty: nothing to count
+                out[base + classes.get(pieces[piece_id]._signature, other)] += 1.0
+        sees = self._sees[seat]
         piece_vars = state.piece_vars
-        made: dict[str, int] = {}
-        slots = self.piece_slots
-        for piece in pieces:
-            kind = piece.type
-            rank = made.get(kind, 0)
-            made[kind] = rank + 1
-            slot = slots.get(kind)
-            if slot is None or rank >= slot[1]:
-                continue
-            zone = zones[loc[piece.id]]
-            if zone.visibility == "internal" or not zone.seen_by(seat):
-                continue
-            names = slot[2]
-            base = at + slot[0] + rank * (2 + len(names))
-            out[base] = 1.0
-            out[base + 1] = float(zone.id + 1)
-            for offset, name in enumerate(names, 2):
-                out[base + offset] = self._value(piece_vars[(piece.id, name)])
+        value = self._value
+        for zone_id, base, piece_id, names in slots:
+            if sees[zone_id]:
+                out[base] = 1.0
+                out[base + 1] = float(zone_id + 1)
+                for offset, name in enumerate(names, 2):
+                    out[base + offset] = value(piece_vars[(piece_id, name)])
         return out
 

@@ -9,19 +9,24 @@ of thing with the part of it the statement can reach:
 - `("zone", NAME)` the zones declared as NAME (one per player for a zone per player),
   `("cell", BOARD)` the cells of one board, `("cell",)` every board's cells, `("zone",)`
   every zone and cell;
-- `("piece",)` every piece (and, offered to a seat that may not look, a face-down pick);
+- `("piece",)` every piece, `("piece", KIND)` the pieces of one kind (and, offered to a seat
+  that may not look, a face-down pick): the pieces a zone may hold are the kinds some
+  `create` makes in it or some `move` brings to it, read with the rest;
 - `("name", TEXT)` one name or written text, `("name",)` every name the file writes;
 - `("number", LOW, HIGH)` the whole numbers LOW to HIGH (a literal, or the reach of a
   `range(...)`: its first argument's least value, its last's largest, from
   interpreter/bounds.py), `("number",)` the file's whole range;
-- `("list_of", FAMILIES)` lists whose elements are of those families, `("pair_of", FIRST,
-  SECOND)` lists of two written out (`[piece, cell]`), each place with its own families;
+- `("list_of", FAMILIES)` lists whose elements are of those families, `("tuple_of", FIRST,
+  SECOND[, THIRD])` lists of two or three written out (`[piece, cell]`, `[d, n, k]`), each
+  place with its own families;
 - `("any",)`: the reading could not follow this value, so it may be anything.
 
-An expression is followed through the defines (with their arguments), the locals and
-variables (every value any statement gives a name, wherever it is, so shadowed names only
-widen the answer), the rules' parameters (every call's argument), loops, comprehensions,
-tables and the built-ins whose results are known. A name whose values depend on
+An expression is followed through the defines (with their arguments), the locals (every
+value a statement of the same rule or block gives the name: a rule's locals are its own, as
+the language scopes them, and a comprehension's name is bound around what it reads), the
+shared variables (every value any statement gives them), the rules' parameters (every
+call's argument, read where the call is), loops, comprehensions, tables, a written list's
+places (`m[0]`) and the built-ins whose results are known. A name whose values depend on
 themselves (`left = [x for x in left where ...]`) is read again until nothing changes.
 A rule no statement of play calls (one only the worked examples call) never runs, so what
 it would give adds nothing. What is not understood is `("any",)`, so the answer is always a
@@ -65,8 +70,11 @@ def number_family(low: int, high: int) -> tuple:
     return ("number", int(low), int(high))
 
 
-def elements(families: frozenset) -> frozenset:
-    """The families of the elements of a value of `families` gone through as a list (a zone: its pieces)."""
+def elements(families: frozenset, pieces_in=None) -> frozenset:
+    """The families of the elements of a value of `families` gone through as a list (a zone: its pieces).
+
+    `pieces_in(family)` tells the pieces a zone or cell family may hold; without it, any piece.
+    """
     out: set = set()
     for family in families:
         kind = family[0]
@@ -74,22 +82,49 @@ def elements(families: frozenset) -> frozenset:
             return frozenset({ANY})
         if kind == "list_of":
             out |= family[1]
-        elif kind == "pair_of":
-            out |= family[1] | family[2]
+        elif kind == "tuple_of":
+            for place in family[1:]:
+                out |= place
         elif kind in ("zone", "cell"):
-            out.add(PIECE)
+            out |= pieces_in(family) if pieces_in is not None else {PIECE}
         # none, the empty list, numbers, texts, seats cannot be gone through: no elements
     return frozenset(out)
 
 
 def _depth(families: frozenset) -> int:
     return max((1 + max(_depth(inner) for inner in family[1:]) for family in families
-                if family[0] in ("list_of", "pair_of")), default=0)
+                if family[0] in ("list_of", "tuple_of")), default=0)
+
+
+def families_text(families: frozenset) -> str:
+    """Families in a few words, for people: `skip; piece card; [number 0 or number 1, any cell]`."""
+    return "; ".join(sorted(_family_text(family) for family in families)) or "nothing at all"
+
+
+def _family_text(family: tuple) -> str:
+    kind = family[0]
+    if kind == "list_of":
+        return "lists of (" + families_text(family[1]) + ")"
+    if kind == "tuple_of":
+        return "[" + ", ".join(" or ".join(sorted(_family_text(f) for f in place)) or "nothing"
+                               for place in family[1:]) + "]"
+    if kind == "number" and len(family) == 3:
+        return f"number {family[1]}" if family[1] == family[2] else f"number {family[1]} to {family[2]}"
+    if kind == "number":
+        return "any number"
+    if len(family) == 1:
+        return {"zone": "any zone", "cell": "any cell", "piece": "any piece", "name": "any name"}.get(kind, kind)
+    return f"{kind} {family[1]}"
+
+
+def is_piece(family: tuple) -> bool:
+    """Whether a family is pieces: `("piece",)` any piece, `("piece", KIND)` the pieces of one kind."""
+    return family[0] == "piece"
 
 
 def may_be_anything(families: frozenset) -> bool:
     """Whether a value of `families`, or something a list of them holds, may be anything."""
-    return any(family == ANY or (family[0] in ("list_of", "pair_of") and any(may_be_anything(inner)
+    return any(family == ANY or (family[0] in ("list_of", "tuple_of") and any(may_be_anything(inner)
                                                                              for inner in family[1:]))
                for family in families)
 
@@ -97,12 +132,13 @@ def may_be_anything(families: frozenset) -> bool:
 class _Bound:
     """A name bound around an expression: its value, or an element of a list, with that expression's own names."""
 
-    __slots__ = ("mode", "expression", "env")
+    __slots__ = ("mode", "expression", "env", "scope")
 
-    def __init__(self, mode: str, expression, env: dict):
+    def __init__(self, mode: str, expression, env: dict, scope=None):
         self.mode = mode
         self.expression = expression
         self.env = env
+        self.scope = scope  # the block whose locals the expression sees
 
 
 class Offers:
@@ -127,10 +163,18 @@ class Offers:
         self.defines: dict[str, ast.DefineDecl] = {}
         self.rules: dict[str, ast.RuleDecl] = {}
         self.parameters: dict[str, ast.ParamDecl] = {}
-        # name -> how it is given values: ("value", expr), ("element", expr), ("sum", expr), ("family", set), ANY
-        self.bindings: dict[str, list] = {}
+        # name -> how it is given values: ("value", expr, scope), ("element", expr, scope), ("sum", expr,
+        # sign, scope), ("family", set), ("unknown", node, why); each expression read in its own scope.
+        # A local (a rule's or a block's: docs/language.md, 4.1) is kept under (scope, name), as
+        # locals of the same name in two rules are two names; shared variables under their name.
+        self.bindings: dict = {}
+        self._scope = None  # the block whose locals the expression being read sees
         self.attributes: dict[str, list] = {}  # an attribute (a variable per player or piece) -> the same
-        self.sites: list[tuple[str, ast.Node]] = []
+        self.sites: list[tuple[str, ast.Node, object]] = []
+        # Where pieces go: (kind made, or None for a `move`, the pieces moved, the zone, scope), and
+        # the kinds each zone family may hold ("*": any kind), grown with the rest of the reading.
+        self.placings: list[tuple] = []
+        self.zone_kinds: dict[tuple, set] = {}
         declarations = [d for d in game_file.declarations if not isinstance(d, ast.ExampleDecl)]
         for declaration in declarations:
             if isinstance(declaration, ast.KindDecl):
@@ -160,64 +204,34 @@ class Offers:
                 self.parameters[declaration.name] = declaration
             elif isinstance(declaration, ast.VarDecl):
                 target = self.attributes if declaration.per_player or declaration.per_piece else self.bindings
-                target.setdefault(declaration.name, []).append(("value", declaration.init))
+                target.setdefault(declaration.name, []).append(("value", declaration.init, None))
             elif isinstance(declaration, (ast.ScoreDecl, ast.TiebreakDecl, ast.ProgressDecl, ast.PayoffDecl)):
                 self._bind(declaration.param, ("family", frozenset({SEAT})))
-        calls: dict[str, list[list[ast.Expr]]] = {}
+        calls: dict[str, list[tuple[list[ast.Expr], object]]] = {}
+        shared_names = {d.name for d in declarations if isinstance(d, ast.VarDecl)
+                        and not d.per_player and not d.per_piece}
         fields = {d.name: list(d.fields) for d in declarations if isinstance(d, ast.PieceDecl)}
         self.piece_kinds = sorted(fields)
         for kind_fields in fields.values():
             for name in kind_fields:
                 self.attributes.setdefault(name, [])
-        for node in ast.walk(declarations):
-            if isinstance(node, ast.Let):
-                self._bind(node.name, ("value", node.value))
-            elif isinstance(node, (ast.Assign, ast.AddTo)):
-                binding = ("value", node.value) if isinstance(node, ast.Assign) else ("sum", node.value, node.sign)
-                if isinstance(node.target, ast.Name):
-                    self._bind(node.target.id, binding)
-                elif isinstance(node.target, ast.Attribute):
-                    self.attributes.setdefault(node.target.name, []).append(binding)
-            elif isinstance(node, ast.ForEach):
-                self._bind(node.var, ("element", node.iterable))
-            elif isinstance(node, ast.ComprehensionFor):
-                self._bind(node.var, ("element", node.iterable))
-            elif isinstance(node, ast.Choose):
-                self._bind(node.var, ("element", node.options))
-                if node.optional:
-                    self._bind(node.var, ("family", frozenset({NOTHING})))
-                self.sites.append(("choice", node))
-            elif isinstance(node, ast.ChooseSet):
-                self._bind(node.var, ("value", node.options))
-                self.sites.append(("choice", node))
-            elif isinstance(node, (ast.Draw, ast.WeightedDraw)):
-                self._bind(node.var, ("element", node.source))
-                self.sites.append(("chance", node))
-            elif isinstance(node, ast.Roll):
-                self._bind(node.var, ("family", self._faces(node.die)))
-                self.sites.append(("chance", node))
-            elif isinstance(node, ast.CallRule):
-                calls.setdefault(node.rule, []).append(node.args)
-            elif isinstance(node, ast.Create):
-                # A piece's field holds what the `create` statements give it.
-                for position, name in enumerate(fields.get(node.piece, [])):
-                    given = ("value", node.args[position]) if position < len(node.args) else \
-                        ("unknown", node, f"the field '{name}', which this `create` does not give")
-                    self.attributes[name].append(given)
-            elif isinstance(node, ast.Actions):
-                self.sites.append(("choice", node))  # not lowered: read as offering anything
+        for position_of, declaration in enumerate(declarations):
+            scope = ("rule", declaration.name) if isinstance(declaration, ast.RuleDecl) else \
+                ("define", declaration.name) if isinstance(declaration, ast.DefineDecl) else ("block", position_of)
+            self._read_bindings(declaration, scope, fields, shared_names, calls)
         for name, rule in self.rules.items():
+            scope = ("rule", name)
             for position, param in enumerate(rule.params):
                 sites = calls.get(name, [])
                 if not sites:
                     # Called only by examples, never in play: its statements never run in a game.
-                    self._bind(param, ("family", frozenset()))
-                if any(position >= len(args) for args in sites):
+                    self._bind(param, ("family", frozenset()), scope)
+                if any(position >= len(args) for args, _ in sites):
                     self._bind(param, ("unknown", rule, f"the parameter '{param}' of the rule '{name}', "
-                                                        f"which no call in play gives"))
-                for args in sites:
+                                                        f"which no call in play gives"), scope)
+                for args, caller in sites:
                     if position < len(args):
-                        self._bind(param, ("value", args[position]))
+                        self._bind(param, ("value", args[position], caller), scope)
         self._memo: dict = {}
         self._fresh: set = set()
         self._changed = False
@@ -230,8 +244,10 @@ class Offers:
             self._fresh = set()
             self._changed = False
             self.results, self.why = [], []
-            for kind, node in self.sites:
+            self._place_pieces()
+            for kind, node, scope in self.sites:
                 self._why = None
+                self._scope = scope
                 self.results.append(self._site(kind, node))
                 self.why.append(self._why)
             if not self._changed:
@@ -239,6 +255,78 @@ class Offers:
         else:
             self.results = [frozenset({ANY}) for _ in self.sites]
             self.why = ["the values given to its names keep growing" for _ in self.sites]
+
+    def _place_pieces(self) -> None:
+        """The kinds of pieces each zone family may hold, from every `create` and `move` (grows each reading)."""
+        for kind, what, to, scope in self.placings:
+            outer_why = self._why
+            kinds = {kind} if kind is not None else self._kinds_of(self._in_scope(scope, what, {}))
+            places = self._in_scope(scope, to, {})
+            self._why = outer_why
+            keys = {family for family in places if family[0] in ("zone", "cell")}
+            if ANY in places:
+                keys.add(ALL_ZONES)
+            for key in keys:
+                held = self.zone_kinds.setdefault(key, set())
+                if not kinds <= held:
+                    held |= kinds
+                    self._changed = True
+
+    def _kinds_of(self, families: frozenset, depth: int = 0) -> set:
+        """The kinds of the pieces a value (a piece, a list of them, a zone) may be or hold ("*": any)."""
+        out: set = set()
+        for family in families:
+            if family == ANY or depth > LIST_DEPTH:
+                out.add("*")
+            elif family[0] == "piece":
+                out.add(family[1] if len(family) > 1 else "*")
+            elif family[0] in ("zone", "cell"):
+                out |= self._kinds_in(family)
+            elif family[0] in ("list_of", "tuple_of"):
+                for inner in family[1:]:
+                    out |= self._kinds_of(inner, depth + 1)
+        return out
+
+    def _kinds_in(self, family: tuple) -> set:
+        """The kinds of pieces a zone or cell family may hold: what is put there, or anywhere that includes it."""
+        kinds = self.zone_kinds
+        out = set(kinds.get(ALL_ZONES, ()))
+        if family == ALL_ZONES:
+            for held in kinds.values():
+                out |= held
+        elif family[0] == "cell":
+            out |= kinds.get(ALL_CELLS, set())
+            if len(family) == 1:
+                for key, held in kinds.items():
+                    if key[0] == "cell":
+                        out |= held
+            else:
+                out |= kinds.get(family, set())
+        else:
+            out |= kinds.get(family, set())
+        return out
+
+    def _pieces_in(self, family: tuple) -> frozenset:
+        kinds = self._kinds_in(family)
+        if "*" in kinds:
+            return frozenset({PIECE})
+        return frozenset(("piece", kind) for kind in kinds)
+
+    def _item(self, families: frozenset, position: int) -> frozenset:
+        """What `value[position]` may be: a written-out list's own place there, else any element."""
+        out: set = set()
+        for family in families:
+            if family[0] == "tuple_of":
+                places = family[1:]
+                # Counted from the end when negative; a place past the end stops the game, giving nothing.
+                if -len(places) <= position < len(places):
+                    out |= places[position]
+            else:
+                out |= self._elements(frozenset({family}))
+        return frozenset(out)
+
+    def _elements(self, families: frozenset) -> frozenset:
+        return elements(families, self._pieces_in)
 
     def _unknown(self, expr, what: str) -> frozenset:
         """Anything: the reading cannot follow `expr` (kept, the first time in a statement, to say why)."""
@@ -268,8 +356,53 @@ class Offers:
                         meanings.add(("name", meaning))
             self.attributes.setdefault(layer.name, []).append(("family", frozenset(meanings)))
 
-    def _bind(self, name: str, binding) -> None:
-        self.bindings.setdefault(name, []).append(binding)
+    def _bind(self, name: str, binding, scope=None) -> None:
+        """Note a way `name` is given values: a local of `scope`, or (scope None) a shared name."""
+        self.bindings.setdefault(name if scope is None else (scope, name), []).append(binding)
+
+    def _read_bindings(self, declaration, scope, fields: dict, shared_names: set, calls: dict) -> None:
+        """The values the statements of one declaration give names, and its sites, each with its scope."""
+        for node in ast.walk(declaration):
+            if isinstance(node, ast.Let):
+                self._bind(node.name, ("value", node.value, scope), scope)
+            elif isinstance(node, (ast.Assign, ast.AddTo)):
+                binding = ("value", node.value, scope) if isinstance(node, ast.Assign) else \
+                    ("sum", node.value, node.sign, scope)
+                if isinstance(node.target, ast.Name):
+                    target = node.target.id
+                    self._bind(target, binding, None if target in shared_names else scope)
+                elif isinstance(node.target, ast.Attribute):
+                    self.attributes.setdefault(node.target.name, []).append(binding)
+            elif isinstance(node, ast.ForEach):
+                self._bind(node.var, ("element", node.iterable, scope), scope)
+            # A comprehension's name is seen only inside it, where `value` binds it around what it reads.
+            elif isinstance(node, ast.Choose):
+                self._bind(node.var, ("element", node.options, scope), scope)
+                if node.optional:
+                    self._bind(node.var, ("family", frozenset({NOTHING})), scope)
+                self.sites.append(("choice", node, scope))
+            elif isinstance(node, ast.ChooseSet):
+                self._bind(node.var, ("value", node.options, scope), scope)
+                self.sites.append(("choice", node, scope))
+            elif isinstance(node, (ast.Draw, ast.WeightedDraw)):
+                self._bind(node.var, ("element", node.source, scope), scope)
+                self.sites.append(("chance", node, scope))
+            elif isinstance(node, ast.Roll):
+                self._bind(node.var, ("family", self._faces(node.die)), scope)
+                self.sites.append(("chance", node, scope))
+            elif isinstance(node, ast.CallRule):
+                calls.setdefault(node.rule, []).append((node.args, scope))
+            elif isinstance(node, ast.Move):
+                self.placings.append((None, node.what, node.to, scope))
+            elif isinstance(node, ast.Create):
+                self.placings.append((node.piece, None, node.zone, scope))
+                # A piece's field holds what the `create` statements give it.
+                for position, name in enumerate(fields.get(node.piece, [])):
+                    given = ("value", node.args[position], scope) if position < len(node.args) else \
+                        ("unknown", node, f"the field '{name}', which this `create` does not give")
+                    self.attributes[name].append(given)
+            elif isinstance(node, ast.Actions):
+                self.sites.append(("choice", node, scope))  # not lowered: read as offering anything
 
     def _faces(self, die: str) -> frozenset:
         faces = self.dice.get(die)
@@ -297,7 +430,7 @@ class Offers:
         choices: dict = {}
         chances: dict = {}
         why: dict = {}
-        for (kind, node), families, reason in zip(self.sites, self.results, self.why):
+        for (kind, node, _), families, reason in zip(self.sites, self.results, self.why):
             found = choices if kind == "choice" else chances
             key = span_key(node.span)
             found[key] = found.get(key, frozenset()) | families
@@ -307,12 +440,12 @@ class Offers:
 
     def _site(self, kind: str, node) -> frozenset:
         if isinstance(node, ast.Choose):
-            offered = elements(self.value(node.options, {}))
+            offered = self._elements(self.value(node.options, {}))
             return offered | {SKIP} if node.optional else offered
         if isinstance(node, ast.ChooseSet):
-            return elements(self.value(node.options, {})) | {SKIP} | self._unknown(node, "a choice of several")
+            return self._elements(self.value(node.options, {})) | {SKIP} | self._unknown(node, "a choice of several")
         if isinstance(node, (ast.Draw, ast.WeightedDraw)):
-            return elements(self.value(node.source, {}))
+            return self._elements(self.value(node.source, {}))
         if isinstance(node, ast.Roll):
             return self._faces(node.die)
         return self._unknown(node, "a turn of actions")
@@ -343,13 +476,13 @@ class Offers:
             if not expr.items:
                 return frozenset({EMPTY_LIST})
             values = [self.value(item, env) for item in expr.items]
-            if len(values) == 2:
-                return frozenset({("pair_of", values[0], values[1])})
+            if len(values) in (2, 3):
+                return frozenset({("tuple_of", *values)})
             return frozenset({("list_of", frozenset().union(*values))})
         if isinstance(expr, ast.Comprehension):
             inner = dict(env)
             for clause in expr.clauses:
-                inner[clause.var] = _Bound("element", clause.iterable, dict(inner))
+                inner[clause.var] = _Bound("element", clause.iterable, dict(inner), self._scope)
             return frozenset({("list_of", self.value(expr.element, inner)), EMPTY_LIST})
         if isinstance(expr, ast.Binary):
             return self._binary(expr.op, self.value(expr.left, env), self.value(expr.right, env))
@@ -377,7 +510,10 @@ class Offers:
                 for row in self.tables[expr.target.id].rows:
                     out |= self.value(row.value, {})
                 return out
-            return elements(self.value(expr.target, env))
+            target = self.value(expr.target, env)
+            if isinstance(expr.index, ast.IntLiteral):
+                return self._item(target, expr.index.value)
+            return self._elements(target)
         if isinstance(expr, ast.Call):
             return self._call(expr, env)
         return self._unknown(expr, f"the value of this {type(expr).__name__} expression")
@@ -396,8 +532,7 @@ class Offers:
             out |= self.value(row.value.items[position], {})
         return out
 
-    @staticmethod
-    def _binary(op: str, left: frozenset, right: frozenset) -> frozenset:
+    def _binary(self, op: str, left: frozenset, right: frozenset) -> frozenset:
         """What `left op right` may be: numbers from numbers; joined lists (a zone's pieces among them)
         from `+`; a list repeated, or a text, from `*`; a text from `+` or `%` on texts."""
         if ANY in left or ANY in right:
@@ -411,13 +546,13 @@ class Offers:
                 out.add(ALL_NUMBERS)
             elif kind == "name" and op in ("+", "*", "%"):
                 out.add(ALL_NAMES)
-            elif kind in ("list_of", "pair_of") and joins:
+            elif kind in ("list_of", "tuple_of") and joins:
                 lists |= elements(frozenset({family}))
                 out.add(EMPTY_LIST)
             elif family == EMPTY_LIST and joins:
                 out.add(EMPTY_LIST)
             elif kind in ("zone", "cell") and op == "+":
-                lists.add(PIECE)
+                lists |= self._pieces_in(family)
                 out.add(EMPTY_LIST)
             # anything else (none, seats, pieces) in arithmetic is an error, never a value
         if lists:
@@ -427,8 +562,16 @@ class Offers:
     def _bound(self, bound: _Bound) -> frozenset:
         if bound.mode == "any":
             return self._unknown(bound.expression, "a define's parameter, read apart from a call")
-        found = self.value(bound.expression, bound.env)
-        return elements(found) if bound.mode == "element" else found
+        found = self._in_scope(bound.scope, bound.expression, bound.env)
+        return self._elements(found) if bound.mode == "element" else found
+
+    def _in_scope(self, scope, expr, env: dict) -> frozenset:
+        """The value of `expr` read in `scope` (the block whose locals it sees)."""
+        outer, self._scope = self._scope, scope
+        try:
+            return self.value(expr, env)
+        finally:
+            self._scope = outer
 
     def _name(self, name: str, env: dict) -> frozenset:
         if name in env:
@@ -437,6 +580,9 @@ class Offers:
             return frozenset({("list_of", frozenset({SEAT}))})
         if name in ("player_count", "round_number"):
             return frozenset({ALL_NUMBERS})
+        local = (self._scope, name)
+        if local in self.bindings:
+            return self._memoized(("local", local), lambda: self._given(self.bindings[local]))
         return self._memoized(("name", name), lambda: self._global_name(name))
 
     def _global_name(self, name: str) -> frozenset:
@@ -460,7 +606,7 @@ class Offers:
             known = True
         define = self.defines.get(name)
         if define is not None:
-            out |= self.value(define.body, {}) if not define.params else \
+            out |= self._in_scope(("define", name), define.body, {}) if not define.params else \
                 self._unknown(define, f"the define {name!r} named without its arguments")
             known = True
         if name in self.bindings:
@@ -493,12 +639,12 @@ class Offers:
             elif binding[0] == "family":
                 out |= binding[1]
             elif binding[0] == "value":
-                out |= self.value(binding[1], {})
+                out |= self._in_scope(binding[-1], binding[1], {})
             elif binding[0] == "element":
-                out |= elements(self.value(binding[1], {}))
+                out |= self._elements(self._in_scope(binding[-1], binding[1], {}))
             elif binding[0] == "sum":
                 # `x += v` is `x + v`: what x is otherwise is already in the union, so what v adds to it.
-                added = self.value(binding[1], {})
+                added = self._in_scope(binding[-1], binding[1], {})
                 out |= self._binary("+" if binding[2] > 0 else "-", added, added)
         return frozenset(out)
 
@@ -546,13 +692,16 @@ class Offers:
         if define is not None:
             if name in self._defines_open or len(args) != len(define.params):
                 # A define that calls itself: read once with its parameters unknown.
-                return self._memoized(("define", name), lambda: self.value(define.body, _unbound(define.params)))
-            given = {param: _Bound("value", argument, env) for param, argument in zip(define.params, args)}
+                return self._memoized(("define", name), lambda: self._in_scope(("define", name), define.body,
+                                                                                 _unbound(define.params)))
+            given = {param: _Bound("value", argument, env, self._scope) for param, argument in zip(define.params, args)}
             self._defines_open.append(name)
+            outer, self._scope = self._scope, ("define", name)  # a define sees no local of its callers
             try:
                 return self.value(define.body, given)
             finally:
                 self._defines_open.pop()
+                self._scope = outer
         if name in _NUMBER_RESULTS:
             return frozenset({ALL_NUMBERS})
         if name in _TRUTH_RESULTS:
@@ -562,9 +711,9 @@ class Offers:
         if name == "index_of":
             return frozenset({ALL_NUMBERS, NOTHING})
         if name == "inward":
-            return frozenset({("pair_of", frozenset({ALL_NUMBERS}), frozenset({ALL_NUMBERS})), ALL_NUMBERS, NOTHING})
+            return frozenset({("tuple_of", frozenset({ALL_NUMBERS}), frozenset({ALL_NUMBERS})), ALL_NUMBERS, NOTHING})
         if name in _ONE_ELEMENT and args:
-            return elements(self.value(args[0], env)) | {NOTHING}
+            return self._elements(self.value(args[0], env)) | {NOTHING}
         if name == "at":
             board = args[0].id if args and isinstance(args[0], ast.Name) and args[0].id in self.boards else None
             return frozenset({("cell", board) if board else ALL_CELLS, NOTHING})
@@ -578,7 +727,15 @@ class Offers:
         if name in _CELL_LISTS:
             return frozenset({("list_of", frozenset({ALL_CELLS})), EMPTY_LIST})
         if name == "all_pieces":
-            return frozenset({("list_of", frozenset({PIECE})), EMPTY_LIST})
+            # The pieces of a zone, or of each zone of a list: of the kinds those zones may hold.
+            found = self.value(args[0], env) if args else frozenset({ANY})
+            zones = {family for family in found | self._elements(found) if family[0] in ("zone", "cell")}
+            if ANY in found or any(family[0] not in ("zone", "cell", "list_of", "tuple_of") and family != EMPTY_LIST
+                                   for family in found):
+                pieces = frozenset({PIECE})
+            else:
+                pieces = frozenset().union(*(self._pieces_in(zone) for zone in zones))
+            return frozenset({("list_of", pieces), EMPTY_LIST})
         if name == "range" and len(args) == 2:
             return frozenset({("list_of", frozenset({self._range(args[0], args[1], env)})), EMPTY_LIST})
         if name == "indices":
@@ -589,9 +746,9 @@ class Offers:
                 keys |= frozenset({("name", row.key.id)}) if isinstance(row.key, ast.Name) else self.value(row.key, {})
             return frozenset({("list_of", keys), EMPTY_LIST})
         if name in _SAME_ELEMENTS and args:
-            return frozenset({("list_of", elements(self.value(args[0], env))), EMPTY_LIST})
+            return frozenset({("list_of", self._elements(self.value(args[0], env))), EMPTY_LIST})
         if name == "flatten" and args:
-            return frozenset({("list_of", elements(elements(self.value(args[0], env)))), EMPTY_LIST})
+            return frozenset({("list_of", elements(self._elements(self.value(args[0], env)))), EMPTY_LIST})
         return self._unknown(expr, f"what {name}(...) gives")
 
     def _range(self, first: ast.Expr, last: ast.Expr, env: dict) -> tuple:
@@ -615,34 +772,37 @@ class Offers:
             return expr.value
         if isinstance(expr, ast.Name):
             name = expr.id
-            if name in seen:
+            local = (self._scope, name)
+            key = local if local in self.bindings else name
+            if key in seen:
                 return _GROWS
             if name in self.params:
                 return self.params[name]
             if name in self.parameters:
                 return self.parameters[name].low
             found = []
+            inner = seen | {key}
             define = self.defines.get(name)
-            if define is not None:
+            if define is not None and key == name:
                 if define.params:
                     return None
-                found.append(self.least(define.body, seen | {name}))
-            if name in self.single_names or name in self.kinds or name in self.zones or name in self.tables \
-                    or name in self.boards:
+                found.append(self._least_in(("define", name), self.least, define.body, inner))
+            if key == name and (name in self.single_names or name in self.kinds or name in self.zones
+                                or name in self.tables or name in self.boards):
                 return None
-            for binding in self.bindings.get(name, []):
+            for binding in self.bindings.get(key, []):
                 if binding[0] == "unknown":
                     found.append(None)
                 elif binding[0] == "family":
                     found.append(self._least_of_families(binding[1]))
                 elif binding[0] == "sum":  # `name += N` with N of 0 or more only grows
-                    added = self.least(binding[1], seen | {name})
+                    added = self._least_in(binding[-1], self.least, binding[1], inner)
                     found.append(_GROWS if binding[2] > 0 and added is not None and added is not _GROWS
                                  and added >= 0 else None)
                 elif binding[0] == "value":
-                    found.append(self.least(binding[1], seen | {name}))
+                    found.append(self._least_in(binding[-1], self.least, binding[1], inner))
                 else:
-                    found.append(self.least_element(binding[1], seen | {name}))
+                    found.append(self._least_in(binding[-1], self.least_element, binding[1], inner))
             if not found or None in found:
                 return None
             numbers = [n for n in found if n is not _GROWS]
@@ -661,6 +821,14 @@ class Offers:
                 return None
             return a + b if expr.op == "+" else a * b
         return None
+
+    def _least_in(self, scope, reading, expr, seen: frozenset):
+        """`reading(expr, seen)` (least or least_element) with `expr` read in `scope`."""
+        outer, self._scope = self._scope, scope
+        try:
+            return reading(expr, seen)
+        finally:
+            self._scope = outer
 
     def least_element(self, expr, seen: frozenset):
         """The least number a list can hold (None: not fixed, or not only numbers)."""

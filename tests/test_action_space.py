@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from interpreter import load_game, load_source
-from interpreter.actions import ActionSpace, ActionSpaceError
+from interpreter.actions import SKIP, ActionSpace, ActionSpaceError
 from interpreter.encoding import DEFAULT_MAX_GAME_LENGTH, ObservationEncoding, game_facts
 from pirdsl.adapters.check import NOT_YET
 from tests.test_secrets import LOADED, _configurations, _swapped
@@ -65,6 +65,66 @@ def test_actions_have_fixed_numbers_and_encodings_hide_what_they_should(name, pl
         vector = encoding.encode(state, max(state.current_player(), 0))
         assert len(vector) == encoding.size
         space.apply(state, action)
+
+
+def _option_key(space, state, value):
+    """What an option is, in the space's terms: look-alike pieces are one thing, a list is its things."""
+    if value.__class__ in (list, tuple) and value:
+        return tuple(_option_key(space, state, item) for item in value)
+    return space.atom_of(state, value)
+
+
+CLASSIC = {path.stem: load_game(str(path)) for path in sorted((Path(__file__).parent / "classic").glob("*.pir"))}
+
+
+def _with_classics(configurations):
+    """The shipped games' configurations, then each classic game's at every player count."""
+    yield from configurations
+    for name, game in CLASSIC.items():
+        for players in range(game.min_players, game.max_players + 1):
+            yield pytest.param(name, players, [], id=f"classic-{name}-{players}")
+
+
+@pytest.mark.parametrize("name, players, variants", list(_with_classics(_with_not_yet(_configurations()))))
+def test_every_option_keeps_its_own_number_inside_the_space_along_random_playouts(name, players, variants):
+    """Per statement, an option has one number in every state; two options of a state never share one."""
+    game = LOADED.get(name) or CLASSIC[name]
+    space = ActionSpace(game, players, variants)
+    seen: dict = {}  # (kind, site, option) -> its number, the same wherever it comes back
+    for seed in (5, 17):
+        state = game.new_state(players=players, seed=seed, variants=variants)
+        rng = random.Random(seed)
+        for _ in range(STEPS):
+            if state.is_terminal():
+                break
+            pending = state.pending
+            if state.is_chance():
+                outcomes = space.chance_outcomes(state)
+                numbers = [number for number, _ in outcomes]
+                assert len(set(numbers)) == len(numbers) and all(0 <= n < space.chance_size for n in numbers)
+                for value in pending[2]:
+                    number = space.number(state, value, chance=True)
+                    assert number in numbers
+                    assert seen.setdefault(("chance", pending[1], _option_key(space, state, value)), number) == number
+                    assert state.pending[2][space.chance_index(state, number)] is not None
+                action = rng.choices(numbers, [p for _, p in outcomes])[0]
+            else:
+                decoded = space.decode(state)
+                values = list(pending[3]) + ([None] if state.program.skips[pending[1]] else [])
+                keys = set()
+                for index, value in enumerate(values):
+                    skip = index >= len(pending[3])
+                    key = ("skip",) if skip else _option_key(space, state, value)
+                    number = space.number(state, SKIP if skip else value)
+                    assert 0 <= number < space.size and space.describe(number)
+                    assert seen.setdefault(("choice", pending[1], key), number) == number
+                    # The number takes back this option, or the first look-alike of it.
+                    first = decoded[number]
+                    assert first == index or (not skip and _option_key(space, state, values[first]) == key)
+                    keys.add(key)
+                assert len(decoded) == len(keys)  # different options, different numbers
+                action = rng.choice(sorted(decoded))
+            space.apply(state, action)
 
 
 def test_facts_tell_chance_hidden_information_and_automa_seats():
@@ -118,6 +178,59 @@ play:
 """
 
 
+SCOPED = """
+game "Scoped":
+  players 2 to 2
+
+piece stone
+piece gem
+zone pile
+zone vault
+
+setup:
+  create 3 stone in pile
+  create 2 gem in vault
+
+play:
+  for each p in players:
+    take_one(p)
+    plan(p)
+
+rule take_one(p) "Take a stone":
+  let a = 7
+  p chooses s from [x for x in pile] "Which stone?"
+  move s to vault
+  log "{a}"
+
+rule plan(p) "Plan a leg":
+  let a = "far"
+  p chooses leg from [[d, 2, k] for d in [0, 1, 2] for k in range(1, 3)] "Which leg?"
+  p chooses word from [a, "near"] "Where to?"
+"""
+
+
+def test_a_statement_numbers_only_what_it_can_offer():
+    # `a` of one rule is not `a` of the other; the pile holds stones only (gems never go there);
+    # a leg is numbered by what each of its three places can hold: 3 directions, one length, the steps.
+    space = ActionSpace(load_source(SCOPED, "scoped.pir"), 2)
+    assert space.compact and space.notes == []
+    assert [atom for atom in space.atoms if atom[0] != "piece"] == [("name", "far"), ("name", "near")]
+    assert {atom[1] for atom in space.atoms if atom[0] == "piece"} == {"stone"}
+    assert space.breakdown()[:3] == ["scoped.pir:21 choice: piece stone",
+                                     "scoped.pir:27 choice: [number 0 or number 1 or number 2, number 2, number 1 to 3]",
+                                     "scoped.pir:28 choice: name far; name near"]
+    [legs] = space.decisions.blocks
+    assert legs.sizes[:2] == [3, 1] and space.size == space.atom_count + legs.size
+    state = load_source(SCOPED, "scoped.pir").new_state(players=2, seed=1)
+    while not state.is_terminal():
+        if state.is_chance():
+            space.apply(state, space.chance_outcomes(state)[0][0])
+        else:
+            actions = space.legal_actions(state)
+            assert len(actions) == state.num_actions()
+            space.apply(state, actions[-1])
+
+
 @pytest.mark.parametrize("options, pairs", [
     ("stones", False),                  # pieces, through a define
     ("[[1, 2], [2, 1]]", True),         # lists, written out
@@ -129,10 +242,10 @@ def test_pairs_are_numbered_only_when_an_option_may_be_a_list(options, pairs):
     source += "\ndefine plans(q) = [q.taken, [q.taken]]\n"
     space = ActionSpace(load_source(source, "singles.pir"), 2)
     assert space.pairs is pairs
-    # Pairs are of what the first and the second place of a list may hold (a list of one: the empty list second).
+    # Lists are numbered in blocks, each by what every place of a list of one length may hold.
     numbering = space.decisions
-    assert space.size == space.atom_count + len(numbering.first_atoms) * len(numbering.second_atoms)
-    assert bool(numbering.first_atoms) is pairs
+    assert space.size == space.atom_count + sum(block.size for block in numbering.blocks)
+    assert bool(numbering.blocks) is pairs
     state = load_source(source, "singles.pir").new_state(players=2, seed=1)
     while not state.is_terminal():  # every option and outcome has its number in the space
         if state.is_chance():

@@ -153,3 +153,36 @@ def test_a_declared_payoff_is_what_openspiel_sees(tmp_path):
                     encoding="utf-8")
     constant = adapter.load(str(path), 2)
     assert constant.get_type().utility == pyspiel.GameType.Utility.CONSTANT_SUM and constant.utility_sum() == 10.0
+
+
+@pytest.mark.parametrize("path", ["tests/classic/kuhn_poker.pir", "tests/classic/leduc_poker.pir",
+                                  "games/decks_of_glory.pir"])
+def test_what_the_state_answers_in_python_is_what_openspiel_answers_through_cpp(path):
+    """The adapter answers current_player, legal_actions, chance outcomes and the strings without
+    OpenSpiel's C++ round trips; OpenSpiel's own State methods, called past them, say the same."""
+    game = adapter.load(path, 2)
+    base = pyspiel.State
+    rng = random.Random(7)
+    for _ in range(3):
+        state = game.new_initial_state()
+        for _ in range(60):
+            if state.is_terminal():
+                assert state.legal_actions() == [] == base.legal_actions(state)
+                break
+            assert state.is_chance_node() == base.is_chance_node(state)
+            assert state.is_player_node() == base.is_player_node(state)
+            assert state.legal_actions() == base.legal_actions(state)
+            for player in range(game.num_players()):
+                assert state.legal_actions(player) == base.legal_actions(state, player)
+                assert state.information_state_string(player) == base.information_state_string(state, player)
+                assert state.observation_string(player) == base.observation_string(state, player)
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                assert outcomes == base.chance_outcomes(state)
+                action = rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
+            else:
+                action = rng.choice(state.legal_actions())
+            if rng.random() < 0.5:
+                state = state.child(action)  # a copy moves: the original's answers stay its own
+            else:
+                state.apply_action(action)

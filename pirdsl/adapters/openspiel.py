@@ -36,9 +36,10 @@ docs/adapters.md shows it in use.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
-from array import array
+import struct
 from typing import Any
 
 try:
@@ -62,6 +63,9 @@ _NOT_GIVEN = -(2 ** 31) + 1
 _PARAM_NAMES: dict[str, int] = {}
 # The most decision points whose observations a game keeps for states that replay their game.
 REPLAYED_LIMIT = 200_000
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_new_box = object.__new__
 
 
 def _game_type(facts=None, min_players: int = 1, max_players: int = 100) -> "pyspiel.GameType":
@@ -173,7 +177,10 @@ class PirdslGame(pyspiel.Game):
 
     def new_initial_state(self) -> "PirdslState":
         """The state at the first decision or chance event after setup."""
-        return PirdslState(self)
+        # Made here rather than in an `__init__` of its own: OpenSpiel makes one for every copy.
+        state = PirdslState(self)
+        state._engine = self._shared.start_box
+        return state
 
     def make_py_observer(self, iig_obs_type=None, params=None) -> "PirdslObserver":
         """Observation (perfect_recall false) or information state (true) strings and tensors."""
@@ -189,6 +196,8 @@ class _Shared:
         self.player_of_seat, self.max_length = game.player_of_seat, game.max_length
         self.length_source = game.length_source
         self.encoding = game.encoding
+        # An observation tensor as float32 bytes, as `array("f", ...).tobytes()` gives them, but quicker.
+        self.pack_view = struct.Struct(f"={game.encoding.size}f").pack
         self.player_count, self.variant_names = game.player_count, game.variant_names
         self.name = str(game)
         # What an information-state string calls an action (`pass`) and a player (`P2`).
@@ -217,8 +226,8 @@ class _Shared:
 
     def views(self, engine) -> tuple:
         """Every player's observation tensor of `engine`, as float32 bytes (one trail entry)."""
-        encode = self.encoding.encode
-        return tuple(array("f", encode(engine, seat)).tobytes() for seat in self.seats)
+        pack = self.pack_view
+        return tuple(pack(*vector) for vector in self.encoding.encode_seats(engine, self.seats))
 
     def trail(self, box: "_Engine") -> tuple:
         """Every player's observation at each decision point so far, the current one included.
@@ -286,7 +295,7 @@ class _Engine:
         self.shared = shared    # the game's (one attribute for OpenSpiel to copy, not two)
         self.state = state
         self.mine = mine        # (player, action number) of every decision, oldest first
-        self.texts: dict = {}   # seat -> (its observation line, the log's lines)
+        self.texts: dict | None = None  # seat -> (its observation line, the log's lines), once asked
         self.trail = trail      # per decision point: every player's observation (_Shared.trail)
         # (moves made, {action number: engine index}, the numbers in order) of the decision now
         self.legal = legal
@@ -294,11 +303,25 @@ class _Engine:
 
     def __deepcopy__(self, memo):
         # A shared box (a new game's) stays shared; any other is copied with its state.
-        if self.shared.recall:
+        shared = self.shared
+        if shared.recall and len(self.trail) == len(self.mine):
             self.note_views()
         if self.fresh:
             return self
-        return _Engine(self.shared, self.state.clone(), self.mine, self.trail, self.legal)
+        # `copy.deepcopy` keeps the original alive in the memo under the memo's own id, finding that
+        # list missing (a KeyError) on the first copy of every fresh memo: made here, it is not raised.
+        if memo is not None:
+            memo.setdefault(id(memo), [])
+        # Slots set one by one: cheaper than `__init__` with its defaults, on OpenSpiel's every copy.
+        box = _new_box(_Engine)
+        box.shared = shared
+        box.state = self.state.clone()
+        box.mine = self.mine
+        box.texts = None
+        box.trail = self.trail
+        box.legal = self.legal
+        box.fresh = False
+        return box
 
     def __reduce__(self):
         return _Engine, (self.shared, self.state, self.mine)
@@ -314,24 +337,57 @@ class _Engine:
             self.trail = self.trail + (self.shared.views(state),)
 
     def decoded(self, space) -> tuple:
-        """(moves, {action number: engine index}, sorted numbers) of the decision now, worked out once."""
+        """(moves, {action number: engine index}, sorted numbers) of the decision now, worked out once.
+
+        At a chance event the numbers are its outcomes' and a fourth item holds
+        (outcome number, probability) in order.
+        """
         state = self.state
         legal = self.legal
         if legal is None or legal[0] != len(state.history):
-            found = space.decode(state)
-            legal = self.legal = (len(state.history), found, sorted(found))
+            if state.pending is not None and state.pending[0] == "chance":
+                outcomes, found = space.chance_decode(state)
+                legal = self.legal = (len(state.history), found, [number for number, _ in outcomes], outcomes)
+            else:
+                found = space.decode(state)
+                legal = self.legal = (len(state.history), found, sorted(found))
         return legal
 
     def observation_text(self, seat: int) -> str:
         return self.seen(seat)[0]
 
+    def information_string(self, player: int) -> str:
+        """The information-state string of OpenSpiel player `player` (docs/adapters.md, "Information states").
+
+        The observation line, then the decisions so far (its own by their action, another
+        player's by who took it; the last DECISIONS_SHOWN of them), and a digest of all it has
+        seen: who decided when, its own actions, its observation at each decision and what
+        the log has shown it.
+        """
+        shared = self.shared
+        text, lines = self.seen(shared.seats[player])
+        shared.recall = True
+        recall = hashlib.sha256("\n".join(lines).encode())
+        mine = self.mine
+        moves = [action if who == player else -1 - who for who, action in mine]
+        recall.update(b"\0" + repr(moves).encode() + b"\0")
+        recall.update(b"".join([views[player] for views in shared.trail(self)]))
+        label, names = shared.label, shared.player_names
+        shown = [label(action) if who == player else names[who] for who, action in mine[-DECISIONS_SHOWN:]]
+        if len(mine) > DECISIONS_SHOWN:
+            shown.insert(0, "...")
+        return f"{text} | {' '.join(shown) or '-'} ~{recall.hexdigest()[:12]}"
+
     def seen(self, seat: int) -> tuple[str, list[str]]:
         """The seat's observation as one short line (`compact_view`), and the log's lines it has been shown."""
-        found = self.texts.get(seat)
+        texts = self.texts
+        if texts is None:
+            texts = self.texts = {}
+        found = texts.get(seat)
         if found is None:
             view = self.state.observation(seat)
             lines = view.pop("log", [])
-            found = self.texts[seat] = (compact_view(view), lines)
+            found = texts[seat] = (compact_view(view), lines)
         return found
 
 
@@ -342,6 +398,7 @@ LINE_SHOWN = 160
 DECISIONS_SHOWN = 8
 
 
+@functools.lru_cache(maxsize=4096)  # seat names and the file's words: few, and asked at every decision
 def _seat_token(name) -> str:
     """`Player 2` -> `P2`; other names as they are."""
     text = str(name)
@@ -352,6 +409,8 @@ def _seat_token(name) -> str:
 
 def _value_text(value) -> tuple[str, bool]:
     """A variable's value in a few characters, and whether all of it is shown."""
+    if value.__class__ is int:  # most variables: counts and scores
+        return str(value), True
     if isinstance(value, bool):
         return ("yes" if value else "no"), True
     if isinstance(value, (list, tuple)):
@@ -368,17 +427,23 @@ def _holder_parts(holder: dict) -> tuple[list[str], bool]:
     """`paid 1 hand Queen`: a seat's or the table's variables and zones (items where seen, else counts)."""
     parts: list[str] = []
     whole = True
-    for name, value in sorted((holder.get("vars") or {}).items()):
-        if value is None:
-            continue
-        text, complete = _value_text(value)
-        whole = whole and complete
-        parts.append(f"{name} {text}")
-    for name, zone in sorted((holder.get("zones") or {}).items()):
-        items = zone.get("items")
-        if items is None:
-            parts.append(f"{name} {zone.get('count', 0)}")
-        else:
+    variables = holder.get("vars")
+    if variables:
+        for name in sorted(variables):
+            value = variables[name]
+            if value is None:
+                continue
+            text, complete = _value_text(value)
+            whole = whole and complete
+            parts.append(f"{name} {text}")
+    zones = holder.get("zones")
+    if zones:
+        for name in sorted(zones):
+            zone = zones[name]
+            items = zone.get("items")
+            if items is None:
+                parts.append(f"{name} {zone.get('count', 0)}")
+                continue
             runs: list[list] = []  # equal items in a row are one `name*count`
             for item in items:
                 if runs and runs[-1][0] == item:
@@ -446,9 +511,7 @@ def compact_view(view: dict) -> str:
 class PirdslState(pyspiel.State):
     """A pirdsl state behind OpenSpiel's State API (`.engine` is the pirdsl state)."""
 
-    def __init__(self, game: PirdslGame):
-        super().__init__(game)
-        self._engine = game._shared.start_box
+    # Made by `PirdslGame.new_initial_state`, which gives it the game's start box as `_engine`.
 
     @property
     def engine(self):
@@ -464,32 +527,62 @@ class PirdslState(pyspiel.State):
             box = self._engine = _Engine(box.shared, box.state.clone(), box.mine, box.trail, box.legal)
         return box
 
+    # OpenSpiel's State answers these through C++, which asks `current_player` again on the way;
+    # answered here, a Python caller skips those round trips (C++ callers still get the same answers).
+
     def current_player(self) -> int:
         box = self._engine
         engine = box.state
         if engine.terminal:
-            return pyspiel.PlayerId.TERMINAL
-        if engine.is_chance():
-            return pyspiel.PlayerId.CHANCE
-        return box.shared.player_of_seat[engine.current_player()]
+            return _TERMINAL
+        pending = engine.pending
+        if pending[0] == "chance":
+            return _CHANCE
+        return box.shared.player_of_seat[pending[2]]
+
+    def is_chance_node(self) -> bool:
+        engine = self._engine.state
+        return not engine.terminal and engine.pending[0] == "chance"
+
+    def is_player_node(self) -> bool:
+        engine = self._engine.state
+        return not engine.terminal and engine.pending[0] != "chance"
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal action numbers (at a chance event its outcomes'; none for a player not to move)."""
+        box = self._engine
+        engine = box.state
+        if engine.terminal:
+            return []
+        if player is not None and engine.pending[0] != "chance" and player != self.current_player():
+            if player < 0:
+                raise RuntimeError(f"legal_actions asked for the pseudo-player {player}")
+            return []
+        return list(box.decoded(box.shared.space)[2])
 
     def _legal_actions(self, player: int) -> list[int]:
         box = self._engine
         if box.state.terminal or box.state.is_chance():
             return []
-        return list(box.decoded(box.shared.space)[2])
+        return box.decoded(box.shared.space)[2]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         box = self._engine
-        return box.shared.space.chance_outcomes(box.state)
+        if not self.is_chance_node():
+            return []
+        return list(box.decoded(box.shared.space)[3])
 
     def _apply_action(self, action: int) -> None:
         box = self._owned()
         game = box.shared
         state = box.state
-        if state.is_chance():
-            box.texts = {}
-            game.space.apply(state, action)
+        pending = state.pending
+        if pending is not None and pending[0] == "chance":
+            index = box.decoded(game.space)[1].get(action)
+            if index is None:
+                game.space.chance_index(state, action)  # raises the one-line ActionSpaceError
+            box.texts = None
+            state.apply_action(index)
             return
         if len(box.mine) >= game.max_length:
             if game.length_source in ("derived", "declared"):
@@ -503,8 +596,24 @@ class PirdslState(pyspiel.State):
         if game.recall:
             box.note_views()
         box.mine += ((game.player_of_seat[state.current_player()], action),)
-        box.texts = {}
+        box.texts = None
         state.apply_action(index)
+
+    def information_state_string(self, player: int | None = None) -> str:
+        box = self._engine
+        player = self.current_player() if player is None else player
+        if not 0 <= player < len(box.shared.seats):
+            raise RuntimeError(f"information_state_string asked for player {player}: the players are "
+                               f"0 to {len(box.shared.seats) - 1}")
+        return box.information_string(player)
+
+    def observation_string(self, player: int | None = None) -> str:
+        box = self._engine
+        player = self.current_player() if player is None else player
+        if not 0 <= player < len(box.shared.seats):
+            raise RuntimeError(f"observation_string asked for player {player}: the players are "
+                               f"0 to {len(box.shared.seats) - 1}")
+        return box.seen(box.shared.seats[player])[0]
 
     def _action_to_string(self, player: int, action: int) -> str:
         engine = self._engine.state
@@ -556,25 +665,10 @@ class PirdslObserver:
 
     def string_from(self, state: PirdslState, player: int) -> str:
         box = state._engine
-        seat = self.game.seats[player]
-        text, lines = box.seen(seat)
+        seat = box.shared.seats[player]
         if not self.perfect_recall:
-            return text
-        # The information state: the observation line, then the decisions so far (its own by
-        # their action, another player's by who took it; the last DECISIONS_SHOWN of them), and a
-        # digest of all it has seen: who decided when, its own actions, its observation at each
-        # decision and what the log has shown it.
-        shared = box.shared
-        shared.recall = True
-        recall = hashlib.sha256("\n".join(lines).encode())
-        moves = [action if who == player else -1 - who for who, action in box.mine]
-        recall.update(b"\0" + repr(moves).encode() + b"\0")
-        recall.update(b"".join([views[player] for views in shared.trail(box)]))
-        label, names = shared.label, shared.player_names
-        shown = [label(action) if who == player else names[who] for who, action in box.mine[-DECISIONS_SHOWN:]]
-        if len(box.mine) > DECISIONS_SHOWN:
-            shown.insert(0, "...")
-        return f"{text} | {' '.join(shown) or '-'} ~{recall.hexdigest()[:12]}"
+            return box.seen(seat)[0]
+        return box.information_string(player)
 
 
 pyspiel.register_game(_game_type(), PirdslGame)
