@@ -80,50 +80,49 @@ class ActionParts:
     """An action number as the few things it is made of, each a place in a short vector.
 
     A game's action numbers (interpreter/actions.py) are single things (a card, a cell, a
-    word), pairs of things (`[ship 3, cell 40]`) and, in a few games, triples of whole
-    numbers. One-hot over the numbers is as long as the pairs are many (Mysterious
-    Islands: 441,234); here an action is marked by its parts instead: the single thing
-    among the single things, or the pair's first thing among the firsts and its second
-    among the seconds, or each of the triple's three numbers among the numbers. Every
-    number still has its own marks (an action is read back from them), and a game of
-    single things keeps its one-hot.
+    word), then blocks of lists: a statement's lists of one length, numbered by what each
+    place of them may hold (`[ship 3, cell 40]`). One-hot over the numbers is as long as a
+    block's places multiplied together; here an action is marked by its parts instead: the
+    single thing among the single things, or each item of a list among what its place in
+    its block may hold. Every number still has its own marks (an action is read back from
+    them), and a game of single things keeps its one-hot.
     """
 
     def __init__(self, space):
         numbering = space.decisions
         self.singles = numbering.atom_count
-        self.firsts = len(numbering.first_atoms) if numbering.pairs else 0
-        self.seconds = len(numbering.second_atoms) if numbering.pairs else 0
-        self.pairs_end = numbering.pairs_end
-        self.span = space.span
-        self.numbers = 3 * space.span if numbering.triples else 0
-        self.size = self.singles + self.firsts + self.seconds + self.numbers
+        self.blocks = []  # (first action number, size, [(where its place's marks start, place size)])
+        at = self.singles
+        for block in numbering.blocks:
+            places = []
+            for size in block.sizes:
+                places.append((at, size))
+                at += size
+            self.blocks.append((block.offset, block.size, places))
+        self.size = at
         self._found: dict[int, tuple[int, ...]] = {}
 
     def parts(self) -> list[tuple[str, int]]:
-        """The parts of the vector: single things, then pairs' firsts and seconds, then triples' numbers."""
+        """The parts of the vector: single things, then each block's places in order (`list1_place2`: block 1, second item)."""
         found = [("single", self.singles)]
-        if self.firsts or self.seconds:
-            found += [("pair_first", self.firsts), ("pair_second", self.seconds)]
-        if self.numbers:
-            found += [("triple_numbers", self.numbers)]
+        for b, (_, _, places) in enumerate(self.blocks, 1):
+            found += [(f"list{b}_place{p}", size) for p, (_, size) in enumerate(places, 1)]
         return found
 
     def marks(self, action: int) -> tuple[int, ...]:
-        """The places set for action number `action` (one for a single thing, two for a pair, three for a triple)."""
+        """The places set for action number `action` (one for a single thing, one per item for a list)."""
         found = self._found.get(action)
         if found is not None:
             return found
         if action < self.singles:
             found = (action,)
-        elif action < self.pairs_end:
-            first, second = divmod(action - self.singles, self.seconds)
-            found = (self.singles + first, self.singles + self.firsts + second)
         else:
-            rest, third = divmod(action - self.pairs_end, self.span)
-            first, second = divmod(rest, self.span)
-            base = self.singles + self.firsts + self.seconds
-            found = (base + first, base + self.span + second, base + 2 * self.span + third)
+            offset, _, places = next(block for block in reversed(self.blocks) if block[0] <= action)
+            rest, marks = action - offset, []
+            for start, size in reversed(places):
+                rest, index = divmod(rest, size)
+                marks.append(start + index)
+            found = tuple(reversed(marks))
         self._found[action] = found
         return found
 
