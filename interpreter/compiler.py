@@ -60,7 +60,7 @@ from interpreter.purity import ANYTHING, NUMBER, Purity, element, join
 from interpreter.syntax_facts import assigned_names, costly_defines, names_used, recursive_defines, waits
 
 # Part of the cache key of generated modules: change it when the generated code changes meaning.
-GENERATOR_VERSION = "4"
+GENERATOR_VERSION = "5"
 
 
 @dataclass
@@ -123,6 +123,7 @@ class ModuleWriter(ExpressionWriter):
         # The playout build (`playout`): the same module, but where the rules wait, a decision is
         # taken at once by the state's playout and play goes on (`_wait`); no function is a generator.
         self.playout = playout
+        self._begin_round = "_begin_playout_round" if playout else "_begin_round"
         game_file = with_powers(game_file)  # powers become plain rules and defines (interpreter/powers.py)
         game_file = with_catalogues(game_file)  # catalogue rows and budgeted choices (interpreter/catalogues.py)
         game_file = lower_file(game_file)  # turns of actions, as the loops of choices they are
@@ -563,6 +564,9 @@ class ModuleWriter(ExpressionWriter):
             add(depth, f"_create(st, {node.piece!r}, {x(node.count)}, {fields}, {x(node.zone)})")
         elif isinstance(node, ast.Log):
             text = self._log_text(node.text, fn.names)
+            if self.playout:  # a playout that keeps no log works out no line (interpreter/playout.py)
+                add(depth, "if st.playout.log:")
+                depth += 1
             if node.to is None:  # held back (-1) while a simultaneous loop runs
                 add(depth, f"st.log.append((-1 if st.held else None, {text}))")
             else:
@@ -609,13 +613,13 @@ class ModuleWriter(ExpressionWriter):
             self._tick(code, depth + 1, span)
             self._body_of(node.body, fn, code, depth + 1)
         elif isinstance(node, ast.Rounds):
-            add(depth, "_begin_round(st)")
+            add(depth, f"{self._begin_round}(st)")
             add(depth, "while True:")
             self._body_of(node.body, fn, code, depth + 1)
             if node.until is not None:
                 add(depth + 1, f"if {x(node.until)}: break")
             self._tick(code, depth + 1, span)
-            add(depth + 1, "_begin_round(st)")
+            add(depth + 1, f"{self._begin_round}(st)")
         elif isinstance(node, ast.Repeat):
             times = fn.fresh("times")
             add(depth, f"{times} = _repeat_count({x(node.count)})")
@@ -760,13 +764,13 @@ class ModuleWriter(ExpressionWriter):
             self._tick(code, depth + 2, span)
             self.statements(node.body, fn, code, depth + 1)
         elif isinstance(node, ast.Rounds):
-            add(depth, "if not _pc: _begin_round(st)")
+            add(depth, f"if not _pc: {self._begin_round}(st)")
             add(depth, "while True:")
             self.statements(node.body, fn, code, depth + 1)
             if node.until is not None:
                 add(depth + 1, f"if {x(node.until)}: break")
             self._tick(code, depth + 1, span)
-            add(depth + 1, "_begin_round(st)")
+            add(depth + 1, f"{self._begin_round}(st)")
         elif isinstance(node, ast.Repeat):
             times = fn.fresh("times")
             fn.counters(times)

@@ -572,6 +572,13 @@ def _begin_round(st) -> None:
     st.log.append((None, f"Round {st.round}"))
 
 
+def _begin_playout_round(st) -> None:
+    """`_begin_round` in the playout build: its log line only when the playout keeps the log."""
+    st.round += 1
+    if st.playout.log:
+        st.log.append((None, f"Round {st.round}"))
+
+
 def _end_setup(st) -> None:
     st.in_setup = False
     st.phase = "Play"
