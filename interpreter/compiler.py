@@ -60,7 +60,7 @@ from interpreter.purity import ANYTHING, NUMBER, Purity, element, join
 from interpreter.syntax_facts import assigned_names, costly_defines, names_used, recursive_defines, waits
 
 # Part of the cache key of generated modules: change it when the generated code changes meaning.
-GENERATOR_VERSION = "5"
+GENERATOR_VERSION = "6"
 
 
 @dataclass

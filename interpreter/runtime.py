@@ -367,6 +367,31 @@ class _Marker:
         return self.name
 
 
+class WorldMemo(dict):
+    """A world's remembered defines, those that read nothing play changes (interpreter/compiler.py).
+
+    Keyed by the define and its arguments; a define without arguments by its name alone,
+    which the generated code reads as a plain lookup (`st.world.memo['lap']`), as it would a
+    constant: the first lookup works the define out, with `define_NAME` of `module` (the
+    game's generated module). Any state of the world gives such a define the same value,
+    so it is worked out with `state`: the world's first (State.__init__), or the stand-in
+    that works out an automa's condition while the world is made.
+    """
+
+    __slots__ = ("module", "state")
+
+    def __init__(self, module: dict, state=None):
+        super().__init__()
+        self.module = module
+        self.state = state
+
+    def __missing__(self, key):
+        if key.__class__ is not str:
+            raise KeyError(key)
+        value = self[key] = self.module["define_" + key](self.state)
+        return value
+
+
 _WAIT = _Marker("<waiting for a decision or chance>")  # what _choose and _draw give when play must stop
 _UNSET = _Marker("<no value yet>")  # a saved local that had no value when its function stopped
 

@@ -168,6 +168,8 @@ class State:
     def __init__(self, program, world, seed: int):
         self.program = program
         self.world = world
+        if world.memo.state is None:
+            world.memo.state = self  # works out the world's defines without arguments (runtime.WorldMemo)
         self.seed = seed
         self.rng = seed & MASK
         self.vars: dict[str, Any] = {}
