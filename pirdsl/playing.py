@@ -82,11 +82,18 @@ def _played_out(state: Any, bots: Sequence[Any], step_limit: int, counts: StepCo
     """
     from interpreter.playout import Playout
 
-    choosers = [bot.choose_among for bot in bots]
-    last_round = state.round
+    if all(hasattr(bot, "playout_chooser") for bot in bots):  # random bots: a draw below count, at once
+        draws = [bot.playout_chooser() for bot in bots]
 
-    def choose(seat: int, count: int) -> int:
-        return choosers[seat](count)
+        def choose(seat: int, count: int) -> int:
+            return draws[seat](count) if count > 1 else 0  # one action: the generator is not asked
+    else:
+        choosers = [bot.choose_among for bot in bots]
+
+        def choose(seat: int, count: int) -> int:
+            return choosers[seat](count)
+
+    last_round = state.round
 
     def before_step(now: Any) -> None:
         nonlocal last_round
