@@ -60,7 +60,7 @@ from interpreter.purity import ANYTHING, NUMBER, Purity, element, join
 from interpreter.syntax_facts import assigned_names, costly_defines, names_used, recursive_defines, waits
 
 # Part of the cache key of generated modules: change it when the generated code changes meaning.
-GENERATOR_VERSION = "6"
+GENERATOR_VERSION = "7"
 
 
 @dataclass
@@ -91,6 +91,7 @@ class _Function:
                  function_id: int | None):
         self.module = module
         self.name = name
+        self.scope = scope
         self.dict_mode = dict_mode
         self.resumable = resumable
         self.function_id = function_id
@@ -102,6 +103,16 @@ class _Function:
         self.together = 0    # simultaneous loops around the statement being written
         self.counter = 0     # for the names of loop counters
         self.in_rule = not dict_mode
+        # Only ever started, never resumed (`_pc` is always 0): the playout build's copy of a
+        # resumable function, which skips the guards that resuming needs (`ModuleWriter._write_function`).
+        self.started_only = False
+
+    def started(self) -> "_Function":
+        """The same function, to be written again as the copy that is only ever started."""
+        other = _Function(self.module, self.name, self.scope, self.dict_mode, True, self.function_id)
+        other.param_names = list(self.param_names)
+        other.started_only = True
+        return other
 
     def fresh(self, stem: str) -> str:
         self.counter += 1
@@ -113,7 +124,7 @@ class _Function:
 
     def guard_needed(self) -> bool:
         """Whether a point comes after what is written next: resuming there must skip it."""
-        return self.done < self.total
+        return self.done < self.total and not self.started_only
 
 
 class ModuleWriter(ExpressionWriter):
@@ -176,6 +187,10 @@ class ModuleWriter(ExpressionWriter):
         self.no_binding = 0  # > 0 where Python allows no `:=`
         self.inlining = 0  # how deep in defines written out where they are used
         self.in_define = False  # writing a define's body (not a statement's expression)
+        # The sites of decisions and chance a function's resuming copy numbered, in order: its
+        # started-only copy (the playout build) takes the same numbers again (`_write_function`).
+        self.sites_numbered: list[int] | None = None
+        self.sites_again: list[int] | None = None
         self.recursive = recursive_defines(self.defines)
         self.costly = costly_defines(self.defines)
         # Defines reading nothing play changes whose zones' pieces are counted somewhere
@@ -411,7 +426,8 @@ class ModuleWriter(ExpressionWriter):
         params = "".join(f", v_{p}=None" if resumable else f", v_{p}" for p in decl.params)
         if resumable:  # resumed as f(st, point, saved); started as f(st, 0, None, arguments...)
             params = ", _pc=0, _saved=None" + params
-        self._write_function(fn, f"rule_{decl.name}", params, decl.body, decl.span)
+        self._write_function(fn, f"rule_{decl.name}", params, decl.body, decl.span,
+                             started_params="".join(f", v_{p}" for p in decl.params))
 
     def _body(self, python_name: str, name: str, body: list, span, before: str | None = None,
               after: str | None = None) -> None:
@@ -430,7 +446,32 @@ class ModuleWriter(ExpressionWriter):
         return len(self.functions) - 1
 
     def _write_function(self, fn: _Function, python_name: str, params: str, body: list, span,
-                        before: str | None = None, after: str | None = None) -> None:
+                        before: str | None = None, after: str | None = None, started_params: str = "") -> None:
+        """Write one function of the module (two in the playout build, for one that may wait).
+
+        In the playout build, a function that may wait is only resumed at the start of a
+        playout, from the frames of the state it plays on (`_resumed_in_playout`); every other
+        time it is started afresh. So it is written twice: `resume_NAME`, with the guards and
+        saved counters that resuming needs (the one in FUNCTIONS), and `NAME`, only ever started
+        (`_Function.started_only`), written as plain statements and loops, with the same sites
+        of decisions and chance. Callers start `NAME(st, arguments...)`.
+        """
+        if not (self.playout and fn.resumable):
+            self._write_one(fn, python_name, params, body, span, before, after)
+            return
+        self.sites_numbered = []
+        try:
+            self._write_one(fn, "resume_" + python_name, params, body, span, before, after)
+            self.sites_again = self.sites_numbered
+            self.sites_numbered = None
+            self._write_one(fn.started(), python_name, started_params, body, span, before, after)
+            if self.sites_again:
+                raise CompileError("the two copies of a function number their sites apart", span)  # a compiler bug
+        finally:
+            self.sites_numbered = self.sites_again = None
+
+    def _write_one(self, fn: _Function, python_name: str, params: str, body: list, span,
+                   before: str | None, after: str | None) -> None:
         fn.total = self.points(body)
         lines: list[tuple[int, str, Any]] = []
         code = _Code(lines)
@@ -442,7 +483,7 @@ class ModuleWriter(ExpressionWriter):
         head: list[tuple[int, str, Any]] = []
         if fn.dict_mode:
             head.append((1, "env = st.env", None))
-        if fn.resumable:
+        if fn.resumable and not fn.started_only:
             index = fn.function_id
             self.functions[index] = (python_name, self.functions[index][1], list(fn.saved), fn.dict_mode, fn.total)
             if fn.saved:
@@ -452,11 +493,11 @@ class ModuleWriter(ExpressionWriter):
                 for name in fn.saved:
                     head.append((3, f"if {name} is _UNSET: del {name}", None))
         if before:  # done when the function starts, not again when it is resumed
-            head.append((1, f"if not _pc: {before}" if fn.resumable else before, span))
+            head.append((1, f"if not _pc: {before}" if fn.resumable and not fn.started_only else before, span))
         lines[:0] = head
         if after:
             lines.append((1, after, span))
-        if fn.resumable and "_pc" not in params:
+        if fn.resumable and not fn.started_only and "_pc" not in params:
             params = ", _pc=0, _saved=None" + params
         signature = f"def {python_name}(st{params}):"
         texts = [self.comment(span), signature]
@@ -668,6 +709,9 @@ class ModuleWriter(ExpressionWriter):
         span = node.span
         add = lambda d, text: code.add(d, text, span)  # noqa: E731
         x = lambda e: self.x(e, fn)  # noqa: E731
+        if fn.started_only:
+            self._started(node, fn, code, depth)
+            return
         if isinstance(node, ast.WeightedDraw):
             self._weighted_draw(node, fn, code, depth)
             return
@@ -701,8 +745,7 @@ class ModuleWriter(ExpressionWriter):
                 self._wait(code, depth + 1, point, span)
                 add(depth + 1, f"{fn.names[node.var]} = _x")
             else:
-                call = (f"rule_{node.rule}(st, 0, None{self._arguments(node, fn)})" if isinstance(node, ast.CallRule)
-                        else f"{node.function}(st, 0, None)")
+                call = self._start_call(node, fn)
                 if self.playout:  # a plain call: decisions inside are taken where they come up
                     add(depth + 1, call)
                 else:
@@ -782,6 +825,98 @@ class ModuleWriter(ExpressionWriter):
         else:
             raise CompileError(f"cannot compile {type(node).__name__} here", node.span)
 
+    def _start_call(self, node, fn: _Function) -> str:
+        """A call that starts a rule (or body) that may wait: in the playout build, its started-only copy."""
+        if isinstance(node, ast.CallRule):
+            arguments = self._arguments(node, fn)
+            return f"rule_{node.rule}(st{arguments})" if self.playout else f"rule_{node.rule}(st, 0, None{arguments})"
+        return f"{node.function}(st)" if self.playout else f"{node.function}(st, 0, None)"
+
+    def _started(self, node, fn: _Function, code: "_Code", depth: int) -> None:
+        """A statement with resume points, in a function only ever started (`_Function.started_only`).
+
+        What `resumable` writes, without what resuming needs: no `_pc` guards, plain `for`
+        loops, no saved counters. The sites of decisions and chance and the points are taken
+        in the same order, so they get the same numbers as in the resuming copy.
+        """
+        span = node.span
+        add = lambda d, text: code.add(d, text, span)  # noqa: E731
+        x = lambda e: self.x(e, fn)  # noqa: E731
+        if isinstance(node, (ast.Choose, ast.Draw, ast.Roll, ast.WeightedDraw, ast.CallRule, _CallBody)):
+            if not isinstance(node, _CallBody):
+                code.comment(depth, self.comment(span))
+            point = fn.done = fn.done + 1
+            if isinstance(node, (ast.CallRule, _CallBody)):
+                add(depth, self._start_call(node, fn))
+                return
+            if isinstance(node, ast.Roll):
+                die = self.dice.get(node.die)
+                if die is None:
+                    raise CompileError(f"unknown die '{node.die}'", node.span)
+                faces: dict = {}
+                for face in die.faces:
+                    faces[face] = faces.get(face, 0) + 1
+                site = self._chance_site(node, fn, point, "roll")
+                add(depth, f"_roll(st, {site}, {self.constant(list(faces))}, {self.constant(list(faces.values()))})")
+                self._wait(code, depth, point, span)
+            else:
+                if isinstance(node, ast.Choose):
+                    site = self._choice_site(node, fn, point)
+                    add(depth, f"_x = _choose(st, {site}, {node.optional}, {x(node.player)}, {x(node.options)})")
+                elif isinstance(node, ast.Draw):
+                    site = self._chance_site(node, fn, point, "draw")
+                    add(depth, f"_x = _draw(st, {site}, {x(node.source)})")
+                else:
+                    site = self._chance_site(node, fn, point, "draw")
+                    add(depth, f"_x = _weighted_draw(st, {site}, {x(node.source)}, {x(node.weights)})")
+                add(depth, "if _x is _WAIT:")
+                self._wait(code, depth + 1, point, span)
+            add(depth, f"{fn.names[node.var]} = _x")
+            return
+        code.comment(depth, self.comment(span))
+        if isinstance(node, ast.If):
+            for i, branch in enumerate(node.branches):
+                add(depth, f"{'if' if i == 0 else 'elif'} {x(branch.condition)}:")
+                self.statements(branch.body, fn, code, depth + 1)
+            if node.otherwise:
+                add(depth, "else:")
+                self.statements(node.otherwise, fn, code, depth + 1)
+        elif isinstance(node, ast.ForEach):
+            items = fn.fresh("items")
+            add(depth, f"{items} = _as_list(st, {x(node.iterable)})")
+            self._charge(f"len({items})", code, depth, span)
+            if node.simultaneously:
+                add(depth, f"if {items}: st.held += 1")
+                fn.together += 1
+            add(depth, f"for {fn.names[node.var]} in {items}:")
+            self.statements(node.body, fn, code, depth + 1)
+            if node.simultaneously:
+                fn.together -= 1
+                add(depth, f"if {items}: _release(st)")
+        elif isinstance(node, ast.While):
+            add(depth, f"while {x(node.condition)}:")
+            self._tick(code, depth + 1, span)
+            self.statements(node.body, fn, code, depth + 1)
+        elif isinstance(node, ast.Rounds):
+            add(depth, f"{self._begin_round}(st)")
+            add(depth, "while True:")
+            self.statements(node.body, fn, code, depth + 1)
+            if node.until is not None:
+                add(depth + 1, f"if {x(node.until)}: break")
+            self._tick(code, depth + 1, span)
+            add(depth + 1, f"{self._begin_round}(st)")
+        elif isinstance(node, ast.Repeat):
+            times = fn.fresh("times")
+            add(depth, f"{times} = _repeat_count({x(node.count)})")
+            self._charge(times, code, depth, span)
+            add(depth, f"for _ in range({times}):")
+            self.statements(node.body, fn, code, depth + 1)
+        elif isinstance(node, ast.Phase):
+            add(depth, f"st.phase = {node.title!r}")
+            self.statements(node.body, fn, code, depth)
+        else:
+            raise CompileError(f"cannot compile {type(node).__name__} here", node.span)
+
     def _weighted_draw(self, node: ast.WeightedDraw, fn: _Function, code: "_Code", depth: int) -> None:
         """`draw NAME from LIST weighted WEIGHTS`: a chance event whose odds are worked out as it happens."""
         span = node.span
@@ -799,6 +934,8 @@ class ModuleWriter(ExpressionWriter):
         add(depth + 1, f"{fn.names[node.var]} = st.answer")
 
     def _choice_site(self, node: ast.Choose, fn: _Function, point: int) -> int:
+        if self.sites_again is not None:
+            return self.sites_again.pop(0)
         number = len(self.choices)
         scope = {name: f"env[{name!r}]" for name in fn.names}
         with_var = dict(scope)
@@ -812,10 +949,16 @@ class ModuleWriter(ExpressionWriter):
         self.chances.append(f"({fn.function_id}, {point}, {node.var!r}, 'blind', {self.span(node.span)})")
         self.choices.append(f"({fn.function_id}, {point}, {node.var!r}, {label}, {prompt}, {node.optional}, {skip}, "
                             f"{self.span(node.span)}, {blind})")
+        if self.sites_numbered is not None:
+            self.sites_numbered.append(number)
         return number
 
     def _chance_site(self, node, fn: _Function, point: int, kind: str) -> int:
+        if self.sites_again is not None:
+            return self.sites_again.pop(0)
         self.chances.append(f"({fn.function_id}, {point}, {node.var!r}, {kind!r}, {self.span(node.span)})")
+        if self.sites_numbered is not None:
+            self.sites_numbered.append(len(self.chances) - 1)
         return len(self.chances) - 1
 
     def _lambda(self, name: str, node: ast.Expr, names: dict, shown: bool = False) -> str:
