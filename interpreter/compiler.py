@@ -60,7 +60,7 @@ from interpreter.purity import ANYTHING, NUMBER, Purity, element, join
 from interpreter.syntax_facts import assigned_names, costly_defines, names_used, recursive_defines, waits
 
 # Part of the cache key of generated modules: change it when the generated code changes meaning.
-GENERATOR_VERSION = "7"
+GENERATOR_VERSION = "8"
 
 
 @dataclass
@@ -106,6 +106,7 @@ class _Function:
         # Only ever started, never resumed (`_pc` is always 0): the playout build's copy of a
         # resumable function, which skips the guards that resuming needs (`ModuleWriter._write_function`).
         self.started_only = False
+        self.started_counter = 0
 
     def started(self) -> "_Function":
         """The same function, to be written again as the copy that is only ever started."""
@@ -115,6 +116,9 @@ class _Function:
         return other
 
     def fresh(self, stem: str) -> str:
+        if self.started_only:  # names of their own: the saved counters keep the ordinary build's names
+            self.started_counter += 1
+            return f"_{stem}_{self.started_counter}"
         self.counter += 1
         return f"_{stem}{self.counter}"
 
@@ -187,10 +191,10 @@ class ModuleWriter(ExpressionWriter):
         self.no_binding = 0  # > 0 where Python allows no `:=`
         self.inlining = 0  # how deep in defines written out where they are used
         self.in_define = False  # writing a define's body (not a statement's expression)
-        # The sites of decisions and chance a function's resuming copy numbered, in order: its
-        # started-only copy (the playout build) takes the same numbers again (`_write_function`).
-        self.sites_numbered: list[int] | None = None
-        self.sites_again: list[int] | None = None
+        # The site of each decision and chance statement, by (statement, function, point): the
+        # playout build writes some statements twice (`_write_function`, `_resumed_loop`), both
+        # copies with the one site the ordinary build gives it.
+        self.site_numbers: dict[tuple, int] = {}
         self.recursive = recursive_defines(self.defines)
         self.costly = costly_defines(self.defines)
         # Defines reading nothing play changes whose zones' pieces are counted somewhere
@@ -459,16 +463,8 @@ class ModuleWriter(ExpressionWriter):
         if not (self.playout and fn.resumable):
             self._write_one(fn, python_name, params, body, span, before, after)
             return
-        self.sites_numbered = []
-        try:
-            self._write_one(fn, "resume_" + python_name, params, body, span, before, after)
-            self.sites_again = self.sites_numbered
-            self.sites_numbered = None
-            self._write_one(fn.started(), python_name, started_params, body, span, before, after)
-            if self.sites_again:
-                raise CompileError("the two copies of a function number their sites apart", span)  # a compiler bug
-        finally:
-            self.sites_numbered = self.sites_again = None
+        self._write_one(fn, "resume_" + python_name, params, body, span, before, after)
+        self._write_one(fn.started(), python_name, started_params, body, span, before, after)
 
     def _write_one(self, fn: _Function, python_name: str, params: str, body: list, span,
                    before: str | None, after: str | None) -> None:
@@ -768,6 +764,9 @@ class ModuleWriter(ExpressionWriter):
         if guarded:
             add(depth, f"if _pc <= {last}:")
             depth += 1
+        if self.playout and isinstance(node, (ast.ForEach, ast.While, ast.Rounds, ast.Repeat)):
+            self._resumed_loop(node, fn, code, depth)
+            return
         if isinstance(node, ast.If):
             for i, branch in enumerate(node.branches):
                 test = f"not _pc and {x(branch.condition)}"
@@ -824,6 +823,79 @@ class ModuleWriter(ExpressionWriter):
             self.statements(node.body, fn, code, depth)
         else:
             raise CompileError(f"cannot compile {type(node).__name__} here", node.span)
+
+    def _as_started(self, body: list, fn: _Function, code: "_Code", depth: int, done: int) -> None:
+        """A loop's body once more, as a started-only function writes it, with the points from `done`."""
+        fn.done, fn.started_only = done, True
+        try:
+            self.statements(body, fn, code, depth)
+        finally:
+            fn.started_only = False
+        if fn.done != done + self.points(body):
+            raise CompileError("a loop's body counts its points wrong", body[0].span)  # a bug of the compiler
+
+    def _resumed_loop(self, node, fn: _Function, code: "_Code", depth: int) -> None:
+        """A loop with points in the resuming copy of a function of the playout build.
+
+        Resumed inside it, the loop finishes the time round it was in with the guards
+        that resuming needs (its body as `resumable` writes it); every later time round
+        runs its body as a started-only function writes it, without them. Begun afresh
+        (`_pc` 0), it is the started-only loop at once. The loop's counters are those the
+        ordinary build saves (`_pc`, `_saved`), so a frame of either build resumes here.
+        """
+        span = node.span
+        add = lambda d, text: code.add(d, text, span)  # noqa: E731
+        x = lambda e: self.x(e, fn)  # noqa: E731
+        done = fn.done
+        if isinstance(node, ast.ForEach):
+            items, position = fn.fresh("items"), fn.fresh("next")
+            fn.counters(items, position)
+            add(depth, "if not _pc:")
+            add(depth + 1, f"{items} = _as_list(st, {x(node.iterable)})")
+            add(depth + 1, f"{position} = 0")
+            self._charge(f"len({items})", code, depth + 1, span)
+            if node.simultaneously:
+                add(depth + 1, f"if {items}: st.held += 1")
+                fn.together += 1
+            add(depth + 1, f"for {fn.names[node.var]} in {items}:")
+            self._as_started(node.body, fn, code, depth + 2, done)
+            add(depth, "else:  # the item it stopped at: the rest of its time round, then the items after it")
+            fn.done = done
+            self.statements(node.body, fn, code, depth + 1)
+            add(depth + 1, f"while {position} < len({items}):")
+            add(depth + 2, f"{fn.names[node.var]} = {items}[{position}]")
+            add(depth + 2, f"{position} += 1")
+            self._as_started(node.body, fn, code, depth + 2, done)
+            if node.simultaneously:
+                fn.together -= 1
+                add(depth, f"if {items}: _release(st)")
+        elif isinstance(node, ast.While):
+            add(depth, "if _pc:  # the rest of the time round it stopped in")
+            self.statements(node.body, fn, code, depth + 1)
+            add(depth, f"while {x(node.condition)}:")
+            self._tick(code, depth + 1, span)
+            self._as_started(node.body, fn, code, depth + 1, done)
+        elif isinstance(node, ast.Rounds):
+            add(depth, f"if not _pc: {self._begin_round}(st)")
+            add(depth, "while True:")
+            add(depth + 1, "if _pc:  # the rest of the round it stopped in")
+            self.statements(node.body, fn, code, depth + 2)
+            add(depth + 1, "else:")
+            self._as_started(node.body, fn, code, depth + 2, done)
+            if node.until is not None:
+                add(depth + 1, f"if {x(node.until)}: break")
+            self._tick(code, depth + 1, span)
+            add(depth + 1, f"{self._begin_round}(st)")
+        else:  # ast.Repeat
+            times = fn.fresh("times")
+            fn.counters(times)
+            add(depth, "if not _pc:")
+            add(depth + 1, f"{times} = _repeat_count({x(node.count)})")
+            self._charge(times, code, depth + 1, span)
+            add(depth, "else:  # the rest of the time round it stopped in (already counted off)")
+            self.statements(node.body, fn, code, depth + 1)
+            add(depth, f"for _ in range({times}):")
+            self._as_started(node.body, fn, code, depth + 1, done)
 
     def _start_call(self, node, fn: _Function) -> str:
         """A call that starts a rule (or body) that may wait: in the playout build, its started-only copy."""
@@ -934,9 +1006,10 @@ class ModuleWriter(ExpressionWriter):
         add(depth + 1, f"{fn.names[node.var]} = st.answer")
 
     def _choice_site(self, node: ast.Choose, fn: _Function, point: int) -> int:
-        if self.sites_again is not None:
-            return self.sites_again.pop(0)
-        number = len(self.choices)
+        key = ("choice", id(node), fn.function_id, point)
+        if key in self.site_numbers:
+            return self.site_numbers[key]
+        number = self.site_numbers[key] = len(self.choices)
         scope = {name: f"env[{name!r}]" for name in fn.names}
         with_var = dict(scope)
         with_var[node.var] = f"env[{node.var!r}]"
@@ -949,17 +1022,15 @@ class ModuleWriter(ExpressionWriter):
         self.chances.append(f"({fn.function_id}, {point}, {node.var!r}, 'blind', {self.span(node.span)})")
         self.choices.append(f"({fn.function_id}, {point}, {node.var!r}, {label}, {prompt}, {node.optional}, {skip}, "
                             f"{self.span(node.span)}, {blind})")
-        if self.sites_numbered is not None:
-            self.sites_numbered.append(number)
         return number
 
     def _chance_site(self, node, fn: _Function, point: int, kind: str) -> int:
-        if self.sites_again is not None:
-            return self.sites_again.pop(0)
+        key = ("chance", id(node), fn.function_id, point)
+        if key in self.site_numbers:
+            return self.site_numbers[key]
         self.chances.append(f"({fn.function_id}, {point}, {node.var!r}, {kind!r}, {self.span(node.span)})")
-        if self.sites_numbered is not None:
-            self.sites_numbered.append(len(self.chances) - 1)
-        return len(self.chances) - 1
+        number = self.site_numbers[key] = len(self.chances) - 1
+        return number
 
     def _lambda(self, name: str, node: ast.Expr, names: dict, shown: bool = False) -> str:
         """A module-level function `name(st, env)` for an expression evaluated apart from the rules' run."""
