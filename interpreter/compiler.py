@@ -52,7 +52,7 @@ from dsl import ast
 from dsl.ast import local_names
 from dsl.diagnostics import Source, SourceLines
 from interpreter import cache
-from interpreter.expressions import CompileError, ExpressionWriter
+from interpreter.expressions import CompileError, ExpressionWriter, _simple, _simple_or_constant
 from interpreter.lowering import lower_file
 from interpreter.catalogues import with_catalogues
 from interpreter.powers import with_powers
@@ -60,7 +60,7 @@ from interpreter.purity import ANYTHING, NUMBER, Purity, element, join
 from interpreter.syntax_facts import assigned_names, costly_defines, names_used, recursive_defines, waits
 
 # Part of the cache key of generated modules: change it when the generated code changes meaning.
-GENERATOR_VERSION = "8"
+GENERATOR_VERSION = "9"
 
 
 @dataclass
@@ -556,24 +556,33 @@ class ModuleWriter(ExpressionWriter):
         elif isinstance(node, (ast.Assign, ast.AddTo)):
             value = x(node.value)
             is_add = isinstance(node, ast.AddTo)
+            target = node.target
+            holder = None  # the player whose variable changes, when worked out before the value
+            if isinstance(target, ast.Attribute) and target.name in self.player_vars:
+                holder = x(target.target)
+                if not _simple(holder):  # worked out first, as it is written first
+                    add(depth, f"_a = {holder}")
+                    holder = "_a"
             if is_add and not isinstance(node.value, ast.IntLiteral):  # a whole number needs no check
-                value = f"_number({value})"
+                add(depth, f"_b = {value}")
+                add(depth, "if _b.__class__ is not int: _b = _number(_b)")
+                value = "_b"
             if is_add and node.sign < 0:
                 value = f"-{value}"
-            target = node.target
             operator = "+=" if is_add else "="
             if isinstance(target, ast.Name) and target.id in fn.names:
                 add(depth, f"{fn.names[target.id]} {operator} {value}")
             elif isinstance(target, ast.Name) and target.id in self.vars and not self.vars[target.id].per_player \
                     and not self.vars[target.id].per_piece:
                 add(depth, f"st.vars[{target.id!r}] {operator} {value}")
-            elif isinstance(target, ast.Attribute) and target.name in self.player_vars:
-                add(depth, f"_a = {x(target.target)}")
-                add(depth, f"_b = {value}")
-                add(depth, "if _a.__class__ is _Player:")
-                add(depth + 1, f"st.pvars[_a.index][{target.name!r}] {operator} _b")
+            elif holder is not None:
+                if not _simple_or_constant(value):
+                    add(depth, f"_b = {value}")
+                    value = "_b"
+                add(depth, f"if {holder}.__class__ is _Player:")
+                add(depth + 1, f"st.pvars[{holder}.index][{target.name!r}] {operator} {value}")
                 add(depth, "else:")
-                add(depth + 1, f"_set_player_var(st, _a, {target.name!r}, _b, {is_add})")
+                add(depth + 1, f"_set_player_var(st, {holder}, {target.name!r}, {value}, {is_add})")
             elif isinstance(target, ast.Attribute) and target.name in self.piece_vars:
                 add(depth, f"_set_piece_var(st, {x(target.target)}, {target.name!r}, {value}, {is_add})")
             else:
