@@ -60,7 +60,7 @@ from interpreter.purity import ANYTHING, NUMBER, Purity, element, join
 from interpreter.syntax_facts import assigned_names, costly_defines, names_used, recursive_defines, waits
 
 # Part of the cache key of generated modules: change it when the generated code changes meaning.
-GENERATOR_VERSION = "9"
+GENERATOR_VERSION = "10"
 
 
 @dataclass
@@ -354,7 +354,11 @@ class ModuleWriter(ExpressionWriter):
                 "        memo[key] = ids",
                 "    except TypeError:  # an argument that cannot be a key (a list)",
                 f"        return _count_pieces(st, define_{name}(st{signature}))",
-                "    return sum(map(len, map(st.contents.__getitem__, ids)))  # added up in C"]
+                "    contents = st.contents",
+                "    count = 0",
+                "    for zone_id in ids:  # a loop: for a few zones, faster than sum(map(...)) on CPython 3.11",
+                "        count += len(contents[zone_id])",
+                "    return count"]
 
     def _define(self, decl: ast.DefineDecl) -> None:
         names = {name: f"a_{name}" for name in decl.params}
