@@ -559,6 +559,7 @@ class Game:
                     piece.label = self.piece_label(state, piece)
                     piece.mark = self.piece_mark(state, piece)
                 state.pieces[piece_id] = piece
+            state.piece_kinds = [piece._kind for piece in state.pieces]
             state.rng = _whole(data["rng"], "rng") & MASK
             state.round = _whole(data["round"], "round")
             state.phase = str(data["phase"])

@@ -8,6 +8,7 @@ these functions, each taking the state first.
 
 from __future__ import annotations
 
+from collections import _count_elements  # what Counter counts with: in C
 from fractions import Fraction
 from operator import attrgetter
 
@@ -535,14 +536,17 @@ def _draw(st, site: int, container):
         # in the order each kind is first met.
         pieces = st.pieces
         keyed = st.program.piece_var_names
-        in_zone = list(map(pieces.__getitem__, ids))
-        if keyed and not keyed.keys().isdisjoint(map(_type_of, in_zone)):
+        if keyed and not keyed.keys().isdisjoint(map(_type_of, in_zone := list(map(pieces.__getitem__, ids)))):
             keys = [st.piece_key(piece) for piece in in_zone]
-        else:
-            keys = list(map(_kind_of, in_zone))
-        kinds = dict.fromkeys(keys)  # in the order first met; counted and found in C
-        outcomes = list(map(in_zone.__getitem__, map(keys.index, kinds)))
-        weights = list(map(keys.count, kinds))
+            kinds = dict.fromkeys(keys)  # in the order first met; counted and found in C
+            outcomes = list(map(in_zone.__getitem__, map(keys.index, kinds)))
+            weights = list(map(keys.count, kinds))
+        else:  # kinds by the pieces' ids, counted in one pass in C (a dict keeps the order first met)
+            keys = list(map(st.piece_kinds.__getitem__, ids))
+            counts: dict = {}
+            _count_elements(counts, keys)
+            outcomes = [pieces[ids[keys.index(kind)]] for kind in counts]
+            weights = list(counts.values())
     else:
         outcomes = list(as_list(st, container))
         weights = [1] * len(outcomes)
