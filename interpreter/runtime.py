@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import _count_elements  # what Counter counts with: in C
 from fractions import Fraction
+from itertools import chain
 from operator import attrgetter
 
 from interpreter import growth, limits
@@ -18,6 +19,7 @@ from interpreter.values import Blind, Piece, Player, Zone, show
 
 _type_of = attrgetter("type")
 _kind_of = attrgetter("_kind")  # a piece's signature as a number (values.Piece)
+_chain = chain.from_iterable
 HELD = -1  # the seat of a public log line held back until a simultaneous loop ends
 
 
@@ -461,7 +463,7 @@ def _zone_options(st, zone, chooser) -> list:
     keyed = st.program.piece_var_names
     if keyed and not keyed.keys().isdisjoint(map(_type_of, pieces)):
         return _distinct_options(st, pieces)
-    return _unique_by(list(map(_kind_of, pieces)), pieces)  # all in one place: their kinds tell them apart
+    return _unique_by(list(map(st.piece_kinds.__getitem__, ids)), pieces)  # all in one place: their kinds tell them apart
 
 
 def _piece_options(st, values: list, chooser) -> list:
@@ -477,11 +479,11 @@ def _piece_options(st, values: list, chooser) -> list:
 
 def _list_options(st, values: list) -> list:
     """The options of a choice among lists: `_distinct_options`, with cheap keys for flat lists of plain items."""
-    kinds = set()
-    for value in values:
-        kinds.update(map(type, value))
-    if not kinds <= _TAGGED_ITEMS:
+    if not _TAGGED_ITEMS.issuperset(map(type, _chain(values))):
         return _distinct_options(st, values)
+    plain = list(map(tuple, values))
+    if len(set(plain)) == len(plain):  # no two equal even with 1 and true alike: no two the same option
+        return values
     return _unique_by([tuple(zip(map(type, value), value)) for value in values], values)
 
 
