@@ -25,15 +25,22 @@ pays nothing for it. See docs/engine-api.md for what the engine promises.
 
 Each game has two builds of this module, written by the same `ModuleWriter` from
 the same tree. The ordinary build is described above. The playout build
-(`ModuleWriter(..., playout=True)`, interpreter/playout.py) differs only where the
+(`ModuleWriter(..., playout=True)`, interpreter/playout.py) differs where the
 rules wait (`_wait`, and the calls of rules that may wait): it calls
 `st.playout.step(st)` for the answer instead of `yield`, and calls such rules
-plainly, so none of its functions is a generator. Everything else (statements,
-resume guards, frames' locals, the sites of decisions and chance, spans) is written
-alike and numbered alike, so a state waiting in the ordinary build can go on in the
-playout build from its frames (`_resumed_in_playout`). A change to how a statement
-is written changes both builds; code that counts or instruments statements belongs
-in the statement writers (`plain`, `resumable`), not in `_wait`.
+plainly, so none of its functions is a generator. A playout resumes the frames of
+the state it begins from once, and starts every later call afresh, so each function
+that may wait is written twice there: `resume_NAME`, with the resume guards and saved
+counters (the one FUNCTIONS lists), whose loops finish the time round they were
+resumed in and then go round as started code (`_resumed_loop`); and `NAME`, only
+ever started (`_Function.started_only`, `_started`): plain statements and `for`
+loops. It also works out a log line only when the playout keeps the log
+(`Playout.log`). Everything else (statements, frames' locals, the sites of
+decisions and chance, spans) is written alike and numbered alike, so a state
+waiting in the ordinary build can go on in the playout build from its frames
+(`_resumed_in_playout`). A change to how a statement is written changes both
+builds; code that counts or instruments statements belongs in the statement
+writers (`plain`, `resumable`, `_started`), not in `_wait`.
 
 This module writes the module, its functions and their statements; each expression
 is written by `ExpressionWriter` (interpreter/expressions.py), what a define reads by
