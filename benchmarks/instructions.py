@@ -66,7 +66,7 @@ else:
             rng = random.Random(seed)
             if played_out:
                 randrange = rng.randrange
-                state.play_out(Playout(lambda seat, options: randrange(options), 1_000_000))
+                state.play_out(Playout(lambda seat, options: randrange(options), 1_000_000, log=False))
             else:
                 while not state.is_terminal():
                     if state.is_chance():

@@ -221,7 +221,7 @@ def playouts_run(path: Path, games: int, players: int, played_out: bool = False)
             rng = random.Random(seed)
             if played_out:
                 randrange = rng.randrange
-                state.play_out(Playout(lambda seat, count: randrange(count), 1_000_000))
+                state.play_out(Playout(lambda seat, count: randrange(count), 1_000_000, log=False))  # as the bots play out
             while not state.is_terminal():
                 if state.is_chance():
                     state.apply_chance()

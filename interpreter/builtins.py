@@ -125,7 +125,7 @@ def _all_pieces(state, zones):
     for zone in zones:
         if zone.__class__ is not Zone:
             raise TypeError(f"all_pieces() needs zones or cells, got {type_name(zone)}")
-        for piece_id in contents[zone.id]:
+        for piece_id in contents[zone.id]:  # most zones hold 0 or 1: a map per zone costs more
             out.append(pieces[piece_id])
     return out
 
@@ -387,6 +387,9 @@ def _neighbours(state, cell):
 
 
 def _distance(state, a, b):
+    if a.__class__ is Zone and b.__class__ is Zone and a.board is not None and b.board is not None \
+            and a.board.shape != "hex":  # two cells of a square grid, the usual case: at once
+        return max(abs(a.row - b.row), abs(a.col - b.col))
     a, b = _cell(a, state), _cell(b, state)
     if a.board.shape == "hex":
         ca, cb = _cube(a), _cube(b)

@@ -25,15 +25,22 @@ pays nothing for it. See docs/engine-api.md for what the engine promises.
 
 Each game has two builds of this module, written by the same `ModuleWriter` from
 the same tree. The ordinary build is described above. The playout build
-(`ModuleWriter(..., playout=True)`, interpreter/playout.py) differs only where the
+(`ModuleWriter(..., playout=True)`, interpreter/playout.py) differs where the
 rules wait (`_wait`, and the calls of rules that may wait): it calls
 `st.playout.step(st)` for the answer instead of `yield`, and calls such rules
-plainly, so none of its functions is a generator. Everything else (statements,
-resume guards, frames' locals, the sites of decisions and chance, spans) is written
-alike and numbered alike, so a state waiting in the ordinary build can go on in the
-playout build from its frames (`_resumed_in_playout`). A change to how a statement
-is written changes both builds; code that counts or instruments statements belongs
-in the statement writers (`plain`, `resumable`), not in `_wait`.
+plainly, so none of its functions is a generator. A playout resumes the frames of
+the state it begins from once, and starts every later call afresh, so each function
+that may wait is written twice there: `resume_NAME`, with the resume guards and saved
+counters (the one FUNCTIONS lists), whose loops finish the time round they were
+resumed in and then go round as started code (`_resumed_loop`); and `NAME`, only
+ever started (`_Function.started_only`, `_started`): plain statements and `for`
+loops. It also works out a log line only when the playout keeps the log
+(`Playout.log`). Everything else (statements, frames' locals, the sites of
+decisions and chance, spans) is written alike and numbered alike, so a state
+waiting in the ordinary build can go on in the playout build from its frames
+(`_resumed_in_playout`). A change to how a statement is written changes both
+builds; code that counts or instruments statements belongs in the statement
+writers (`plain`, `resumable`, `_started`), not in `_wait`.
 
 This module writes the module, its functions and their statements; each expression
 is written by `ExpressionWriter` (interpreter/expressions.py), what a define reads by
@@ -52,7 +59,7 @@ from dsl import ast
 from dsl.ast import local_names
 from dsl.diagnostics import Source, SourceLines
 from interpreter import cache
-from interpreter.expressions import CompileError, ExpressionWriter
+from interpreter.expressions import CompileError, ExpressionWriter, _simple, _simple_or_constant
 from interpreter.lowering import lower_file
 from interpreter.catalogues import with_catalogues
 from interpreter.powers import with_powers
@@ -60,7 +67,7 @@ from interpreter.purity import ANYTHING, NUMBER, Purity, element, join
 from interpreter.syntax_facts import assigned_names, costly_defines, names_used, recursive_defines, waits
 
 # Part of the cache key of generated modules: change it when the generated code changes meaning.
-GENERATOR_VERSION = "4"
+GENERATOR_VERSION = "10"
 
 
 @dataclass
@@ -91,6 +98,7 @@ class _Function:
                  function_id: int | None):
         self.module = module
         self.name = name
+        self.scope = scope
         self.dict_mode = dict_mode
         self.resumable = resumable
         self.function_id = function_id
@@ -102,8 +110,22 @@ class _Function:
         self.together = 0    # simultaneous loops around the statement being written
         self.counter = 0     # for the names of loop counters
         self.in_rule = not dict_mode
+        # Only ever started, never resumed (`_pc` is always 0): the playout build's copy of a
+        # resumable function, which skips the guards that resuming needs (`ModuleWriter._write_function`).
+        self.started_only = False
+        self.started_counter = 0
+
+    def started(self) -> "_Function":
+        """The same function, to be written again as the copy that is only ever started."""
+        other = _Function(self.module, self.name, self.scope, self.dict_mode, True, self.function_id)
+        other.param_names = list(self.param_names)
+        other.started_only = True
+        return other
 
     def fresh(self, stem: str) -> str:
+        if self.started_only:  # names of their own: the saved counters keep the ordinary build's names
+            self.started_counter += 1
+            return f"_{stem}_{self.started_counter}"
         self.counter += 1
         return f"_{stem}{self.counter}"
 
@@ -113,7 +135,7 @@ class _Function:
 
     def guard_needed(self) -> bool:
         """Whether a point comes after what is written next: resuming there must skip it."""
-        return self.done < self.total
+        return self.done < self.total and not self.started_only
 
 
 class ModuleWriter(ExpressionWriter):
@@ -123,6 +145,7 @@ class ModuleWriter(ExpressionWriter):
         # The playout build (`playout`): the same module, but where the rules wait, a decision is
         # taken at once by the state's playout and play goes on (`_wait`); no function is a generator.
         self.playout = playout
+        self._begin_round = "_begin_playout_round" if playout else "_begin_round"
         game_file = with_powers(game_file)  # powers become plain rules and defines (interpreter/powers.py)
         game_file = with_catalogues(game_file)  # catalogue rows and budgeted choices (interpreter/catalogues.py)
         game_file = lower_file(game_file)  # turns of actions, as the loops of choices they are
@@ -175,6 +198,10 @@ class ModuleWriter(ExpressionWriter):
         self.no_binding = 0  # > 0 where Python allows no `:=`
         self.inlining = 0  # how deep in defines written out where they are used
         self.in_define = False  # writing a define's body (not a statement's expression)
+        # The site of each decision and chance statement, by (statement, function, point): the
+        # playout build writes some statements twice (`_write_function`, `_resumed_loop`), both
+        # copies with the one site the ordinary build gives it.
+        self.site_numbers: dict[tuple, int] = {}
         self.recursive = recursive_defines(self.defines)
         self.costly = costly_defines(self.defines)
         # Defines reading nothing play changes whose zones' pieces are counted somewhere
@@ -336,7 +363,7 @@ class ModuleWriter(ExpressionWriter):
                 f"        return _count_pieces(st, define_{name}(st{signature}))",
                 "    contents = st.contents",
                 "    count = 0",
-                "    for zone_id in ids:",
+                "    for zone_id in ids:  # a loop: for a few zones, faster than sum(map(...)) on CPython 3.11",
                 "        count += len(contents[zone_id])",
                 "    return count"]
 
@@ -414,7 +441,8 @@ class ModuleWriter(ExpressionWriter):
         params = "".join(f", v_{p}=None" if resumable else f", v_{p}" for p in decl.params)
         if resumable:  # resumed as f(st, point, saved); started as f(st, 0, None, arguments...)
             params = ", _pc=0, _saved=None" + params
-        self._write_function(fn, f"rule_{decl.name}", params, decl.body, decl.span)
+        self._write_function(fn, f"rule_{decl.name}", params, decl.body, decl.span,
+                             started_params="".join(f", v_{p}" for p in decl.params))
 
     def _body(self, python_name: str, name: str, body: list, span, before: str | None = None,
               after: str | None = None) -> None:
@@ -433,7 +461,24 @@ class ModuleWriter(ExpressionWriter):
         return len(self.functions) - 1
 
     def _write_function(self, fn: _Function, python_name: str, params: str, body: list, span,
-                        before: str | None = None, after: str | None = None) -> None:
+                        before: str | None = None, after: str | None = None, started_params: str = "") -> None:
+        """Write one function of the module (two in the playout build, for one that may wait).
+
+        In the playout build, a function that may wait is only resumed at the start of a
+        playout, from the frames of the state it plays on (`_resumed_in_playout`); every other
+        time it is started afresh. So it is written twice: `resume_NAME`, with the guards and
+        saved counters that resuming needs (the one in FUNCTIONS), and `NAME`, only ever started
+        (`_Function.started_only`), written as plain statements and loops, with the same sites
+        of decisions and chance. Callers start `NAME(st, arguments...)`.
+        """
+        if not (self.playout and fn.resumable):
+            self._write_one(fn, python_name, params, body, span, before, after)
+            return
+        self._write_one(fn, "resume_" + python_name, params, body, span, before, after)
+        self._write_one(fn.started(), python_name, started_params, body, span, before, after)
+
+    def _write_one(self, fn: _Function, python_name: str, params: str, body: list, span,
+                   before: str | None, after: str | None) -> None:
         fn.total = self.points(body)
         lines: list[tuple[int, str, Any]] = []
         code = _Code(lines)
@@ -445,7 +490,7 @@ class ModuleWriter(ExpressionWriter):
         head: list[tuple[int, str, Any]] = []
         if fn.dict_mode:
             head.append((1, "env = st.env", None))
-        if fn.resumable:
+        if fn.resumable and not fn.started_only:
             index = fn.function_id
             self.functions[index] = (python_name, self.functions[index][1], list(fn.saved), fn.dict_mode, fn.total)
             if fn.saved:
@@ -455,11 +500,11 @@ class ModuleWriter(ExpressionWriter):
                 for name in fn.saved:
                     head.append((3, f"if {name} is _UNSET: del {name}", None))
         if before:  # done when the function starts, not again when it is resumed
-            head.append((1, f"if not _pc: {before}" if fn.resumable else before, span))
+            head.append((1, f"if not _pc: {before}" if fn.resumable and not fn.started_only else before, span))
         lines[:0] = head
         if after:
             lines.append((1, after, span))
-        if fn.resumable and "_pc" not in params:
+        if fn.resumable and not fn.started_only and "_pc" not in params:
             params = ", _pc=0, _saved=None" + params
         signature = f"def {python_name}(st{params}):"
         texts = [self.comment(span), signature]
@@ -522,24 +567,33 @@ class ModuleWriter(ExpressionWriter):
         elif isinstance(node, (ast.Assign, ast.AddTo)):
             value = x(node.value)
             is_add = isinstance(node, ast.AddTo)
+            target = node.target
+            holder = None  # the player whose variable changes, when worked out before the value
+            if isinstance(target, ast.Attribute) and target.name in self.player_vars:
+                holder = x(target.target)
+                if not _simple(holder):  # worked out first, as it is written first
+                    add(depth, f"_a = {holder}")
+                    holder = "_a"
             if is_add and not isinstance(node.value, ast.IntLiteral):  # a whole number needs no check
-                value = f"_number({value})"
+                add(depth, f"_b = {value}")
+                add(depth, "if _b.__class__ is not int: _b = _number(_b)")
+                value = "_b"
             if is_add and node.sign < 0:
                 value = f"-{value}"
-            target = node.target
             operator = "+=" if is_add else "="
             if isinstance(target, ast.Name) and target.id in fn.names:
                 add(depth, f"{fn.names[target.id]} {operator} {value}")
             elif isinstance(target, ast.Name) and target.id in self.vars and not self.vars[target.id].per_player \
                     and not self.vars[target.id].per_piece:
                 add(depth, f"st.vars[{target.id!r}] {operator} {value}")
-            elif isinstance(target, ast.Attribute) and target.name in self.player_vars:
-                add(depth, f"_a = {x(target.target)}")
-                add(depth, f"_b = {value}")
-                add(depth, "if _a.__class__ is _Player:")
-                add(depth + 1, f"st.pvars[_a.index][{target.name!r}] {operator} _b")
+            elif holder is not None:
+                if not _simple_or_constant(value):
+                    add(depth, f"_b = {value}")
+                    value = "_b"
+                add(depth, f"if {holder}.__class__ is _Player:")
+                add(depth + 1, f"st.pvars[{holder}.index][{target.name!r}] {operator} {value}")
                 add(depth, "else:")
-                add(depth + 1, f"_set_player_var(st, _a, {target.name!r}, _b, {is_add})")
+                add(depth + 1, f"_set_player_var(st, {holder}, {target.name!r}, {value}, {is_add})")
             elif isinstance(target, ast.Attribute) and target.name in self.piece_vars:
                 add(depth, f"_set_piece_var(st, {x(target.target)}, {target.name!r}, {value}, {is_add})")
             else:
@@ -563,6 +617,9 @@ class ModuleWriter(ExpressionWriter):
             add(depth, f"_create(st, {node.piece!r}, {x(node.count)}, {fields}, {x(node.zone)})")
         elif isinstance(node, ast.Log):
             text = self._log_text(node.text, fn.names)
+            if self.playout:  # a playout that keeps no log works out no line (interpreter/playout.py)
+                add(depth, "if st.playout.log:")
+                depth += 1
             if node.to is None:  # held back (-1) while a simultaneous loop runs
                 add(depth, f"st.log.append((-1 if st.held else None, {text}))")
             else:
@@ -609,13 +666,13 @@ class ModuleWriter(ExpressionWriter):
             self._tick(code, depth + 1, span)
             self._body_of(node.body, fn, code, depth + 1)
         elif isinstance(node, ast.Rounds):
-            add(depth, "_begin_round(st)")
+            add(depth, f"{self._begin_round}(st)")
             add(depth, "while True:")
             self._body_of(node.body, fn, code, depth + 1)
             if node.until is not None:
                 add(depth + 1, f"if {x(node.until)}: break")
             self._tick(code, depth + 1, span)
-            add(depth + 1, "_begin_round(st)")
+            add(depth + 1, f"{self._begin_round}(st)")
         elif isinstance(node, ast.Repeat):
             times = fn.fresh("times")
             add(depth, f"{times} = _repeat_count({x(node.count)})")
@@ -668,6 +725,9 @@ class ModuleWriter(ExpressionWriter):
         span = node.span
         add = lambda d, text: code.add(d, text, span)  # noqa: E731
         x = lambda e: self.x(e, fn)  # noqa: E731
+        if fn.started_only:
+            self._started(node, fn, code, depth)
+            return
         if isinstance(node, ast.WeightedDraw):
             self._weighted_draw(node, fn, code, depth)
             return
@@ -701,8 +761,7 @@ class ModuleWriter(ExpressionWriter):
                 self._wait(code, depth + 1, point, span)
                 add(depth + 1, f"{fn.names[node.var]} = _x")
             else:
-                call = (f"rule_{node.rule}(st, 0, None{self._arguments(node, fn)})" if isinstance(node, ast.CallRule)
-                        else f"{node.function}(st, 0, None)")
+                call = self._start_call(node, fn)
                 if self.playout:  # a plain call: decisions inside are taken where they come up
                     add(depth + 1, call)
                 else:
@@ -725,6 +784,9 @@ class ModuleWriter(ExpressionWriter):
         if guarded:
             add(depth, f"if _pc <= {last}:")
             depth += 1
+        if self.playout and isinstance(node, (ast.ForEach, ast.While, ast.Rounds, ast.Repeat)):
+            self._resumed_loop(node, fn, code, depth)
+            return
         if isinstance(node, ast.If):
             for i, branch in enumerate(node.branches):
                 test = f"not _pc and {x(branch.condition)}"
@@ -760,13 +822,13 @@ class ModuleWriter(ExpressionWriter):
             self._tick(code, depth + 2, span)
             self.statements(node.body, fn, code, depth + 1)
         elif isinstance(node, ast.Rounds):
-            add(depth, "if not _pc: _begin_round(st)")
+            add(depth, f"if not _pc: {self._begin_round}(st)")
             add(depth, "while True:")
             self.statements(node.body, fn, code, depth + 1)
             if node.until is not None:
                 add(depth + 1, f"if {x(node.until)}: break")
             self._tick(code, depth + 1, span)
-            add(depth + 1, "_begin_round(st)")
+            add(depth + 1, f"{self._begin_round}(st)")
         elif isinstance(node, ast.Repeat):
             times = fn.fresh("times")
             fn.counters(times)
@@ -778,6 +840,171 @@ class ModuleWriter(ExpressionWriter):
             self.statements(node.body, fn, code, depth + 1)
         elif isinstance(node, ast.Phase):
             add(depth, f"if not _pc: st.phase = {node.title!r}")
+            self.statements(node.body, fn, code, depth)
+        else:
+            raise CompileError(f"cannot compile {type(node).__name__} here", node.span)
+
+    def _as_started(self, body: list, fn: _Function, code: "_Code", depth: int, done: int) -> None:
+        """A loop's body once more, as a started-only function writes it, with the points from `done`."""
+        fn.done, fn.started_only = done, True
+        try:
+            self.statements(body, fn, code, depth)
+        finally:
+            fn.started_only = False
+        if fn.done != done + self.points(body):
+            raise CompileError("a loop's body counts its points wrong", body[0].span)  # a bug of the compiler
+
+    def _resumed_loop(self, node, fn: _Function, code: "_Code", depth: int) -> None:
+        """A loop with points in the resuming copy of a function of the playout build.
+
+        Resumed inside it, the loop finishes the time round it was in with the guards
+        that resuming needs (its body as `resumable` writes it); every later time round
+        runs its body as a started-only function writes it, without them. Begun afresh
+        (`_pc` 0), it is the started-only loop at once. The loop's counters are those the
+        ordinary build saves (`_pc`, `_saved`), so a frame of either build resumes here.
+        """
+        span = node.span
+        add = lambda d, text: code.add(d, text, span)  # noqa: E731
+        x = lambda e: self.x(e, fn)  # noqa: E731
+        done = fn.done
+        if isinstance(node, ast.ForEach):
+            items, position = fn.fresh("items"), fn.fresh("next")
+            fn.counters(items, position)
+            add(depth, "if not _pc:")
+            add(depth + 1, f"{items} = _as_list(st, {x(node.iterable)})")
+            add(depth + 1, f"{position} = 0")
+            self._charge(f"len({items})", code, depth + 1, span)
+            if node.simultaneously:
+                add(depth + 1, f"if {items}: st.held += 1")
+                fn.together += 1
+            add(depth + 1, f"for {fn.names[node.var]} in {items}:")
+            self._as_started(node.body, fn, code, depth + 2, done)
+            add(depth, "else:  # the item it stopped at: the rest of its time round, then the items after it")
+            fn.done = done
+            self.statements(node.body, fn, code, depth + 1)
+            add(depth + 1, f"while {position} < len({items}):")
+            add(depth + 2, f"{fn.names[node.var]} = {items}[{position}]")
+            add(depth + 2, f"{position} += 1")
+            self._as_started(node.body, fn, code, depth + 2, done)
+            if node.simultaneously:
+                fn.together -= 1
+                add(depth, f"if {items}: _release(st)")
+        elif isinstance(node, ast.While):
+            add(depth, "if _pc:  # the rest of the time round it stopped in")
+            self.statements(node.body, fn, code, depth + 1)
+            add(depth, f"while {x(node.condition)}:")
+            self._tick(code, depth + 1, span)
+            self._as_started(node.body, fn, code, depth + 1, done)
+        elif isinstance(node, ast.Rounds):
+            add(depth, f"if not _pc: {self._begin_round}(st)")
+            add(depth, "while True:")
+            add(depth + 1, "if _pc:  # the rest of the round it stopped in")
+            self.statements(node.body, fn, code, depth + 2)
+            add(depth + 1, "else:")
+            self._as_started(node.body, fn, code, depth + 2, done)
+            if node.until is not None:
+                add(depth + 1, f"if {x(node.until)}: break")
+            self._tick(code, depth + 1, span)
+            add(depth + 1, f"{self._begin_round}(st)")
+        else:  # ast.Repeat
+            times = fn.fresh("times")
+            fn.counters(times)
+            add(depth, "if not _pc:")
+            add(depth + 1, f"{times} = _repeat_count({x(node.count)})")
+            self._charge(times, code, depth + 1, span)
+            add(depth, "else:  # the rest of the time round it stopped in (already counted off)")
+            self.statements(node.body, fn, code, depth + 1)
+            add(depth, f"for _ in range({times}):")
+            self._as_started(node.body, fn, code, depth + 1, done)
+
+    def _start_call(self, node, fn: _Function) -> str:
+        """A call that starts a rule (or body) that may wait: in the playout build, its started-only copy."""
+        if isinstance(node, ast.CallRule):
+            arguments = self._arguments(node, fn)
+            return f"rule_{node.rule}(st{arguments})" if self.playout else f"rule_{node.rule}(st, 0, None{arguments})"
+        return f"{node.function}(st)" if self.playout else f"{node.function}(st, 0, None)"
+
+    def _started(self, node, fn: _Function, code: "_Code", depth: int) -> None:
+        """A statement with resume points, in a function only ever started (`_Function.started_only`).
+
+        What `resumable` writes, without what resuming needs: no `_pc` guards, plain `for`
+        loops, no saved counters. The sites of decisions and chance and the points are taken
+        in the same order, so they get the same numbers as in the resuming copy.
+        """
+        span = node.span
+        add = lambda d, text: code.add(d, text, span)  # noqa: E731
+        x = lambda e: self.x(e, fn)  # noqa: E731
+        if isinstance(node, (ast.Choose, ast.Draw, ast.Roll, ast.WeightedDraw, ast.CallRule, _CallBody)):
+            if not isinstance(node, _CallBody):
+                code.comment(depth, self.comment(span))
+            point = fn.done = fn.done + 1
+            if isinstance(node, (ast.CallRule, _CallBody)):
+                add(depth, self._start_call(node, fn))
+                return
+            if isinstance(node, ast.Roll):
+                die = self.dice.get(node.die)
+                if die is None:
+                    raise CompileError(f"unknown die '{node.die}'", node.span)
+                faces: dict = {}
+                for face in die.faces:
+                    faces[face] = faces.get(face, 0) + 1
+                site = self._chance_site(node, fn, point, "roll")
+                add(depth, f"_roll(st, {site}, {self.constant(list(faces))}, {self.constant(list(faces.values()))})")
+                self._wait(code, depth, point, span)
+            else:
+                if isinstance(node, ast.Choose):
+                    site = self._choice_site(node, fn, point)
+                    add(depth, f"_x = _choose(st, {site}, {node.optional}, {x(node.player)}, {x(node.options)})")
+                elif isinstance(node, ast.Draw):
+                    site = self._chance_site(node, fn, point, "draw")
+                    add(depth, f"_x = _draw(st, {site}, {x(node.source)})")
+                else:
+                    site = self._chance_site(node, fn, point, "draw")
+                    add(depth, f"_x = _weighted_draw(st, {site}, {x(node.source)}, {x(node.weights)})")
+                add(depth, "if _x is _WAIT:")
+                self._wait(code, depth + 1, point, span)
+            add(depth, f"{fn.names[node.var]} = _x")
+            return
+        code.comment(depth, self.comment(span))
+        if isinstance(node, ast.If):
+            for i, branch in enumerate(node.branches):
+                add(depth, f"{'if' if i == 0 else 'elif'} {x(branch.condition)}:")
+                self.statements(branch.body, fn, code, depth + 1)
+            if node.otherwise:
+                add(depth, "else:")
+                self.statements(node.otherwise, fn, code, depth + 1)
+        elif isinstance(node, ast.ForEach):
+            items = fn.fresh("items")
+            add(depth, f"{items} = _as_list(st, {x(node.iterable)})")
+            self._charge(f"len({items})", code, depth, span)
+            if node.simultaneously:
+                add(depth, f"if {items}: st.held += 1")
+                fn.together += 1
+            add(depth, f"for {fn.names[node.var]} in {items}:")
+            self.statements(node.body, fn, code, depth + 1)
+            if node.simultaneously:
+                fn.together -= 1
+                add(depth, f"if {items}: _release(st)")
+        elif isinstance(node, ast.While):
+            add(depth, f"while {x(node.condition)}:")
+            self._tick(code, depth + 1, span)
+            self.statements(node.body, fn, code, depth + 1)
+        elif isinstance(node, ast.Rounds):
+            add(depth, f"{self._begin_round}(st)")
+            add(depth, "while True:")
+            self.statements(node.body, fn, code, depth + 1)
+            if node.until is not None:
+                add(depth + 1, f"if {x(node.until)}: break")
+            self._tick(code, depth + 1, span)
+            add(depth + 1, f"{self._begin_round}(st)")
+        elif isinstance(node, ast.Repeat):
+            times = fn.fresh("times")
+            add(depth, f"{times} = _repeat_count({x(node.count)})")
+            self._charge(times, code, depth, span)
+            add(depth, f"for _ in range({times}):")
+            self.statements(node.body, fn, code, depth + 1)
+        elif isinstance(node, ast.Phase):
+            add(depth, f"st.phase = {node.title!r}")
             self.statements(node.body, fn, code, depth)
         else:
             raise CompileError(f"cannot compile {type(node).__name__} here", node.span)
@@ -799,7 +1026,10 @@ class ModuleWriter(ExpressionWriter):
         add(depth + 1, f"{fn.names[node.var]} = st.answer")
 
     def _choice_site(self, node: ast.Choose, fn: _Function, point: int) -> int:
-        number = len(self.choices)
+        key = ("choice", id(node), fn.function_id, point)
+        if key in self.site_numbers:
+            return self.site_numbers[key]
+        number = self.site_numbers[key] = len(self.choices)
         scope = {name: f"env[{name!r}]" for name in fn.names}
         with_var = dict(scope)
         with_var[node.var] = f"env[{node.var!r}]"
@@ -815,8 +1045,12 @@ class ModuleWriter(ExpressionWriter):
         return number
 
     def _chance_site(self, node, fn: _Function, point: int, kind: str) -> int:
+        key = ("chance", id(node), fn.function_id, point)
+        if key in self.site_numbers:
+            return self.site_numbers[key]
         self.chances.append(f"({fn.function_id}, {point}, {node.var!r}, {kind!r}, {self.span(node.span)})")
-        return len(self.chances) - 1
+        number = self.site_numbers[key] = len(self.chances) - 1
+        return number
 
     def _lambda(self, name: str, node: ast.Expr, names: dict, shown: bool = False) -> str:
         """A module-level function `name(st, env)` for an expression evaluated apart from the rules' run."""

@@ -104,6 +104,8 @@ class ExpressionWriter:
             inline = self._inline(name, [])
             if inline is not None:
                 return inline
+            if self.purity.pure(name):  # one value for the world: looked up as a constant (runtime.WorldMemo)
+                return f"st.world.memo[{name!r}]"
             return f"{self._define_call(name)}(st)"
         if name in self.automata:
             return f"st.world.automa_seats.get({name!r})"

@@ -20,7 +20,7 @@ from dsl.ast import local_names
 from interpreter import cache
 from interpreter.compiler import PLAYOUT_KEY, CompileError, ModuleWriter, build_module, generate
 from interpreter.lowering import lower_file
-from interpreter.runtime import _UNSET
+from interpreter.runtime import _UNSET, WorldMemo
 from interpreter.state import STATE_FORMAT, STATE_VERSION, MASK, State, _describe
 from interpreter.values import Board, GameRuleError, Player, Zone, show
 
@@ -35,17 +35,19 @@ class World:
         self.variants = variants
         # Every parameter's value at this table (`param` lines), the defaults unless set.
         self.params: dict[str, int] = dict(game.param_values if params is None else params)
-        self.memo: dict = {}
+        self.memo = WorldMemo(game.module)  # its first state is given it when made (State.__init__)
         self.players: list[Player] = []
         for i in range(player_count):
             self.players.append(Player(i, f"Player {i + 1}", False, f"player_{i + 1}"))
         self.automa_seats: dict[str, Player] = {}
         for name, decl, condition in game.automata:
-            probe = _Probe(self)
+            probe = self.memo.state = _Probe(self)  # what works out the defines the condition reads
             try:
                 wanted = condition(probe, {})
             except Exception as error:
                 raise GameRuleError(f"cannot decide whether '{name}' plays: {error}", decl.span) from None
+            finally:
+                self.memo.state = None
             if wanted:
                 seat = Player(len(self.players), decl.display, True, name)
                 self.players.append(seat)
@@ -557,6 +559,7 @@ class Game:
                     piece.label = self.piece_label(state, piece)
                     piece.mark = self.piece_mark(state, piece)
                 state.pieces[piece_id] = piece
+            state.piece_kinds = [piece._kind for piece in state.pieces]
             state.rng = _whole(data["rng"], "rng") & MASK
             state.round = _whole(data["round"], "round")
             state.phase = str(data["phase"])

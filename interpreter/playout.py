@@ -15,6 +15,14 @@ outcomes from the same generators, the same history, the same decisions and chan
 steps counted. So a game played out reaches the same state as the same game played
 step by step (tests/test_playout_build.py plays every shipped game both ways).
 
+What a playout keeps of the log is the caller's to say (`Playout(..., log=False)`):
+without it, the playout build works out no log line (a line's values, its text, the
+"Round N" line of each round) and adds none to the state's log; the rest of the state
+(board, variables, history, scores, the generator) is the same either way. So a log
+line whose values would fail (a list read past its end) fails only when the log is
+kept. `simulate`'s random games and the search bots' playouts keep none: nobody
+reads it.
+
 A state played out to its end is an ordinary finished state. One stopped before its
 end (steps spent, or `before_step`) can be read (scores, standing, variables, zones,
 the pending decision's options) but not played on, saved, or asked for its options'
@@ -47,13 +55,17 @@ class Playout:
         steps: decisions and chance steps to take at most.
         before_step: when given, called with the state before each step; a true answer
             stops the playout there (the step is not taken).
+        log: whether the rules' log lines are worked out and added to the state's log
+            (False: the log stays as it was when the playout began).
     """
 
-    __slots__ = ("choose", "steps_left", "before_step", "decisions", "chance_steps", "taken", "stopped", "steps")
+    __slots__ = ("choose", "steps_left", "before_step", "decisions", "chance_steps", "taken", "stopped", "steps",
+                 "log")
 
     def __init__(self, choose: Callable[[int, int], int], steps: int,
-                 before_step: Callable[[Any], Any] | None = None):
+                 before_step: Callable[[Any], Any] | None = None, log: bool = True):
         self.choose = choose
+        self.log = log
         self.steps = steps
         self.steps_left = steps
         self.before_step = before_step

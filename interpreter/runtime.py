@@ -8,7 +8,9 @@ these functions, each taking the state first.
 
 from __future__ import annotations
 
+from collections import _count_elements  # what Counter counts with: in C
 from fractions import Fraction
+from itertools import chain
 from operator import attrgetter
 
 from interpreter import growth, limits
@@ -17,6 +19,7 @@ from interpreter.values import Blind, Piece, Player, Zone, show
 
 _type_of = attrgetter("type")
 _kind_of = attrgetter("_kind")  # a piece's signature as a number (values.Piece)
+_chain = chain.from_iterable
 HELD = -1  # the seat of a public log line held back until a simultaneous loop ends
 
 
@@ -367,6 +370,31 @@ class _Marker:
         return self.name
 
 
+class WorldMemo(dict):
+    """A world's remembered defines, those that read nothing play changes (interpreter/compiler.py).
+
+    Keyed by the define and its arguments; a define without arguments by its name alone,
+    which the generated code reads as a plain lookup (`st.world.memo['lap']`), as it would a
+    constant: the first lookup works the define out, with `define_NAME` of `module` (the
+    game's generated module). Any state of the world gives such a define the same value,
+    so it is worked out with `state`: the world's first (State.__init__), or the stand-in
+    that works out an automa's condition while the world is made.
+    """
+
+    __slots__ = ("module", "state")
+
+    def __init__(self, module: dict, state=None):
+        super().__init__()
+        self.module = module
+        self.state = state
+
+    def __missing__(self, key):
+        if key.__class__ is not str:
+            raise KeyError(key)
+        value = self[key] = self.module["define_" + key](self.state)
+        return value
+
+
 _WAIT = _Marker("<waiting for a decision or chance>")  # what _choose and _draw give when play must stop
 _UNSET = _Marker("<no value yet>")  # a saved local that had no value when its function stopped
 
@@ -435,7 +463,7 @@ def _zone_options(st, zone, chooser) -> list:
     keyed = st.program.piece_var_names
     if keyed and not keyed.keys().isdisjoint(map(_type_of, pieces)):
         return _distinct_options(st, pieces)
-    return _unique_by(list(map(_kind_of, pieces)), pieces)  # all in one place: their kinds tell them apart
+    return _unique_by(list(map(st.piece_kinds.__getitem__, ids)), pieces)  # all in one place: their kinds tell them apart
 
 
 def _piece_options(st, values: list, chooser) -> list:
@@ -451,11 +479,11 @@ def _piece_options(st, values: list, chooser) -> list:
 
 def _list_options(st, values: list) -> list:
     """The options of a choice among lists: `_distinct_options`, with cheap keys for flat lists of plain items."""
-    kinds = set()
-    for value in values:
-        kinds.update(map(type, value))
-    if not kinds <= _TAGGED_ITEMS:
+    if not _TAGGED_ITEMS.issuperset(map(type, _chain(values))):
         return _distinct_options(st, values)
+    plain = list(map(tuple, values))
+    if len(set(plain)) == len(plain):  # no two equal even with 1 and true alike: no two the same option
+        return values
     return _unique_by([tuple(zip(map(type, value), value)) for value in values], values)
 
 
@@ -510,14 +538,17 @@ def _draw(st, site: int, container):
         # in the order each kind is first met.
         pieces = st.pieces
         keyed = st.program.piece_var_names
-        in_zone = list(map(pieces.__getitem__, ids))
-        if keyed and not keyed.keys().isdisjoint(map(_type_of, in_zone)):
+        if keyed and not keyed.keys().isdisjoint(map(_type_of, in_zone := list(map(pieces.__getitem__, ids)))):
             keys = [st.piece_key(piece) for piece in in_zone]
-        else:
-            keys = list(map(_kind_of, in_zone))
-        kinds = dict.fromkeys(keys)  # in the order first met; counted and found in C
-        outcomes = list(map(in_zone.__getitem__, map(keys.index, kinds)))
-        weights = list(map(keys.count, kinds))
+            kinds = dict.fromkeys(keys)  # in the order first met; counted and found in C
+            outcomes = list(map(in_zone.__getitem__, map(keys.index, kinds)))
+            weights = list(map(keys.count, kinds))
+        else:  # kinds by the pieces' ids, counted in one pass in C (a dict keeps the order first met)
+            keys = list(map(st.piece_kinds.__getitem__, ids))
+            counts: dict = {}
+            _count_elements(counts, keys)
+            outcomes = [pieces[ids[keys.index(kind)]] for kind in counts]
+            weights = list(counts.values())
     else:
         outcomes = list(as_list(st, container))
         weights = [1] * len(outcomes)
@@ -570,6 +601,13 @@ def _release(st) -> None:
 def _begin_round(st) -> None:
     st.round += 1
     st.log.append((None, f"Round {st.round}"))
+
+
+def _begin_playout_round(st) -> None:
+    """`_begin_round` in the playout build: its log line only when the playout keeps the log."""
+    st.round += 1
+    if st.playout.log:
+        st.log.append((None, f"Round {st.round}"))
 
 
 def _end_setup(st) -> None:

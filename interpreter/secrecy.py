@@ -39,7 +39,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from interpreter.runtime import HELD
+from interpreter.runtime import HELD, WorldMemo
 from interpreter.values import Piece
 
 
@@ -124,7 +124,8 @@ def veiled_copy(state: Any, seat: int, suspect=None) -> Any:
     """A copy of `state` in which everything hidden from `seat` is veiled (see the module docstring)."""
     veiled = state.clone()
     world = copy.copy(state.world)
-    world.memo = {}  # a define evaluated on veiled values must never be remembered for the real game
+    # A define evaluated on veiled values must never be remembered for the real game.
+    world.memo = WorldMemo(state.world.memo.module, veiled)
     veiled.world = world
     hidden_zones = {zone.id for zone in world.zones if not zone_visible_to(zone, seat)}
     hidden_pieces: set[int] = set()

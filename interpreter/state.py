@@ -163,11 +163,13 @@ class State:
     __slots__ = ("program", "world", "seed", "rng", "vars", "pvars", "contents", "owned", "loc", "pieces",
                  "piece_vars", "unordered", "created_in_play", "running", "_frames", "restoring", "env",
                  "answer", "pending", "log", "round", "phase", "eliminated", "in_setup", "terminal", "held",
-                 "scoring", "budget", "stretch", "history", "_labels", "memo", "playout")
+                 "scoring", "budget", "stretch", "history", "_labels", "memo", "playout", "piece_kinds")
 
     def __init__(self, program, world, seed: int):
         self.program = program
         self.world = world
+        if world.memo.state is None:
+            world.memo.state = self  # works out the world's defines without arguments (runtime.WorldMemo)
         self.seed = seed
         self.rng = seed & MASK
         self.vars: dict[str, Any] = {}
@@ -179,6 +181,9 @@ class State:
         self.owned = [True] * len(world.zones)
         self.loc: list[int] = []
         self.pieces: list[Piece] = []
+        # Each piece's kind (`Piece._kind`) by its id, for draws to count kinds without the pieces.
+        # Never changed in place (a new piece makes a new list), so copies share it.
+        self.piece_kinds: list[int] = []
         self.piece_vars: dict[tuple[int, str], Any] = {}  # (piece id, variable) -> value
         # zone id -> how many of its bottom pieces lie in an order nobody knows (since a shuffle)
         self.unordered: dict[int, int] = {}
@@ -839,6 +844,7 @@ class State:
         self.owned = [False] * len(self.owned)
         other.loc = list(self.loc)
         other.pieces = list(self.pieces)
+        other.piece_kinds = self.piece_kinds
         other.piece_vars = dict(self.piece_vars)
         other.unordered = dict(self.unordered)
         other.created_in_play = self.created_in_play
@@ -1066,6 +1072,7 @@ class State:
         piece.label = self.program.piece_label(self, piece)
         piece.mark = self.program.piece_mark(self, piece)
         self.pieces.append(piece)
+        self.piece_kinds = self.piece_kinds + [piece._kind]  # a new list: copies share the old one
         self.loc.append(zone.id)
         self.own_zone(zone.id).append(piece.id)
         for name, start in self.program.piece_var_inits.get(type_name, ()):

@@ -37,7 +37,9 @@ def play_to_end(
     """Play `state` in place with one bot per seat; True when it ended, False at the step limit.
 
     Chance nodes are resolved with the state's own seeded `apply_chance()`.
-    A `GameRuleError` from the rules is left to the caller.
+    A `GameRuleError` from the rules is left to the caller. When every seat's bot plays
+    out (the random bot), the game goes on in the playout build, which adds no lines to
+    the state's log (interpreter/playout.py); everything else is as step by step.
 
     Args:
         state: the game to play on.
@@ -80,11 +82,18 @@ def _played_out(state: Any, bots: Sequence[Any], step_limit: int, counts: StepCo
     """
     from interpreter.playout import Playout
 
-    choosers = [bot.choose_among for bot in bots]
-    last_round = state.round
+    if all(hasattr(bot, "playout_chooser") for bot in bots):  # random bots: a draw below count, at once
+        draws = [bot.playout_chooser() for bot in bots]
 
-    def choose(seat: int, count: int) -> int:
-        return choosers[seat](count)
+        def choose(seat: int, count: int) -> int:
+            return draws[seat](count) if count > 1 else 0  # one action: the generator is not asked
+    else:
+        choosers = [bot.choose_among for bot in bots]
+
+        def choose(seat: int, count: int) -> int:
+            return choosers[seat](count)
+
+    last_round = state.round
 
     def before_step(now: Any) -> None:
         nonlocal last_round
@@ -92,7 +101,8 @@ def _played_out(state: Any, bots: Sequence[Any], step_limit: int, counts: StepCo
             last_round = now.round
             on_round(now)
 
-    playout = Playout(choose, step_limit, before_step if on_round is not None else None)
+    # Nobody reads the log of a game played to its end here: its lines are not worked out.
+    playout = Playout(choose, step_limit, before_step if on_round is not None else None, log=False)
     try:
         finished = state.play_out(playout)
     finally:
