@@ -33,6 +33,7 @@ def play_to_end(
     step_limit: int = DEFAULT_STEP_LIMIT,
     counts: StepCounts | None = None,
     on_round: Callable[[Any], None] | None = None,
+    keep_log: bool = False,
 ) -> bool:
     """Play `state` in place with one bot per seat; True when it ended, False at the step limit.
 
@@ -49,11 +50,13 @@ def play_to_end(
             so that it still holds how far the game got when the rules fail.
         on_round: when given, called with the state whenever a new round has begun
             (and once at the end), before anything else happens in it.
+        keep_log: in the playout build, work out the rules' log lines as ordinary play does
+            (a line whose values fail then fails the game, as in play)
     """
     if counts is None:
         counts = StepCounts()
     if hasattr(state, "play_out") and all(getattr(bot, "plays_out", False) for bot in bots):
-        return _played_out(state, bots, step_limit, counts, on_round)
+        return _played_out(state, bots, step_limit, counts, on_round, keep_log)
     is_terminal, is_chance, current_player = state.is_terminal, state.is_chance, state.current_player
     apply_action, apply_chance = state.apply_action, state.apply_chance
     choosers = [bot.choose_action for bot in bots]
@@ -74,7 +77,7 @@ def play_to_end(
 
 
 def _played_out(state: Any, bots: Sequence[Any], step_limit: int, counts: StepCounts,
-                on_round: Callable[[Any], None] | None) -> bool:
+                on_round: Callable[[Any], None] | None, keep_log: bool = False) -> bool:
     """`play_to_end` with the game's playout build (interpreter/playout.py): the same game, the same counts.
 
     For bots whose choice needs nothing but the number of actions (`plays_out`, with
@@ -101,8 +104,9 @@ def _played_out(state: Any, bots: Sequence[Any], step_limit: int, counts: StepCo
             last_round = now.round
             on_round(now)
 
-    # Nobody reads the log of a game played to its end here: its lines are not worked out.
-    playout = Playout(choose, step_limit, before_step if on_round is not None else None, log=False)
+    # Nobody reads the log of a game played to its end here: its lines are not worked out
+    # unless the caller asks (simulate does for some games, so that a failing line still shows).
+    playout = Playout(choose, step_limit, before_step if on_round is not None else None, log=keep_log)
     try:
         finished = state.play_out(playout)
     finally:
@@ -179,6 +183,10 @@ class GameResult:
     leaders: list[list[Any]] | None = None
 
 
+# How often a game of `play_game` keeps its log in the playout build (game 0, then every this many).
+LOG_KEPT_EVERY = 8
+
+
 def play_game(game: Any, settings: PlaySettings, game_number: int, game_seed: int,
               watcher: Any = None) -> GameResult:
     """Play game number `game_number` (from 0) with seed `game_seed`; a rules failure is recorded, not raised.
@@ -211,12 +219,15 @@ def play_game(game: Any, settings: PlaySettings, game_number: int, game_seed: in
             for seat in range(state.num_seats)
         ]
         on_round = (lambda now: note_leader(now, leaders)) if settings.leaders else None
+        # One game in LOG_KEPT_EVERY works out its log lines as play does, so that a line
+        # whose values fail still fails a run of simulate (the others skip that work).
+        keep_log = game_number % LOG_KEPT_EVERY == 0
         if watcher is None:
-            finished = play_to_end(state, bots, settings.step_limit, counts, on_round=on_round)
+            finished = play_to_end(state, bots, settings.step_limit, counts, on_round=on_round, keep_log=keep_log)
         else:
             try:
                 finished = play_to_end(state, watcher.start(state, bots, kinds), settings.step_limit, counts,
-                                       on_round=on_round)
+                                       on_round=on_round, keep_log=keep_log)
             finally:
                 watcher.stop(state)
         if finished:

@@ -199,3 +199,32 @@ def test_a_playout_goes_on_from_live_rules_and_from_a_save(name):
     for other in (live, restored):
         assert other.play_out(Playout(_chooser(2), 100_000)) is True
         assert other.to_json() == ordinary.to_json()
+
+
+LOG_FAILS = """game "Says too much":
+  players 2 to 2
+
+var turns = 0
+
+play:
+  rounds until turns >= 4:
+    for each p in players:
+      p chooses n from [1, 2]
+      turns += n
+      log "{p.name} takes {n}, item {[1, 2][turns + 5]}"
+
+score p: turns
+"""
+
+
+def test_a_failing_log_line_still_fails_simulate():
+    """The playout build skips the log in most of simulate's games, but keeps it in some, as play does."""
+    game = load_source(LOG_FAILS, "says_too_much.pir")
+    state = game.new_state(players=2, seed=0)
+    with pytest.raises(GameRuleError):  # in play, the line fails
+        state.play_out(Playout(lambda seat, count: 0, 100))
+    records: list = []
+    simulate(game, 2, 10, seed=0, on_record=records.append)
+    failed = [number for number, record in enumerate(records) if record.get("error")]
+    assert failed == [0, 8]  # games 1 and 9, as simulate numbers them
+    assert "says_too_much.pir:11:" in records[0]["error"]
