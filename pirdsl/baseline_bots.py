@@ -63,9 +63,11 @@ class RandomBot:
         """`choose_among` for a playout, in fewer calls: the same draw from the same generator.
 
         For a whole number above 0, `Random.randrange(count)` is `Random._randbelow(count)`,
-        the same bits taken; the one-action case is left to the caller (see `choose_among`).
+        the same bits taken (tests/test_playout_build.py compares the records both ways); the
+        one-action case is left to the caller (see `choose_among`). `_randbelow` is CPython's
+        own name: where a Python has none, `randrange` itself is used.
         """
-        return self.random._randbelow
+        return getattr(self.random, "_randbelow", self.random.randrange)
 
 
 class GreedyBot:
