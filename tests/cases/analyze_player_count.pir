@@ -1,8 +1,6 @@
-# Branches that only some numbers of players can make fire, for `pirdsl analyze`
-# (tests/test_analyze.py): analysed at one player count, what only another count (or
-# another parameter value, or an automaton that plays only at 2) can reach is listed as
-# not reachable at that count, never as dead. The branch of line 45 is the one real
-# dead branch at every count: a roll of 4 on a d3.
+# Branches only some numbers of players can fire, for `pirdsl analyze` (tests/test_analyze.py): what only
+# another count, parameter value or automaton (it plays only at 2) can reach is listed as not reachable at
+# that count, never as dead. Line 45, a roll of 4 on a d3, is the one branch dead at every count.
 
 game "Analyze: player counts":
   players 2 to 4
@@ -15,7 +13,9 @@ die d3: 1, 2, 3
 
 var gold per player = 0
 
+#: three players or more
 define crowded = player_count >= 3
+#: a goal above 15 (twice it is over 30)
 define big_goal = goal * 2 > 30
 
 play:
