@@ -257,3 +257,17 @@ def test_the_shipped_games_list_their_other_player_count_branches_apart() -> Non
     four = {item.line: item for item in inventory(game, (), 4).items if item.unreachable}
     assert {227, 278, 594}.issubset(four)
     assert four[227].kind == "if" and four[594].kind == "rule"
+
+
+def test_an_automaton_compared_with_none_settles_its_branches() -> None:
+    """Jamaica's Ghost Ship sails at 2 players (or with its variant): `ghost != none` branches, and the
+    rule only they call, cannot fire at 3 players without the variant, and are not called dead."""
+    from pirdsl.analyze.inventory import inventory
+
+    game = load_game(str(Path(__file__).parent.parent / "games" / "jamaica.pir"))
+    three = {item.line: item for item in inventory(game, (), 3).items if item.unreachable}
+    assert {373, 428, 798}.issubset(three)
+    assert three[373].unreachable.endswith("false with 3 players, variant ghost_ship off")
+    assert not any(item.unreachable for item in inventory(game, (), 2).items if item.line in (373, 428, 798))
+    assert not any(item.unreachable for item in inventory(game, ("ghost_ship",), 3).items
+                   if item.line in (373, 428, 798))

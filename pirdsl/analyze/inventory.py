@@ -124,11 +124,13 @@ class Conditions:
         self.players = players
         self.params = dict(params or {}) if players is not None else {}
         self.automata_play: bool | None = None  # whether any automaton plays: None when not settled
+        self.automaton_plays: dict[str, tuple] = {}  # each automaton's name: (whether it plays, what settles it)
         if players is not None:
             automata = [decl for decl in decls if isinstance(decl, ast.AutomaDecl)]
-            plays = [self.truth(decl.condition)[0] for decl in automata]
-            if all(value is not None for value in plays):
-                self.automata_play = any(plays)
+            settled = [self.truth(decl.condition) for decl in automata]
+            self.automaton_plays = {decl.name: found for decl, found in zip(automata, settled)}
+            if all(value is not None for value, _ in settled):
+                self.automata_play = any(value for value, _ in settled)
 
     def define_of(self, node: Any, bound: frozenset) -> ast.DefineDecl | None:
         if isinstance(node, ast.Call) and node.function not in bound:
@@ -181,8 +183,8 @@ class Conditions:
         return None, ()
 
     def number_or_comparison(self, node: Any, bound: frozenset, seen: frozenset) -> tuple | None:
-        """The player count, a parameter, a whole number, sums and comparisons of them, and `automa(x)`
-        where no automaton plays; None for anything else."""
+        """The player count, a parameter, a whole number, sums and comparisons of them, `automa(x)`
+        where no automaton plays, and an automaton's name compared with `none`; None for anything else."""
         if isinstance(node, ast.IntLiteral):
             return node.value, ()
         if isinstance(node, ast.Name) and node.id not in bound:
@@ -196,6 +198,13 @@ class Conditions:
         if isinstance(node, ast.Negate):
             value, facts = self.value(node.operand, bound, seen)
             return (-value, facts) if _whole(value) else (None, ())
+        if isinstance(node, ast.Compare) and node.op in ("==", "!=") and self.automaton_plays:
+            # `rival != none`: whether the automaton named plays at this count (its `when` line)
+            for named, other in ((node.left, node.right), (node.right, node.left)):
+                if (isinstance(named, ast.Name) and named.id not in bound and isinstance(other, ast.NoneLiteral)
+                        and named.id in self.automaton_plays):
+                    plays, facts = self.automaton_plays[named.id]
+                    return (None, ()) if plays is None else (plays == (node.op == "!="), facts)
         if isinstance(node, (ast.Binary, ast.Compare)):
             left, left_facts = self.value(node.left, bound, seen)
             right, right_facts = self.value(node.right, bound, seen)
