@@ -310,7 +310,7 @@ class State:
         else:
             site = self.program.choices[self.pending[1]]
             values = list(self.pending[3])
-            labels = [self._option_label(site, value) for value in values]
+            labels = self._option_labels(site, values)
             if site.optional:
                 values.append(_SKIP)
                 labels.append(self._skip_label(site))
@@ -379,12 +379,33 @@ class State:
         except Exception as error:
             raise self._rule_error(f"cannot write the skip text: {_describe(error)}", site.span) from None
 
-    def _option_label(self, site, value) -> str:
+    def _option_labels(self, site, values: list) -> list[str]:
+        """The labels of all of a decision's options, worked out as one evaluation.
+
+        Nothing changes from one option's label to the next, so the decision's names are
+        read once, and one memo of the defines (`recall_...` in the generated code) serves
+        every option: what a label's defines work out for the same arguments (the mover's
+        present score beside each option's) is worked out once for the decision.
+        """
+        if site.label is None:
+            return [self._option_label(site, value) for value in values]
+        env = self._decision_env()
+        opened = self.memo is None
+        if opened:
+            self.memo = {}
+        try:
+            return [self._option_label(site, value, env) for value in values]
+        finally:
+            if opened:
+                self.memo = None
+
+    def _option_label(self, site, value, env: dict | None = None) -> str:
         if value.__class__ is Blind:
             return self._face_down_text(value)
         if site.label is None:
             return self._value_text(value)
-        env = self._decision_env()
+        if env is None:
+            env = self._decision_env()
         missing = object()
         saved = env.get(site.var, missing)
         env[site.var] = value
@@ -623,7 +644,28 @@ class State:
 
     # ------------------------------------------------------------ a seat's view of what it cannot see
 
-    def resample_hidden(self, seat: int, rng, known_zones: dict[int, int] | None = None) -> None:
+    def hidden_groups(self, seat: int, known_zones: dict[int, int] | None = None) -> list[list[tuple[int, int]]]:
+        """The places whose pieces `resample_hidden` deals among themselves, group by group, in its order.
+
+        Each group is a list of (zone id, index) places: the hidden places of one kind of
+        piece (and, with `known_zones`, of one zone the seat last knew its pieces in).
+        Groups of one place are left out: nothing trades places there. The groups depend
+        only on where the pieces lie, so a search that deals many copies of one state
+        works them out once and gives them to every copy's `resample_hidden` (`groups=`).
+        """
+        groups: dict[tuple, list[tuple[int, int]]] = {}  # (kind, known zone) -> (zone id, index) places
+        pieces = self.pieces
+        for zone in self.world.zones:
+            if zone.seen_by(seat):
+                continue
+            zone_id = zone.id
+            for position, piece_id in enumerate(self.contents[zone_id]):
+                known = -1 if known_zones is None else known_zones.get(piece_id, zone_id)
+                groups.setdefault((pieces[piece_id].type, known), []).append((zone_id, position))
+        return [groups[key] for key in sorted(groups) if len(groups[key]) >= 2]
+
+    def resample_hidden(self, seat: int, rng, known_zones: dict[int, int] | None = None,
+                        groups: list[list[tuple[int, int]]] | None = None) -> None:
         """Deal everything hidden from `seat` afresh, in place: a determinisation for fair search.
 
         The pieces in zones `seat` may not look into (hidden zones, other seats'
@@ -660,21 +702,15 @@ class State:
             seat: the seat whose knowledge the new deal must agree with.
             rng: a `random.Random` that decides the deal and the new chance seed.
             known_zones: where the seat last knew each piece to be (optional).
+            groups: `hidden_groups(seat, known_zones)` of this state, or of the state this
+                one is an untouched copy of (worked out here when not given).
         """
-        groups: dict[tuple, list[tuple[int, int]]] = {}  # (kind, known zone) -> (zone id, index) places
-        for zone in self.world.zones:
-            if zone.seen_by(seat):
-                continue
-            for position, piece_id in enumerate(self.contents[zone.id]):
-                kind = self.pieces[piece_id].type
-                known = -1 if known_zones is None else known_zones.get(piece_id, zone.id)
-                groups.setdefault((kind, known), []).append((zone.id, position))
+        if groups is None:
+            groups = self.hidden_groups(seat, known_zones)
+        contents = self.contents
         renamed: dict[int, int] = {}  # piece id at a place before -> piece id there now
-        for key in sorted(groups):
-            places = groups[key]
-            if len(places) < 2:
-                continue
-            before = [self.contents[zone_id][position] for zone_id, position in places]
+        for places in groups:
+            before = [contents[zone_id][position] for zone_id, position in places]
             after = sorted(before)  # forget which of them lies where: only the group is known
             rng.shuffle(after)
             for (zone_id, position), old, new in zip(places, before, after):

@@ -181,6 +181,9 @@ class SearchBot:
             self.near_end = self._end_is_near(state, seat, known)
         deal = None  # mcts: the one deal it searches
         start = state.clone()  # at rest: its copies take the rules' place as it is, without reading it again
+        groups = None  # ismcts: the places each deal mixes, the same for every copy of `start`
+        if self.redeal and hasattr(start, "hidden_groups"):
+            groups = start.hidden_groups(seat, known)
         deadline = None if self.budget.seconds is None else time.perf_counter() + self.budget.seconds
         limit = self.budget.iterations
         done = 0
@@ -191,7 +194,10 @@ class SearchBot:
                 break
             if self.redeal:
                 table = start.clone()
-                table.resample_hidden(seat, self.random, known)
+                if groups is None:
+                    table.resample_hidden(seat, self.random, known)
+                else:
+                    table.resample_hidden(seat, self.random, known, groups=groups)
             else:
                 if deal is None:
                     deal = start.clone()
@@ -238,24 +244,20 @@ class SearchBot:
         rng = self.random
         node = root
         path: list[tuple[Node, int]] = []
-        at_rest = True  # a fresh copy: nothing played on it yet
         while True:
             if state.is_terminal():
                 break
             if state.is_chance():
                 state.apply_chance()
-                at_rest = False
                 continue
             count = state.num_actions()
             if count == 1:
                 state.apply_action(0)
-                at_rest = False
                 continue
             mover = state.current_player()
-            # Labels read the names of the waiting rules: a state at rest keeps them as data, one
-            # the search has moved works them out again for every option; a copy (at rest) of it
-            # is the cheaper place to read them. The same labels either way.
-            labels = (state if at_rest else state.clone()).action_labels()
+            # Labels read the names of the waiting rules once per decision (`State.action_labels`),
+            # so the state the search has moved is read as it is: no copy at rest is needed.
+            labels = state.action_labels()
             children = node.children
             untried = []
             best_index, best_child, best_value = -1, None, -math.inf
@@ -292,7 +294,6 @@ class SearchBot:
                 path.append((child, mover))
                 break
             state.apply_action(best_index)
-            at_rest = False
             path.append((best_child, mover))
             node = best_child
         values = self._playout(state)

@@ -107,6 +107,27 @@ def test_a_deal_does_not_depend_on_where_the_hidden_pieces_really_are(name, play
     assert swapped > 0
 
 
+@pytest.mark.parametrize("name, players, variants", CONFIGURATIONS)
+def test_groups_worked_out_once_deal_as_those_worked_out_each_time(name, players, variants):
+    # A search works out a decision's groups once (`hidden_groups`) and deals every copy with them.
+    game = GAMES[name]
+    for state in _decisions(game, players, variants, seed=3):
+        seat = state.current_player()
+        known = SeatMemory(seat).update(state)
+        groups = state.hidden_groups(seat, known)
+        for seed in (1, 2):
+            deal, again = state.clone(), state.clone()
+            deal_rng, again_rng = random.Random(seed), random.Random(seed)
+            deal.resample_hidden(seat, deal_rng, known)
+            again.resample_hidden(seat, again_rng, known, groups=groups)
+            assert again.contents == deal.contents
+            assert again.loc == deal.loc
+            assert again.rng == deal.rng
+            assert again.pvars == deal.pvars
+            assert again.frames == deal.frames
+            assert again_rng.getstate() == deal_rng.getstate()  # the same draws from the search's generator
+
+
 def test_a_deal_draws_its_own_chance():
     game = GAMES["decks_of_glory"]
     state = next(_decisions(game, 2, [], seed=1))
