@@ -186,3 +186,71 @@ def test_what_the_state_answers_in_python_is_what_openspiel_answers_through_cpp(
                 state = state.child(action)  # a copy moves: the original's answers stay its own
             else:
                 state.apply_action(action)
+
+
+def test_information_state_strings_kept_up_match_those_worked_out_afresh():
+    # The digest is carried from decision to decision; a state unpickled (whose trail is replayed)
+    # or replayed move by move works it out from the start, and must reach the same string,
+    # inside a simultaneous loop too (public lines held back until its end, games/jamaica.pir).
+    game = adapter.load("games/jamaica.pir", 3)
+    state = game.new_initial_state()
+    rng = random.Random(0)
+    held = compared = 0
+    for step in range(200):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+            continue
+        held += bool(state.engine.held)
+        strings = [state.information_state_string(player) for player in range(3)]
+        if step % 7 == 0:
+            twin = pickle.loads(pickle.dumps(state))
+            assert [twin.information_state_string(player) for player in range(3)] == strings
+            compared += 1
+        state.apply_action(rng.choice(state.legal_actions()))
+    replay = game.new_initial_state()
+    for action in state.history():
+        replay.apply_action(action)
+    for player in range(3):
+        assert replay.information_state_string(player) == state.information_state_string(player)
+    assert held and compared
+
+
+HELD_LINES = '''game "Held lines":
+  players 2 to 2
+
+piece card(value)
+zone deck
+var played per player = none
+
+setup:
+  for each v in [1, 2, 3]:
+    create 1 card(v) in deck
+
+play:
+  for each p in players simultaneously:
+    log "{p} picks"
+    log to p "You pick"
+    p chooses c from deck "Pick a card"
+    p.played = c
+  log "Done"
+'''
+
+
+def test_information_state_digest_takes_in_public_lines_released_before_private_ones(tmp_path):
+    # Player 1 is asked after its private line, while the public line before it is held back;
+    # at the loop's end that line takes its place in front: a digest that had kept the private
+    # line as its first would differ from one worked out afresh.
+    rules = tmp_path / "held.pir"
+    rules.write_text(HELD_LINES)
+    game = adapter.load(str(rules), 2)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        assert state.engine.held
+        [state.information_state_string(player) for player in range(2)]
+        state.apply_action(state.legal_actions()[0])
+    assert state.engine.observation(0)["log"][:2] == ["Player 1 picks", "You pick"]
+    twin = pickle.loads(pickle.dumps(state))
+    for player in range(2):
+        assert twin.information_state_string(player) == state.information_state_string(player)

@@ -288,10 +288,10 @@ class _Engine:
     deep-copying its attributes over it, so both steps cost next to nothing).
     """
 
-    __slots__ = ("shared", "state", "mine", "texts", "trail", "legal", "fresh")
+    __slots__ = ("shared", "state", "mine", "texts", "trail", "legal", "fresh", "digests")
 
     def __init__(self, shared: "_Shared", state, mine: tuple = (), trail: tuple = (), legal=None,
-                 fresh: bool = False):
+                 fresh: bool = False, digests: tuple | None = None):
         self.shared = shared    # the game's (one attribute for OpenSpiel to copy, not two)
         self.state = state
         self.mine = mine        # (player, action number) of every decision, oldest first
@@ -300,6 +300,9 @@ class _Engine:
         # (moves made, {action number: engine index}, the numbers in order) of the decision now
         self.legal = legal
         self.fresh = fresh      # shared by more than one OpenSpiel state: copy `state` before it changes
+        # Per player, the running digests of its information-state string (`information_string`), or None.
+        # Never changed in place: a copy shares the tuple, and each entry says how far it goes.
+        self.digests = digests
 
     def __deepcopy__(self, memo):
         # A shared box (a new game's) stays shared; any other is copied with its state.
@@ -321,6 +324,7 @@ class _Engine:
         box.trail = self.trail
         box.legal = self.legal
         box.fresh = False
+        box.digests = self.digests
         return box
 
     def __reduce__(self):
@@ -363,18 +367,43 @@ class _Engine:
         player's by who took it; the last DECISIONS_SHOWN of them), and a digest of all it has
         seen: who decided when, its own actions, its observation at each decision and what
         the log has shown it.
+
+        The digest is made of two chains kept on the box, so that each call hashes only
+        what is new since the last: one over the decisions taken (each step: who took it
+        or the seat's own action, and the seat's observation at it), one over the log's
+        lines the seat was shown (a step a line). Both depend on what the seat saw, never
+        on when anyone asked, so a state replayed from its history gets the same string.
         """
         shared = self.shared
         text, lines = self.seen(shared.seats[player])
         shared.recall = True
-        recall = hashlib.sha256("\n".join(lines).encode())
+        trail = shared.trail(self)
         mine = self.mine
-        moves = [action if who == player else -1 - who for who, action in mine]
-        recall.update(b"\0" + repr(moves).encode() + b"\0")
-        recall.update(b"".join([views[player] for views in shared.trail(self)]))
+        made = len(mine)
+        digests = self.digests
+        kept = digests[player] if digests is not None else None
+        if kept is None or kept[0] > made or kept[2] > len(lines):
+            kept = _DIGESTS_START
+        points, moves, counted, log = kept
+        sha, pack = hashlib.sha256, _MOVE.pack
+        for at in range(points, made):
+            who, action = mine[at]
+            moves = sha(moves + pack(action if who == player else -1 - who) + trail[at][player]).digest()
+        shown_log = log
+        for line in lines[counted:]:
+            shown_log = sha(shown_log + line.encode()).digest()
+        # Inside a simultaneous loop (`held`) public lines are held back and, at its end, take
+        # their place among the lines already shown: only lines shown outside one stay put.
+        if not self.state.held:
+            counted, log = len(lines), shown_log
+        digests = list(digests or (None,) * len(shared.seats))
+        digests[player] = (made, moves, counted, log)
+        self.digests = tuple(digests)
+        now = trail[made][player] if len(trail) > made else b""  # the observation at the decision now
+        recall = sha(moves + now + shown_log)
         label, names = shared.label, shared.player_names
         shown = [label(action) if who == player else names[who] for who, action in mine[-DECISIONS_SHOWN:]]
-        if len(mine) > DECISIONS_SHOWN:
+        if made > DECISIONS_SHOWN:
             shown.insert(0, "...")
         return f"{text} | {' '.join(shown) or '-'} ~{recall.hexdigest()[:12]}"
 
@@ -396,6 +425,10 @@ ITEMS_SHOWN = 8
 LINE_SHOWN = 160
 # Own decisions and others' turns shown at the end of an information-state string (the digest has all).
 DECISIONS_SHOWN = 8
+# An information-state digest's steps: a decision as its action number, or -1 - the player who took it;
+# and where its chains start: (decisions in, their digest, log lines in, their digest).
+_MOVE = struct.Struct("=q")
+_DIGESTS_START = (0, bytes(32), 0, bytes(32))
 
 
 @functools.lru_cache(maxsize=4096)  # seat names and the file's words: few, and asked at every decision
@@ -524,7 +557,8 @@ class PirdslState(pyspiel.State):
         if box.fresh:
             if box.shared.recall:
                 box.note_views()
-            box = self._engine = _Engine(box.shared, box.state.clone(), box.mine, box.trail, box.legal)
+            box = self._engine = _Engine(box.shared, box.state.clone(), box.mine, box.trail, box.legal,
+                                         digests=box.digests)
         return box
 
     # OpenSpiel's State answers these through C++, which asks `current_player` again on the way;
