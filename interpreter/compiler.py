@@ -642,13 +642,22 @@ class ModuleWriter(ExpressionWriter):
             add(depth, "return" if fn.in_rule else "raise RuntimeError(\"'return' outside a rule\")")
         elif isinstance(node, ast.EndGame):
             add(depth, "_end_game(st)")
-        elif isinstance(node, ast.If):
+        elif not self._compound(node, fn, code, depth, self._body_of):
+            raise CompileError(f"cannot compile {type(node).__name__} here", node.span)
+
+    def _compound(self, node, fn: _Function, code: "_Code", depth: int, block) -> bool:
+        """`if`, `for each`, `while`, `rounds`, `repeat` and `phase`, their blocks written by `block`
+        (plain statements, or started ones in the playout build); False for any other statement."""
+        span = node.span
+        add = lambda d, text: code.add(d, text, span)  # noqa: E731
+        x = lambda e: self.x(e, fn)  # noqa: E731
+        if isinstance(node, ast.If):
             for i, branch in enumerate(node.branches):
                 add(depth, f"{'if' if i == 0 else 'elif'} {x(branch.condition)}:")
-                self._body_of(branch.body, fn, code, depth + 1)
+                block(branch.body, fn, code, depth + 1)
             if node.otherwise:
                 add(depth, "else:")
-                self._body_of(node.otherwise, fn, code, depth + 1)
+                block(node.otherwise, fn, code, depth + 1)
         elif isinstance(node, ast.ForEach):
             items = fn.fresh("items")
             add(depth, f"{items} = _as_list(st, {x(node.iterable)})")
@@ -657,18 +666,18 @@ class ModuleWriter(ExpressionWriter):
                 add(depth, f"if {items}: st.held += 1")
                 fn.together += 1
             add(depth, f"for {fn.names[node.var]} in {items}:")
-            self._body_of(node.body, fn, code, depth + 1)
+            block(node.body, fn, code, depth + 1)
             if node.simultaneously:
                 fn.together -= 1
                 add(depth, f"if {items}: _release(st)")
         elif isinstance(node, ast.While):
             add(depth, f"while {x(node.condition)}:")
             self._tick(code, depth + 1, span)
-            self._body_of(node.body, fn, code, depth + 1)
+            block(node.body, fn, code, depth + 1)
         elif isinstance(node, ast.Rounds):
             add(depth, f"{self._begin_round}(st)")
             add(depth, "while True:")
-            self._body_of(node.body, fn, code, depth + 1)
+            block(node.body, fn, code, depth + 1)
             if node.until is not None:
                 add(depth + 1, f"if {x(node.until)}: break")
             self._tick(code, depth + 1, span)
@@ -678,12 +687,13 @@ class ModuleWriter(ExpressionWriter):
             add(depth, f"{times} = _repeat_count({x(node.count)})")
             self._charge(times, code, depth, span)
             add(depth, f"for _ in range({times}):")
-            self._body_of(node.body, fn, code, depth + 1)
+            block(node.body, fn, code, depth + 1)
         elif isinstance(node, ast.Phase):
             add(depth, f"st.phase = {node.title!r}")
-            self._body_of(node.body, fn, code, depth)
+            block(node.body, fn, code, depth)
         else:
-            raise CompileError(f"cannot compile {type(node).__name__} here", node.span)
+            return False
+        return True
 
     def _wait(self, code: "_Code", depth: int, point: int, span) -> None:
         """Wait for the pending decision or chance outcome: its value in `_x`.
@@ -966,47 +976,7 @@ class ModuleWriter(ExpressionWriter):
             add(depth, f"{fn.names[node.var]} = _x")
             return
         code.comment(depth, self.comment(span))
-        if isinstance(node, ast.If):
-            for i, branch in enumerate(node.branches):
-                add(depth, f"{'if' if i == 0 else 'elif'} {x(branch.condition)}:")
-                self.statements(branch.body, fn, code, depth + 1)
-            if node.otherwise:
-                add(depth, "else:")
-                self.statements(node.otherwise, fn, code, depth + 1)
-        elif isinstance(node, ast.ForEach):
-            items = fn.fresh("items")
-            add(depth, f"{items} = _as_list(st, {x(node.iterable)})")
-            self._charge(f"len({items})", code, depth, span)
-            if node.simultaneously:
-                add(depth, f"if {items}: st.held += 1")
-                fn.together += 1
-            add(depth, f"for {fn.names[node.var]} in {items}:")
-            self.statements(node.body, fn, code, depth + 1)
-            if node.simultaneously:
-                fn.together -= 1
-                add(depth, f"if {items}: _release(st)")
-        elif isinstance(node, ast.While):
-            add(depth, f"while {x(node.condition)}:")
-            self._tick(code, depth + 1, span)
-            self.statements(node.body, fn, code, depth + 1)
-        elif isinstance(node, ast.Rounds):
-            add(depth, f"{self._begin_round}(st)")
-            add(depth, "while True:")
-            self.statements(node.body, fn, code, depth + 1)
-            if node.until is not None:
-                add(depth + 1, f"if {x(node.until)}: break")
-            self._tick(code, depth + 1, span)
-            add(depth + 1, f"{self._begin_round}(st)")
-        elif isinstance(node, ast.Repeat):
-            times = fn.fresh("times")
-            add(depth, f"{times} = _repeat_count({x(node.count)})")
-            self._charge(times, code, depth, span)
-            add(depth, f"for _ in range({times}):")
-            self.statements(node.body, fn, code, depth + 1)
-        elif isinstance(node, ast.Phase):
-            add(depth, f"st.phase = {node.title!r}")
-            self.statements(node.body, fn, code, depth)
-        else:
+        if not self._compound(node, fn, code, depth, self.statements):
             raise CompileError(f"cannot compile {type(node).__name__} here", node.span)
 
     def _weighted_draw(self, node: ast.WeightedDraw, fn: _Function, code: "_Code", depth: int) -> None:
