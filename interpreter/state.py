@@ -1117,8 +1117,8 @@ class State:
 
     # ------------------------------------------------------------ what a seat sees
 
-    def observation(self, seat: int) -> dict:
-        """Everything the given seat may see, as JSON-ready data."""
+    def observation(self, seat: int, log: bool = True) -> dict:
+        """Everything the given seat may see, as JSON-ready data (without its `log` when `log` is false)."""
         world = self.world
         seats = []
         scores = self.scores()
@@ -1159,7 +1159,10 @@ class State:
         to_move = self.current_player()
         view = {"game": self.program.name, "round": self.round, "phase": self.phase, "seat": seat,
                 "to_move": to_move, "seats": seats, "globals": {"vars": global_vars, "zones": global_zones},
-                "boards": boards, "log": self.log_for(seat), "terminal": self.terminal}
+                "boards": boards}
+        if log:
+            view["log"] = self.log_for(seat)
+        view["terminal"] = self.terminal
         if to_move == seat and to_move >= 0:
             view["prompt"] = self.prompt()
             view["actions"] = [a.label for a in self.legal_actions()]

@@ -204,6 +204,8 @@ def test_information_state_strings_kept_up_match_those_worked_out_afresh():
             continue
         held += bool(state.engine.held)
         strings = [state.information_state_string(player) for player in range(3)]
+        for seat in game._shared.seats:  # the lines read bit by bit are the log's as a seat sees it now
+            assert list(state._engine.log_lines(seat)) == state.engine.log_for(seat)
         if step % 7 == 0:
             twin = pickle.loads(pickle.dumps(state))
             assert [twin.information_state_string(player) for player in range(3)] == strings
@@ -251,6 +253,8 @@ def test_information_state_digest_takes_in_public_lines_released_before_private_
         [state.information_state_string(player) for player in range(2)]
         state.apply_action(state.legal_actions()[0])
     assert state.engine.observation(0)["log"][:2] == ["Player 1 picks", "You pick"]
+    for seat in range(2):  # the lines kept from before the loop's end are read afresh from where they changed
+        assert list(state._engine.log_lines(seat)) == state.engine.log_for(seat)
     twin = pickle.loads(pickle.dumps(state))
     for player in range(2):
         assert twin.information_state_string(player) == state.information_state_string(player)

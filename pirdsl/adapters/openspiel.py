@@ -52,6 +52,7 @@ except ImportError as error:  # pragma: no cover - depends on what is installed
 from interpreter import load_game as _load_rules
 from interpreter.actions import ActionSpace
 from interpreter.encoding import ObservationEncoding, game_facts
+from interpreter.values import log_text
 from pirdsl.adapters import split_variants
 from pirdsl.adapters.tensors import InformationStateLayout, information_layout  # noqa: F401 (the layouts' home)
 
@@ -288,10 +289,10 @@ class _Engine:
     deep-copying its attributes over it, so both steps cost next to nothing).
     """
 
-    __slots__ = ("shared", "state", "mine", "texts", "trail", "legal", "fresh", "digests")
+    __slots__ = ("shared", "state", "mine", "texts", "trail", "legal", "fresh", "digests", "logs")
 
     def __init__(self, shared: "_Shared", state, mine: tuple = (), trail: tuple = (), legal=None,
-                 fresh: bool = False, digests: tuple | None = None):
+                 fresh: bool = False, digests: tuple | None = None, logs: tuple | None = None):
         self.shared = shared    # the game's (one attribute for OpenSpiel to copy, not two)
         self.state = state
         self.mine = mine        # (player, action number) of every decision, oldest first
@@ -303,6 +304,8 @@ class _Engine:
         # Per player, the running digests of its information-state string (`information_string`), or None.
         # Never changed in place: a copy shares the tuple, and each entry says how far it goes.
         self.digests = digests
+        # Per seat, the log's lines it was shown as far as read (`log_lines`), or None; shared as `digests`.
+        self.logs = logs
 
     def __deepcopy__(self, memo):
         # A shared box (a new game's) stays shared; any other is copied with its state.
@@ -325,6 +328,7 @@ class _Engine:
         box.legal = self.legal
         box.fresh = False
         box.digests = self.digests
+        box.logs = self.logs
         return box
 
     def __reduce__(self):
@@ -414,10 +418,31 @@ class _Engine:
             texts = self.texts = {}
         found = texts.get(seat)
         if found is None:
-            view = self.state.observation(seat)
-            lines = view.pop("log", [])
-            found = texts[seat] = (compact_view(view), lines)
+            found = texts[seat] = (compact_view(self.state.observation(seat, log=False)), self.log_lines(seat))
         return found
+
+    def log_lines(self, seat: int) -> tuple:
+        """The log's lines the seat has been shown (`State.log_for`), writing out only lines new since the last call.
+
+        What was read is kept per seat as (entries read, the last of them, lines) and goes
+        with copies. A state's log only grows, except where a simultaneous loop ends and its
+        held-back lines are rewritten as public (`State.release_log`): that makes new entries
+        from the first held one on, so the last entry read is no longer the same object, and
+        the lines are written out afresh.
+        """
+        log = self.state.log
+        logs = self.logs
+        kept = logs[seat] if logs is not None else None
+        if kept is not None and kept[0] <= len(log) and (kept[0] == 0 or log[kept[0] - 1] is kept[1]):
+            read, _, lines = kept
+        else:
+            read, lines = 0, ()
+        if read < len(log):
+            lines += tuple(log_text(text) for to, text in log[read:] if to is None or to == seat)
+        logs = list(logs or (None,) * self.state.num_seats)
+        logs[seat] = (len(log), log[-1] if log else None, lines)
+        self.logs = tuple(logs)
+        return lines
 
 
 # A line's longest list of items, and the longest line, before the rest is given as a digest.
@@ -558,7 +583,7 @@ class PirdslState(pyspiel.State):
             if box.shared.recall:
                 box.note_views()
             box = self._engine = _Engine(box.shared, box.state.clone(), box.mine, box.trail, box.legal,
-                                         digests=box.digests)
+                                         digests=box.digests, logs=box.logs)
         return box
 
     # OpenSpiel's State answers these through C++, which asks `current_player` again on the way;
