@@ -15,7 +15,7 @@ from pathlib import Path
 
 from codegen.english import English
 from codegen.english_base import flatten
-from codegen.english_words import escape_literal, words
+from codegen.english_words import escape_literal, sentence, words
 from dsl import ast
 
 
@@ -66,19 +66,14 @@ def variant_changes(english: English, game_file: ast.GameFile, labels: dict[str,
     return lines
 
 
-def _sentence(text: str) -> str:
-    text = text.strip()
-    return text if not text or text.endswith((".", "!", "?", ":")) else text + "."
-
-
 def spelled(steps: list) -> str:
     """Steps as sentences on one line: `After setup: Put a token in the bag. Roll the die.`"""
     out = []
     for step in steps:
         if step.children and step.text.endswith(":"):
-            out.append(f"{step.text} " + " ".join(_sentence(flatten(child)) for child in step.children))
+            out.append(f"{step.text} " + " ".join(sentence(flatten(child)) for child in step.children))
         else:
-            out.append(_sentence(flatten(step)))
+            out.append(sentence(flatten(step)))
     return " ".join(out)
 
 
@@ -140,7 +135,7 @@ def _line(english: English, change: ast.Change, new: ast.Decl | None, labels: di
     if not rendered or rendered.strip() in ("-", "-."):  # worded `#: -`: left off the page
         return ""
     lead = "" if change.how == "added" else "Now: "
-    return _sentence(f"{lead}{rendered}")
+    return sentence(f"{lead}{rendered}")
 
 
 def _is_value(node: ast.Expr) -> bool:

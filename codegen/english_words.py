@@ -16,6 +16,12 @@ def words(name: str) -> str:
     return name.replace("_", " ")
 
 
+def sentence(text: str) -> str:
+    """Text ended as a sentence: a full stop added unless it already ends with one, `...`, `!`, `?` or `:`."""
+    text = text.strip()
+    return text if not text or text.endswith((".", "…", "!", "?", ":")) else text + "."
+
+
 def capitalize(text: str) -> str:
     """Upper-case the first letter, unless the text starts with a markup sign or a local."""
     if not text or not text[0].isalpha():

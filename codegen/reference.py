@@ -22,7 +22,7 @@ from codegen.board import BoardPicture, BoardStart, board_picture, distance_leng
 from codegen.changes import VariantBase, VariantChange, variant_base, variant_changes
 from codegen.english import English
 from codegen.english_base import Decision, Scope, Step, flatten
-from codegen.english_words import capitalize, escape_literal, fill_in, joined, lower_first, possessive, words
+from codegen.english_words import capitalize, escape_literal, fill_in, joined, possessive, sentence, words
 from codegen.reach import is_constant, reached
 from codegen.roles import walk
 from dsl import ast
@@ -444,7 +444,8 @@ def tracked(english: English, decls: list[ast.VarDecl]) -> list[str]:
     lines = []
     for owner, group in groups.items():
         if len(group) < 2:
-            lines += [english.render(d).removesuffix(".") + comment_note(english, d, dash=True) + "." for d in group]
+            lines += [sentence(english.render(d).removesuffix(".") + comment_note(english, d, dash=True))
+                      for d in group]
             continue
         parts = []
         for decl in group:
@@ -457,7 +458,7 @@ def tracked(english: English, decls: list[ast.VarDecl]) -> list[str]:
         each = f"each {joined([words(kind) for kind in owner], 'or')}" if owner else "the whole game"
         # A piece's values start as it is made; setup may then set them (a ship's facing on its hex).
         when = "at the start (setup may change them)" if owner and owner != ("player",) else "at the start"
-        lines.append(f"For {each}, {when}: {'; '.join(parts)}.")
+        lines.append(sentence(f"For {each}, {when}: {'; '.join(parts)}"))
     return lines
 
 

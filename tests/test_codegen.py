@@ -854,3 +854,13 @@ def test_a_list_of_fixed_length_counts_the_pieces_made_for_it(tmp_path):
         score p: p.points
         '''), tmp_path)
     assert "| token | 12 |" in summary
+
+
+def test_a_sentence_gets_one_full_stop_and_keeps_an_ellipsis():
+    # A var's trailing comment "who acts first, second..." was printed with a fourth dot.
+    from codegen.english_words import sentence
+
+    assert sentence("Roll the die") == "Roll the die."
+    assert sentence("who acts first, second...") == "who acts first, second..."
+    assert sentence("Done.") == sentence("Done") == "Done."
+    assert sentence("Ready?") == "Ready?" and sentence("") == ""
