@@ -253,10 +253,43 @@ def test_the_shipped_games_list_their_other_player_count_branches_apart() -> Non
     from pirdsl.analyze.inventory import inventory
 
     game = load_game(str(Path(__file__).parent.parent / "games" / "glory_islands.pir"))
-    assert [item.line for item in inventory(game, (), 2).items if item.unreachable] == []
+    two = [item for item in inventory(game, (), 2).items if item.unreachable]
+    # Only the fourth seat's card symbols: at 2 players there are 3 seats, Henry Morgan's the third.
+    assert [(item.line, item.kind, item.name) for item in two] == [(148, "table row", "card_symbols[3]")]
+    assert two[0].unreachable == ("not reachable at 2 players: card_symbols is looked up only with keys 0 to 2 "
+                                  "here (from a seat's index: 3 seats, 2 players and Henry Morgan)")
     four = {item.line: item for item in inventory(game, (), 4).items if item.unreachable}
-    assert {227, 278, 594}.issubset(four)
+    assert {227, 278, 594}.issubset(four) and 148 not in four
     assert four[227].kind == "if" and four[594].kind == "rule"
+
+
+TABLE_KEYS = str(CASES / "analyze_table_keys.pir")
+
+
+def test_table_rows_only_other_settings_look_up_are_listed_apart_not_dead() -> None:
+    """tests/cases/analyze_table_keys.pir: a row keyed by a seat's number that the seats at this count
+    do not reach, a row another parameter value would look up, and one another variant would, are not
+    dead; a row no count of players reaches (seat 9) is; a table looked up by a roll is counted as usual."""
+    game = load_game(TABLE_KEYS)
+    two = analyze(game, 2, 4, 0, (), "random")
+    rows = {item["name"]: item for item in two["coverage"]["items"] if item["kind"] == "table row"}
+    assert [item["name"] for item in two["coverage"]["dead"]] == ["start_gold[9]"]
+    assert [item["name"] for item in two["coverage"]["not_reachable"]] == ["start_gold[3]", "goal_bonus[20]"]
+    assert rows["start_gold[3]"]["unreachable"].endswith("(from a seat's index: 3 seats, 2 players and The Rival)")
+    assert rows["goal_bonus[20]"]["unreachable"] == ("not reachable at 2 players: goal_bonus is looked up only "
+                                                     "with key 10 here (from goal = 10)")
+    assert rows["pace[2]"]["note"] == "pace is looked up only with key 1 here (from variant fast off)"
+    assert all(rows[name]["games_fired"] == 4 for name in ("start_gold[0]", "start_gold[2]", "goal_bonus[10]",
+                                                           "pace[1]"))
+    assert not any("unreachable" in rows[name] or "note" in rows[name] for name in rows if name.startswith("roll"))
+    assert [(finding["kind"], finding["line"]) for finding in two["findings"]] == [("dead", 27)]
+
+    # At 4 players (no Rival) the fourth seat plays: its row fires; with the variant, the other pace.
+    four = analyze(game.with_params({"goal": "20"}), 4, 2, 0, ("fast",), "random")
+    rows = {item["name"]: item for item in four["coverage"]["items"] if item["kind"] == "table row"}
+    assert rows["start_gold[3]"]["games_fired"] == 2 and rows["goal_bonus[20]"]["games_fired"] == 2
+    assert "unreachable" in rows["goal_bonus[10]"] and "note" in rows["pace[1]"]
+    assert [item["name"] for item in four["coverage"]["dead"]] == ["start_gold[9]"]
 
 
 def test_an_automaton_compared_with_none_settles_its_branches() -> None:
