@@ -79,9 +79,18 @@ def test_the_trap_and_the_dominant_option_are_found() -> None:
     assert (19, "dig") not in flags and (19, "dive") not in flags
 
 
+def test_the_flaws_file_flags_its_planted_flaws_and_nothing_more() -> None:
+    """Beside the three planted flaws, only the snack is flagged: the other option of the decision
+    whose feast is dominant, shunned for the same reason (docs/analyze.md: read them together)."""
+    result = analysed(FLAWS)
+    assert sorted((finding["kind"], finding["line"], finding.get("option")) for finding in result["findings"]) == [
+        ("dead", 32, None), ("dominant", 28, "feast"), ("trap", 19, "burn"), ("trap", 28, "snack")]
+    assert [item["line"] for item in result["coverage"]["dead"]] == [32]
+
+
 def test_the_lopsided_seat_is_found() -> None:
     result = analysed(LOPSIDED, bot="random", games=30)
-    assert "lopsided seat" in kinds(result)
+    assert set(kinds(result)) == {"lopsided seat"}
     assert result["flow"]["lopsided_seats"][0] == "Player 1"
     first = result["flow"]["seats"][0]
     assert first["interval"][0] > first["fair_rate"]
@@ -92,6 +101,39 @@ def test_nothing_is_flagged_in_a_file_without_flaws() -> None:
     assert result["findings"] == []
     assert result["coverage"]["dead"] == []
     assert result["coverage"]["fired"] == result["coverage"]["counted"] > 0
+
+
+def test_nothing_is_flagged_in_a_file_without_flaws_between_random_bots_either() -> None:
+    """30 random games: enough for the seat test to flag a seat as lopsided as analyze_lopsided.pir's."""
+    result = analysed(SOUND, bot="random", games=30)
+    assert result["findings"] == [] and result["flow"]["seats_alike"] and result["flow"]["lopsided_seats"] == []
+
+
+ROUND_LIMIT = '''game "Limit":
+  players 2 to 2
+
+var gold per player = 0
+
+play:
+  rounds until round_number >= 6 or max([p.gold for p in players]) >= 100:
+    for each p in players:
+      p chooses n from [x for x in [1, 2, 3] where x <= 1 + floor(round_number / 7)] "Take gold"
+      p.gold += n
+
+score p: p.gold
+'''
+
+
+def test_a_round_limit_and_a_choice_of_one_are_found(tmp_path: Path) -> None:
+    """Every game stops at the limit of line 7, and line 9 offers one amount of gold until round 7."""
+    path = tmp_path / "limit.pir"
+    path.write_text(ROUND_LIMIT)
+    result = analyze(load_game(str(path)), 2, 6, 0, (), "random")
+    found = {finding["kind"]: finding for finding in result["findings"]}
+    assert sorted(found) == ["not a real choice", "round limit"]
+    assert found["round limit"]["line"] == 7 and "ended in round 6," in found["round limit"]["text"]
+    assert result["flow"]["round_limit"]["round"] == 6
+    assert found["not a real choice"]["line"] == 9
 
 
 def test_random_bots_judge_no_choice_and_the_headline_says_so() -> None:

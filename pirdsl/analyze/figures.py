@@ -353,6 +353,7 @@ class AnalysisTotals:
         histogram = rounds.get("histogram") or []
         if histogram and completed:
             longest, at_longest = histogram[-1]
+            longest = int(longest) if float(longest).is_integer() else longest  # a round, not "6.0"
             share = at_longest / completed
             limited = round_limited(self.game)
             limit = {"round": longest, "games": at_longest, "share": share, "limit_in_rules": limited,
