@@ -78,6 +78,8 @@ class AnalysisTotals:
         self.decided_round = Distribution()
         self.decided_share = Distribution()
         self.seats = 0
+        self.cpu_seconds = 0.0  # processor time of the games watched, the bots' thinking included
+        self.thinking: dict[str, list] = {}  # bot spec -> [processor seconds thinking, decisions]
 
     # ------------------------------------------------------------ adding a game
 
@@ -86,6 +88,11 @@ class AnalysisTotals:
         if analysis is None:
             return
         self.games += 1
+        self.cpu_seconds += analysis.get("cpu_seconds", 0.0)
+        for spec_name, (seconds, decisions) in analysis.get("thinking", {}).items():
+            tally = self.thinking.setdefault(spec_name, [0.0, 0])
+            tally[0] += seconds
+            tally[1] += decisions
         for number, count in analysis["counts"].items():
             self.reached_games[number] = self.reached_games.get(number, 0) + 1
             self.reached_times[number] = self.reached_times.get(number, 0) + count
@@ -199,7 +206,21 @@ class AnalysisTotals:
         result["warnings"] = list(simulated["balance"]["warnings"])
         result["seconds"] = simulated["seconds"]
         result["jobs"] = simulated["jobs"]
+        result["cost"] = self.cost()
+        result["headline"].append(cost_sentence(result))
         return result
+
+    def cost(self) -> dict[str, Any]:
+        """What the games cost in processor time: in all, a game, each bot's thinking a decision, the rest."""
+        bots = []
+        for spec_name, (seconds, decisions) in sorted(self.thinking.items()):
+            bots.append({"bot": spec_name, "budget": budget_text(spec_name), "cpu_seconds": seconds,
+                         "decisions": decisions, "per_decision": seconds / decisions if decisions else None})
+        outside = max(0.0, self.cpu_seconds - sum(entry["cpu_seconds"] for entry in bots))
+        return {"games": self.games, "cpu_seconds": self.cpu_seconds,
+                "per_game": self.cpu_seconds / self.games if self.games else None, "bots": bots,
+                "outside_bots": {"cpu_seconds": outside,
+                                 "share": outside / self.cpu_seconds if self.cpu_seconds else None}}
 
     def line_text(self, file: str, line: int) -> str:
         return source_line(self.game, file, line)
@@ -516,6 +537,48 @@ def findings(result: dict[str, Any]) -> list[dict[str, Any]]:
     return found
 
 
+def budget_text(spec: str) -> str | None:
+    """A searching bot's budget in words ("1000 iterations a decision, the default"); None for another bot."""
+    from pirdsl.bots import SEARCH_KINDS, parse_bot_spec
+    from pirdsl.mcts import Budget
+
+    kind, budget = parse_bot_spec(spec)
+    if kind not in SEARCH_KINDS or budget is None:
+        return None
+    default = ", the default" if budget == Budget() else ""
+    if budget.seconds is not None:
+        return f"{budget.seconds:g} seconds a decision{default}"
+    return f"{budget.iterations} iterations a decision{default}"
+
+
+def duration_text(seconds: float) -> str:
+    """A time in words, to three figures at most: "4.2 milliseconds", "58.1 seconds", "3.5 minutes"."""
+    if seconds < 1:
+        return f"{seconds * 1000:.3g} milliseconds"
+    if seconds < 120:
+        return f"{seconds:.3g} seconds"
+    if seconds < 7200:
+        return f"{seconds / 60:.1f} minutes"
+    return f"{seconds / 3600:.1f} hours"
+
+
+def cost_sentence(result: dict[str, Any]) -> str:
+    """How long the run took, on how many processes, and where the processor time went."""
+    cost = result["cost"]
+    text = (f"The run took {duration_text(result['seconds'])} on {result['jobs']} "
+            f"process{'es' if result['jobs'] != 1 else ''}")
+    if cost["games"] and cost["cpu_seconds"]:
+        text += (f", {duration_text(cost['cpu_seconds'])} of processor time for the games "
+                 f"({duration_text(cost['per_game'])} a game)")
+        thinking = [entry for entry in cost["bots"] if entry["budget"] is not None and entry["decisions"]]
+        for entry in thinking:
+            text += (f"; {entry['bot']} ({entry['budget']}) took {100 * entry['cpu_seconds'] / cost['cpu_seconds']:.0f}% "
+                     f"of it thinking, {duration_text(entry['per_decision'])} a decision")
+        if thinking:
+            text += f"; the rest (the rules, the other bots, the watching) {100 * cost['outside_bots']['share']:.0f}%"
+    return text + "."
+
+
 def headline(result: dict[str, Any], simulated: dict[str, Any]) -> list[str]:
     """A few honest sentences: who played, what the figures can and cannot say."""
     lines = [f"{result['games']} games of {result['game']} for {result['players']} players; "
@@ -529,7 +592,8 @@ def headline(result: dict[str, Any], simulated: dict[str, Any]) -> list[str]:
                     "the analysis cannot settle (not called dead)" if coverage["undecided"] else "") + ".")
     if coverage["not_reachable"]:
         lines.append(f"{len(coverage['not_reachable'])} more cannot fire at {result['players']} players "
-                     "(their conditions read only the player count and fixed settings): listed apart, not dead.")
+                     "(the player count and fixed settings alone rule them out, by a condition or by the keys a "
+                     "table is looked up with): listed apart, not dead.")
     judge = result["choices"]["judged_by"]
     if judge is None:
         lines.append("Choices are not judged: only random bots played. A trap or a dominant option shows "
