@@ -14,6 +14,7 @@ from dsl import ast
 from pirdsl.analyze.inventory import Inventory, inventory, names_in, source_line
 from pirdsl.analyze.watch import LEFTOVER, SETUP, STARTING, span_key, start_counts
 from pirdsl.balance import AUTOMA, WILSON_Z, Distribution, bot_kind, exact, wilson_interval
+from pirdsl.report import verdict_tone
 
 SCHEMA = "pirdsl-analyze/1"
 
@@ -412,6 +413,7 @@ class AnalysisTotals:
             "lopsided_seats": [entry["name"] for entry in lopsided],
             "seats_alike": order["seats_alike"],
             "seat_order": order["verdict"],
+            "seat_order_tone": verdict_tone(order),
             "round_limit": limit,
             "lines": self.landmarks(),
         }
@@ -591,8 +593,9 @@ def headline(result: dict[str, Any], simulated: dict[str, Any]) -> list[str]:
                  + (f", and {len(coverage['undecided'])} more never fired under a condition that reads a variant "
                     "the analysis cannot settle (not called dead)" if coverage["undecided"] else "") + ".")
     if coverage["not_reachable"]:
-        lines.append(f"{len(coverage['not_reachable'])} more cannot fire at {result['players']} players "
-                     "(the player count and fixed settings alone rule them out, by a condition or by the keys a "
+        count = len(coverage["not_reachable"])
+        lines.append(f"{count} more cannot fire at {result['players']} players (the player count and fixed "
+                     f"settings alone rule {'it' if count == 1 else 'them'} out, by a condition or by the keys a "
                      "table is looked up with): listed apart, not dead.")
     judge = result["choices"]["judged_by"]
     if judge is None:
@@ -608,5 +611,6 @@ def headline(result: dict[str, Any], simulated: dict[str, Any]) -> list[str]:
     final = result["flow"]["final_scoring"]
     if final["games"]:
         lines.append(f"Final scoring changed who leads in {100 * final['share']:.0f}% of {final['games']} games.")
-    lines.append(result["flow"]["seat_order"])
+    verdict = result["flow"]["seat_order"]
+    lines.append(verdict[:1].upper() + verdict[1:] + ("" if verdict.endswith(".") else "."))
     return lines
