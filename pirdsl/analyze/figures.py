@@ -574,11 +574,23 @@ def cost_sentence(result: dict[str, Any]) -> str:
                  f"({duration_text(cost['per_game'])} a game)")
         thinking = [entry for entry in cost["bots"] if entry["budget"] is not None and entry["decisions"]]
         for entry in thinking:
-            text += (f"; {entry['bot']} ({entry['budget']}) took {100 * entry['cpu_seconds'] / cost['cpu_seconds']:.0f}% "
+            text += (f"; {entry['bot']} ({entry['budget']}) took {share_text(entry['cpu_seconds'] / cost['cpu_seconds'])} "
                      f"of it thinking, {duration_text(entry['per_decision'])} a decision")
         if thinking:
-            text += f"; the rest (the rules, the other bots, the watching) {100 * cost['outside_bots']['share']:.0f}%"
+            outside = cost["outside_bots"]
+            text += (f"; the rest (the rules, the other bots, the watching) {share_text(outside['share'])}, "
+                     f"{duration_text(outside['cpu_seconds'] / cost['games'])} a game")
     return text + "."
+
+
+def share_text(share: float) -> str:
+    """A share as a percentage that does not round a little to nothing or nearly all to all: "0.06%", "99.9%"."""
+    percent = 100 * share
+    if 0 < percent < 1:
+        return f"{percent:.1g}%"
+    if 99 < percent < 100:
+        return f"{min(percent, 99.9):.1f}%"
+    return f"{percent:.0f}%"
 
 
 def headline(result: dict[str, Any], simulated: dict[str, Any]) -> list[str]:
