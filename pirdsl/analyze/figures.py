@@ -505,7 +505,7 @@ def findings(result: dict[str, Any]) -> list[dict[str, Any]]:
             if option["flag"] == "trap":
                 found.append({"kind": "trap", "file": decision["file"], "line": decision["line"], "option": option["kind"],
                               "text": f"'{option['kind']}' is possibly a trap: {judge} took it "
-                                      f"{option['picked_when_contested']} times where random would have taken it about "
+                                      f"{times(option['picked_when_contested'])} where random would have taken it about "
                                       f"{option['random_rate'] * option['contested']:.1f} times"})
             elif option["flag"] == "dominant":
                 found.append({"kind": "dominant", "file": decision["file"], "line": decision["line"],
@@ -537,6 +537,11 @@ def findings(result: dict[str, Any]) -> list[dict[str, Any]]:
         found.append({"kind": "unfinished", "file": None, "line": None,
                       "text": f"{result['unfinished']} games hit the step limit without ending"})
     return found
+
+
+def times(count: int) -> str:
+    """"never", "once", "3 times"."""
+    return {0: "never", 1: "once"}.get(count, f"{count} times")
 
 
 def budget_text(spec: str) -> str | None:
