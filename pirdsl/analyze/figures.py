@@ -624,7 +624,7 @@ def headline(result: dict[str, Any], simulated: dict[str, Any]) -> list[str]:
         flagged = sum(option["flag"] is not None for decision in result["choices"]["decisions"]
                       for option in decision["options"])
         lines.append(f"Choices are judged by what {judge}{caution} picked against what a random pick would have: "
-                     f"{flagged} options flagged.")
+                     f"{flagged} option{'' if flagged == 1 else 's'} flagged.")
     final = result["flow"]["final_scoring"]
     if final["games"]:
         lines.append(f"Final scoring changed who leads in {100 * final['share']:.0f}% of {final['games']} games.")

@@ -71,7 +71,23 @@ def source_line(game: Any, file: str, line: int) -> str:
     if not isinstance(text, str):
         return ""
     lines = text.splitlines()
-    return lines[line - 1].strip() if 0 < line <= len(lines) else ""
+    return without_comment(lines[line - 1]).strip() if 0 < line <= len(lines) else ""
+
+
+def without_comment(text: str) -> str:
+    """A line of the rules without its trailing `# comment` (a `#` inside a "text" is kept)."""
+    inside = False
+    escaped = False
+    for position, char in enumerate(text):
+        if escaped:
+            escaped = False
+        elif char == "\\" and inside:
+            escaped = True
+        elif char == '"':
+            inside = not inside
+        elif char == "#" and not inside:
+            return text[:position]
+    return text
 
 
 @dataclass
