@@ -208,7 +208,8 @@ class AnalysisTotals:
         result["seconds"] = simulated["seconds"]
         result["jobs"] = simulated["jobs"]
         result["cost"] = self.cost()
-        result["headline"].append(cost_sentence(result))
+        # Apart from the headline, which says only what the games say (the same on every run of the same games).
+        result["cost"]["text"] = cost_sentence(result)
         return result
 
     def cost(self) -> dict[str, Any]:

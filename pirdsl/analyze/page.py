@@ -78,6 +78,7 @@ def page_html(result: dict[str, Any]) -> str:
     ]
     parts += [f"<p class=warning>{escape(line)}</p>" if line in result["warnings"] else f"<p>{escape(line)}</p>"
               for line in result["headline"][1:]]
+    parts.append(f"<p class=settings>{escape(result['cost']['text'])}</p>")
     parts.append("<h2>Findings</h2>")
     if result["findings"]:
         for finding in result["findings"]:
