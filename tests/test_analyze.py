@@ -145,7 +145,7 @@ def test_the_run_says_what_it_cost_and_with_what_budget() -> None:
     assert bot["bot"] == STRONG and bot["budget"] == "100 iterations a decision" and bot["decisions"] > 0
     assert 0 < bot["cpu_seconds"] <= cost["cpu_seconds"] and cost["games"] == GAMES
     assert cost["outside_bots"]["cpu_seconds"] == pytest.approx(cost["cpu_seconds"] - bot["cpu_seconds"])
-    assert cost["text"].startswith("The run took ") and "mcts:100 (100 iterations a decision) took" in cost["text"]
+    assert cost["text"].startswith("The games took ") and "mcts:100 (100 iterations a decision) took" in cost["text"]
     assert not any(line.startswith("The run took") for line in result["headline"])  # the same on every run
 
 

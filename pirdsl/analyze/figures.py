@@ -573,10 +573,10 @@ def duration_text(seconds: float) -> str:
 def cost_sentence(result: dict[str, Any]) -> str:
     """How long the run took, on how many processes, and where the processor time went."""
     cost = result["cost"]
-    text = (f"The run took {duration_text(result['seconds'])} on {result['jobs']} "
+    text = (f"The games took {duration_text(result['seconds'])} on {result['jobs']} "
             f"process{'es' if result['jobs'] != 1 else ''}")
     if cost["games"] and cost["cpu_seconds"]:
-        text += (f", {duration_text(cost['cpu_seconds'])} of processor time for the games "
+        text += (f", {duration_text(cost['cpu_seconds'])} of processor time "
                  f"({duration_text(cost['per_game'])} a game)")
         thinking = [entry for entry in cost["bots"] if entry["budget"] is not None and entry["decisions"]]
         for entry in thinking:
