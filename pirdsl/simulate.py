@@ -353,6 +353,9 @@ CHUNKS_AHEAD_PER_WORKER = 2  # chunks a worker has to play, the one it plays inc
 CHUNKS_KEPT_PER_WORKER = 8  # chunks handed to workers and not yet taken back: bounds what waits in memory
 # Chunks' worth of games this process plays itself ahead of results it is still waiting for (0: it only waits).
 OWN_CHUNKS_AHEAD = 8
+# Seconds this process waits for a forked worker to be ready before it plays a game itself (a spawned
+# one takes half a second or more: then this process plays while its workers start, as it always does).
+FORKED_WORKER_WAIT = 0.5
 
 # The game a worker plays, loaded once when the worker starts (or why it could not be).
 worker_game: Any = None
@@ -448,7 +451,7 @@ def played_in_workers(
     """The results of games 0 .. games - 1, in order, played by this process and `jobs - 1` worker processes.
 
     This process plays games too, one at a time: every game while the workers
-    are still starting, then one whenever the results it needs next are not back
+    are still starting (forked ones are given `FORKED_WORKER_WAIT` to start first), then one whenever the results it needs next are not back
     yet (up to `OWN_CHUNKS_AHEAD` chunks' worth ahead of them). Between two of its
     games it hands a chunk to each worker that is down to its last one, so that no
     worker waits for work, from the moment it is ready to the end. So a short run
@@ -461,14 +464,19 @@ def played_in_workers(
     the iterator early, or an exception such as Ctrl-C, stops the workers at once.
     """
     workers = jobs - 1
+    context = worker_context()
     executor = concurrent.futures.ProcessPoolExecutor(
         max_workers=workers,
-        mp_context=worker_context(),
+        mp_context=context,
         initializer=start_worker,
         initargs=(loader, game.path, game.file_hash),
     )
     # A worker answers an empty chunk once it has loaded the rules file: from then on it gets games.
     readiness = [executor.submit(play_chunk, settings, seed, 0, 0) for _ in range(workers)]
+    if context.get_start_method() == "fork":
+        # A forked worker is ready in milliseconds: wait that long before playing a first game here, or a
+        # worker idles through all of that game, which with searching bots is a minute and more.
+        concurrent.futures.wait(readiness, timeout=FORKED_WORKER_WAIT, return_when=concurrent.futures.FIRST_COMPLETED)
     ready = False
     # The chunks handed out, in game order: each at a worker (a future) or played here (a list).
     handed_out: collections.deque[concurrent.futures.Future | list[GameResult]] = collections.deque()

@@ -79,9 +79,18 @@ def test_the_trap_and_the_dominant_option_are_found() -> None:
     assert (19, "dig") not in flags and (19, "dive") not in flags
 
 
+def test_the_flaws_file_flags_its_planted_flaws_and_nothing_more() -> None:
+    """Beside the three planted flaws, only the snack is flagged: the other option of the decision
+    whose feast is dominant, shunned for the same reason (docs/analyze.md: read them together)."""
+    result = analysed(FLAWS)
+    assert sorted((finding["kind"], finding["line"], finding.get("option")) for finding in result["findings"]) == [
+        ("dead", 32, None), ("dominant", 28, "feast"), ("trap", 19, "burn"), ("trap", 28, "snack")]
+    assert [item["line"] for item in result["coverage"]["dead"]] == [32]
+
+
 def test_the_lopsided_seat_is_found() -> None:
     result = analysed(LOPSIDED, bot="random", games=30)
-    assert "lopsided seat" in kinds(result)
+    assert set(kinds(result)) == {"lopsided seat"}
     assert result["flow"]["lopsided_seats"][0] == "Player 1"
     first = result["flow"]["seats"][0]
     assert first["interval"][0] > first["fair_rate"]
@@ -92,6 +101,52 @@ def test_nothing_is_flagged_in_a_file_without_flaws() -> None:
     assert result["findings"] == []
     assert result["coverage"]["dead"] == []
     assert result["coverage"]["fired"] == result["coverage"]["counted"] > 0
+
+
+def test_nothing_is_flagged_in_a_file_without_flaws_between_random_bots_either() -> None:
+    """30 random games: enough for the seat test to flag a seat as lopsided as analyze_lopsided.pir's."""
+    result = analysed(SOUND, bot="random", games=30)
+    assert result["findings"] == [] and result["flow"]["seats_alike"] and result["flow"]["lopsided_seats"] == []
+
+
+ROUND_LIMIT = '''game "Limit":
+  players 2 to 2
+
+var gold per player = 0
+
+play:
+  rounds until round_number >= 6 or max([p.gold for p in players]) >= 100:
+    for each p in players:
+      p chooses n from [x for x in [1, 2, 3] where x <= 1 + floor(round_number / 7)] "Take gold"
+      p.gold += n
+
+score p: p.gold
+'''
+
+
+def test_a_round_limit_and_a_choice_of_one_are_found(tmp_path: Path) -> None:
+    """Every game stops at the limit of line 7, and line 9 offers one amount of gold until round 7."""
+    path = tmp_path / "limit.pir"
+    path.write_text(ROUND_LIMIT)
+    result = analyze(load_game(str(path)), 2, 6, 0, (), "random")
+    found = {finding["kind"]: finding for finding in result["findings"]}
+    assert sorted(found) == ["not a real choice", "round limit"]
+    assert found["round limit"]["line"] == 7 and "ended in round 6," in found["round limit"]["text"]
+    assert result["flow"]["round_limit"]["round"] == 6
+    assert found["not a real choice"]["line"] == 9
+
+
+def test_the_run_says_what_it_cost_and_with_what_budget() -> None:
+    """Processor time of the games, the searching bot's share with its budget, and the wall time, in a sentence
+    of its own beside the headline (which stays the same from run to run of the same games)."""
+    result = analysed(FLAWS)
+    cost = result["cost"]
+    (bot,) = cost["bots"]
+    assert bot["bot"] == STRONG and bot["budget"] == "100 iterations a decision" and bot["decisions"] > 0
+    assert 0 < bot["cpu_seconds"] <= cost["cpu_seconds"] and cost["games"] == GAMES
+    assert cost["outside_bots"]["cpu_seconds"] == pytest.approx(cost["cpu_seconds"] - bot["cpu_seconds"])
+    assert cost["text"].startswith("The games took ") and "mcts:100 (100 iterations a decision) took" in cost["text"]
+    assert not any(line.startswith("The run took") for line in result["headline"])  # the same on every run
 
 
 def test_random_bots_judge_no_choice_and_the_headline_says_so() -> None:
@@ -253,10 +308,43 @@ def test_the_shipped_games_list_their_other_player_count_branches_apart() -> Non
     from pirdsl.analyze.inventory import inventory
 
     game = load_game(str(Path(__file__).parent.parent / "games" / "glory_islands.pir"))
-    assert [item.line for item in inventory(game, (), 2).items if item.unreachable] == []
+    two = [item for item in inventory(game, (), 2).items if item.unreachable]
+    # Only the fourth seat's card symbols: at 2 players there are 3 seats, Henry Morgan's the third.
+    assert [(item.line, item.kind, item.name) for item in two] == [(148, "table row", "card_symbols[3]")]
+    assert two[0].unreachable == ("not reachable at 2 players: card_symbols is looked up only with keys 0 to 2 "
+                                  "here (from a seat's index: 3 seats, 2 players and Henry Morgan)")
     four = {item.line: item for item in inventory(game, (), 4).items if item.unreachable}
-    assert {227, 278, 594}.issubset(four)
+    assert {227, 278, 594}.issubset(four) and 148 not in four
     assert four[227].kind == "if" and four[594].kind == "rule"
+
+
+TABLE_KEYS = str(CASES / "analyze_table_keys.pir")
+
+
+def test_table_rows_only_other_settings_look_up_are_listed_apart_not_dead() -> None:
+    """tests/cases/analyze_table_keys.pir: a row keyed by a seat's number that the seats at this count
+    do not reach, a row another parameter value would look up, and one another variant would, are not
+    dead; a row no count of players reaches (seat 9) is; a table looked up by a roll is counted as usual."""
+    game = load_game(TABLE_KEYS)
+    two = analyze(game, 2, 4, 0, (), "random")
+    rows = {item["name"]: item for item in two["coverage"]["items"] if item["kind"] == "table row"}
+    assert [item["name"] for item in two["coverage"]["dead"]] == ["start_gold[9]"]
+    assert [item["name"] for item in two["coverage"]["not_reachable"]] == ["start_gold[3]", "goal_bonus[20]"]
+    assert rows["start_gold[3]"]["unreachable"].endswith("(from a seat's index: 3 seats, 2 players and The Rival)")
+    assert rows["goal_bonus[20]"]["unreachable"] == ("not reachable at 2 players: goal_bonus is looked up only "
+                                                     "with key 10 here (from goal = 10)")
+    assert rows["pace[2]"]["note"] == "pace is looked up only with key 1 here (from variant fast off)"
+    assert all(rows[name]["games_fired"] == 4 for name in ("start_gold[0]", "start_gold[2]", "goal_bonus[10]",
+                                                           "pace[1]"))
+    assert not any("unreachable" in rows[name] or "note" in rows[name] for name in rows if name.startswith("roll"))
+    assert [(finding["kind"], finding["line"]) for finding in two["findings"]] == [("dead", 27)]
+
+    # At 4 players (no Rival) the fourth seat plays: its row fires; with the variant, the other pace.
+    four = analyze(game.with_params({"goal": "20"}), 4, 2, 0, ("fast",), "random")
+    rows = {item["name"]: item for item in four["coverage"]["items"] if item["kind"] == "table row"}
+    assert rows["start_gold[3]"]["games_fired"] == 2 and rows["goal_bonus[20]"]["games_fired"] == 2
+    assert "unreachable" in rows["goal_bonus[10]"] and "note" in rows["pace[1]"]
+    assert [item["name"] for item in four["coverage"]["dead"]] == ["start_gold[9]"]
 
 
 def test_an_automaton_compared_with_none_settles_its_branches() -> None:

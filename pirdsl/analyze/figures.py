@@ -14,6 +14,7 @@ from dsl import ast
 from pirdsl.analyze.inventory import Inventory, inventory, names_in, source_line
 from pirdsl.analyze.watch import LEFTOVER, SETUP, STARTING, span_key, start_counts
 from pirdsl.balance import AUTOMA, WILSON_Z, Distribution, bot_kind, exact, wilson_interval
+from pirdsl.report import verdict_tone
 
 SCHEMA = "pirdsl-analyze/1"
 
@@ -78,6 +79,8 @@ class AnalysisTotals:
         self.decided_round = Distribution()
         self.decided_share = Distribution()
         self.seats = 0
+        self.cpu_seconds = 0.0  # processor time of the games watched, the bots' thinking included
+        self.thinking: dict[str, list] = {}  # bot spec -> [processor seconds thinking, decisions]
 
     # ------------------------------------------------------------ adding a game
 
@@ -86,6 +89,11 @@ class AnalysisTotals:
         if analysis is None:
             return
         self.games += 1
+        self.cpu_seconds += analysis.get("cpu_seconds", 0.0)
+        for spec_name, (seconds, decisions) in analysis.get("thinking", {}).items():
+            tally = self.thinking.setdefault(spec_name, [0.0, 0])
+            tally[0] += seconds
+            tally[1] += decisions
         for number, count in analysis["counts"].items():
             self.reached_games[number] = self.reached_games.get(number, 0) + 1
             self.reached_times[number] = self.reached_times.get(number, 0) + count
@@ -199,7 +207,22 @@ class AnalysisTotals:
         result["warnings"] = list(simulated["balance"]["warnings"])
         result["seconds"] = simulated["seconds"]
         result["jobs"] = simulated["jobs"]
+        result["cost"] = self.cost()
+        # Apart from the headline, which says only what the games say (the same on every run of the same games).
+        result["cost"]["text"] = cost_sentence(result)
         return result
+
+    def cost(self) -> dict[str, Any]:
+        """What the games cost in processor time: in all, a game, each bot's thinking a decision, the rest."""
+        bots = []
+        for spec_name, (seconds, decisions) in sorted(self.thinking.items()):
+            bots.append({"bot": spec_name, "budget": budget_text(spec_name), "cpu_seconds": seconds,
+                         "decisions": decisions, "per_decision": seconds / decisions if decisions else None})
+        outside = max(0.0, self.cpu_seconds - sum(entry["cpu_seconds"] for entry in bots))
+        return {"games": self.games, "cpu_seconds": self.cpu_seconds,
+                "per_game": self.cpu_seconds / self.games if self.games else None, "bots": bots,
+                "outside_bots": {"cpu_seconds": outside,
+                                 "share": outside / self.cpu_seconds if self.cpu_seconds else None}}
 
     def line_text(self, file: str, line: int) -> str:
         return source_line(self.game, file, line)
@@ -353,6 +376,7 @@ class AnalysisTotals:
         histogram = rounds.get("histogram") or []
         if histogram and completed:
             longest, at_longest = histogram[-1]
+            longest = int(longest) if float(longest).is_integer() else longest  # a round, not "6.0"
             share = at_longest / completed
             limited = round_limited(self.game)
             limit = {"round": longest, "games": at_longest, "share": share, "limit_in_rules": limited,
@@ -390,6 +414,7 @@ class AnalysisTotals:
             "lopsided_seats": [entry["name"] for entry in lopsided],
             "seats_alike": order["seats_alike"],
             "seat_order": order["verdict"],
+            "seat_order_tone": verdict_tone(order),
             "round_limit": limit,
             "lines": self.landmarks(),
         }
@@ -481,7 +506,7 @@ def findings(result: dict[str, Any]) -> list[dict[str, Any]]:
             if option["flag"] == "trap":
                 found.append({"kind": "trap", "file": decision["file"], "line": decision["line"], "option": option["kind"],
                               "text": f"'{option['kind']}' is possibly a trap: {judge} took it "
-                                      f"{option['picked_when_contested']} times where random would have taken it about "
+                                      f"{times(option['picked_when_contested'])} where random would have taken it about "
                                       f"{option['random_rate'] * option['contested']:.1f} times"})
             elif option["flag"] == "dominant":
                 found.append({"kind": "dominant", "file": decision["file"], "line": decision["line"],
@@ -515,6 +540,65 @@ def findings(result: dict[str, Any]) -> list[dict[str, Any]]:
     return found
 
 
+def times(count: int) -> str:
+    """"never", "once", "3 times"."""
+    return {0: "never", 1: "once"}.get(count, f"{count} times")
+
+
+def budget_text(spec: str) -> str | None:
+    """A searching bot's budget in words ("1000 iterations a decision, the default"); None for another bot."""
+    from pirdsl.bots import SEARCH_KINDS, parse_bot_spec
+    from pirdsl.mcts import Budget
+
+    kind, budget = parse_bot_spec(spec)
+    if kind not in SEARCH_KINDS or budget is None:
+        return None
+    default = ", the default" if budget == Budget() else ""
+    if budget.seconds is not None:
+        return f"{budget.seconds:g} seconds a decision{default}"
+    return f"{budget.iterations} iterations a decision{default}"
+
+
+def duration_text(seconds: float) -> str:
+    """A time in words, to three figures at most: "4.2 milliseconds", "58.1 seconds", "3.5 minutes"."""
+    if seconds < 1:
+        return f"{seconds * 1000:.3g} milliseconds"
+    if seconds < 120:
+        return f"{seconds:.3g} seconds"
+    if seconds < 7200:
+        return f"{seconds / 60:.1f} minutes"
+    return f"{seconds / 3600:.1f} hours"
+
+
+def cost_sentence(result: dict[str, Any]) -> str:
+    """How long the run took, on how many processes, and where the processor time went."""
+    cost = result["cost"]
+    text = (f"The games took {duration_text(result['seconds'])} on {result['jobs']} "
+            f"process{'es' if result['jobs'] != 1 else ''}")
+    if cost["games"] and cost["cpu_seconds"]:
+        text += (f", {duration_text(cost['cpu_seconds'])} of processor time "
+                 f"({duration_text(cost['per_game'])} a game)")
+        thinking = [entry for entry in cost["bots"] if entry["budget"] is not None and entry["decisions"]]
+        for entry in thinking:
+            text += (f"; {entry['bot']} ({entry['budget']}) took {share_text(entry['cpu_seconds'] / cost['cpu_seconds'])} "
+                     f"of it thinking, {duration_text(entry['per_decision'])} a decision")
+        if thinking:
+            outside = cost["outside_bots"]
+            text += (f"; the rest (the rules, the other bots, the watching) {share_text(outside['share'])}, "
+                     f"{duration_text(outside['cpu_seconds'] / cost['games'])} a game")
+    return text + "."
+
+
+def share_text(share: float) -> str:
+    """A share as a percentage that does not round a little to nothing or nearly all to all: "0.06%", "99.9%"."""
+    percent = 100 * share
+    if 0 < percent < 1:
+        return f"{percent:.1g}%"
+    if 99 < percent < 100:
+        return f"{min(percent, 99.9):.1f}%"
+    return f"{percent:.0f}%"
+
+
 def headline(result: dict[str, Any], simulated: dict[str, Any]) -> list[str]:
     """A few honest sentences: who played, what the figures can and cannot say."""
     lines = [f"{result['games']} games of {result['game']} for {result['players']} players; "
@@ -527,8 +611,10 @@ def headline(result: dict[str, Any], simulated: dict[str, Any]) -> list[str]:
                  + (f", and {len(coverage['undecided'])} more never fired under a condition that reads a variant "
                     "the analysis cannot settle (not called dead)" if coverage["undecided"] else "") + ".")
     if coverage["not_reachable"]:
-        lines.append(f"{len(coverage['not_reachable'])} more cannot fire at {result['players']} players "
-                     "(their conditions read only the player count and fixed settings): listed apart, not dead.")
+        count = len(coverage["not_reachable"])
+        lines.append(f"{count} more cannot fire at {result['players']} players (the player count and fixed "
+                     f"settings alone rule {'it' if count == 1 else 'them'} out, by a condition or by the keys a "
+                     "table is looked up with): listed apart, not dead.")
     judge = result["choices"]["judged_by"]
     if judge is None:
         lines.append("Choices are not judged: only random bots played. A trap or a dominant option shows "
@@ -539,9 +625,10 @@ def headline(result: dict[str, Any], simulated: dict[str, Any]) -> list[str]:
         flagged = sum(option["flag"] is not None for decision in result["choices"]["decisions"]
                       for option in decision["options"])
         lines.append(f"Choices are judged by what {judge}{caution} picked against what a random pick would have: "
-                     f"{flagged} options flagged.")
+                     f"{flagged} option{'' if flagged == 1 else 's'} flagged.")
     final = result["flow"]["final_scoring"]
     if final["games"]:
         lines.append(f"Final scoring changed who leads in {100 * final['share']:.0f}% of {final['games']} games.")
-    lines.append(result["flow"]["seat_order"])
+    verdict = result["flow"]["seat_order"]
+    lines.append(verdict[:1].upper() + verdict[1:] + ("" if verdict.endswith(".") else "."))
     return lines

@@ -71,7 +71,23 @@ def source_line(game: Any, file: str, line: int) -> str:
     if not isinstance(text, str):
         return ""
     lines = text.splitlines()
-    return lines[line - 1].strip() if 0 < line <= len(lines) else ""
+    return without_comment(lines[line - 1]).strip() if 0 < line <= len(lines) else ""
+
+
+def without_comment(text: str) -> str:
+    """A line of the rules without its trailing `# comment` (a `#` inside a "text" is kept)."""
+    inside = False
+    escaped = False
+    for position, char in enumerate(text):
+        if escaped:
+            escaped = False
+        elif char == "\\" and inside:
+            escaped = True
+        elif char == '"':
+            inside = not inside
+        elif char == "#" and not inside:
+            return text[:position]
+    return text
 
 
 @dataclass
@@ -125,12 +141,19 @@ class Conditions:
         self.params = dict(params or {}) if players is not None else {}
         self.automata_play: bool | None = None  # whether any automaton plays: None when not settled
         self.automaton_plays: dict[str, tuple] = {}  # each automaton's name: (whether it plays, what settles it)
+        automata = [decl for decl in decls if isinstance(decl, ast.AutomaDecl)]
+        self.automaton_names = {decl.name: decl.display for decl in automata}
         if players is not None:
-            automata = [decl for decl in decls if isinstance(decl, ast.AutomaDecl)]
             settled = [self.truth(decl.condition) for decl in automata]
             self.automaton_plays = {decl.name: found for decl, found in zip(automata, settled)}
             if all(value is not None for value, _ in settled):
                 self.automata_play = any(value for value, _ in settled)
+        # `x.index` is a seat's number only when no piece field, piece variable or board layer is called
+        # `index` too (a per-player variable cannot be): then it is below the number of seats.
+        own = {name for decl in decls if isinstance(decl, ast.PieceDecl) for name in decl.fields}
+        own |= {decl.name for decl in decls if isinstance(decl, ast.VarDecl) and decl.per_piece}
+        own |= {layer.name for decl in decls if isinstance(decl, ast.BoardDecl) for layer in decl.layers}
+        self.index_is_seat = "index" not in own
 
     def define_of(self, node: Any, bound: frozenset) -> ast.DefineDecl | None:
         if isinstance(node, ast.Call) and node.function not in bound:
@@ -214,6 +237,51 @@ class Conditions:
             return (None, ()) if result is None else (result, left_facts + right_facts)
         return None
 
+    def seats(self) -> tuple[int, list[str]]:
+        """At most how many seats play at this count (people, then automata): the count, and the
+        automata that may play (each whose `when` line the settings do not rule out)."""
+        playing = [self.automaton_names[name] for name, (plays, _) in self.automaton_plays.items()
+                   if plays is not False]
+        return self.players + len(playing), playing
+
+    def key_values(self, node: Any, bound: frozenset = frozenset(), seen: frozenset = frozenset()) -> tuple | None:
+        """Every whole number a table's key can be at these settings, and the facts that bound them:
+        `(frozenset of numbers, facts)`; None when the analysis cannot bound them (or without a count).
+
+        A value the settings settle is one number; a seat's index (`x.index`) is any number below the
+        number of seats (fact `("seats",)`); `a if c else b` is either side (the one `c` settles, when
+        it does); a sum, difference, product or remainder of bounded keys is bounded; defines are
+        followed. Anything else (a roll, a count of pieces, a variable) is not bounded.
+        """
+        if self.players is None:
+            return None
+        value, facts = self.value(node, bound, seen)
+        if value is not None:
+            return (frozenset({value}), facts) if _whole(value) else None
+        if isinstance(node, ast.Attribute) and node.name == "index" and self.index_is_seat:
+            return frozenset(range(self.seats()[0])), (("seats",),)
+        if isinstance(node, ast.IfExpr):
+            condition, because = self.truth(node.condition, bound, seen)
+            if condition is not None:
+                found = self.key_values(node.then if condition else node.otherwise, bound, seen)
+                return None if found is None else (found[0], found[1] + because)
+            then = self.key_values(node.then, bound, seen)
+            otherwise = self.key_values(node.otherwise, bound, seen)
+            if then is None or otherwise is None:
+                return None
+            return then[0] | otherwise[0], then[1] + otherwise[1]
+        if isinstance(node, ast.Binary):
+            left = self.key_values(node.left, bound, seen)
+            right = self.key_values(node.right, bound, seen)
+            if left is None or right is None or len(left[0]) * len(right[0]) > MAX_KEY_PAIRS:
+                return None
+            values = {_arithmetic(node.op, a, b) for a in left[0] for b in right[0]}
+            return None if None in values else (frozenset(values), left[1] + right[1])
+        define = self.define_of(node, bound)
+        if define is not None and define.name not in seen:
+            return self.key_values(define.body, frozenset(define.params), seen | {define.name})
+        return None
+
     def variants_read(self, node: Any) -> set[str]:
         found: set[str] = set()
         seen: set[str] = set()
@@ -242,6 +310,10 @@ class Conditions:
                 parts.append(f"{fact[1]} = {self.params[fact[1]]}")
             elif fact[0] == "automa":
                 parts.append("no automaton playing")
+            elif fact[0] == "seats":
+                seats, playing = self.seats()
+                parts.append(f"a seat's index: {seats} seats" + (f", {self.players} players and "
+                             f"{' and '.join(playing)}" if playing else ""))
             else:
                 parts.append(f"variant {fact[1]} {'on' if fact[1] in self.variants else 'off'}")
         return ", ".join(dict.fromkeys(parts))
@@ -283,6 +355,102 @@ class Conditions:
             return None
         states = ", ".join(f"{name} ({'on' if name in self.variants else 'off'})" for name in read)
         return f"its condition reads variant {states} in a way the analysis cannot settle"
+
+
+MAX_KEY_PAIRS = 4096  # a sum or product of two bounded keys with more pairs than this is not worked out
+
+
+def table_lookups(declaration_lists: list, tables: set[str]) -> dict[str, list | None]:
+    """Every key expression each table is looked up with (`NAME[KEY]`), with the define parameters
+    bound where it is written: `{table: [(key, bound), ...]}`, or None for a table whose name is used
+    any other way (passed on, `keys(NAME)`, ...), whose lookups the analysis does not follow.
+    Worked examples are left out: no bot game runs them."""
+    found: dict[str, list | None] = {name: [] for name in tables}
+    skipped = (ast.ExampleDecl, ast.ExampleSetupDecl, ast.TableDecl)
+    for decls in declaration_lists:
+        stack: list = [(decl, frozenset(decl.params) if isinstance(decl, ast.DefineDecl) else frozenset())
+                       for decl in decls if not isinstance(decl, skipped)]
+        while stack:
+            item, bound = stack.pop()
+            if isinstance(item, ast.Index) and isinstance(item.target, ast.Name) and item.target.id in found:
+                sites = found[item.target.id]
+                if sites is not None:
+                    sites.append((item.index, bound))
+                stack.append((item.index, bound))
+                continue
+            if isinstance(item, ast.Name) and item.id in found:
+                found[item.id] = None
+            if isinstance(item, ast.Node):
+                stack.extend((getattr(item, name), bound) for name in type(item).model_fields if name != "span")
+            elif isinstance(item, (list, tuple)):
+                stack.extend((part, bound) for part in item)
+    return found
+
+
+def unreachable_rows(game: Any, decls: list, conditions: Conditions, played: set[str]) -> dict[tuple, str]:
+    """The rows of the counted tables that no lookup can reach at these settings, by `(table, key)`,
+    with why (an `Unreachable`; a plain note when the variants alone bound the keys).
+
+    A row is out of reach when every key its table is looked up with is bounded
+    (`Conditions.key_values`), some by the settings (a seat's index, the player count, a
+    parameter, a variant), and the row's key is not among them. When only the count bounds the
+    keys and no count of the game's range reaches the row either (with these parameters and
+    variants), it is left counted, so called dead: no table reaches it, a mistake of the rules.
+    """
+    if conditions.players is None:
+        return {}
+    counted = {decl.name for decl in decls if isinstance(decl, ast.TableDecl) and decl.piece is None
+               and decl.name in played}
+    lists = [decls]
+    lowered = getattr(game, "lowered", None)
+    if lowered is not None and lowered.declarations is not decls:
+        lists.append(lowered.declarations)
+    sites = table_lookups(lists, counted)
+    header = next((decl for decl in decls if isinstance(decl, ast.GameHeader)), None)
+    others = [Conditions(decls, conditions.variants, count, conditions.params)
+              for count in range(header.min_players, header.max_players + 1)] if header is not None else []
+
+    def reach(table: str, settings: Conditions) -> tuple | None:
+        keys: set = set()
+        facts: tuple = ()
+        for key, bound in sites[table]:
+            found = settings.key_values(key, bound)
+            if found is None:
+                return None
+            keys |= found[0]
+            facts += found[1]
+        return keys, facts
+
+    out: dict[tuple, Unreachable] = {}
+    for table in sorted(name for name in counted if sites[name]):
+        here = reach(table, conditions)
+        if here is None or not here[1]:
+            continue  # not bounded, or bounded by the file alone: counted as usual
+        keys, facts = here
+        by_count_only = all(fact[0] in ("players", "seats", "automa") for fact in facts)
+        anywhere: set = set()
+        for other in others:
+            found = reach(table, other)
+            anywhere |= found[0] if found is not None else set(game.tables.get(table, {}))
+        looked_up = f"{table} is looked up only with {_keys_text(keys)} here (from {conditions.settings_text(facts)})"
+        for key in game.tables.get(table, {}):
+            if key in keys or (by_count_only and key not in anywhere):
+                continue
+            # Bounded by the variants alone, a row is out of reach as a branch a variant rules out is: a note.
+            out[(table, key)] = (looked_up if conditions.by_variants_alone(facts) else
+                                 Unreachable(f"not reachable at {conditions.players} players: {looked_up}"))
+    return out
+
+
+def _keys_text(keys: set) -> str:
+    """`key 10`, `keys 0 to 2`, `keys 1, 4`."""
+    ordered = sorted(keys)
+    if len(ordered) == 1:
+        return f"key {ordered[0]}"
+    if len(ordered) >= 3 and ordered == list(range(ordered[0], ordered[-1] + 1)):
+        return f"keys {ordered[0]} to {ordered[-1]}"
+    shown = ", ".join(str(key) for key in ordered[:8])
+    return f"keys {shown}" + (f" and {len(ordered) - 8} more" if len(ordered) > 8 else "") if ordered else "no key"
 
 
 def _whole(value: Any) -> bool:
@@ -425,7 +593,9 @@ def inventory(game: Any, variants: Any = (), players: int | None = None) -> Inve
     such a branch), and everything inside them. With `players`, an item that cannot fire
     at that number of players, as its condition reads only the player count, the game's
     parameters, the variants or whether an automaton plays (`automa(p)` where none does),
-    is kept with `unreachable` saying why, apart from the notes and never called dead. An
+    is kept with `unreachable` saying why, apart from the notes and never called dead; so is a
+    table row whose key no lookup of its table can be at these settings (`unreachable_rows`: a
+    seat's index at most the number of seats, a key the count, a parameter or a variant fixes). An
     item under a condition that reads a variant in a way the analysis cannot settle is
     counted, with a `doubt` that keeps it from being called dead when it never fires.
     """
@@ -436,6 +606,7 @@ def inventory(game: Any, variants: Any = (), players: int | None = None) -> Inve
     conditions = Conditions(decls, switched_on, players, getattr(game, "param_values", None))
     notes, doubts = rule_notes(decls, conditions)
     played = read_by_play(decls)
+    out_of_reach = unreachable_rows(game, decls, conditions, played)
 
     def witness(statements: list) -> int | None:
         return index.get(span_key(statements[0].span)) if statements else None
@@ -501,5 +672,5 @@ def inventory(game: Any, variants: Any = (), players: int | None = None) -> Inve
                 for row, key in zip(decl.rows, keys):
                     add(Item("table row", f"{decl.name}[{key}]", row.span.file, row.span.line,
                              table=decl.name, key=key, where=f"table {decl.name}"),
-                        None if decl.name in played else SHOWN_ONLY)
+                        out_of_reach.get((decl.name, key)) if decl.name in played else SHOWN_ONLY)
     return found

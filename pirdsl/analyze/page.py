@@ -20,6 +20,7 @@ BOT_COLOUR = "#dd8452"
 SEAT_COLOURS = ["#4c72b0", "#dd8452", "#55a868", "#8172b3", "#937860", "#da8bc3", "#8c8c8c", "#ccb974"]
 MOST_ROWS = 30  # rows of a bar chart before it is cut to the most telling ones
 LABEL_LENGTH = 48
+INSIDE_BAR = 0.7  # a coverage bar at least this long has its figures written inside it
 
 EXTRA_STYLE = """
 .finding { margin: 0.15rem 0; }
@@ -27,9 +28,12 @@ EXTRA_STYLE = """
 .finding .line { font-family: monospace; color: #555; }
 h2 { font-size: 1.2rem; margin-top: 1.6rem; border-bottom: 1px solid #ccc; }
 code { font-size: 0.85rem; }
-table.wrap td { white-space: normal; text-align: left; vertical-align: top; }
-table.wrap td:nth-child(1), table.decisions td:nth-child(3), table.decisions td:nth-child(4),
-table.decisions td:nth-child(5) { white-space: nowrap; text-align: right; }
+table.wrap td, table.wrap th { white-space: normal; text-align: left; vertical-align: top; }
+table.wrap td:nth-child(1), table.wrap th:nth-child(1), table.decisions td:nth-child(3),
+table.decisions td:nth-child(4), table.decisions td:nth-child(5), table.decisions th:nth-child(3),
+table.decisions th:nth-child(4), table.decisions th:nth-child(5) { white-space: nowrap; text-align: right; }
+table.items td:nth-child(2) { white-space: nowrap; }
+figcaption { margin-bottom: 0.3rem; }
 """
 
 
@@ -55,8 +59,9 @@ def at_line(line: Any) -> str:
 
 def figure_html(title: str, png: bytes, caption: str) -> str:
     data = base64.b64encode(png).decode("ascii")
-    return (f'<figure><img alt="{html.escape(title)}" src="data:image/png;base64,{data}">'
-            f"<figcaption><strong>{html.escape(title)}.</strong> {html.escape(caption)}</figcaption></figure>")
+    # The title and caption above the plot: a reader scrolling down meets what a plot shows before the plot.
+    return (f"<figure><figcaption><strong>{html.escape(title)}.</strong> {html.escape(caption)}</figcaption>"
+            f'<img alt="{html.escape(title)}" src="data:image/png;base64,{data}"></figure>')
 
 
 def page_html(result: dict[str, Any]) -> str:
@@ -73,6 +78,7 @@ def page_html(result: dict[str, Any]) -> str:
     ]
     parts += [f"<p class=warning>{escape(line)}</p>" if line in result["warnings"] else f"<p>{escape(line)}</p>"
               for line in result["headline"][1:]]
+    parts.append(f"<p class=settings>{escape(result['cost']['text'])}</p>")
     parts.append("<h2>Findings</h2>")
     if result["findings"]:
         for finding in result["findings"]:
@@ -129,17 +135,21 @@ def coverage_section(result: dict[str, Any]) -> list[str]:
     if coverage["not_playable"]:
         rows = [[f"{item['line']}", item["kind"], shorten(item["name"], 40), item["note"]]
                 for item in coverage["not_playable"]]
-        parts.append(wrapping(_table("Not counted: cannot fire in these games", ["line", "kind", "what", "why"], rows)))
+        parts.append(wrapping(_table("Not counted: cannot fire in these games", ["line", "kind", "what", "why"], rows),
+                              "items"))
     if coverage.get("not_reachable"):
-        rows = [[f"{item['line']}", item["kind"], shorten(item["name"], 40), item["unreachable"]]
-                for item in coverage["not_reachable"]]
+        # The heading says "not reachable at N players"; each reason says only why.
+        prefix = f"not reachable at {result['players']} players: "
+        rows = [[f"{item['line']}", item["kind"], shorten(item["name"], 40),
+                 item["unreachable"].removeprefix(prefix)] for item in coverage["not_reachable"]]
         parts.append(wrapping(_table(f"Not reachable at {result['players']} players (not dead: another player "
-                                     "count or setting can make them fire)", ["line", "kind", "what", "why"], rows)))
+                                     "count or setting can make them fire)", ["line", "kind", "what", "why"], rows),
+                              "items"))
     if coverage.get("undecided"):
         rows = [[f"{item['line']}", item["kind"], shorten(item["name"], 40), item["doubt"]]
                 for item in coverage["undecided"]]
         parts.append(wrapping(_table("Never fired, but not called dead: a variant may keep it from firing",
-                                     ["line", "kind", "what", "why"], rows)))
+                                     ["line", "kind", "what", "why"], rows), "items"))
     return parts
 
 
@@ -160,8 +170,11 @@ def coverage_plot(items: list[dict[str, Any]]) -> bytes:
               color=colours, height=0.65)
     for position, item, share in zip(positions, items, shares):
         text = "never" if item["dead"] else f"{100 * share:.0f}%, {item['per_game']:.1f}×/game"
-        axes.text(max(min(share, 0.8), 0.012) + 0.01, position, text, va="center", fontsize=7,
-                  color=DEAD_COLOUR if item["dead"] else "#222")
+        if not item["dead"] and share >= INSIDE_BAR:  # a long bar: the figures inside its end, in white
+            axes.text(share - 0.01, position, text, va="center", ha="right", fontsize=7, color="white")
+        else:
+            axes.text(max(share, 0.012) + 0.01, position, text, va="center", fontsize=7,
+                      color=DEAD_COLOUR if item["dead"] else "#222")
     axes.set_yticks(positions, [item_label(item) for item in items], fontsize=7)
     for tick, item in zip(axes.get_yticklabels(), items):
         if item["dead"]:
@@ -248,7 +261,8 @@ def points_section(result: dict[str, Any]) -> list[str]:
     if not lines:
         parts.append("<p>No score changed in these games (the file may have no <code>score</code> line).</p>")
         return parts
-    parts.append(figure_html("Points per game by the statement that gave them", points_plot(points, lines),
+    bots = {entry["name"]: entry["bot"] for entry in result["flow"]["seats"]}
+    parts.append(figure_html("Points per game by the statement that gave them", points_plot(points, lines, bots),
                              "Mean points per game each statement gave each seat, with 95% intervals; the label is "
                              "the statement's line in the rules file (setup's lines included). A starting value "
                              "is what a variable the score reads starts at, before setup; setup without a line "
@@ -256,7 +270,9 @@ def points_section(result: dict[str, Any]) -> list[str]:
     return parts
 
 
-def points_plot(points: dict[str, Any], lines: list[dict[str, Any]]) -> bytes:
+def points_plot(points: dict[str, Any], lines: list[dict[str, Any]], bots: dict[str, str] | None = None) -> bytes:
+    """Each line's mean points per game for each seat; the legend names each seat's bot (`bots`, by seat name)."""
+    bots = bots or {}
     pyplot = _pyplot()
     seats = points["seats"]
     figure, axes = pyplot.subplots(figsize=(8, 1.0 + 0.22 * len(lines) * max(1, len(seats))))
@@ -272,7 +288,8 @@ def points_plot(points: dict[str, Any], lines: list[dict[str, Any]]) -> bytes:
             below.append(max(0.0, mean - interval[0]))
             above.append(max(0.0, interval[1] - mean))
         offsets = [position + 0.4 - height * (seat + 0.5) for position in base]
-        axes.barh(offsets, means, height=height, color=SEAT_COLOURS[seat % len(SEAT_COLOURS)], label=str(name))
+        label = f"{name} ({bots[name]})" if bots.get(name) else str(name)
+        axes.barh(offsets, means, height=height, color=SEAT_COLOURS[seat % len(SEAT_COLOURS)], label=label)
         axes.errorbar(means, offsets, xerr=[below, above], fmt="none", ecolor="#333", capsize=2, linewidth=0.8)
     labels = [shorten(("" if entry["line"] is None else f"L{entry['line']} ") + entry["text"]) for entry in lines]
     axes.set_yticks(base, labels, fontsize=7)
@@ -313,7 +330,9 @@ def flow_section(result: dict[str, Any]) -> list[str]:
         sentences.append(f"The lead changes {flow['lead_changes']['mean']:.2f} times per game on average; "
                          f"draws: {flow['draws']}.")
     parts.append("<p>" + html.escape(" ".join(sentences)) + "</p>")
-    parts.append(f"<p class=verdict>{html.escape(flow['seat_order'])}</p>")
+    verdict = flow["seat_order"]
+    verdict = verdict[:1].upper() + verdict[1:] + ("" if verdict.endswith(".") else ".")
+    parts.append(f'<p class="verdict {flow.get("seat_order_tone", "caution")}">{html.escape(verdict)}</p>')
     if flow["rounds_histogram"]:
         parts.append(figure_html("Game length", length_plot(flow),
                                  f"Games by the round they ended in (the rounds: {rounds_at}; "

@@ -25,6 +25,7 @@ from __future__ import annotations
 import copy
 import re
 import sys
+import time
 from typing import Any, Sequence
 
 from dsl import ast
@@ -44,12 +45,15 @@ COUNT_LEFT = re.compile(r" \(\d+ left\)$")  # what interpreter/lowering.py adds 
 
 
 def play_analysed_game(game: Any, settings: PlaySettings, game_number: int, game_seed: int) -> GameResult:
-    """`playing.play_game`, watched: the record gains an `analysis` key (`GameWatch.summary`)."""
+    """`playing.play_game`, watched: the record gains an `analysis` key (`GameWatch.summary`), with
+    the processor time the game took (`cpu_seconds`, the bots' thinking included)."""
+    started = time.process_time()
     if settings.params:
         game = game.with_params(dict(settings.params))
     watch = GameWatch(game)
     result = play_game(game, settings, game_number, game_seed, watcher=watch)
-    result.record["analysis"] = watch.summary() | {"leaders": result.leaders}
+    result.record["analysis"] = watch.summary() | {"leaders": result.leaders,
+                                                   "cpu_seconds": time.process_time() - started}
     return result
 
 
@@ -254,7 +258,11 @@ class WatchedBot:
         watch = self.watch
         watch.pause()
         try:
+            started = time.process_time()
             action = self.bot.choose_action(state)
+            thinking = watch.thinking.setdefault(self.spec, [0.0, 0])
+            thinking[0] += time.process_time() - started
+            thinking[1] += 1
             watch.note_decision(state, self.spec, action)
         finally:
             watch.resume()
@@ -282,6 +290,7 @@ class GameWatch:
         self.branching: dict[int, list[int]] = {}  # round -> [options summed, decisions]
         self.lenient = False  # while setup is traced (`start_counts`): a score that fails is not scored
         self.unscored = False  # a score could not be worked out at some point
+        self.thinking: dict[str, list] = {}  # bot spec -> [processor seconds its decisions took, decisions]
 
     # ------------------------------------------------------------ switching on and off
 
@@ -431,4 +440,5 @@ class GameWatch:
             "leader_before_final": self.leader_before_final,
             "decisions": [[site, spec, tally] for (site, spec), tally in self.decisions.items()],
             "branching": self.branching,
+            "thinking": self.thinking,
         }

@@ -128,6 +128,7 @@ def text_report(result: dict[str, Any]) -> Any:
 
     parts: list[Any] = [Text(result["headline"][0], style="bold")]
     parts += [Text(line) for line in result["headline"][1:]]
+    parts.append(Text(result["cost"]["text"], style="dim"))
     if result["findings"]:
         parts.append(Text("\nfindings", style="bold"))
         for finding in result["findings"]:
