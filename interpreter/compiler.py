@@ -749,27 +749,8 @@ class ModuleWriter(ExpressionWriter):
             # Waiting is `yield` (`_pc` says where, for copies and saves); a rule that may wait
             # is a generator, gone through with `yield from`. After `elif`: going on from a copy.
             add(depth, "if not _pc:")
-            if isinstance(node, (ast.Choose, ast.Draw)):
-                if isinstance(node, ast.Choose):
-                    site = self._choice_site(node, fn, point)
-                    add(depth + 1, f"_x = _choose(st, {site}, {node.optional}, {x(node.player)}, {x(node.options)})")
-                else:
-                    site = self._chance_site(node, fn, point, "draw")
-                    add(depth + 1, f"_x = _draw(st, {site}, {x(node.source)})")
-                add(depth + 1, "if _x is _WAIT:")
-                self._wait(code, depth + 2, point, span)
-                add(depth + 1, f"{fn.names[node.var]} = _x")
-            elif isinstance(node, ast.Roll):
-                die = self.dice.get(node.die)
-                if die is None:
-                    raise CompileError(f"unknown die '{node.die}'", node.span)
-                faces: dict = {}
-                for face in die.faces:
-                    faces[face] = faces.get(face, 0) + 1
-                site = self._chance_site(node, fn, point, "roll")
-                add(depth + 1, f"_roll(st, {site}, {self.constant(list(faces))}, {self.constant(list(faces.values()))})")
-                self._wait(code, depth + 1, point, span)
-                add(depth + 1, f"{fn.names[node.var]} = _x")
+            if isinstance(node, (ast.Choose, ast.Draw, ast.Roll)):
+                self._taken(node, fn, code, depth + 1, point)
             else:
                 call = self._start_call(node, fn)
                 if self.playout:  # a plain call: decisions inside are taken where they come up
@@ -951,33 +932,58 @@ class ModuleWriter(ExpressionWriter):
             if isinstance(node, (ast.CallRule, _CallBody)):
                 add(depth, self._start_call(node, fn))
                 return
-            if isinstance(node, ast.Roll):
-                die = self.dice.get(node.die)
-                if die is None:
-                    raise CompileError(f"unknown die '{node.die}'", node.span)
-                faces: dict = {}
-                for face in die.faces:
-                    faces[face] = faces.get(face, 0) + 1
-                site = self._chance_site(node, fn, point, "roll")
-                add(depth, f"_roll(st, {site}, {self.constant(list(faces))}, {self.constant(list(faces.values()))})")
-                self._wait(code, depth, point, span)
-            else:
-                if isinstance(node, ast.Choose):
-                    site = self._choice_site(node, fn, point)
-                    add(depth, f"_x = _choose(st, {site}, {node.optional}, {x(node.player)}, {x(node.options)})")
-                elif isinstance(node, ast.Draw):
-                    site = self._chance_site(node, fn, point, "draw")
-                    add(depth, f"_x = _draw(st, {site}, {x(node.source)})")
-                else:
-                    site = self._chance_site(node, fn, point, "draw")
-                    add(depth, f"_x = _weighted_draw(st, {site}, {x(node.source)}, {x(node.weights)})")
-                add(depth, "if _x is _WAIT:")
-                self._wait(code, depth + 1, point, span)
-            add(depth, f"{fn.names[node.var]} = _x")
+            self._taken(node, fn, code, depth, point)
             return
         code.comment(depth, self.comment(span))
         if not self._compound(node, fn, code, depth, self.statements):
             raise CompileError(f"cannot compile {type(node).__name__} here", node.span)
+
+    def _taken(self, node, fn: _Function, code: "_Code", depth: int, point: int, site: int | None = None) -> None:
+        """A decision or chance event (`chooses`, `draw`, `roll`) at resume point `point`: its value in its name.
+
+        The ordinary build asks the runtime for it (`_choose`, `_draw`, ...), which either
+        gives the value at once or sets it pending and gives `_WAIT`, and then waits
+        (`_wait`). The playout build calls the runtime's `..._in_playout` function (or, for a
+        roll, `_take_chance`), which gives the value taken (interpreter/playout.py).
+        """
+        span = node.span
+        add = lambda d, text: code.add(d, text, span)  # noqa: E731
+        x = lambda e: self.x(e, fn)  # noqa: E731
+        name = fn.names[node.var]
+        suffix = "_in_playout" if self.playout else ""
+        if isinstance(node, ast.Roll):
+            die = self.dice.get(node.die)
+            if die is None:
+                raise CompileError(f"unknown die '{node.die}'", node.span)
+            faces: dict = {}
+            for face in die.faces:
+                faces[face] = faces.get(face, 0) + 1
+            site = self._chance_site(node, fn, point, "roll")
+            odds = f"{site}, {self.constant(list(faces))}, {self.constant(list(faces.values()))}"
+            if self.playout:
+                add(depth, f"{name} = _take_chance(st, {odds})")
+                return
+            add(depth, f"_roll(st, {odds})")
+            self._wait(code, depth, point, span)
+            add(depth, f"{name} = _x")
+            return
+        if isinstance(node, ast.Choose):
+            site = self._choice_site(node, fn, point)
+            call = f"_choose{suffix}(st, {site}, {node.optional}, {x(node.player)}, {x(node.options)})"
+        elif isinstance(node, ast.Draw):
+            site = self._chance_site(node, fn, point, "draw")
+            call = f"_draw{suffix}(st, {site}, {x(node.source)})"
+        else:
+            if site is None:
+                site = self._chance_site(node, fn, point, "draw")
+            call = f"_weighted_draw{suffix}(st, {site}, {x(node.source)}, {x(node.weights)})"
+        if self.playout:
+            add(depth, f"{name} = {call}")
+            return
+        add(depth, f"_x = {call}")
+        add(depth, "if _x is _WAIT:")
+        self._wait(code, depth + 1, point, span)
+        add(depth, f"{name} = _x")
 
     def _weighted_draw(self, node: ast.WeightedDraw, fn: _Function, code: "_Code", depth: int) -> None:
         """`draw NAME from LIST weighted WEIGHTS`: a chance event whose odds are worked out as it happens."""
@@ -987,10 +993,7 @@ class ModuleWriter(ExpressionWriter):
         point = fn.done = fn.done + 1
         site = self._chance_site(node, fn, point, "draw")
         add(depth, "if not _pc:")
-        add(depth + 1, f"_x = _weighted_draw(st, {site}, {self.x(node.source, fn)}, {self.x(node.weights, fn)})")
-        add(depth + 1, "if _x is _WAIT:")
-        self._wait(code, depth + 2, point, span)
-        add(depth + 1, f"{fn.names[node.var]} = _x")
+        self._taken(node, fn, code, depth + 1, point, site)
         add(depth, f"elif _pc == {point}:" if point < fn.total else "else:")
         add(depth + 1, "_pc = 0")
         add(depth + 1, f"{fn.names[node.var]} = st.answer")

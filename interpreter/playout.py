@@ -104,7 +104,7 @@ class Playout:
                 index = self.choose(pending[2], count)
                 if index.__class__ is not int or not 0 <= index < count:
                     self.taken = 0  # the step before went on well: it counts
-                    raise IllegalAction(f"there is no action {index!r}: choose from 0 to {count - 1}")
+                    raise _no_such_action(index, count)
                 value = values[index] if index < len(values) else None
                 self.decisions += 1
                 self.taken = CHOICE
@@ -121,7 +121,7 @@ class Playout:
             st.history.append(index)
             st.pending = None
             if value.__class__ is Blind:
-                value = _face_down_taken(st, pending, value)
+                value = _face_down_taken(st, pending[1], value)
                 if value is WAITING:
                     continue
             st.budget = CHECK_EVERY
@@ -129,17 +129,79 @@ class Playout:
             return value
 
 
+def _no_such_action(index: Any, count: int) -> IllegalAction:
+    return IllegalAction(f"there is no action {index!r}: choose from 0 to {count - 1}")
+
+
+def take_decision(st, site: int, seat: int, values: list, optional: bool) -> Any:
+    """A decision of the playout build (`_choose_in_playout`): the value the rules go on with.
+
+    Where nothing asks the playout to stop here (no `before_step`, steps left), the
+    playout's `choose` is asked at once, without the decision set pending first, and what
+    `Playout.step` would leave is left: the index in the history, the decision counted,
+    the rules' loop budget renewed, the value as the state's answer. Else the decision is
+    set pending, as the ordinary build sets it, and `Playout.step` takes it.
+    """
+    playout = st.playout
+    if playout.before_step is None and playout.steps_left > 0:
+        playout.steps_left -= 1
+        count = len(values) + optional
+        index = playout.choose(seat, count)
+        if index.__class__ is int and 0 <= index < count:
+            st.history.append(index)
+            playout.decisions += 1
+            playout.taken = CHOICE
+            value = values[index] if index < len(values) else None
+            if value.__class__ is Blind:
+                value = _face_down_taken(st, site, value)
+                if value is WAITING:  # chance picks among the pile's kinds: a step of its own
+                    return playout.step(st)
+            st.budget = CHECK_EVERY
+            st.answer = value
+            return value
+        st.pending = ["choice", site, seat, values]  # where `Playout.step` stops with the same error
+        playout.taken = 0  # the step before went on well: it counts
+        raise _no_such_action(index, count)
+    st.pending = ["choice", site, seat, values]
+    return playout.step(st)
+
+
+def take_chance(st, site: int, outcomes: list, weights: list) -> Any:
+    """A chance event of the playout build with more than one outcome (draws, rolls): the outcome taken.
+
+    As `take_decision`: drawn at once, as `State.apply_chance` draws, where nothing asks
+    the playout to stop here; else set pending and taken by `Playout.step`.
+    """
+    playout = st.playout
+    if playout.before_step is None and playout.steps_left > 0:
+        playout.steps_left -= 1
+        pick = st._random_below(sum(weights))
+        for index, weight in enumerate(weights):
+            if pick < weight:
+                break
+            pick -= weight
+        st.history.append(index)
+        playout.chance_steps += 1
+        playout.taken = CHANCE
+        value = outcomes[index]
+        st.budget = CHECK_EVERY
+        st.answer = value
+        return value
+    st.pending = ["chance", site, outcomes, weights]
+    return playout.step(st)
+
+
 WAITING = object()  # `_face_down_taken`: chance now picks the piece of a face-down pile
 
 
-def _face_down_taken(st, pending: list, pile: Blind) -> Any:
-    """A face-down pile was chosen: its piece when they all look alike, else WAITING with chance pending."""
+def _face_down_taken(st, site: int, pile: Blind) -> Any:
+    """A face-down pile was chosen at choice `site`: its piece when they all look alike, else WAITING with chance pending."""
     groups: dict = {}
     for piece_id in pile.pieces:
         piece = st.pieces[piece_id]
         groups.setdefault(st.piece_key(piece), []).append(piece)
     if len(groups) > 1:
-        st.pending = ["chance", st.program.choices[pending[1]].blind_chance,
+        st.pending = ["chance", st.program.choices[site].blind_chance,
                       [g[0] for g in groups.values()], [len(g) for g in groups.values()]]
         return WAITING
     return next(iter(groups.values()))[0]
