@@ -26,9 +26,9 @@ pays nothing for it. See docs/engine-api.md for what the engine promises.
 Each game has two builds of this module, written by the same `ModuleWriter` from
 the same tree. The ordinary build is described above. The playout build
 (`ModuleWriter(..., playout=True)`, interpreter/playout.py) differs where the
-rules wait (`_wait`, and the calls of rules that may wait): it calls
-`st.playout.step(st)` for the answer instead of `yield`, and calls such rules
-plainly, so none of its functions is a generator. A playout resumes the frames of
+rules wait (`_taken`, and the calls of rules that may wait): a decision or chance
+event is one call that gives the answer taken (`_choose_in_playout`, ...) instead of
+`yield`, and rules that may wait are called plainly, so none of its functions is a generator. A playout resumes the frames of
 the state it begins from once, and starts every later call afresh, so each function
 that may wait is written twice there: `resume_NAME`, with the resume guards and saved
 counters (the one FUNCTIONS lists), whose loops finish the time round they were
@@ -696,15 +696,11 @@ class ModuleWriter(ExpressionWriter):
         return True
 
     def _wait(self, code: "_Code", depth: int, point: int, span) -> None:
-        """Wait for the pending decision or chance outcome: its value in `_x`.
+        """In the ordinary build, wait for the pending decision or chance outcome: its value in `_x`.
 
-        The ordinary build stops there (`yield`, with `_pc` saying where, for copies and
-        saves) and goes on with `st.answer`; the playout build has the state's playout
-        (interpreter/playout.py) take it at once, and goes on without stopping.
+        The rules stop there (`yield`, with `_pc` saying where, for copies and saves) and go on
+        with `st.answer`. (The playout build never waits: see `_taken`.)
         """
-        if self.playout:
-            code.add(depth, "_x = st.playout.step(st)", span)
-            return
         code.add(depth, f"_pc = {point}", span)
         code.add(depth, "yield", span)
         code.add(depth, "_pc = 0", span)

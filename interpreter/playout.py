@@ -5,15 +5,19 @@ decision and chance event, as a chain of suspended generators, so that a table,
 a bot or a save can look at the state there and answer when it likes. A random
 game in `simulate`, or a search bot's playout, needs none of that: the answer is
 known as soon as the question is. The playout build is the same module with each
-wait written as a call (`_x = st.playout.step(st)`), so no rule is a generator and
-play runs as plain Python from one decision to the next.
+wait written as a call that gives the answer (`v_s = _choose_in_playout(st, ...)`), so
+no rule is a generator and play runs as plain Python from one decision to the next.
 
-`Playout` is what that call reaches. It plays the state exactly as a loop over the
-state API would (`apply_chance` at chance, `apply_action(choose(state))` at a
+`Playout` is what that call reaches (`take_decision` and `take_chance`, through the
+runtime's `_choose_in_playout`, `_draw_in_playout`, ...). It plays the state exactly as
+a loop over the state API would (`apply_chance` at chance, `apply_action(choose(state))` at a
 decision, stopping after `steps` steps or when `before_step` says so): the same
 outcomes from the same generators, the same history, the same decisions and chance
 steps counted. So a game played out reaches the same state as the same game played
-step by step (tests/test_playout_build.py plays every shipped game both ways).
+step by step (tests/test_playout_build.py plays every shipped game both ways). Where
+nothing can stop the playout at a step (no `before_step`, steps left), a decision goes
+straight to `choose` and a chance event straight to the state's generator; otherwise the
+step is set pending, as in the ordinary build, and `Playout.step` takes it.
 
 What a playout keeps of the log is the caller's to say (`Playout(..., log=False)`):
 without it, the playout build works out no log line (a line's values, its text, the
@@ -50,8 +54,10 @@ class Playout:
 
     Args:
         choose: for a decision, `choose(seat, count)` gives the index of the action to take,
-            0 to count - 1, for the seat to move (the state's pending decision is set, as at
-            any decision); `RandomBot.choose_among` will do for a seat's random bot.
+            0 to count - 1, for the seat to move; `RandomBot.choose_among` will do for a seat's
+            random bot. It is given all it may use: the state is in the middle of its rules
+            then (with `before_step`, the decision is set pending first, as `before_step` may
+            read it; without, it is asked at once: see `take_decision`).
         steps: decisions and chance steps to take at most.
         before_step: when given, called with the state before each step; a true answer
             stops the playout there (the step is not taken).
