@@ -16,9 +16,13 @@ as `run.py` does, so that what is worked out once per table is not counted.
 - `tic_tac_toe_playouts`, `connect_four_playouts`: the engine's playouts as `run.py`
   times them (`playouts_run`: `apply_action` at every decision); `..._played_out`: the
   same games through `State.play_out`.
+- `tic_tac_toe_simulate`: `simulate`, random bots (seeds 0 to 299), as `pirdsl simulate`
+  plays tic-tac-toe: a bot per seat, a record per game, the run's figures.
 - `*_by_hand`: the hand-coded games of this folder; `glory_islands_fast_by_hand` is
   glory_islands_fast.py, the four-player game written for speed (`glory_islands_by_hand`
-  is glory_islands_baseline.py, written in the engine's shape).
+  is glory_islands_baseline.py, written in the engine's shape); `tic_tac_toe_fast_by_hand`
+  is tictactoe_fast.py, tic-tac-toe written for speed (`tic_tac_toe_by_hand` is
+  tictactoe_baseline.py, a state object played through the engine's protocol).
 
 `run.py --instructions` adds these figures to results.json.
 """
@@ -43,6 +47,7 @@ from interpreter.playout import Playout
 what, games = {what!r}, int(sys.argv[1])
 if what.endswith("_by_hand"):
     module = __import__({{"tic_tac_toe_by_hand": "tictactoe_baseline", "connect_four_by_hand": "connect_four_baseline",
+                         "tic_tac_toe_fast_by_hand": "tictactoe_fast",
                          "glory_islands_by_hand": "glory_islands_baseline",
                          "glory_islands_fast_by_hand": "glory_islands_fast"}}[what])
     module.play_random_game(random.Random(1000))
@@ -56,6 +61,13 @@ elif what.startswith("glory_islands_"):
     simulate(game, 4, 1, seed=1000, balance=False)
     if games:
         simulate(game, 4, games, seed=0, balance=False)
+elif what.endswith("_simulate"):
+    from pirdsl.simulate import simulate
+    name = "tic_tac_toe" if what.startswith("tic_tac_toe") else "connect_four"
+    game = load_game({root!r} + f"/tests/classic/{{name}}.pir")
+    simulate(game, 2, 1, seed=1000)
+    if games:
+        simulate(game, 2, games, seed=0)
 else:
     name = "tic_tac_toe" if what.startswith("tic_tac_toe") else "connect_four"
     game = load_game({root!r} + f"/tests/classic/{{name}}.pir")
@@ -87,6 +99,8 @@ MEASURES = {
     "tic_tac_toe_playouts": 300,
     "tic_tac_toe_played_out": 300,
     "tic_tac_toe_by_hand": 1000,
+    "tic_tac_toe_simulate": 300,
+    "tic_tac_toe_fast_by_hand": 3000,
     "connect_four_playouts": 100,
     "connect_four_played_out": 100,
     "connect_four_by_hand": 500,

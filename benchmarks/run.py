@@ -23,6 +23,9 @@ same machine in the same state:
   benchmarks/glory_islands_fast.py (the same game written for speed, checked
   against the rules file by its figures' distributions), the three taking turns,
   and how many times faster the fast one is than each;
+* tic-tac-toe against the fastest plain Python: `simulate` in one process and
+  benchmarks/tictactoe_fast.py (written for speed, checked against the exact odds
+  of random play), taking turns, and how many times faster the fast one is;
 * the shipped games with random bots: Glory Islands with 2, 3 and 4 players,
   Jamaica with 6, Decks of Glory with 2 (games per second on one core);
 * copying a state: clones per second, and JSON round trips per second
@@ -72,6 +75,7 @@ import connect_four_baseline  # noqa: E402 - benchmarks/ is the script's own fol
 import glory_islands_baseline  # noqa: E402
 import glory_islands_fast  # noqa: E402
 import tictactoe_baseline  # noqa: E402
+import tictactoe_fast  # noqa: E402
 from dsl.check import check_game  # noqa: E402
 from dsl.parser import parse_source, read_source  # noqa: E402
 from interpreter import load_game  # noqa: E402
@@ -106,6 +110,8 @@ BASELINE_GAME = ("Glory Islands", GAMES / "glory_islands.pir", 4, 200, glory_isl
 # The same game written for speed (benchmarks/glory_islands_fast.py), against `simulate` (one process) and the
 # baseline above, the three taking turns: (rules file, players, simulate games, baseline games, fast games).
 FAST_GAME = (GAMES / "glory_islands.pir", 4, 200, 1_000, 3_000)
+# Tic-tac-toe through `simulate` against benchmarks/tictactoe_fast.py: (rules file, simulate games, fast games).
+CLASSIC_FAST = (CLASSIC / "tic_tac_toe.pir", 2_000, 100_000)
 STATE_GAME = (GAMES / "glory_islands.pir", 4, 0)  # rules file, players, seed of the mid-game state
 STATE_SECONDS = 1.0  # time each copying figure for at least this long
 JOBS_GAME = (GAMES / "glory_islands.pir", 4)
@@ -327,6 +333,17 @@ def measure_fast(path: Path, players: int, games: int, baseline_games: int, fast
     }
 
 
+def measure_classic_fast(path: Path, games: int, fast_games: int, repeats: int) -> dict[str, Any]:
+    """Random tic-tac-toe games per second of `simulate` (one process) and of the playout written for speed,
+    taking turns (best_times_in_turn): how far `pirdsl simulate` is from the fastest plain Python game."""
+    simulate_times, fast_times = best_times_in_turn(
+        [simulate_run(path, 2, games), baseline_run(tictactoe_fast, fast_games)], repeats)
+    simulated = playouts_figures(path, games, repeats, 2, *simulate_times)
+    fast = baseline_figures(tictactoe_fast, fast_games, repeats, *fast_times)
+    return {"game": "Tic-tac-toe", "players": 2, "simulate": simulated, "fast": fast,
+            "fast_over_simulate_cpu": fast["games_per_second_cpu"] / simulated["games_per_second_cpu"]}
+
+
 def mid_game_state(game: Any, players: int, seed: int) -> Any:
     """The state of game `seed` with random bots halfway through: after half the actions the whole game takes."""
 
@@ -509,6 +526,10 @@ def print_table(results: dict[str, Any]) -> None:
           f"written for speed {fast['fast']['games_per_second_cpu']:.0f}/s;\n the fast one "
           f"{fast['fast_over_simulate_cpu']:.1f}x simulate and {fast['fast_over_baseline_cpu']:.1f}x the baseline, "
           f"the baseline {fast['baseline_over_simulate_cpu']:.1f}x simulate")
+    classic_fast = results["classic_fast"]
+    print(f"Tic-tac-toe, random games, one core, CPU, taking turns: simulate "
+          f"{classic_fast['simulate']['games_per_second_cpu']:.0f}/s, written for speed "
+          f"{classic_fast['fast']['games_per_second_cpu']:.0f}/s: {classic_fast['fast_over_simulate_cpu']:.1f}x simulate")
     if "instructions" in results:
         print()
         for name, row in results["instructions"].items():
@@ -517,6 +538,11 @@ def print_table(results: dict[str, Any]) -> None:
         if ratios:
             print(f"Glory Islands, 4 players, by instructions: simulate {ratios['simulate_over_fast']:.1f}x and the "
                   f"baseline {ratios['baseline_over_fast']:.1f}x the game written for speed")
+            if "tic_tac_toe_simulate_over_fast" in ratios:
+                print(f"Tic-tac-toe by instructions: simulate {ratios['tic_tac_toe_simulate_over_fast']:.1f}x the game "
+                      f"written for speed; engine playouts (State.play_out) "
+                      f"{ratios['tic_tac_toe_played_out_over_baseline']:.1f}x the baseline, Connect Four "
+                      f"{ratios['connect_four_played_out_over_baseline']:.1f}x")
     print()
     print(f"{'random games, one core':<24} {'players':>7} {'games/s wall':>12} {'games/s CPU':>12} {'rounds':>7} "
           f"{'actions/game':>13}")
@@ -570,6 +596,9 @@ def main(argv: list[str] | None = None) -> int:
     fast_path, fast_players, fast_simulated, fast_baseline, fast_games = FAST_GAME
     shipped_fast = measure_fast(fast_path, fast_players, scaled(fast_simulated), scaled(fast_baseline),
                                 scaled(fast_games), repeats)
+    classic_fast_path, classic_fast_games, classic_fast_fast_games = CLASSIC_FAST
+    classic_fast = measure_classic_fast(classic_fast_path, scaled(classic_fast_games), scaled(classic_fast_fast_games),
+                                        repeats)
     state_copies = measure_state_copies(*STATE_GAME, STATE_SECONDS / divisor, repeats)
     jobs = measure_jobs(*JOBS_GAME, scaled(JOBS_GAMES))
     results = {
@@ -582,6 +611,7 @@ def main(argv: list[str] | None = None) -> int:
         "random_games": random_games,
         "shipped_baseline": shipped_baseline,
         "shipped_fast": shipped_fast,
+        "classic_fast": classic_fast,
         "state_copies": state_copies,
         "jobs": jobs,
     }
@@ -593,6 +623,10 @@ def main(argv: list[str] | None = None) -> int:
         results["instructions_ratios"] = {
             "simulate_over_fast": counts["glory_islands_simulate"] / counts["glory_islands_fast_by_hand"],
             "baseline_over_fast": counts["glory_islands_by_hand"] / counts["glory_islands_fast_by_hand"],
+            "tic_tac_toe_simulate_over_fast": counts["tic_tac_toe_simulate"] / counts["tic_tac_toe_fast_by_hand"],
+            "tic_tac_toe_played_out_over_baseline": counts["tic_tac_toe_played_out"] / counts["tic_tac_toe_by_hand"],
+            "connect_four_played_out_over_baseline":
+                counts["connect_four_played_out"] / counts["connect_four_by_hand"],
         }
     print_table(results)
     write_file(args.output, json.dumps(results, indent=1) + "\n")

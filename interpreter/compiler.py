@@ -26,9 +26,9 @@ pays nothing for it. See docs/engine-api.md for what the engine promises.
 Each game has two builds of this module, written by the same `ModuleWriter` from
 the same tree. The ordinary build is described above. The playout build
 (`ModuleWriter(..., playout=True)`, interpreter/playout.py) differs where the
-rules wait (`_wait`, and the calls of rules that may wait): it calls
-`st.playout.step(st)` for the answer instead of `yield`, and calls such rules
-plainly, so none of its functions is a generator. A playout resumes the frames of
+rules wait (`_taken`, and the calls of rules that may wait): a decision or chance
+event is one call that gives the answer taken (`_choose_in_playout`, ...) instead of
+`yield`, and rules that may wait are called plainly, so none of its functions is a generator. A playout resumes the frames of
 the state it begins from once, and starts every later call afresh, so each function
 that may wait is written twice there: `resume_NAME`, with the resume guards and saved
 counters (the one FUNCTIONS lists), whose loops finish the time round they were
@@ -696,15 +696,11 @@ class ModuleWriter(ExpressionWriter):
         return True
 
     def _wait(self, code: "_Code", depth: int, point: int, span) -> None:
-        """Wait for the pending decision or chance outcome: its value in `_x`.
+        """In the ordinary build, wait for the pending decision or chance outcome: its value in `_x`.
 
-        The ordinary build stops there (`yield`, with `_pc` saying where, for copies and
-        saves) and goes on with `st.answer`; the playout build has the state's playout
-        (interpreter/playout.py) take it at once, and goes on without stopping.
+        The rules stop there (`yield`, with `_pc` saying where, for copies and saves) and go on
+        with `st.answer`. (The playout build never waits: see `_taken`.)
         """
-        if self.playout:
-            code.add(depth, "_x = st.playout.step(st)", span)
-            return
         code.add(depth, f"_pc = {point}", span)
         code.add(depth, "yield", span)
         code.add(depth, "_pc = 0", span)
@@ -749,27 +745,8 @@ class ModuleWriter(ExpressionWriter):
             # Waiting is `yield` (`_pc` says where, for copies and saves); a rule that may wait
             # is a generator, gone through with `yield from`. After `elif`: going on from a copy.
             add(depth, "if not _pc:")
-            if isinstance(node, (ast.Choose, ast.Draw)):
-                if isinstance(node, ast.Choose):
-                    site = self._choice_site(node, fn, point)
-                    add(depth + 1, f"_x = _choose(st, {site}, {node.optional}, {x(node.player)}, {x(node.options)})")
-                else:
-                    site = self._chance_site(node, fn, point, "draw")
-                    add(depth + 1, f"_x = _draw(st, {site}, {x(node.source)})")
-                add(depth + 1, "if _x is _WAIT:")
-                self._wait(code, depth + 2, point, span)
-                add(depth + 1, f"{fn.names[node.var]} = _x")
-            elif isinstance(node, ast.Roll):
-                die = self.dice.get(node.die)
-                if die is None:
-                    raise CompileError(f"unknown die '{node.die}'", node.span)
-                faces: dict = {}
-                for face in die.faces:
-                    faces[face] = faces.get(face, 0) + 1
-                site = self._chance_site(node, fn, point, "roll")
-                add(depth + 1, f"_roll(st, {site}, {self.constant(list(faces))}, {self.constant(list(faces.values()))})")
-                self._wait(code, depth + 1, point, span)
-                add(depth + 1, f"{fn.names[node.var]} = _x")
+            if isinstance(node, (ast.Choose, ast.Draw, ast.Roll)):
+                self._taken(node, fn, code, depth + 1, point)
             else:
                 call = self._start_call(node, fn)
                 if self.playout:  # a plain call: decisions inside are taken where they come up
@@ -951,33 +928,58 @@ class ModuleWriter(ExpressionWriter):
             if isinstance(node, (ast.CallRule, _CallBody)):
                 add(depth, self._start_call(node, fn))
                 return
-            if isinstance(node, ast.Roll):
-                die = self.dice.get(node.die)
-                if die is None:
-                    raise CompileError(f"unknown die '{node.die}'", node.span)
-                faces: dict = {}
-                for face in die.faces:
-                    faces[face] = faces.get(face, 0) + 1
-                site = self._chance_site(node, fn, point, "roll")
-                add(depth, f"_roll(st, {site}, {self.constant(list(faces))}, {self.constant(list(faces.values()))})")
-                self._wait(code, depth, point, span)
-            else:
-                if isinstance(node, ast.Choose):
-                    site = self._choice_site(node, fn, point)
-                    add(depth, f"_x = _choose(st, {site}, {node.optional}, {x(node.player)}, {x(node.options)})")
-                elif isinstance(node, ast.Draw):
-                    site = self._chance_site(node, fn, point, "draw")
-                    add(depth, f"_x = _draw(st, {site}, {x(node.source)})")
-                else:
-                    site = self._chance_site(node, fn, point, "draw")
-                    add(depth, f"_x = _weighted_draw(st, {site}, {x(node.source)}, {x(node.weights)})")
-                add(depth, "if _x is _WAIT:")
-                self._wait(code, depth + 1, point, span)
-            add(depth, f"{fn.names[node.var]} = _x")
+            self._taken(node, fn, code, depth, point)
             return
         code.comment(depth, self.comment(span))
         if not self._compound(node, fn, code, depth, self.statements):
             raise CompileError(f"cannot compile {type(node).__name__} here", node.span)
+
+    def _taken(self, node, fn: _Function, code: "_Code", depth: int, point: int, site: int | None = None) -> None:
+        """A decision or chance event (`chooses`, `draw`, `roll`) at resume point `point`: its value in its name.
+
+        The ordinary build asks the runtime for it (`_choose`, `_draw`, ...), which either
+        gives the value at once or sets it pending and gives `_WAIT`, and then waits
+        (`_wait`). The playout build calls the runtime's `..._in_playout` function (or, for a
+        roll, `_take_chance`), which gives the value taken (interpreter/playout.py).
+        """
+        span = node.span
+        add = lambda d, text: code.add(d, text, span)  # noqa: E731
+        x = lambda e: self.x(e, fn)  # noqa: E731
+        name = fn.names[node.var]
+        suffix = "_in_playout" if self.playout else ""
+        if isinstance(node, ast.Roll):
+            die = self.dice.get(node.die)
+            if die is None:
+                raise CompileError(f"unknown die '{node.die}'", node.span)
+            faces: dict = {}
+            for face in die.faces:
+                faces[face] = faces.get(face, 0) + 1
+            site = self._chance_site(node, fn, point, "roll")
+            odds = f"{site}, {self.constant(list(faces))}, {self.constant(list(faces.values()))}"
+            if self.playout:
+                add(depth, f"{name} = _take_chance(st, {odds})")
+                return
+            add(depth, f"_roll(st, {odds})")
+            self._wait(code, depth, point, span)
+            add(depth, f"{name} = _x")
+            return
+        if isinstance(node, ast.Choose):
+            site = self._choice_site(node, fn, point)
+            call = f"_choose{suffix}(st, {site}, {node.optional}, {x(node.player)}, {x(node.options)})"
+        elif isinstance(node, ast.Draw):
+            site = self._chance_site(node, fn, point, "draw")
+            call = f"_draw{suffix}(st, {site}, {x(node.source)})"
+        else:
+            if site is None:
+                site = self._chance_site(node, fn, point, "draw")
+            call = f"_weighted_draw{suffix}(st, {site}, {x(node.source)}, {x(node.weights)})"
+        if self.playout:
+            add(depth, f"{name} = {call}")
+            return
+        add(depth, f"_x = {call}")
+        add(depth, "if _x is _WAIT:")
+        self._wait(code, depth + 1, point, span)
+        add(depth, f"{name} = _x")
 
     def _weighted_draw(self, node: ast.WeightedDraw, fn: _Function, code: "_Code", depth: int) -> None:
         """`draw NAME from LIST weighted WEIGHTS`: a chance event whose odds are worked out as it happens."""
@@ -987,10 +989,7 @@ class ModuleWriter(ExpressionWriter):
         point = fn.done = fn.done + 1
         site = self._chance_site(node, fn, point, "draw")
         add(depth, "if not _pc:")
-        add(depth + 1, f"_x = _weighted_draw(st, {site}, {self.x(node.source, fn)}, {self.x(node.weights, fn)})")
-        add(depth + 1, "if _x is _WAIT:")
-        self._wait(code, depth + 2, point, span)
-        add(depth + 1, f"{fn.names[node.var]} = _x")
+        self._taken(node, fn, code, depth + 1, point, site)
         add(depth, f"elif _pc == {point}:" if point < fn.total else "else:")
         add(depth + 1, "_pc = 0")
         add(depth + 1, f"{fn.names[node.var]} = st.answer")

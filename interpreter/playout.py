@@ -5,15 +5,19 @@ decision and chance event, as a chain of suspended generators, so that a table,
 a bot or a save can look at the state there and answer when it likes. A random
 game in `simulate`, or a search bot's playout, needs none of that: the answer is
 known as soon as the question is. The playout build is the same module with each
-wait written as a call (`_x = st.playout.step(st)`), so no rule is a generator and
-play runs as plain Python from one decision to the next.
+wait written as a call that gives the answer (`v_s = _choose_in_playout(st, ...)`), so
+no rule is a generator and play runs as plain Python from one decision to the next.
 
-`Playout` is what that call reaches. It plays the state exactly as a loop over the
-state API would (`apply_chance` at chance, `apply_action(choose(state))` at a
+`Playout` is what that call reaches (`take_decision` and `take_chance`, through the
+runtime's `_choose_in_playout`, `_draw_in_playout`, ...). It plays the state exactly as
+a loop over the state API would (`apply_chance` at chance, `apply_action(choose(state))` at a
 decision, stopping after `steps` steps or when `before_step` says so): the same
 outcomes from the same generators, the same history, the same decisions and chance
 steps counted. So a game played out reaches the same state as the same game played
-step by step (tests/test_playout_build.py plays every shipped game both ways).
+step by step (tests/test_playout_build.py plays every shipped game both ways). Where
+nothing can stop the playout at a step (no `before_step`, steps left), a decision goes
+straight to `choose` and a chance event straight to the state's generator; otherwise the
+step is set pending, as in the ordinary build, and `Playout.step` takes it.
 
 What a playout keeps of the log is the caller's to say (`Playout(..., log=False)`):
 without it, the playout build works out no log line (a line's values, its text, the
@@ -50,8 +54,10 @@ class Playout:
 
     Args:
         choose: for a decision, `choose(seat, count)` gives the index of the action to take,
-            0 to count - 1, for the seat to move (the state's pending decision is set, as at
-            any decision); `RandomBot.choose_among` will do for a seat's random bot.
+            0 to count - 1, for the seat to move; `RandomBot.choose_among` will do for a seat's
+            random bot. It is given all it may use: the state is in the middle of its rules
+            then (with `before_step`, the decision is set pending first, as `before_step` may
+            read it; without, it is asked at once: see `take_decision`).
         steps: decisions and chance steps to take at most.
         before_step: when given, called with the state before each step; a true answer
             stops the playout there (the step is not taken).
@@ -104,7 +110,7 @@ class Playout:
                 index = self.choose(pending[2], count)
                 if index.__class__ is not int or not 0 <= index < count:
                     self.taken = 0  # the step before went on well: it counts
-                    raise IllegalAction(f"there is no action {index!r}: choose from 0 to {count - 1}")
+                    raise _no_such_action(index, count)
                 value = values[index] if index < len(values) else None
                 self.decisions += 1
                 self.taken = CHOICE
@@ -121,7 +127,7 @@ class Playout:
             st.history.append(index)
             st.pending = None
             if value.__class__ is Blind:
-                value = _face_down_taken(st, pending, value)
+                value = _face_down_taken(st, pending[1], value)
                 if value is WAITING:
                     continue
             st.budget = CHECK_EVERY
@@ -129,17 +135,79 @@ class Playout:
             return value
 
 
+def _no_such_action(index: Any, count: int) -> IllegalAction:
+    return IllegalAction(f"there is no action {index!r}: choose from 0 to {count - 1}")
+
+
+def take_decision(st, site: int, seat: int, values: list, optional: bool) -> Any:
+    """A decision of the playout build (`_choose_in_playout`): the value the rules go on with.
+
+    Where nothing asks the playout to stop here (no `before_step`, steps left), the
+    playout's `choose` is asked at once, without the decision set pending first, and what
+    `Playout.step` would leave is left: the index in the history, the decision counted,
+    the rules' loop budget renewed, the value as the state's answer. Else the decision is
+    set pending, as the ordinary build sets it, and `Playout.step` takes it.
+    """
+    playout = st.playout
+    if playout.before_step is None and playout.steps_left > 0:
+        playout.steps_left -= 1
+        count = len(values) + optional
+        index = playout.choose(seat, count)
+        if index.__class__ is int and 0 <= index < count:
+            st.history.append(index)
+            playout.decisions += 1
+            playout.taken = CHOICE
+            value = values[index] if index < len(values) else None
+            if value.__class__ is Blind:
+                value = _face_down_taken(st, site, value)
+                if value is WAITING:  # chance picks among the pile's kinds: a step of its own
+                    return playout.step(st)
+            st.budget = CHECK_EVERY
+            st.answer = value
+            return value
+        st.pending = ["choice", site, seat, values]  # where `Playout.step` stops with the same error
+        playout.taken = 0  # the step before went on well: it counts
+        raise _no_such_action(index, count)
+    st.pending = ["choice", site, seat, values]
+    return playout.step(st)
+
+
+def take_chance(st, site: int, outcomes: list, weights: list) -> Any:
+    """A chance event of the playout build with more than one outcome (draws, rolls): the outcome taken.
+
+    As `take_decision`: drawn at once, as `State.apply_chance` draws, where nothing asks
+    the playout to stop here; else set pending and taken by `Playout.step`.
+    """
+    playout = st.playout
+    if playout.before_step is None and playout.steps_left > 0:
+        playout.steps_left -= 1
+        pick = st._random_below(sum(weights))
+        for index, weight in enumerate(weights):
+            if pick < weight:
+                break
+            pick -= weight
+        st.history.append(index)
+        playout.chance_steps += 1
+        playout.taken = CHANCE
+        value = outcomes[index]
+        st.budget = CHECK_EVERY
+        st.answer = value
+        return value
+    st.pending = ["chance", site, outcomes, weights]
+    return playout.step(st)
+
+
 WAITING = object()  # `_face_down_taken`: chance now picks the piece of a face-down pile
 
 
-def _face_down_taken(st, pending: list, pile: Blind) -> Any:
-    """A face-down pile was chosen: its piece when they all look alike, else WAITING with chance pending."""
+def _face_down_taken(st, site: int, pile: Blind) -> Any:
+    """A face-down pile was chosen at choice `site`: its piece when they all look alike, else WAITING with chance pending."""
     groups: dict = {}
     for piece_id in pile.pieces:
         piece = st.pieces[piece_id]
         groups.setdefault(st.piece_key(piece), []).append(piece)
     if len(groups) > 1:
-        st.pending = ["chance", st.program.choices[pending[1]].blind_chance,
+        st.pending = ["chance", st.program.choices[site].blind_chance,
                       [g[0] for g in groups.values()], [len(g) for g in groups.values()]]
         return WAITING
     return next(iter(groups.values()))[0]

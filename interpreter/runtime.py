@@ -15,6 +15,8 @@ from operator import attrgetter
 
 from interpreter import growth, limits
 from interpreter.builtins import IMPLEMENTATIONS, as_list, type_name, whole
+from interpreter.playout import take_chance as _take_chance
+from interpreter.playout import take_decision as _take_decision
 from interpreter.values import Blind, Piece, Player, Zone, show
 
 _type_of = attrgetter("type")
@@ -487,8 +489,8 @@ def _list_options(st, values: list) -> list:
     return _unique_by([tuple(zip(map(type, value), value)) for value in values], values)
 
 
-def _choose(st, site: int, optional: bool, chooser, options):
-    """A `chooses`: the options, and _WAIT with the decision pending, or the value an automa must take."""
+def _options(st, optional: bool, chooser, options) -> list:
+    """The options of a `chooses` as the seat to choose is offered them (raises when it must choose from none)."""
     if chooser.__class__ is not Player:
         raise TypeError(f"only a player can choose, not {type_name(chooser)}")
     if options.__class__ is Zone:
@@ -513,26 +515,44 @@ def _choose(st, site: int, optional: bool, chooser, options):
                 values = _distinct_options(st, values)
     if not values and not optional:
         raise RuntimeError(f"{chooser.name} must choose, but there is nothing to choose from")
+    return values
+
+
+def _automa_choice(chooser, values: list, optional: bool):
+    """The rules play an automa: it can only be "asked" when there is no choice; the value it must take."""
+    if len(values) + optional > 1:
+        raise RuntimeError(f"{chooser.name} is played by the rules and cannot be asked to choose")
+    return values[0] if values else None
+
+
+def _choose(st, site: int, optional: bool, chooser, options):
+    """A `chooses`: the options, and _WAIT with the decision pending, or the value an automa must take."""
+    values = _options(st, optional, chooser, options)
     if chooser.is_automa:
-        # The rules play an automa: it can only be "asked" when there is no choice.
-        if len(values) + optional > 1:
-            raise RuntimeError(f"{chooser.name} is played by the rules and cannot be asked to choose")
-        return values[0] if values else None
+        return _automa_choice(chooser, values, optional)
     # Every decision of a player is offered, even one with a single option:
     # the table may take it without asking, but counts (perft) must see it.
     st.pending = ["choice", site, chooser.index, values]
     return _WAIT
 
 
-def _draw(st, site: int, container):
-    """A `draw`: the piece or value when there is only one outcome, else _WAIT with chance pending."""
+def _choose_in_playout(st, site: int, optional: bool, chooser, options):
+    """`_choose` in the playout build (interpreter/playout.py): the value taken, the decision counted."""
+    values = _options(st, optional, chooser, options)
+    if chooser.is_automa:
+        return _automa_choice(chooser, values, optional)
+    return _take_decision(st, site, chooser.index, values, optional)
+
+
+def _draw_outcomes(st, container) -> tuple[list, list]:
+    """A `draw`'s outcomes and their weights (at least one outcome; raises when there is none)."""
     if container.__class__ is Zone:
         ids = st.contents[container.id]
         shuffled = st.unordered.get(container.id) if st.unordered else None
         if shuffled is not None:
             if len(ids) > shuffled:
                 # Put on top since the shuffle: its place is known, so it comes first.
-                return st.pieces[ids[-1]]
+                return [st.pieces[ids[-1]]], [1]
             ids = ids[:shuffled]
         # One outcome per kind of look-alike pieces, as likely as there are of them,
         # in the order each kind is first met.
@@ -554,10 +574,24 @@ def _draw(st, site: int, container):
         weights = [1] * len(outcomes)
     if not outcomes:
         raise RuntimeError("cannot draw from an empty zone or list")
+    return outcomes, weights
+
+
+def _draw(st, site: int, container):
+    """A `draw`: the piece or value when there is only one outcome, else _WAIT with chance pending."""
+    outcomes, weights = _draw_outcomes(st, container)
     if len(outcomes) == 1:
         return outcomes[0]
     st.pending = ["chance", site, outcomes, weights]
     return _WAIT
+
+
+def _draw_in_playout(st, site: int, container):
+    """`_draw` in the playout build (interpreter/playout.py): the outcome drawn, the chance step counted."""
+    outcomes, weights = _draw_outcomes(st, container)
+    if len(outcomes) == 1:
+        return outcomes[0]
+    return _take_chance(st, site, outcomes, weights)
 
 
 def _resumed(st):
@@ -572,8 +606,8 @@ def _resumed_in_playout(st):
     return st.program.playout_functions[function_id](st, point, saved)
 
 
-def _weighted_draw(st, site: int, container, weights):
-    """`draw ... weighted ...`: each element as likely as its weight; one that cannot come up is left out."""
+def _weighted_outcomes(st, container, weights) -> list:
+    """`draw ... weighted ...`'s outcomes with a weight above 0, each with its weight (at least one)."""
     outcomes = list(as_list(st, container))
     weights = list(as_list(st, weights))
     if len(weights) != len(outcomes):
@@ -584,10 +618,24 @@ def _weighted_draw(st, site: int, container, weights):
     kept = [(outcome, weight) for outcome, weight in zip(outcomes, weights) if weight > 0]
     if not kept:
         raise RuntimeError("cannot draw: every weight is 0")
+    return kept
+
+
+def _weighted_draw(st, site: int, container, weights):
+    """`draw ... weighted ...`: each element as likely as its weight; one that cannot come up is left out."""
+    kept = _weighted_outcomes(st, container, weights)
     if len(kept) == 1:
         return kept[0][0]
     st.pending = ["chance", site, [o for o, _ in kept], [w for _, w in kept]]
     return _WAIT
+
+
+def _weighted_draw_in_playout(st, site: int, container, weights):
+    """`_weighted_draw` in the playout build (interpreter/playout.py): the outcome drawn, the chance step counted."""
+    kept = _weighted_outcomes(st, container, weights)
+    if len(kept) == 1:
+        return kept[0][0]
+    return _take_chance(st, site, [o for o, _ in kept], [w for _, w in kept])
 
 
 def _roll(st, site: int, outcomes: list, weights: list) -> None:

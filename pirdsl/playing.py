@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 from interpreter import GameRuleError
+from interpreter.playout import Playout
 from pirdsl.balance import AUTOMA, sole_leader
 from pirdsl.bots import make_bot, parse_bot_spec, seat_seed
 
@@ -83,8 +84,6 @@ def _played_out(state: Any, bots: Sequence[Any], step_limit: int, counts: StepCo
     For bots whose choice needs nothing but the number of actions (`plays_out`, with
     `choose_among(count)`: the random bot), so the rules need not stop for them.
     """
-    from interpreter.playout import Playout
-
     if all(hasattr(bot, "playout_chooser") for bot in bots):  # random bots: a draw below count, at once
         draws = [bot.playout_chooser() for bot in bots]
 
@@ -209,7 +208,8 @@ def play_game(game: Any, settings: PlaySettings, game_number: int, game_seed: in
     try:
         state = game.new_state(players=settings.players, seed=game_seed, variants=list(settings.variants))
         seat_names = list(state.seat_names)
-        kinds = list(_seat_bots(settings, tuple(map(state.is_automa, range(state.num_seats)))))
+        automa = tuple(map(state.is_automa, range(state.num_seats)))
+        kinds = list(_seat_bots(settings.bot, settings.seat_bots, automa))
         if settings.rotate:
             kinds = rotated_bots(kinds, game_number)
         # An automa seat is never asked; it gets a bot all the same, as it always has, so
@@ -272,14 +272,17 @@ def note_leader(state: Any, leaders: list[list[Any]]) -> None:
 
 
 @functools.lru_cache(maxsize=64)
-def _seat_bots(settings: PlaySettings, automa: tuple[bool, ...]) -> list[str]:
-    """`assign_seat_bots` for every game of a run: the seats are the same from one game to the next."""
+def _seat_bots(bot: str, seat_bots: tuple[str, ...] | None, automa: tuple[bool, ...]) -> list[str]:
+    """`assign_seat_bots` for every game of a run: the seats are the same from one game to the next.
+
+    Keyed by the settings it reads, not by the settings themselves: a dataclass's hash is worked out
+    in Python at every game."""
 
     class Seats:  # what assign_seat_bots asks of a state
         num_seats = len(automa)
         is_automa = automa.__getitem__
 
-    return assign_seat_bots(Seats, settings.bot, settings.seat_bots)
+    return assign_seat_bots(Seats, bot, seat_bots)
 
 
 def scores_so_far(state: Any) -> list[float] | None:

@@ -65,7 +65,8 @@ class RunningTotals:
         self.sole_wins: list[int] = []
         self.shared_wins: list[int] = []
         self.returns_totals: list[float] = []
-        self.returns_sums: list[Any] = []  # exact sums of the returns and of their squares (the payoff's spread)
+        # exact sums of the returns and of their squares (the payoff's spread): kept only with `payoff`
+        self.returns_sums: list[Any] = []
         self.returns_square_sums: list[Any] = []
         self.payoff = False  # whether the game has a payoff line: then `summary` adds the mean payoff per seat
         self.score_sums: list[Any] = []  # int or Fraction, exact (a float only for inf or nan)
@@ -93,15 +94,19 @@ class RunningTotals:
             return
         self.completed += 1
         self.rounds_total += record["rounds"]
+        score_sums, score_square_sums = self.score_sums, self.score_square_sums
         for seat, score in enumerate(record["scores"]):
-            value = exact(score)
-            self.score_sums[seat] += value
-            self.score_square_sums[seat] += value * value
-        for seat, share in enumerate(record["returns"]):
-            self.returns_totals[seat] += share
-            value = exact(share)
-            self.returns_sums[seat] += value
-            self.returns_square_sums[seat] += value * value
+            value = score if score.__class__ is int else exact(score)
+            score_sums[seat] += value
+            score_square_sums[seat] += value * value
+        returns, returns_totals = record["returns"], self.returns_totals
+        for seat, share in enumerate(returns):
+            returns_totals[seat] += share
+        if self.payoff:  # the exact sums serve only the payoff figures (fractions: dear to add up)
+            for seat, share in enumerate(returns):
+                value = exact(share)
+                self.returns_sums[seat] += value
+                self.returns_square_sums[seat] += value * value
         winners = record["winners"]
         for seat in winners:
             self.wins[seat] += 1
