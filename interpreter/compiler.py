@@ -690,7 +690,7 @@ class ModuleWriter(ExpressionWriter):
                     and not self.vars[target.id].per_piece:
                 add(depth, f"st.vars[{target.id!r}] {operator} {value}")
             elif holder is not None:
-                if not _simple_or_constant(value):
+                if not _simple_or_constant(value) and value != "_b":
                     add(depth, f"_b = {value}")
                     value = "_b"
                 if known:
@@ -706,8 +706,11 @@ class ModuleWriter(ExpressionWriter):
                 raise CompileError("only variables, players' variables and locals can be changed", target.span)
         elif isinstance(node, ast.Move):
             on_top = node.place == "top"
-            if self._sure(node.what, fn.names, PIECE) and self._sure(node.to, fn.names, PLACE):
+            if self._sure(node.to, fn.names, PLACE) and self._sure(node.what, fn.names, PIECE):
                 add(depth, f"st.move_piece({x(node.what)}.id, {x(node.to)}.id, {on_top})")
+                return
+            if self._sure(node.to, fn.names, PLACE) and self._sure(node.what, fn.names, PLACE):
+                add(depth, f"_move(st, {x(node.what)}, {x(node.to)}, {on_top})")  # a whole zone
                 return
             add(depth, f"_a = {x(node.what)}")
             add(depth, f"_b = {x(node.to)}")
@@ -763,10 +766,12 @@ class ModuleWriter(ExpressionWriter):
         if isinstance(node, ast.If):
             for i, branch in enumerate(node.branches):
                 add(depth, f"{'if' if i == 0 else 'elif'} {x(branch.condition)}:")
-                block(branch.body, fn, code, depth + 1)
+                with self._branch(node, i, fn):
+                    block(branch.body, fn, code, depth + 1)
             if node.otherwise:
                 add(depth, "else:")
-                block(node.otherwise, fn, code, depth + 1)
+                with self._branch(node, len(node.branches), fn):
+                    block(node.otherwise, fn, code, depth + 1)
         elif isinstance(node, ast.ForEach):
             items = fn.fresh("items")
             add(depth, f"{items} = {self._items(node.iterable, fn.names)}")
@@ -803,6 +808,18 @@ class ModuleWriter(ExpressionWriter):
         else:
             return False
         return True
+
+    def _branch(self, node: ast.If, index: int, fn: _Function):
+        """While branch `index` of an `if` is written (len(branches): its `else`): what its condition,
+        and the earlier ones being false, say is not none, for the locals the branch leaves as they are.
+        (Resumed inside the branch, the locals are the ones saved there: still the same.)"""
+        body = node.branches[index].body if index < len(node.branches) else node.otherwise
+        facts = [(branch.condition, False) for branch in node.branches[:index]]
+        if index < len(node.branches):
+            facts.append((node.branches[index].condition, True))
+        kept = frozenset(fn.names[name] for name in assigned_names(body) if name in fn.names)
+        condition, when = facts.pop() if facts else (ast.BoolLiteral(value=True, span=node.span), True)
+        return self._not_none(condition, fn.names, when, facts, kept)
 
     def _wait(self, code: "_Code", depth: int, point: int, span) -> None:
         """Wait for the pending decision or chance outcome: its value in `_x`.
@@ -913,10 +930,12 @@ class ModuleWriter(ExpressionWriter):
                 if inside:
                     test = f"({test}) or {fn.done + 1} <= _pc <= {fn.done + inside}"
                 add(depth, f"{'if' if i == 0 else 'elif'} {test}:")
-                self.statements(branch.body, fn, code, depth + 1)
+                with self._branch(node, i, fn):
+                    self.statements(branch.body, fn, code, depth + 1)
             if node.otherwise:
                 add(depth, "else:")
-                self.statements(node.otherwise, fn, code, depth + 1)
+                with self._branch(node, len(node.branches), fn):
+                    self.statements(node.otherwise, fn, code, depth + 1)
         elif isinstance(node, ast.ForEach):
             items, position = fn.fresh("items"), fn.fresh("next")
             fn.counters(items, position)

@@ -422,11 +422,17 @@ class ExpressionWriter:
         return f"({left} {node.op} {right})"
 
     @contextmanager
-    def _not_none(self, condition, names: dict, when: bool):
-        """While the code is written for where `condition` is `when`: a local that it then says
-        is not none (`x != none` true, `x == none` false) is known not to be none."""
+    def _not_none(self, condition, names: dict, when: bool, facts: list | None = None, kept: frozenset = frozenset()):
+        """While the code is written for where `condition` is `when` (and each (condition, when)
+        of `facts`): a local that it then says is not none (`x != none` true, `x == none` false)
+        is known not to be none, unless it is one of `kept` (Python names given a value there)."""
         saved = {}
-        for source in _not_none_sources(condition, names, when):
+        sources = []
+        for test, holds in [(condition, when)] + (facts or []):
+            sources += _not_none_sources(test, names, holds)
+        for source in sources:
+            if source in kept:
+                continue
             kind = self.variable_kinds.get(source, ANYTHING)
             if kind is not ANYTHING and "none" in kind and source not in saved:
                 saved[source] = kind
