@@ -42,6 +42,22 @@ waiting in the ordinary build can go on in the playout build from its frames
 builds; code that counts or instruments statements belongs in the statement
 writers (`plain`, `resumable`, `_started`), not in `_wait`.
 
+Where the compiler knows what a value is (a player, a piece, a zone or cell, a list),
+it writes the direct form (`st.pvars[v_p.index]['x']`, `len(st.contents[z.id])`,
+`st.move_piece(...)`) instead of testing the value's class and falling back on the
+runtime's operation, which also says what is wrong. What a value may be is its kind
+(interpreter/purity.py); `_infer_kinds` works out, before anything is written, what
+each rule's parameters are given by every call in the file, what each plain variable
+starts as and is given, and what the shared names of setup, play, final scoring and
+the examples are given, pass after pass until nothing changes; a function's locals
+then follow (`_local_kinds`), a define's value follows from its arguments' kinds
+(`Purity.result`), and a define called with arguments of known kinds gets a copy
+written for them (`_specialised`). Inside `x != none and ...` and the branch of an
+`if x != none:` that leaves x as it is, x is not none. Soundness comes first: a kind
+only ever says what every value the game can make there is; where that is not sure
+(a choice, a piece's field, a player's variable), the test stays, and a field that
+some kinds of piece lack is still looked for first, so it fails with the same message.
+
 This module writes the module, its functions and their statements; each expression
 is written by `ExpressionWriter` (interpreter/expressions.py), what a define reads by
 `Purity` (interpreter/purity.py), and what is read off the syntax tree beforehand
