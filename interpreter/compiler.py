@@ -42,6 +42,22 @@ waiting in the ordinary build can go on in the playout build from its frames
 builds; code that counts or instruments statements belongs in the statement
 writers (`plain`, `resumable`, `_started`), not in `_wait`.
 
+Where the compiler knows what a value is (a player, a piece, a zone or cell, a list),
+it writes the direct form (`st.pvars[v_p.index]['x']`, `len(st.contents[z.id])`,
+`st.move_piece(...)`) instead of testing the value's class and falling back on the
+runtime's operation, which also says what is wrong. What a value may be is its kind
+(interpreter/purity.py); `_infer_kinds` works out, before anything is written, what
+each rule's parameters are given by every call in the file, what each plain variable
+starts as and is given, and what the shared names of setup, play, final scoring and
+the examples are given, pass after pass until nothing changes; a function's locals
+then follow (`_local_kinds`), a define's value follows from its arguments' kinds
+(`Purity.result`), and a define called with arguments of known kinds gets a copy
+written for them (`_specialised`). Inside `x != none and ...` and the branch of an
+`if x != none:` that leaves x as it is, x is not none. Soundness comes first: a kind
+only ever says what every value the game can make there is; where that is not sure
+(a choice, a piece's field, a player's variable), the test stays, and a field that
+some kinds of piece lack is still looked for first, so it fails with the same message.
+
 This module writes the module, its functions and their statements; each expression
 is written by `ExpressionWriter` (interpreter/expressions.py), what a define reads by
 `Purity` (interpreter/purity.py), and what is read off the syntax tree beforehand
@@ -51,6 +67,7 @@ is written by `ExpressionWriter` (interpreter/expressions.py), what a define rea
 from __future__ import annotations
 
 import linecache
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -59,11 +76,11 @@ from dsl import ast
 from dsl.ast import local_names
 from dsl.diagnostics import Source, SourceLines
 from interpreter import cache
-from interpreter.expressions import CompileError, ExpressionWriter, _simple, _simple_or_constant
+from interpreter.expressions import PLACE, CompileError, ExpressionWriter, _simple, _simple_or_constant
 from interpreter.lowering import lower_file
 from interpreter.catalogues import with_catalogues
 from interpreter.powers import with_powers
-from interpreter.purity import ANYTHING, NUMBER, Purity, element, join
+from interpreter.purity import ANYTHING, NUMBER, PIECE, PLAYER, Purity, element, join
 from interpreter.syntax_facts import assigned_names, costly_defines, names_used, recursive_defines, waits
 
 # Part of the cache key of generated modules: change it when the generated code changes meaning.
@@ -85,6 +102,16 @@ class _StartAt:
     round: int | None
     phase: str | None
     span: Any
+
+
+SPECIALISED_COPIES = 4  # copies of one define for arguments of known kinds, at most (`_specialised`)
+_NO_KIND = object()  # a name with no kind noted yet
+_NUMBERED = re.compile(r"\b(_w|c)\d+(_?)")
+
+
+def _normalised(body: str) -> str:
+    """Generated code without the numbers of its `:=` and comprehension names, to compare two writings."""
+    return _NUMBERED.sub(r"\1\2", body)
 
 
 def _pad(depth: int) -> str:
@@ -191,9 +218,17 @@ class ModuleWriter(ExpressionWriter):
         self.chances: list[str] = []
         self.suspending: set[str] = set()
         self.waiting_bodies: set[str] = set()  # setup, play, final scoring: those that may wait
+        # What plain variables, rules' parameters and the shared names of setup, play and
+        # the rest may hold: ANYTHING until `_infer_kinds` works them out from the whole file.
+        self.var_kinds: dict[str, object] = {}
+        self.param_kinds: dict[str, list] = {}
+        self.env_kinds: dict[str, object] = {}
         self.purity = Purity(self)
         self.comprehensions = 0
         self.variable_kinds: dict[str, object] = {}  # comprehension variable -> what it may be
+        self.specialised: dict[tuple, str] = {}  # (define, kinds of its arguments) -> its copy's suffix
+        self.specialising: set[tuple] = set()
+        self.writing_module = False  # in `module`: copies of defines can be added to it
         self.bindings = 0  # `:=` names used so far
         self.no_binding = 0  # > 0 where Python allows no `:=`
         self.inlining = 0  # how deep in defines written out where they are used
@@ -216,6 +251,8 @@ class ModuleWriter(ExpressionWriter):
     def module(self) -> str:
         """The source of the whole module."""
         self.suspending = self._suspending_rules()
+        self._infer_kinds()
+        self.writing_module = True
         decls = self.decls
         self._header()
         for decl in decls:
@@ -367,15 +404,87 @@ class ModuleWriter(ExpressionWriter):
                 "        count += len(contents[zone_id])",
                 "    return count"]
 
-    def _define(self, decl: ast.DefineDecl) -> None:
+    def _define_body(self, decl: ast.DefineDecl, kinds: tuple | None = None) -> str:
+        """A define's body as one Python expression, its parameters of the given kinds (None: anything).
+
+        Written as its own function: no `:=` restriction or inlining depth of the place that
+        asked for it carries over.
+        """
         names = {name: f"a_{name}" for name in decl.params}
-        self.in_define = True
+        saved = (self.in_define, self.inlining, self.no_binding)
+        known = {source: self.variable_kinds.get(source, _NO_KIND) for source in names.values()}
+        for source, kind in zip(names.values(), kinds or [ANYTHING] * len(names)):
+            self.variable_kinds[source] = kind
+        self.in_define, self.inlining, self.no_binding = True, 0, 0
         try:
-            body = self.expression(decl.body, names)
+            return self.expression(decl.body, names)
         finally:
-            self.in_define = False
+            self.in_define, self.inlining, self.no_binding = saved
+            for source, kind in known.items():
+                if kind is _NO_KIND:
+                    del self.variable_kinds[source]
+                else:
+                    self.variable_kinds[source] = kind
+
+    def _specialised(self, name: str, arguments: list, names: dict) -> str:
+        """The end of the name of a copy of define `name` written for the kinds of these arguments
+        ("" for the define as written, which takes anything).
+
+        Where the call site knows what its arguments are (players, pieces, zones, lists of them),
+        a copy of the define is written with its parameters of those kinds, so that the tests of
+        their class are left out in it. A copy is made only when its code differs from the
+        define's; at most SPECIALISED_COPIES per define; none of a define that calls itself.
+        """
+        decl = self.defines[name]
+        if not decl.params or name in self.recursive or not self.writing_module:
+            return ""  # (an expression written apart from the module, `Game.evaluator`, calls the define as written)
+        kinds = tuple(self.kind_of(argument, names) for argument in arguments)
+        if all(kind is ANYTHING for kind in kinds):
+            return ""
+        key = (name, kinds)
+        if key in self.specialised:
+            return self.specialised[key]
+        copies = sum(1 for (other, _), suffix in self.specialised.items() if other == name and suffix)
+        if key in self.specialising or copies >= SPECIALISED_COPIES:
+            return ""
+        self.specialising.add(key)
+        try:
+            body = self._define_body(decl, kinds)
+            same = _normalised(body) == _normalised(self._define_body(decl))
+        finally:
+            self.specialising.discard(key)
+        suffix = "" if same else f"__{copies + 1}"
+        self.specialised[key] = suffix
+        if suffix:
+            self._define(decl, suffix, body)
+        return suffix
+
+    def _define(self, decl: ast.DefineDecl, suffix: str = "", body: str | None = None) -> None:
+        """A define as a function `define_NAME`, with the wrapper that remembers its values
+        (`call_NAME`, `recall_NAME`); a copy for arguments of known kinds (`_specialised`) has
+        its `suffix` on each name and its `body` written already."""
+        if body is None:
+            body = self._define_body(decl)
         signature = "".join(f", a_{p}" for p in decl.params)
-        lines = [self.comment(decl.span), f"def define_{decl.name}(st{signature}):", f"    return {body}"]
+        lines = [self.comment(decl.span), f"def define_{decl.name}{suffix}(st{signature}):", f"    return {body}"]
+        if suffix:  # a copy of a define that takes arguments: no `count_pieces_` helper of its own
+            lines[0] += f" (for arguments of known kinds)"
+            if self.purity.pure(decl.name):
+                key = repr(decl.name) + "".join(f", a_{p}.__class__, a_{p}" for p in decl.params)
+                lines += ["", "", f"def call_{decl.name}{suffix}(st{signature}):  # the same values as call_{decl.name}",
+                          "    memo = st.world.memo",
+                          f"    key = ({key},)",
+                          "    try:",
+                          "        return memo[key]",
+                          "    except KeyError:",
+                          f"        value = memo[key] = define_{decl.name}{suffix}(st{signature})",
+                          "        return value",
+                          "    except TypeError:  # an argument that cannot be a key (a list)",
+                          f"        return define_{decl.name}{suffix}(st{signature})"]
+            elif decl.name in self.costly:
+                lines += self._recall(decl, suffix, signature)
+            self.chunk(lines, span=decl.span)
+            return
         if self.purity.pure(decl.name):
             # It reads nothing play changes: its value for given arguments is remembered for the
             # world (a table of given players and variants), by the arguments and their kinds.
@@ -404,33 +513,41 @@ class ModuleWriter(ExpressionWriter):
                       "    except TypeError:  # an argument that cannot be a key (a list)",
                       f"        return define_{decl.name}(st{signature})"]
         elif decl.name in self.costly:
-            # It goes through lists and reads play: within one evaluation (nothing changes
-            # while an expression is worked out), its value for given arguments is worked
-            # out once; the outermost define called opens the evaluation's memo.
-            # (One that calls no such define has nothing to remember for: it opens none. The
-            # defines that read nothing play changes are remembered for the world, not here.)
-            key = repr(decl.name) + "".join(f", a_{p}.__class__, a_{p}" for p in decl.params)
-            lines += ["", "", f"def recall_{decl.name}(st{signature}):  # once per evaluation",
-                      "    memo = st.memo"]
-            if any(not self.purity.pure(name) for name in names_used(decl.body) & self.costly):
-                lines += ["    if memo is None:  # the outermost define of an expression",
-                          "        st.memo = {}",
-                          "        try:",
-                          f"            return define_{decl.name}(st{signature})",
-                          "        finally:",
-                          "            st.memo = None"]
-            else:
-                lines += ["    if memo is None:  # no evaluation open",
-                          f"        return define_{decl.name}(st{signature})"]
-            lines += [f"    key = ({key},)",
-                      "    try:",
-                      "        value = memo.get(key, _UNSET)  # most are not there yet: no KeyError to catch",
-                      "    except TypeError:  # an argument that cannot be a key (a list)",
-                      f"        return define_{decl.name}(st{signature})",
-                      "    if value is _UNSET:",
-                      f"        value = memo[key] = define_{decl.name}(st{signature})",
-                      "    return value"]
+            lines += self._recall(decl, "", signature)
         self.chunk(lines, span=decl.span)
+
+    def _recall(self, decl: ast.DefineDecl, suffix: str, signature: str) -> list[str]:
+        """`recall_NAME`: a define that goes through lists and reads play, worked out once per evaluation.
+
+        Within one evaluation (nothing changes while an expression is worked out), its value
+        for given arguments is worked out once; the outermost define called opens the
+        evaluation's memo. (One that calls no such define has nothing to remember for: it
+        opens none. The defines that read nothing play changes are remembered for the world,
+        not here.) A copy for arguments of known kinds keeps its values under the same keys.
+        """
+        key = repr(decl.name) + "".join(f", a_{p}.__class__, a_{p}" for p in decl.params)
+        define = f"define_{decl.name}{suffix}"
+        lines = ["", "", f"def recall_{decl.name}{suffix}(st{signature}):  # once per evaluation",
+                 "    memo = st.memo"]
+        if any(not self.purity.pure(name) for name in names_used(decl.body) & self.costly):
+            lines += ["    if memo is None:  # the outermost define of an expression",
+                      "        st.memo = {}",
+                      "        try:",
+                      f"            return {define}(st{signature})",
+                      "        finally:",
+                      "            st.memo = None"]
+        else:
+            lines += ["    if memo is None:  # no evaluation open",
+                      f"        return {define}(st{signature})"]
+        lines += [f"    key = ({key},)",
+                  "    try:",
+                  "        value = memo.get(key, _UNSET)  # most are not there yet: no KeyError to catch",
+                  "    except TypeError:  # an argument that cannot be a key (a list)",
+                  f"        return {define}(st{signature})",
+                  "    if value is _UNSET:",
+                  f"        value = memo[key] = {define}(st{signature})",
+                  "    return value"]
+        return lines
 
     def _rule(self, decl: ast.RuleDecl) -> None:
         scope = list(decl.params) + sorted(local_names(decl.body) - set(decl.params))
@@ -569,8 +686,10 @@ class ModuleWriter(ExpressionWriter):
             is_add = isinstance(node, ast.AddTo)
             target = node.target
             holder = None  # the player whose variable changes, when worked out before the value
+            known = False  # the holder is surely a player: no test of its class
             if isinstance(target, ast.Attribute) and target.name in self.player_vars:
                 holder = x(target.target)
+                known = self._sure(target.target, fn.names, PLAYER)
                 if not _simple(holder):  # worked out first, as it is written first
                     add(depth, f"_a = {holder}")
                     holder = "_a"
@@ -587,19 +706,28 @@ class ModuleWriter(ExpressionWriter):
                     and not self.vars[target.id].per_piece:
                 add(depth, f"st.vars[{target.id!r}] {operator} {value}")
             elif holder is not None:
-                if not _simple_or_constant(value):
+                if not _simple_or_constant(value) and value != "_b":
                     add(depth, f"_b = {value}")
                     value = "_b"
-                add(depth, f"if {holder}.__class__ is _Player:")
-                add(depth + 1, f"st.pvars[{holder}.index][{target.name!r}] {operator} {value}")
-                add(depth, "else:")
-                add(depth + 1, f"_set_player_var(st, {holder}, {target.name!r}, {value}, {is_add})")
+                if known:
+                    add(depth, f"st.pvars[{holder}.index][{target.name!r}] {operator} {value}")
+                else:
+                    add(depth, f"if {holder}.__class__ is _Player:")
+                    add(depth + 1, f"st.pvars[{holder}.index][{target.name!r}] {operator} {value}")
+                    add(depth, "else:")
+                    add(depth + 1, f"_set_player_var(st, {holder}, {target.name!r}, {value}, {is_add})")
             elif isinstance(target, ast.Attribute) and target.name in self.piece_vars:
                 add(depth, f"_set_piece_var(st, {x(target.target)}, {target.name!r}, {value}, {is_add})")
             else:
                 raise CompileError("only variables, players' variables and locals can be changed", target.span)
         elif isinstance(node, ast.Move):
             on_top = node.place == "top"
+            if self._sure(node.to, fn.names, PLACE) and self._sure(node.what, fn.names, PIECE):
+                add(depth, f"st.move_piece({x(node.what)}.id, {x(node.to)}.id, {on_top})")
+                return
+            if self._sure(node.to, fn.names, PLACE) and self._sure(node.what, fn.names, PLACE):
+                add(depth, f"_move(st, {x(node.what)}, {x(node.to)}, {on_top})")  # a whole zone
+                return
             add(depth, f"_a = {x(node.what)}")
             add(depth, f"_b = {x(node.to)}")
             add(depth, "if _a.__class__ is _Piece and _b.__class__ is _Zone:")
@@ -654,13 +782,15 @@ class ModuleWriter(ExpressionWriter):
         if isinstance(node, ast.If):
             for i, branch in enumerate(node.branches):
                 add(depth, f"{'if' if i == 0 else 'elif'} {x(branch.condition)}:")
-                block(branch.body, fn, code, depth + 1)
+                with self._branch(node, i, fn):
+                    block(branch.body, fn, code, depth + 1)
             if node.otherwise:
                 add(depth, "else:")
-                block(node.otherwise, fn, code, depth + 1)
+                with self._branch(node, len(node.branches), fn):
+                    block(node.otherwise, fn, code, depth + 1)
         elif isinstance(node, ast.ForEach):
             items = fn.fresh("items")
-            add(depth, f"{items} = _as_list(st, {x(node.iterable)})")
+            add(depth, f"{items} = {self._items(node.iterable, fn.names)}")
             self._charge(f"len({items})", code, depth, span)
             if node.simultaneously:
                 add(depth, f"if {items}: st.held += 1")
@@ -694,6 +824,18 @@ class ModuleWriter(ExpressionWriter):
         else:
             return False
         return True
+
+    def _branch(self, node: ast.If, index: int, fn: _Function):
+        """While branch `index` of an `if` is written (len(branches): its `else`): what its condition,
+        and the earlier ones being false, say is not none, for the locals the branch leaves as they are.
+        (Resumed inside the branch, the locals are the ones saved there: still the same.)"""
+        body = node.branches[index].body if index < len(node.branches) else node.otherwise
+        facts = [(branch.condition, False) for branch in node.branches[:index]]
+        if index < len(node.branches):
+            facts.append((node.branches[index].condition, True))
+        kept = frozenset(fn.names[name] for name in assigned_names(body) if name in fn.names)
+        condition, when = facts.pop() if facts else (ast.BoolLiteral(value=True, span=node.span), True)
+        return self._not_none(condition, fn.names, when, facts, kept)
 
     def _wait(self, code: "_Code", depth: int, point: int, span) -> None:
         """In the ordinary build, wait for the pending decision or chance outcome: its value in `_x`.
@@ -781,15 +923,17 @@ class ModuleWriter(ExpressionWriter):
                 if inside:
                     test = f"({test}) or {fn.done + 1} <= _pc <= {fn.done + inside}"
                 add(depth, f"{'if' if i == 0 else 'elif'} {test}:")
-                self.statements(branch.body, fn, code, depth + 1)
+                with self._branch(node, i, fn):
+                    self.statements(branch.body, fn, code, depth + 1)
             if node.otherwise:
                 add(depth, "else:")
-                self.statements(node.otherwise, fn, code, depth + 1)
+                with self._branch(node, len(node.branches), fn):
+                    self.statements(node.otherwise, fn, code, depth + 1)
         elif isinstance(node, ast.ForEach):
             items, position = fn.fresh("items"), fn.fresh("next")
             fn.counters(items, position)
             add(depth, "if not _pc:")
-            add(depth + 1, f"{items} = _as_list(st, {x(node.iterable)})")
+            add(depth + 1, f"{items} = {self._items(node.iterable, fn.names)}")
             add(depth + 1, f"{position} = 0")
             self._charge(f"len({items})", code, depth + 1, span)
             if node.simultaneously:
@@ -858,7 +1002,7 @@ class ModuleWriter(ExpressionWriter):
             items, position = fn.fresh("items"), fn.fresh("next")
             fn.counters(items, position)
             add(depth, "if not _pc:")
-            add(depth + 1, f"{items} = _as_list(st, {x(node.iterable)})")
+            add(depth + 1, f"{items} = {self._items(node.iterable, fn.names)}")
             add(depth + 1, f"{position} = 0")
             self._charge(f"len({items})", code, depth + 1, span)
             if node.simultaneously:
@@ -1085,15 +1229,38 @@ class ModuleWriter(ExpressionWriter):
                     f"example_{number}_answers = ({''.join(a + ', ' for a in answers)})"])
 
     def _local_kinds(self, body: list, fn: "_Function") -> dict[str, object]:
+        """What each local of a function may hold (`_infer_kinds` has worked out the shared names
+        of setup, play and the rest, and what each rule's parameters are given)."""
+        if fn.dict_mode:
+            return {name: self.env_kinds.get(name, ANYTHING) for name in fn.names}
+        params = self.param_kinds.get(fn.name) if fn.in_rule else None
+        return self._function_kinds(body, list(fn.names), fn.param_names, params)
+
+    def _function_kinds(self, body: list, names: list, param_names: list, params: list | None,
+                        start: dict | None = None) -> dict[str, object]:
         """What each local of a function may hold: everything any assignment to it may give.
 
-        Parameters may hold anything; the others start as nothing and take in what is
-        assigned to them, until nothing more changes.
+        Parameters start as what they are given (`params`: their kinds, or None for anything);
+        the others start as nothing (or as `start` says) and take in what is assigned to them,
+        until nothing more changes.
         """
-        if fn.dict_mode:  # setup, play and the rest share their names: leave them unknown
-            return {name: ANYTHING for name in fn.names}
-        assigned = assigned_names(body) - set(fn.param_names)
-        kinds = {name: frozenset() if name in assigned else ANYTHING for name in fn.names}
+        assigned = assigned_names(body) - set(param_names)
+        kinds = {name: frozenset() if name in assigned else ANYTHING for name in names}
+        if start is not None:
+            kinds.update(start)
+        for name, kind in zip(param_names, params if params is not None else [ANYTHING] * len(param_names)):
+            kinds[name] = kind
+        statements = [s for s in body if not isinstance(s, (_CallBody, _StartAt))]
+        for _ in range(8):
+            before = dict(kinds)
+            self._walk_kinds(statements, kinds)
+            if kinds == before:
+                return kinds
+        return {name: ANYTHING for name in kinds}  # kinds that keep growing: lists of lists of ...
+
+    def _walk_kinds(self, statements: list, kinds: dict, notes: "_KindNotes | None" = None) -> None:
+        """One pass over statements: each local in `kinds` takes in the kind of what is assigned
+        to it; with `notes`, the kinds of rules' arguments and of plain variables are noted too."""
 
         def kind(node):
             return self.purity.expr(node, kinds)[1]
@@ -1101,35 +1268,104 @@ class ModuleWriter(ExpressionWriter):
         def take(name, value):
             if name in kinds:
                 kinds[name] = join(kinds[name], value)
+            elif notes is not None and name in self.vars:
+                notes.variable(name, value)
 
-        def walk(statements):
-            for node in statements:
-                if isinstance(node, ast.Let):
-                    take(node.name, kind(node.value))
-                elif isinstance(node, ast.Assign) and isinstance(node.target, ast.Name):
-                    take(node.target.id, kind(node.value))
-                elif isinstance(node, ast.AddTo) and isinstance(node.target, ast.Name):
-                    take(node.target.id, NUMBER)
-                elif isinstance(node, (ast.Choose, ast.Roll, ast.WeightedDraw)):
-                    take(node.var, ANYTHING)  # a choice may also be none, or a face-down piece
-                elif isinstance(node, ast.Draw):
-                    take(node.var, element(kind(node.source)))
-                elif isinstance(node, ast.ForEach):
-                    take(node.var, element(kind(node.iterable)))
-                    walk(node.body)
-                elif isinstance(node, ast.If):
-                    for branch in node.branches:
-                        walk(branch.body)
-                    walk(node.otherwise)
-                elif isinstance(node, (ast.While, ast.Rounds, ast.Repeat, ast.Phase)):
-                    walk(node.body)
+        for node in statements:
+            if isinstance(node, ast.Let):
+                take(node.name, kind(node.value))
+            elif isinstance(node, ast.Assign) and isinstance(node.target, ast.Name):
+                take(node.target.id, kind(node.value))
+            elif isinstance(node, ast.AddTo) and isinstance(node.target, ast.Name):
+                take(node.target.id, NUMBER)
+            elif isinstance(node, (ast.Choose, ast.ChooseSet, ast.Roll, ast.WeightedDraw)):
+                take(node.var, ANYTHING)  # a choice may also be none, or a face-down piece
+            elif isinstance(node, ast.Draw):
+                take(node.var, element(kind(node.source)))
+            elif isinstance(node, ast.ForEach):
+                take(node.var, element(kind(node.iterable)))
+                self._walk_kinds(node.body, kinds, notes)
+            elif isinstance(node, ast.If):
+                for branch in node.branches:
+                    self._walk_kinds(branch.body, kinds, notes)
+                self._walk_kinds(node.otherwise, kinds, notes)
+            elif isinstance(node, (ast.While, ast.Rounds, ast.Repeat, ast.Phase)):
+                self._walk_kinds(node.body, kinds, notes)
+            elif isinstance(node, ast.CallRule) and notes is not None:
+                notes.call(node.rule, [kind(argument) for argument in node.args])
+            elif isinstance(node, ast.Actions):
+                for name in local_names([node]):
+                    take(name, ANYTHING)
 
-        for _ in range(8):
-            before = dict(kinds)
-            walk([s for s in body if not isinstance(s, (_CallBody, _StartAt))])
-            if kinds == before:
-                return kinds
-        return {name: ANYTHING for name in kinds}  # kinds that keep growing: lists of lists of ...
+    def _infer_kinds(self) -> None:
+        """What plain variables, rules' parameters and the shared names may hold, from the whole file.
+
+        A rule's parameter may hold what any call of it gives (the calls are all in the file:
+        powers and turns of actions are written as plain rules and calls before this); a
+        plain variable what it starts as and what any assignment gives it; a shared name of
+        setup, play, final scoring and the examples what any of them gives it (an example's
+        players are players). Everything starts as nothing and takes in more, pass after
+        pass, until a pass changes nothing: then every value the game can make is of its
+        kind. Kinds that keep growing are given up on (anything).
+        """
+        decls = self.decls
+        bodies: list[tuple[list, list, list]] = []  # (statements, names, names given as players)
+        for kind in (ast.SetupDecl, ast.ExampleSetupDecl, ast.PlayDecl, ast.FinalScoringDecl):
+            for decl in decls:
+                if isinstance(decl, kind):
+                    bodies.append((decl.body, sorted(local_names(decl.body)), []))
+        for decl in decls:
+            if isinstance(decl, ast.ExampleDecl):
+                body = list(decl.given) + list(decl.when)
+                bodies.append((body, sorted(set(decl.player_names) | local_names(body)), list(decl.player_names)))
+        plain_vars = [name for name, decl in self.vars.items() if not decl.per_player and not decl.per_piece]
+        notes = _KindNotes(
+            {name: [frozenset()] * len(decl.params) for name, decl in self.rules.items()},
+            {name: self.purity.expr(self.vars[name].init, {})[1] for name in plain_vars})
+        self.env_kinds = {name: frozenset() for _, names, _ in bodies for name in names}
+        for _ in range(12):
+            before = (dict(notes.params), dict(notes.variables), dict(self.env_kinds))
+            self.param_kinds, self.var_kinds = dict(notes.params), dict(notes.variables)
+            self.purity.forget()
+            for name, decl in self.rules.items():
+                scope = list(decl.params) + sorted(local_names(decl.body) - set(decl.params))
+                kinds = self._function_kinds(decl.body, scope, list(decl.params), self.param_kinds[name])
+                self._walk_kinds(decl.body, kinds, notes)
+            for body, names, players in bodies:
+                start = {name: self.env_kinds[name] for name in names}
+                for name in players:
+                    start[name] = join(start[name], PLAYER)
+                kinds = self._function_kinds(body, names, [], None, start)
+                self._walk_kinds(body, kinds, notes)
+                for name in names:
+                    self.env_kinds[name] = join(self.env_kinds[name], kinds[name])
+            if (notes.params, notes.variables, self.env_kinds) == before:
+                break
+        else:  # kinds that keep growing: nothing is known
+            notes.params = {name: [ANYTHING] * len(decl.params) for name, decl in self.rules.items()}
+            notes.variables = {}
+            self.env_kinds = {}
+        self.param_kinds, self.var_kinds = notes.params, notes.variables
+        self.purity.forget()
+
+
+class _KindNotes:
+    """What `_infer_kinds` gathers in a pass: the kinds of each rule's arguments, and of what
+    each plain variable is given."""
+
+    def __init__(self, params: dict, variables: dict):
+        self.params = params
+        self.variables = variables
+
+    def call(self, rule: str, arguments: list) -> None:
+        kinds = self.params.get(rule)
+        if kinds is None or len(kinds) != len(arguments):
+            return  # the compiler says what is wrong
+        self.params[rule] = [join(kind, argument) for kind, argument in zip(kinds, arguments)]
+
+    def variable(self, name: str, kind) -> None:
+        if name in self.variables:
+            self.variables[name] = join(self.variables[name], kind)
 
 
 class _Code:

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
 
 from dsl import ast
 from interpreter.builtins import IMPLEMENTATIONS
-from interpreter.purity import ANYTHING, NUMBER, element, may_be_place
+from interpreter.purity import ANYTHING, NOTHING, NUMBER, PIECE, PLAYER, element, may_be_place, sure
 from interpreter.syntax_facts import calls_always_made, loops_over_a_list, node_count
 
 INLINE_CHARS = 400  # a define written out where it is used is at most this long; a longer one is called
@@ -20,6 +21,8 @@ class CompileError(Exception):
         self.span = span
 
 
+PLACE = frozenset({"zone", "cell"})  # a zone or a board's cell: both are runtime Zones
+
 _SIMPLE = re.compile(r"(?:v|a|c\d+)_\w+|env\['\w+'\]")
 _CONSTANT = re.compile(r"-?\d+|None|True|False|'\w*'")
 
@@ -31,6 +34,19 @@ def _simple(source: str) -> bool:
 
 def _simple_or_constant(source: str) -> bool:
     return _SIMPLE.fullmatch(source) is not None or _CONSTANT.fullmatch(source) is not None
+
+
+def _not_none_sources(condition, names: dict, when: bool) -> list[str]:
+    """The locals (their Python names) that are surely not none where `condition` is `when`."""
+    if isinstance(condition, ast.Compare) and condition.op in ("==", "!=") and when == (condition.op == "!="):
+        sides = (condition.left, condition.right)
+        return [names[name.id] for name, other in (sides, sides[::-1])
+                if isinstance(name, ast.Name) and name.id in names and isinstance(other, ast.NoneLiteral)]
+    if isinstance(condition, ast.BoolOp) and (condition.op == "and") == when:  # both sides were `when`
+        return _not_none_sources(condition.left, names, when) + _not_none_sources(condition.right, names, when)
+    if isinstance(condition, ast.Not):
+        return _not_none_sources(condition.operand, names, not when)
+    return []
 
 
 class ExpressionWriter:
@@ -124,6 +140,22 @@ class ExpressionWriter:
         known = self.variable_kinds
         return self.purity.expr(node, {name: known.get(source, ANYTHING) for name, source in names.items()})[1]
 
+    def _sure(self, node, names: dict, atoms: frozenset) -> bool:
+        """Whether an expression's value is surely one of `atoms` (PLAYER, PIECE, PLACE), so that
+        the run-time test of its class can be left out."""
+        return sure(self.kind_of(node, names), atoms)
+
+    def _items(self, node, names: dict, source: str | None = None) -> str:
+        """What a loop goes through: a list as it is, the pieces of a zone or cell, or whatever
+        `as_list` makes of anything else (and says is wrong)."""
+        if source is None:
+            source = self.expression(node, names)
+        if self._is_list(node, names):
+            return source
+        if self._sure(node, names, PLACE):
+            return f"st.pieces_in({source})"
+        return f"_as_list(st, {source})"
+
     def _is_list(self, node, names: dict) -> bool:
         """Whether an expression's value is surely a list (never a zone: no need to look into one)."""
         kind = self.kind_of(node, names)
@@ -184,7 +216,7 @@ class ExpressionWriter:
             self.variable_kinds[variable] = element(kind)
             condition = f" if {self.expression(clause.where, inner)}" if clause.where is not None else ""
             if not listed:
-                iterable = f"_as_list(st, {iterable})"
+                iterable = self._items(clause.iterable, inner, iterable)
             loops.append(f"for {variable} in {iterable}{condition}")
             variables.append(variable)
         if sorting:
@@ -222,30 +254,49 @@ class ExpressionWriter:
         name = node.name
         # The usual case is written out, guarded by the kind of value it needs; anything
         # else goes to the operation of the runtime, which also says what is wrong.
+        # Where the compiler knows what the value is (`_sure`), the test of its class is left
+        # out; a field or layer that some pieces or zones lack is still looked for first.
         if name in self.player_vars:
             helper, test, value = "_player_var", "{}.__class__ is _Player", f"st.pvars[{{}}.index][{name!r}]"
+            if self._sure(node.target, names, PLAYER):
+                return value.format(target)
         elif name in self.piece_vars:
             return f"_piece_var(st, {target}, {name!r})"
         elif name in self.player_zones:
             helper, test, value = ("_player_zone", "{}.__class__ is _Player",
                                    f"st.world.player_zones[{{}}.index][{name!r}]")
+            if self._sure(node.target, names, PLAYER):
+                return value.format(target)
         elif name in self.piece_fields:
             helper, test, value = ("_field", f"{{}}.__class__ is _Piece and {name!r} in {{}}.fields",
                                    f"{{}}.fields[{name!r}]")
+            if self._sure(node.target, names, PIECE):
+                if all(name in piece.fields for piece in self.pieces.values()):  # every piece has it
+                    return value.format(target)
+                test = f"{name!r} in {{}}.fields"
         elif name in self.layer_names:
             helper, test, value = ("_layer", f"{{}}.__class__ is _Zone and {name!r} in {{}}.layers",
                                    f"{{}}.layers[{name!r}]")
+            if self._sure(node.target, names, PLACE):
+                test = f"{name!r} in {{}}.layers"
         elif name in ("row", "col"):
             helper, test, value = "_attribute", "{}.__class__ is _Zone", f"{{}}.{name}"
+            if self._sure(node.target, names, PLACE):
+                return value.format(target)
         elif name in ("index", "name"):
             helper, test, value = "_attribute", "{}.__class__ is _Player", f"{{}}.{name}"
+            if self._sure(node.target, names, PLAYER):
+                return value.format(target)
         else:
             return f"_attribute(st, {target}, {name!r})"
         bound = self._bind(target)
         if bound is None:
             return f"{helper}(st, {target}, {name!r})"
         first, later = bound
-        test = test.replace("{}", first, 1).replace("{}", later)
+        if test.startswith("{}"):
+            test = test.replace("{}", first, 1).replace("{}", later)
+        else:  # the class is known: `first` where the test uses it
+            test = test.replace("{}", first, 1)
         return f"({value.replace('{}', later)} if {test} else {helper}(st, {later}, {name!r}))"
 
     def _x_Index(self, node, names):
@@ -257,6 +308,9 @@ class ExpressionWriter:
         if bound_target is None or bound_index is None:
             return f"_index(st, {target}, {index})"
         (first_target, t), (first_index, i) = bound_target, bound_index
+        if literal and self._is_list(node.target, names):  # surely a list, at a fixed place: only its end to check
+            end = f"{i} < len({first_target})" if node.index.value >= 0 else f"-len({first_target}) <= {i}"
+            return f"({t}[{i}] if {end} else _index(st, {t}, {i}))"
         # `&`, not `and`: the index is worked out whatever the target is, after it, as in a call.
         test = f"({first_target}.__class__ is list) & ({first_index}.__class__ is int)" if not literal \
             else f"{first_target}.__class__ is list"
@@ -285,7 +339,8 @@ class ExpressionWriter:
             inline = self._inline(name, args)
             if inline is not None:
                 return inline
-            return f"{self._define_call(name)}(st" + "".join(", " + a for a in args) + ")"
+            suffix = self._specialised(name, node.args, names)
+            return f"{self._define_call(name)}{suffix}(st" + "".join(", " + a for a in args) + ")"
         if name in IMPLEMENTATIONS:
             written = self._builtin(name, node.args, args, names)
             if written is not None:
@@ -303,6 +358,10 @@ class ExpressionWriter:
             return f"len({args[0]})"
         if name not in ("empty", "count", "automa", "eliminated", "first", "top"):
             return None
+        if name in ("automa", "eliminated") and self._sure(nodes[0], names, PLAYER):
+            return f"{args[0]}.is_automa" if name == "automa" else f"st.eliminated[{args[0]}.index]"
+        if name in ("empty", "count") and self._sure(nodes[0], names, PLACE):
+            return f"(not st.contents[{args[0]}.id])" if name == "empty" else f"len(st.contents[{args[0]}.id])"
         bound = self._bind(args[0])
         if bound is None:
             return None
@@ -320,6 +379,9 @@ class ExpressionWriter:
             return f"(st.eliminated[{x}.index] if {first}.__class__ is _Player else _f_eliminated(st, {x}))"
         end = "0" if name == "first" else "-1"
         # A shuffled zone's places are not known: the runtime says so.
+        if self._sure(nodes[0], names, PLACE):
+            return (f"(st.pieces[st.contents[{x}.id][{end}]] if st.contents[{first}.id] "
+                    f"and not st.unordered else _f_{name}(st, {x}))")
         return (f"(st.pieces[st.contents[{x}.id][{end}]] if {first}.__class__ is _Zone and st.contents[{x}.id] "
                 f"and not st.unordered else _f_{name}(st, {x}))")
 
@@ -353,7 +415,32 @@ class ExpressionWriter:
         return f"(not {test})" if node.negated else test
 
     def _x_BoolOp(self, node, names):
-        return f"({self.expression(node.left, names)} {node.op} {self.expression(node.right, names)})"
+        left = self.expression(node.left, names)
+        # `x != none and ...` (`x == none or ...`): on the right, x is not none.
+        with self._not_none(node.left, names, node.op == "and"):
+            right = self.expression(node.right, names)
+        return f"({left} {node.op} {right})"
+
+    @contextmanager
+    def _not_none(self, condition, names: dict, when: bool, facts: list | None = None, kept: frozenset = frozenset()):
+        """While the code is written for where `condition` is `when` (and each (condition, when)
+        of `facts`): a local that it then says is not none (`x != none` true, `x == none` false)
+        is known not to be none, unless it is one of `kept` (Python names given a value there)."""
+        saved = {}
+        sources = []
+        for test, holds in [(condition, when)] + (facts or []):
+            sources += _not_none_sources(test, names, holds)
+        for source in sources:
+            if source in kept:
+                continue
+            kind = self.variable_kinds.get(source, ANYTHING)
+            if kind is not ANYTHING and "none" in kind and source not in saved:
+                saved[source] = kind
+                self.variable_kinds[source] = kind - NOTHING
+        try:
+            yield
+        finally:
+            self.variable_kinds.update(saved)
 
     def _x_Not(self, node, names):
         return f"(not {self.expression(node.operand, names)})"
@@ -363,8 +450,10 @@ class ExpressionWriter:
 
     def _x_IfExpr(self, node, names):
         condition = self.expression(node.condition, names)
-        then = self.expression(node.then, names)
-        otherwise = self.expression(node.otherwise, names)
+        with self._not_none(node.condition, names, True):
+            then = self.expression(node.then, names)
+        with self._not_none(node.condition, names, False):
+            otherwise = self.expression(node.otherwise, names)
         if not self.no_binding:
             # A call the condition always makes, made again in a branch (`run(step(s, d)) if
             # holds(step(s, d))`): made once, kept with `:=`. Expressions change nothing, so

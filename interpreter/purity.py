@@ -67,6 +67,18 @@ _LOOKS_INTO = {"count", "sum", "max", "min", "any", "all", "first", "top", "take
 _ALWAYS_READS = {"empty", "where", "all_pieces", "eliminated"}
 
 
+def _listed(kind):
+    """What `a + b` gives for values of this kind: a zone or cell joins in as the list of its pieces."""
+    if kind is ANYTHING or not may_be_place(kind):
+        return kind
+    return (kind - ZONE - CELL) | list_of(PIECE)
+
+
+def sure(kind, atoms: frozenset) -> bool:
+    """Whether a value of this kind is surely one of `atoms` (and there is a value at all)."""
+    return kind is not ANYTHING and bool(kind) and kind <= atoms
+
+
 class Purity:
     """Which defines read nothing that play changes."""
 
@@ -75,6 +87,8 @@ class Purity:
         self.writer = writer
         self.known: dict[str, tuple[bool, object]] = {}
         self.busy: set[str] = set()
+        self.results: dict[tuple, object] = {}  # (define, kinds of its arguments) -> kind of its value
+        self.busy_results: set[str] = set()
 
     def pure(self, name: str) -> bool:
         return not self.define(name)[0]
@@ -92,6 +106,56 @@ class Purity:
         self.known[name] = result
         return result
 
+    def attribute(self, target, name: str):
+        """The kind of `x.name` (not a variable's) for an `x` of kind `target`: what each
+        thing `x` may be gives for that name, as runtime.get_attribute reads it."""
+        w = self.writer
+        atoms = ("player", "piece", "zone") if target is ANYTHING else target
+        kind = frozenset()
+        if "player" in atoms:
+            if name in w.player_zones:
+                kind = join(kind, ZONE)
+            elif name in ("name", "index"):
+                kind = join(kind, TEXT if name == "name" else NUMBER)
+        if "piece" in atoms and name in w.piece_fields:
+            return ANYTHING
+        if "zone" in atoms or "cell" in atoms:
+            if name in w.layer_names:
+                kind = join(kind, join(join(NUMBER, TEXT), NOTHING))
+            if name in ("row", "col"):
+                kind = join(kind, NUMBER)
+            elif name == "owner":
+                kind = join(kind, join(PLAYER, NOTHING))
+            elif name == "name":
+                kind = join(kind, TEXT)
+            elif name == "board":
+                kind = join(kind, BOARD)
+        return kind  # empty: nothing `x` may be has it (an error when worked out)
+
+    def forget(self) -> None:
+        """Work kinds out afresh: what variables may hold has changed (ModuleWriter._infer_kinds)."""
+        self.known.clear()
+        self.results.clear()
+
+    def result(self, name: str, arguments: list):
+        """The kind of a define's value for arguments of the given kinds: its body looked
+        into with its parameters of those kinds (`define` takes them to be anything)."""
+        if all(kind is ANYTHING for kind in arguments):
+            return self.define(name)[1]
+        key = (name, tuple(arguments))
+        if key in self.results:
+            return self.results[key]
+        if name in self.busy or name in self.busy_results:  # calls itself, however indirectly
+            return ANYTHING
+        self.busy_results.add(name)
+        decl = self.writer.defines[name]
+        try:
+            kind = self.expr(decl.body, dict(zip(decl.params, arguments)))[1]
+        finally:
+            self.busy_results.discard(name)
+        self.results[key] = kind
+        return kind
+
     def expr(self, node, env: dict) -> tuple[bool, object]:
         w = self.writer
         if isinstance(node, ast.IntLiteral):
@@ -108,7 +172,9 @@ class Purity:
             name = node.id
             if name in env:
                 return False, env[name]
-            if name in w.vars or name == "round_number":
+            if name in w.vars:
+                return True, w.var_kinds.get(name, ANYTHING)
+            if name == "round_number":
                 return True, ANYTHING
             if name in w.zones:
                 return False, ZONE
@@ -151,24 +217,9 @@ class Purity:
             return reads, list_of(kind)
         if isinstance(node, ast.Attribute):
             reads, target = self.expr(node.target, env)
-            name = node.name
-            if name in w.player_vars or name in w.piece_vars:
+            if node.name in w.player_vars or node.name in w.piece_vars:
                 return True, ANYTHING
-            if name in w.player_zones:
-                return reads, ZONE
-            if name in w.piece_fields:
-                return reads, ANYTHING
-            if name in w.layer_names:
-                return reads, join(join(NUMBER, TEXT), NOTHING)
-            if name in ("name",):
-                return reads, TEXT
-            if name in ("index", "row", "col"):
-                return reads, NUMBER
-            if name == "owner":
-                return reads, join(PLAYER, NOTHING)
-            if name == "board":
-                return reads, BOARD
-            return reads, ANYTHING
+            return reads, self.attribute(target, node.name)
         if isinstance(node, ast.Index):
             r1, target = self.expr(node.target, env)
             r2, _ = self.expr(node.index, env)
@@ -181,8 +232,10 @@ class Purity:
             kinds = [k for _, k in results]
             name = node.function
             if name in w.defines:
-                r, kind = self.define(name)
-                return reads or r, kind
+                r, _ = self.define(name)
+                if len(kinds) != len(w.defines[name].params):
+                    return True, ANYTHING  # the compiler says what is wrong
+                return reads or r, self.result(name, kinds)
             if name in _ALWAYS_READS:
                 return True, {"all_pieces": list_of(PIECE), "where": join(ZONE, CELL)}.get(name, TRUTH)
             if name in _LOOKS_INTO:
@@ -224,7 +277,7 @@ class Purity:
                 reads = (may_be_place(a) and _may_be_list(b)) or (may_be_place(b) and _may_be_list(a))
                 if any(kind is not ANYTHING and kind and kind <= NUMBER for kind in (a, b)):
                     return r1 or r2 or reads, NUMBER  # a number and anything else but a number fails
-                return r1 or r2 or reads, join(a, b)
+                return r1 or r2 or reads, _listed(join(a, b))
             return r1 or r2, NUMBER
         if isinstance(node, ast.Compare):
             return self.expr(node.left, env)[0] or self.expr(node.right, env)[0], TRUTH

@@ -1,0 +1,110 @@
+"""Kinds known at compile time: the generated code leaves out the tests of a value's class it
+does not need, and gives the same values and the same errors as with them.
+
+What a rule's parameter, a local, a shared name of play or a define's value may hold is
+worked out from the whole file (interpreter/compiler.py, `_infer_kinds` and `_specialised`).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from interpreter import GameRuleError, load_source
+
+KNOWN = '''
+game "Kinds":
+  players 2 to 2
+
+score p: p.points
+
+piece card(value) labelled "card {value}"
+piece token labelled "token"
+zone deck
+zone hand per player owner
+zone table
+var points per player = 0
+var seen = []
+
+define best(cards) = max([c.value for c in cards])
+define lead(p) = first(p.hand)
+
+rule gain(p, n):
+  p.points += n
+
+rule tally(p):
+  let c = lead(p)
+  if c != none and c.value > 1:
+    gain(p, c.value)
+  gain(p, count(p.hand + table))
+
+setup:
+  for each v in [1, 2, 3, 4]:
+    create 1 card(v) in deck
+  create 1 token in table
+
+play:
+  for each p in players:
+    move top(deck) to p.hand
+    tally(p)
+    seen = seen + [p]
+  for each q in seen:
+    gain(q, best(q.hand))
+'''
+
+
+def _function(source: str, name: str) -> str:
+    body = source[source.index(f"def {name}("):]
+    return body[:body.index("\n\n\n")]
+
+
+def test_a_rule_only_ever_given_players_reads_their_variables_without_testing_the_class():
+    game = load_source(KNOWN, "kinds.pir")
+    source = game.python_source()
+    assert "_Player" not in _function(source, "rule_gain")
+    tally = _function(source, "rule_tally")
+    assert "_Player" not in tally
+    assert "len(_plus(" in tally  # a zone joined to a zone is a list of pieces, not a zone
+    assert "recall_best__1(" in _function(source, "body_play")  # the copy of `best` for a zone
+    state = game.new_state(players=2)
+    # Each draws a card (4, then 3): its value when more than 1, hand and table (2), then the best card.
+    assert state.terminal and [state.pvars[i]["points"] for i in range(2)] == [4 + 2 + 4, 3 + 2 + 3]
+
+
+MIXED = '''
+game "Mixed":
+  players 2 to 2
+
+score p: p.points
+
+piece card(value) labelled "card {value}"
+piece token labelled "token"
+zone table
+var points per player = 0
+
+rule gain(p, n):
+  p.points += n
+
+setup:
+  create 1 card(2) in table
+  create 1 token in table
+
+play:
+  for each p in players:
+    gain(p, 1)
+  for each x in table:
+    gain(first(players), WHO)
+'''
+
+
+@pytest.mark.parametrize("who, message", [
+    ("x.value", "a token has no field 'value'"),  # a piece without the field fails as it did
+    ("x", "'.points' belongs to a player, not a piece"),  # a rule given a piece somewhere keeps its test
+])
+def test_a_value_of_another_kind_than_most_fails_with_the_same_message(who, message):
+    rules = MIXED.replace("gain(first(players), WHO)", "gain(first(players), x.value)" if who == "x.value"
+                          else "gain(x, 1)")
+    game = load_source(rules, "mixed.pir")
+    with pytest.raises(GameRuleError, match=message):
+        game.new_state(players=2)
+    if who == "x":
+        assert "_Player" in _function(game.python_source(), "rule_gain")
