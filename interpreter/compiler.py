@@ -344,26 +344,33 @@ class ModuleWriter(ExpressionWriter):
 
     def _count_pieces_helper(self, decl: ast.DefineDecl, signature: str, key: str) -> list[str]:
         """`count_pieces_D`: `count(all_pieces(D(...)))` for a define D that reads nothing play
-        changes. The zones D returns are the same for the world, so the world remembers their
-        ids beside D's value, and counting is one call summing the zones' lengths. Anything
-        but a list of zones (none, a piece, a number) goes the ordinary way, errors and all."""
+        changes. The zones D returns are the same for the world, so the world makes them a group
+        (runtime.WorldMemo.group_of_zones) and remembers its id beside D's value; each state
+        keeps a running count of the group's pieces (`State.group_counts`), so counting is a
+        lookup. (A group that would give its zones too many counts to keep up is its zones'
+        ids, summed.) Anything but a list of zones (none, a piece, a number) goes the ordinary
+        way, errors and all."""
         name = decl.name
         return ["", "", f"def count_pieces_{name}(st{signature}):  # count(all_pieces({name}(...)))",
                 "    memo = st.world.memo",
                 f"    key = ('#count_pieces', {key},)",
                 "    try:",
-                "        ids = memo[key]",
+                "        group = memo[key]",
                 "    except KeyError:",
                 f"        zones = call_{name}(st{signature})",
-                "        ids = _zone_ids(zones)",
-                "        if ids is None:",
+                "        group = memo.group_of_zones(zones)",
+                "        if group is None:",
                 "            return _count_pieces(st, zones)",
-                "        memo[key] = ids",
+                "        memo[key] = group",
                 "    except TypeError:  # an argument that cannot be a key (a list)",
                 f"        return _count_pieces(st, define_{name}(st{signature}))",
+                "    if group.__class__ is int:",
+                "        if st.zone_groups is memo.zone_groups:",
+                "            return st.group_counts[group]",
+                "        return st.recount_groups()[group]  # the world made groups since the counts were made",
                 "    contents = st.contents",
                 "    count = 0",
-                "    for zone_id in ids:  # a loop: for a few zones, faster than sum(map(...)) on CPython 3.11",
+                "    for zone_id in group:  # a loop: for a few zones, faster than sum(map(...)) on CPython 3.11",
                 "        count += len(contents[zone_id])",
                 "    return count"]
 
