@@ -349,19 +349,29 @@ class ModuleWriter(ExpressionWriter):
         keeps a running count of the group's pieces (`State.group_counts`), so counting is a
         lookup. (A group that would give its zones too many counts to keep up is its zones'
         ids, summed.) Anything but a list of zones (none, a piece, a number) goes the ordinary
-        way, errors and all."""
+        way, errors and all. With one parameter the group is found as D's value is
+        (`_define`): by the argument's kind, then by the argument, in the world's table
+        `'#D'`; otherwise by a key of the arguments and their kinds."""
         name = decl.name
+        if len(decl.params) == 1:
+            argument = f"a_{decl.params[0]}"
+            found = f"memo['#{name}'][{argument}.__class__][{argument}]"
+            keep = f"memo['#{name}'].setdefault({argument}.__class__, {{}})[{argument}] = group"
+            lines = []
+        else:
+            found, keep = "memo[key]", "memo[key] = group"
+            lines = [f"    key = ('#count_pieces', {key},)"]
         return ["", "", f"def count_pieces_{name}(st{signature}):  # count(all_pieces({name}(...)))",
                 "    memo = st.world.memo",
-                f"    key = ('#count_pieces', {key},)",
+                *lines,
                 "    try:",
-                "        group = memo[key]",
+                f"        group = {found}",
                 "    except KeyError:",
                 f"        zones = call_{name}(st{signature})",
                 "        group = memo.group_of_zones(zones)",
                 "        if group is None:",
                 "            return _count_pieces(st, zones)",
-                "        memo[key] = group",
+                f"        {keep}",
                 "    except TypeError:  # an argument that cannot be a key (a list)",
                 f"        return _count_pieces(st, define_{name}(st{signature}))",
                 "    if group.__class__ is int:",
@@ -400,6 +410,22 @@ class ModuleWriter(ExpressionWriter):
                 return
             if decl.name in self.pieces_counted:
                 lines += self._count_pieces_helper(decl, signature, key)
+            if len(decl.params) == 1:
+                # One argument: the world's table of the define's values (`'@D'`, made empty
+                # by runtime.WorldMemo), by the argument's kind (1, true and 1.0 are told
+                # apart), then by the argument: no key to build at every call.
+                argument = f"a_{decl.params[0]}"
+                lines += ["", "", f"def call_{decl.name}(st{signature}):  # reads nothing that play changes",
+                          "    try:",
+                          f"        return st.world.memo['@{decl.name}'][{argument}.__class__][{argument}]",
+                          "    except KeyError:",
+                          f"        value = define_{decl.name}(st{signature})",
+                          f"        st.world.memo['@{decl.name}'].setdefault({argument}.__class__, {{}})[{argument}] = value",
+                          "        return value",
+                          "    except TypeError:  # an argument that cannot be a key (a list)",
+                          f"        return define_{decl.name}(st{signature})"]
+                self.chunk(lines, span=decl.span)
+                return
             lines += ["", "", f"def call_{decl.name}(st{signature}):  # reads nothing that play changes",
                       "    memo = st.world.memo",
                       f"    key = ({key},)",

@@ -385,6 +385,10 @@ class WorldMemo(dict):
     so it is worked out with `state`: the world's first (State.__init__), or the stand-in
     that works out an automa's condition while the world is made.
 
+    A define with one parameter keeps its values in a table of its own, `'@D'`, by the
+    argument's kind and then by the argument (a define with more, by a key of the arguments
+    and their kinds); the groups of zones its values are counted as (below), in `'#D'`.
+
     Beside the defines, the groups of zones whose pieces the rules count often
     (`count(all_pieces(D(...)))` of such a define, `group_of_zones`): every state of the
     world keeps a running count of the pieces in each group (`State.group_counts`).
@@ -437,6 +441,9 @@ class WorldMemo(dict):
     def __missing__(self, key):
         if key.__class__ is not str:
             raise KeyError(key)
+        if key[0] in "@#":  # a one-parameter define's table of values ('@D') or of counted groups ('#D')
+            value = self[key] = {}
+            return value
         value = self[key] = self.module["define_" + key](self.state)
         return value
 
