@@ -637,6 +637,8 @@ class ModuleWriter(ExpressionWriter):
             add(depth, f"_b = {x(node.to)}")
             add(depth, "if _a.__class__ is _Piece and _b.__class__ is _Zone:")
             add(depth + 1, f"st.move_piece(_a.id, _b.id, {on_top})")
+            add(depth, "elif _a.__class__ is _Zone and _b.__class__ is _Zone:")
+            add(depth + 1, f"st.move_zone(_a.id, _b.id, {on_top})")
             add(depth, "else:")
             add(depth + 1, f"_move(st, _a, _b, {on_top})")
         elif isinstance(node, ast.Create):

@@ -263,34 +263,12 @@ def _move(st, thing, destination, on_top):
         st.move_piece(thing.id, destination.id, on_top)
     else:
         if thing.__class__ is Zone:
-            if thing is not destination and thing.id not in st.unordered and (on_top or destination.id not in st.unordered):
-                # A whole zone, the usual way: every piece goes over at once, in its order.
-                ids = st.contents[thing.id]
-                if ids:
-                    st.contents[thing.id] = []
-                    st.owned[thing.id] = True
-                    target = st.own_zone(destination.id)
-                    if on_top:
-                        target.extend(ids)
-                    else:
-                        target[0:0] = ids
-                    loc = st.loc
-                    for piece_id in ids:
-                        loc[piece_id] = destination.id
-                    leaving, joining = st.zone_groups[thing.id], st.zone_groups[destination.id]
-                    if leaving is not joining:  # running counts (State.group_counts)
-                        counts = st.group_counts
-                        for group in leaving:
-                            counts[group] -= len(ids)
-                        for group in joining:
-                            counts[group] += len(ids)
-                return
-            pieces = st.pieces_in(thing)
-        else:
-            pieces = list(as_list(st, thing))
-            for piece in pieces:
-                if piece.__class__ is not Piece:
-                    raise TypeError(f"only pieces can move, not {type_name(piece)}")
+            st.move_zone(thing.id, destination.id, on_top)
+            return
+        pieces = list(as_list(st, thing))
+        for piece in pieces:
+            if piece.__class__ is not Piece:
+                raise TypeError(f"only pieces can move, not {type_name(piece)}")
         # Several pieces keep their order, whether they go on top or at the bottom.
         for piece in (pieces if on_top else reversed(pieces)):
             st.move_piece(piece.id, destination.id, on_top)

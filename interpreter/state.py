@@ -1131,6 +1131,37 @@ class State:
                 self.unordered[zone_id] += 1
         self.loc[piece_id] = zone_id
 
+    def move_zone(self, from_id: int, zone_id: int, on_top: bool = True) -> None:
+        """Every piece of one zone onto (or under) another, in their order (`move ZONE to ZONE`)."""
+        unordered = self.unordered
+        if from_id != zone_id and from_id not in unordered and (on_top or zone_id not in unordered):
+            # The usual way: every piece goes over at once.
+            contents = self.contents
+            ids = contents[from_id]
+            if ids:
+                contents[from_id] = []
+                self.owned[from_id] = True
+                target = self.own_zone(zone_id)
+                if on_top:
+                    target.extend(ids)
+                else:
+                    target[0:0] = ids
+                loc = self.loc
+                for piece_id in ids:
+                    loc[piece_id] = zone_id
+                leaving, joining = self.zone_groups[from_id], self.zone_groups[zone_id]
+                if leaving is not joining:  # the running counts of groups of zones (`group_counts`)
+                    counts = self.group_counts
+                    for group in leaving:
+                        counts[group] -= len(ids)
+                    for group in joining:
+                        counts[group] += len(ids)
+            return
+        # Out of or under a shuffled pile, or onto itself: piece by piece, as the rules say.
+        ids = list(self.contents[from_id])
+        for piece_id in (ids if on_top else reversed(ids)):
+            self.move_piece(piece_id, zone_id, on_top)
+
     def create_piece(self, type_name: str, fields: dict, zone: Zone) -> Piece:
         piece = Piece(len(self.pieces), type_name, fields, "")
         piece.label = self.program.piece_label(self, piece)
