@@ -1109,13 +1109,11 @@ class State:
                 self.unordered[from_id] -= 1
         source.remove(piece_id)
         groups = self.zone_groups
-        leaving = groups[from_id]
-        joining = groups[zone_id]
-        if leaving is not joining:  # the running counts of groups of zones (`group_counts`)
+        if groups[from_id] is not groups[zone_id]:  # the running counts of groups of zones (`group_counts`)
             counts = self.group_counts
-            for group in leaving:
+            for group in groups[from_id]:
                 counts[group] -= 1
-            for group in joining:
+            for group in groups[zone_id]:
                 counts[group] += 1
         if owned[zone_id]:
             target = contents[zone_id]
