@@ -203,6 +203,21 @@ def test_running_counts_of_groups_of_zones_follow_every_move():
     assert early.recount_groups() == [sum(len(early.contents[z]) for z in ids) for ids in early.world.memo.groups]
 
 
+def test_a_zone_keeps_counts_for_a_few_groups_at_most():
+    """A list naming a zone twice, or a zone already in GROUPS_PER_ZONE groups, is summed, not made a group."""
+    from interpreter.runtime import GROUPS_PER_ZONE, WorldMemo
+    world = GLORY.new_state(3, seed=1).world
+    memo = WorldMemo(world.memo.module, None, len(world.zones))
+    cells = world.boards["islands"].cells
+    assert memo.group_of_zones("a text") is None and memo.group_of_zones([cells[0], 3]) is None
+    assert memo.group_of_zones([cells[0], cells[0]]) == (cells[0].id, cells[0].id)
+    groups = [memo.group_of_zones([cells[0], cells[i]]) for i in range(1, GROUPS_PER_ZONE + 2)]
+    assert groups[:GROUPS_PER_ZONE] == list(range(GROUPS_PER_ZONE))
+    assert groups[GROUPS_PER_ZONE:] == [(cells[0].id, cells[GROUPS_PER_ZONE + 1].id)]
+    assert memo.group_of_zones([cells[1], cells[0]]) == 0  # the same zones in another order: the same group
+    assert memo.zone_groups[cells[1].id] == (0,) and len(memo.zone_groups[cells[0].id]) == GROUPS_PER_ZONE
+
+
 def test_the_conservation_check_notices_a_piece_no_create_made():
     state = MINT.new_state(2, seed=1)
     conservation = _Conservation(MINT)
