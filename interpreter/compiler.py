@@ -420,7 +420,8 @@ class ModuleWriter(ExpressionWriter):
                           f"        return st.world.memo['@{decl.name}'][{argument}.__class__][{argument}]",
                           "    except KeyError:",
                           f"        value = define_{decl.name}(st{signature})",
-                          f"        st.world.memo['@{decl.name}'].setdefault({argument}.__class__, {{}})[{argument}] = value",
+                          f"        st.world.memo['@{decl.name}'].setdefault({argument}.__class__, {{}})"
+                          f"[{argument}] = value",
                           "        return value",
                           "    except TypeError:  # an argument that cannot be a key (a list)",
                           f"        return define_{decl.name}(st{signature})"]

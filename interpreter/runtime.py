@@ -307,8 +307,6 @@ def _count_pieces(st, zones):
     return len(IMPLEMENTATIONS["all_pieces"](st, zones))
 
 
-
-
 def _log(st, to, text):
     if to is None:
         st.log.append((HELD if st.held else None, text))
