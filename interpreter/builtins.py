@@ -21,7 +21,7 @@ def as_list(state, value) -> list:
     if cls is list:
         return value
     if cls is Zone:
-        return state.pieces_in(value)
+        return list(map(state.pieces.__getitem__, state.contents[value.id]))  # `pieces_in`, without the call
     if isinstance(value, list):
         return value
     raise TypeError(f"expected a list or a zone, got {type_name(value)}")
@@ -125,8 +125,10 @@ def _all_pieces(state, zones):
     for zone in zones:
         if zone.__class__ is not Zone:
             raise TypeError(f"all_pieces() needs zones or cells, got {type_name(zone)}")
-        for piece_id in contents[zone.id]:  # most zones hold 0 or 1: a map per zone costs more
-            out.append(pieces[piece_id])
+        ids = contents[zone.id]
+        if ids:  # most zones hold 0 or 1: an iterator for an empty one, or a map per zone, costs more
+            for piece_id in ids:
+                out.append(pieces[piece_id])
     return out
 
 

@@ -381,26 +381,43 @@ class ModuleWriter(ExpressionWriter):
 
     def _count_pieces_helper(self, decl: ast.DefineDecl, signature: str, key: str) -> list[str]:
         """`count_pieces_D`: `count(all_pieces(D(...)))` for a define D that reads nothing play
-        changes. The zones D returns are the same for the world, so the world remembers their
-        ids beside D's value, and counting is one call summing the zones' lengths. Anything
-        but a list of zones (none, a piece, a number) goes the ordinary way, errors and all."""
+        changes. The zones D returns are the same for the world, so the world makes them a group
+        (runtime.WorldMemo.group_of_zones) and remembers its id beside D's value; each state
+        keeps a running count of the group's pieces (`State.group_counts`), so counting is a
+        lookup. (A group that would give its zones too many counts to keep up is its zones'
+        ids, summed.) Anything but a list of zones (none, a piece, a number) goes the ordinary
+        way, errors and all. With one parameter the group is found as D's value is
+        (`_define`): by the argument's kind, then by the argument, in the world's table
+        `'#D'`; otherwise by a key of the arguments and their kinds."""
         name = decl.name
+        if len(decl.params) == 1:
+            argument = f"a_{decl.params[0]}"
+            found = f"memo['#{name}'][{argument}.__class__][{argument}]"
+            keep = f"memo['#{name}'].setdefault({argument}.__class__, {{}})[{argument}] = group"
+            lines = []
+        else:
+            found, keep = "memo[key]", "memo[key] = group"
+            lines = [f"    key = ('#count_pieces', {key},)"]
         return ["", "", f"def count_pieces_{name}(st{signature}):  # count(all_pieces({name}(...)))",
                 "    memo = st.world.memo",
-                f"    key = ('#count_pieces', {key},)",
+                *lines,
                 "    try:",
-                "        ids = memo[key]",
+                f"        group = {found}",
                 "    except KeyError:",
                 f"        zones = call_{name}(st{signature})",
-                "        ids = _zone_ids(zones)",
-                "        if ids is None:",
+                "        group = memo.group_of_zones(zones)",
+                "        if group is None:",
                 "            return _count_pieces(st, zones)",
-                "        memo[key] = ids",
+                f"        {keep}",
                 "    except TypeError:  # an argument that cannot be a key (a list)",
                 f"        return _count_pieces(st, define_{name}(st{signature}))",
+                "    if group.__class__ is int:",
+                "        if st.zone_groups is memo.zone_groups:",
+                "            return st.group_counts[group]",
+                "        return st.recount_groups()[group]  # the world made groups since the counts were made",
                 "    contents = st.contents",
                 "    count = 0",
-                "    for zone_id in ids:  # a loop: for a few zones, faster than sum(map(...)) on CPython 3.11",
+                "    for zone_id in group:  # a loop: for a few zones, faster than sum(map(...)) on CPython 3.11",
                 "        count += len(contents[zone_id])",
                 "    return count"]
 
@@ -502,6 +519,23 @@ class ModuleWriter(ExpressionWriter):
                 return
             if decl.name in self.pieces_counted:
                 lines += self._count_pieces_helper(decl, signature, key)
+            if len(decl.params) == 1:
+                # One argument: the world's table of the define's values (`'@D'`, made empty
+                # by runtime.WorldMemo), by the argument's kind (1, true and 1.0 are told
+                # apart), then by the argument: no key to build at every call.
+                argument = f"a_{decl.params[0]}"
+                lines += ["", "", f"def call_{decl.name}(st{signature}):  # reads nothing that play changes",
+                          "    try:",
+                          f"        return st.world.memo['@{decl.name}'][{argument}.__class__][{argument}]",
+                          "    except KeyError:",
+                          f"        value = define_{decl.name}(st{signature})",
+                          f"        st.world.memo['@{decl.name}'].setdefault({argument}.__class__, {{}})"
+                          f"[{argument}] = value",
+                          "        return value",
+                          "    except TypeError:  # an argument that cannot be a key (a list)",
+                          f"        return define_{decl.name}(st{signature})"]
+                self.chunk(lines, span=decl.span)
+                return
             lines += ["", "", f"def call_{decl.name}(st{signature}):  # reads nothing that play changes",
                       "    memo = st.world.memo",
                       f"    key = ({key},)",
@@ -732,6 +766,8 @@ class ModuleWriter(ExpressionWriter):
             add(depth, f"_b = {x(node.to)}")
             add(depth, "if _a.__class__ is _Piece and _b.__class__ is _Zone:")
             add(depth + 1, f"st.move_piece(_a.id, _b.id, {on_top})")
+            add(depth, "elif _a.__class__ is _Zone and _b.__class__ is _Zone:")
+            add(depth + 1, f"st.move_zone(_a.id, _b.id, {on_top})")
             add(depth, "else:")
             add(depth + 1, f"_move(st, _a, _b, {on_top})")
         elif isinstance(node, ast.Create):

@@ -90,6 +90,7 @@ class World:
             self.boards[decl.name] = board
         for board in self.boards.values():
             board.one_of_several = len(self.boards) > 1
+        self.memo.zone_groups = [()] * len(self.zones)  # no group of zones counted yet (WorldMemo)
         # seen[seat][zone id]: whether that seat may look into that zone (`Zone.seen_by`)
         self.seen: list[list[bool]] = [[zone.seen_by(player.index) for zone in self.zones] for player in self.players]
 
@@ -543,6 +544,7 @@ class Game:
                     state.loc[piece_id] = zone_id
             if sorted(i for c in state.contents for i in c) != list(range(len(data["pieces"]))):
                 raise ValueError("the pieces and zones do not agree")
+            state.recount_groups()  # worked out from the zones, not saved
             # Pieces may refer to players only, so decode them after the world exists.
             from interpreter.values import Piece
             for piece_id, (type_name, fields, *shown) in enumerate(data["pieces"]):

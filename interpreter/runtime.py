@@ -265,27 +265,12 @@ def _move(st, thing, destination, on_top):
         st.move_piece(thing.id, destination.id, on_top)
     else:
         if thing.__class__ is Zone:
-            if thing is not destination and thing.id not in st.unordered and (on_top or destination.id not in st.unordered):
-                # A whole zone, the usual way: every piece goes over at once, in its order.
-                ids = st.contents[thing.id]
-                if ids:
-                    st.contents[thing.id] = []
-                    st.owned[thing.id] = True
-                    target = st.own_zone(destination.id)
-                    if on_top:
-                        target.extend(ids)
-                    else:
-                        target[0:0] = ids
-                    loc = st.loc
-                    for piece_id in ids:
-                        loc[piece_id] = destination.id
-                return
-            pieces = st.pieces_in(thing)
-        else:
-            pieces = list(as_list(st, thing))
-            for piece in pieces:
-                if piece.__class__ is not Piece:
-                    raise TypeError(f"only pieces can move, not {type_name(piece)}")
+            st.move_zone(thing.id, destination.id, on_top)
+            return
+        pieces = list(as_list(st, thing))
+        for piece in pieces:
+            if piece.__class__ is not Piece:
+                raise TypeError(f"only pieces can move, not {type_name(piece)}")
         # Several pieces keep their order, whether they go on top or at the bottom.
         for piece in (pieces if on_top else reversed(pieces)):
             st.move_piece(piece.id, destination.id, on_top)
@@ -322,13 +307,6 @@ def _count_pieces(st, zones):
             count += len(contents[zone.id])
         return count
     return len(IMPLEMENTATIONS["all_pieces"](st, zones))
-
-
-def _zone_ids(zones):
-    """The ids of a list of zones, for a `count_pieces_` helper to keep; None for anything else."""
-    if zones.__class__ is list and all(zone.__class__ is Zone for zone in zones):
-        return tuple([zone.id for zone in zones])
-    return None
 
 
 def _log(st, to, text):
@@ -372,6 +350,9 @@ class _Marker:
         return self.name
 
 
+GROUPS_PER_ZONE = 4  # running counts a zone keeps up at most (WorldMemo.group_of_zones)
+
+
 class WorldMemo(dict):
     """A world's remembered defines, those that read nothing play changes (interpreter/compiler.py).
 
@@ -381,18 +362,66 @@ class WorldMemo(dict):
     game's generated module). Any state of the world gives such a define the same value,
     so it is worked out with `state`: the world's first (State.__init__), or the stand-in
     that works out an automa's condition while the world is made.
+
+    A define with one parameter keeps its values in a table of its own, `'@D'`, by the
+    argument's kind and then by the argument (a define with more, by a key of the arguments
+    and their kinds); the groups of zones its values are counted as (below), in `'#D'`.
+
+    Beside the defines, the groups of zones whose pieces the rules count often
+    (`count(all_pieces(D(...)))` of such a define, `group_of_zones`): every state of the
+    world keeps a running count of the pieces in each group (`State.group_counts`).
     """
 
-    __slots__ = ("module", "state")
+    __slots__ = ("module", "state", "groups", "zone_groups", "_group_ids", "_interned")
 
-    def __init__(self, module: dict, state=None):
+    def __init__(self, module: dict, state=None, zone_count: int = 0):
         super().__init__()
         self.module = module
         self.state = state
+        self.groups: list[tuple[int, ...]] = []  # group id -> the ids of its zones
+        # zone id -> the ids of the groups it belongs to. Never changed in place: a new group
+        # makes a new list, so a state whose counts follow an older list can tell (`State.zone_groups`).
+        # Zones in the same groups share one tuple, so a move between two of them changes no count.
+        self.zone_groups: list[tuple[int, ...]] = [()] * zone_count
+        self._group_ids: dict[tuple[int, ...], int] = {}  # the ids of a group's zones -> its id
+        self._interned: dict[tuple[int, ...], tuple[int, ...]] = {(): ()}
+
+    def group_of_zones(self, zones):
+        """A group's id for the zones of a list (made the first time), to read a running count
+        of their pieces (`State.group_counts`); the ids of the zones when any of them is in
+        GROUPS_PER_ZONE groups already (counting them is then left to the caller); None when
+        `zones` is not a list of zones."""
+        if zones.__class__ is not list or not all(zone.__class__ is Zone for zone in zones):
+            return None
+        listed = tuple([zone.id for zone in zones])
+        ids = tuple(sorted(set(listed)))
+        if len(ids) < len(listed):
+            return listed  # a zone listed twice counts twice: summed, not a group
+        group = self._group_ids.get(ids)
+        if group is not None:
+            return group
+        zone_groups = self.zone_groups
+        if any(len(zone_groups[zone_id]) >= GROUPS_PER_ZONE for zone_id in ids):
+            # Every move in or out of such a zone would pay for each of its groups:
+            # enough of them cost more than summing the zones' lengths when counted.
+            return listed
+        group = len(self.groups)
+        self.groups = self.groups + [ids]
+        self._group_ids[ids] = group
+        zone_groups = list(zone_groups)
+        interned = self._interned
+        for zone_id in ids:
+            joined = zone_groups[zone_id] + (group,)
+            zone_groups[zone_id] = interned.setdefault(joined, joined)
+        self.zone_groups = zone_groups  # last: a state that sees it finds the groups it names
+        return group
 
     def __missing__(self, key):
         if key.__class__ is not str:
             raise KeyError(key)
+        if key[0] in "@#":  # a one-parameter define's table of values ('@D') or of counted groups ('#D')
+            value = self[key] = {}
+            return value
         value = self[key] = self.module["define_" + key](self.state)
         return value
 

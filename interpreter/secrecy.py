@@ -125,7 +125,7 @@ def veiled_copy(state: Any, seat: int, suspect=None) -> Any:
     veiled = state.clone()
     world = copy.copy(state.world)
     # A define evaluated on veiled values must never be remembered for the real game.
-    world.memo = WorldMemo(state.world.memo.module, veiled)
+    world.memo = WorldMemo(state.world.memo.module, veiled, len(world.zones))
     veiled.world = world
     hidden_zones = {zone.id for zone in world.zones if not zone_visible_to(zone, seat)}
     hidden_pieces: set[int] = set()

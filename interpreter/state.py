@@ -163,7 +163,8 @@ class State:
     __slots__ = ("program", "world", "seed", "rng", "vars", "pvars", "contents", "owned", "loc", "pieces",
                  "piece_vars", "unordered", "created_in_play", "running", "_frames", "restoring", "env",
                  "answer", "pending", "log", "round", "phase", "eliminated", "in_setup", "terminal", "held",
-                 "scoring", "budget", "stretch", "history", "_labels", "memo", "playout", "piece_kinds")
+                 "scoring", "budget", "stretch", "history", "_labels", "memo", "playout", "piece_kinds",
+                 "zone_groups", "group_counts")
 
     def __init__(self, program, world, seed: int):
         self.program = program
@@ -184,6 +185,13 @@ class State:
         # Each piece's kind (`Piece._kind`) by its id, for draws to count kinds without the pieces.
         # Never changed in place (a new piece makes a new list), so copies share it.
         self.piece_kinds: list[int] = []
+        # Running counts of the pieces in the groups of zones the rules count often
+        # (runtime.WorldMemo.group_of_zones), by group id, kept up by every change of a zone's
+        # size; zone_groups is the world's list of each zone's groups these counts follow. When
+        # the world has made groups since, the counts are worked out again (`recount_groups`).
+        # Never saved: a restored state works them out from its zones.
+        self.zone_groups = world.memo.zone_groups
+        self.group_counts: list[int] = [0] * len(world.memo.groups)
         self.piece_vars: dict[tuple[int, str], Any] = {}  # (piece id, variable) -> value
         # zone id -> how many of its bottom pieces lie in an order nobody knows (since a shuffle)
         self.unordered: dict[int, int] = {}
@@ -881,6 +889,8 @@ class State:
         other.loc = list(self.loc)
         other.pieces = list(self.pieces)
         other.piece_kinds = self.piece_kinds
+        other.zone_groups = self.zone_groups
+        other.group_counts = list(self.group_counts)
         other.piece_vars = dict(self.piece_vars)
         other.unordered = dict(self.unordered)
         other.created_in_play = self.created_in_play
@@ -1076,6 +1086,15 @@ class State:
         ids = self.contents[zone_id] = list(self.contents[zone_id])
         return ids
 
+    def recount_groups(self) -> list[int]:
+        """The running counts of the world's groups of zones worked out afresh from the zones
+        (after a restore, or when the world made a group since they were last worked out)."""
+        memo = self.world.memo
+        contents = self.contents
+        self.zone_groups = memo.zone_groups
+        self.group_counts = [sum([len(contents[zone_id]) for zone_id in ids]) for ids in memo.groups]
+        return self.group_counts
+
     def move_piece(self, piece_id: int, zone_id: int, on_top: bool = True) -> None:
         from_id = self.loc[piece_id]
         contents = self.contents
@@ -1089,6 +1108,13 @@ class State:
             if source.index(piece_id) < self.unordered[from_id]:
                 self.unordered[from_id] -= 1
         source.remove(piece_id)
+        groups = self.zone_groups
+        if groups[from_id] is not groups[zone_id]:  # the running counts of groups of zones (`group_counts`)
+            counts = self.group_counts
+            for group in groups[from_id]:
+                counts[group] -= 1
+            for group in groups[zone_id]:
+                counts[group] += 1
         if owned[zone_id]:
             target = contents[zone_id]
         else:
@@ -1103,6 +1129,37 @@ class State:
                 self.unordered[zone_id] += 1
         self.loc[piece_id] = zone_id
 
+    def move_zone(self, from_id: int, zone_id: int, on_top: bool = True) -> None:
+        """Every piece of one zone onto (or under) another, in their order (`move ZONE to ZONE`)."""
+        unordered = self.unordered
+        if from_id != zone_id and from_id not in unordered and (on_top or zone_id not in unordered):
+            # The usual way: every piece goes over at once.
+            contents = self.contents
+            ids = contents[from_id]
+            if ids:
+                contents[from_id] = []
+                self.owned[from_id] = True
+                target = self.own_zone(zone_id)
+                if on_top:
+                    target.extend(ids)
+                else:
+                    target[0:0] = ids
+                loc = self.loc
+                for piece_id in ids:
+                    loc[piece_id] = zone_id
+                leaving, joining = self.zone_groups[from_id], self.zone_groups[zone_id]
+                if leaving is not joining:  # the running counts of groups of zones (`group_counts`)
+                    counts = self.group_counts
+                    for group in leaving:
+                        counts[group] -= len(ids)
+                    for group in joining:
+                        counts[group] += len(ids)
+            return
+        # Out of or under a shuffled pile, or onto itself: piece by piece, as the rules say.
+        ids = list(self.contents[from_id])
+        for piece_id in (ids if on_top else reversed(ids)):
+            self.move_piece(piece_id, zone_id, on_top)
+
     def create_piece(self, type_name: str, fields: dict, zone: Zone) -> Piece:
         piece = Piece(len(self.pieces), type_name, fields, "")
         piece.label = self.program.piece_label(self, piece)
@@ -1111,6 +1168,8 @@ class State:
         self.piece_kinds = self.piece_kinds + [piece._kind]  # a new list: copies share the old one
         self.loc.append(zone.id)
         self.own_zone(zone.id).append(piece.id)
+        for group in self.zone_groups[zone.id]:
+            self.group_counts[group] += 1
         for name, start in self.program.piece_var_inits.get(type_name, ()):
             self.piece_vars[(piece.id, name)] = start(self, dict(fields))
         return piece

@@ -74,6 +74,16 @@ def _check_partition(state) -> None:
     for zone_id, ids in enumerate(state.contents):
         for piece_id in ids:
             assert state.loc[piece_id] == zone_id
+    _check_group_counts(state)
+
+
+def _check_group_counts(state) -> None:
+    """The running counts of the world's groups of zones (`State.group_counts`) agree with the zones."""
+    memo = state.world.memo
+    if state.zone_groups is memo.zone_groups:
+        assert state.group_counts == [sum(len(state.contents[z]) for z in ids) for ids in memo.groups]
+    for zone_id, groups in enumerate(state.zone_groups):
+        assert all(zone_id in memo.groups[group] for group in groups)
 
 
 def _round_trip(game, state) -> None:
@@ -82,6 +92,10 @@ def _round_trip(game, state) -> None:
     restored = game.state_from_json(json.loads(text))
     assert restored.to_json() == saved
     assert state.clone().to_json() == saved
+    # Running counts are not saved: a restored state works them out, a copy takes them.
+    assert restored.zone_groups is restored.world.memo.zone_groups
+    for other in (restored, state.clone()):
+        _check_group_counts(other)
     assert restored.current_player() == state.current_player()
     assert restored.num_actions() == state.num_actions()
 
@@ -162,6 +176,51 @@ def test_pieces_made_during_play_are_the_only_new_pieces(seed):
     state = MINT.new_state(2 + seed % 2, seed=seed)
     _play_checking(MINT, state, lambda count, label: (seed + len(state.history)) % count)
     assert state.created_in_play > 0
+
+
+def test_running_counts_of_groups_of_zones_follow_every_move():
+    """`count(all_pieces(island(name)))` reads a running count the state keeps up (runtime.WorldMemo.group_of_zones):
+    it agrees with the zones after moves, in a copy, after a JSON or pickle round trip, and in a state
+    made before the world had the group."""
+    import pickle
+    state = GLORY.new_state(4, seed=3)
+    early = state.clone()  # made before any group: its counts are worked out when first read
+    copies = []
+    step = 0
+    while not state.is_terminal():
+        state.apply_chance() if state.is_chance() else state.apply_action((step * 5) % state.num_actions())
+        step += 1
+        _check_group_counts(state)
+        if step % 25 == 0:
+            copies.append((state.clone(), state.recount_groups()[:]))
+    assert state.world.memo.groups, "the islands were never counted as groups"
+    for copy, counts in copies:
+        assert copy.group_counts == counts
+    for restored in (GLORY.state_from_json(json.loads(json.dumps(state.to_json()))), pickle.loads(pickle.dumps(state))):
+        # Worked out on restoring, for the groups of the world it finds (unpickling may find
+        # another load of the same rules file, whose world has made no group yet).
+        assert restored.zone_groups is restored.world.memo.zone_groups
+        _check_group_counts(restored)
+        if restored.world is state.world:
+            assert restored.group_counts == state.group_counts
+    assert early.zone_groups is not early.world.memo.zone_groups
+    early.apply_chance() if early.is_chance() else early.apply_action(0)
+    assert early.recount_groups() == [sum(len(early.contents[z]) for z in ids) for ids in early.world.memo.groups]
+
+
+def test_a_zone_keeps_counts_for_a_few_groups_at_most():
+    """A list naming a zone twice, or a zone already in GROUPS_PER_ZONE groups, is summed, not made a group."""
+    from interpreter.runtime import GROUPS_PER_ZONE, WorldMemo
+    world = GLORY.new_state(3, seed=1).world
+    memo = WorldMemo(world.memo.module, None, len(world.zones))
+    cells = world.boards["islands"].cells
+    assert memo.group_of_zones("a text") is None and memo.group_of_zones([cells[0], 3]) is None
+    assert memo.group_of_zones([cells[0], cells[0]]) == (cells[0].id, cells[0].id)
+    groups = [memo.group_of_zones([cells[0], cells[i]]) for i in range(1, GROUPS_PER_ZONE + 2)]
+    assert groups[:GROUPS_PER_ZONE] == list(range(GROUPS_PER_ZONE))
+    assert groups[GROUPS_PER_ZONE:] == [(cells[0].id, cells[GROUPS_PER_ZONE + 1].id)]
+    assert memo.group_of_zones([cells[1], cells[0]]) == 0  # the same zones in another order: the same group
+    assert memo.zone_groups[cells[1].id] == (0,) and len(memo.zone_groups[cells[0].id]) == GROUPS_PER_ZONE
 
 
 def test_the_conservation_check_notices_a_piece_no_create_made():

@@ -110,3 +110,21 @@ example "... and again after more moves, in the same table":
     count(all_pieces(the_bank)) == 3
     count(all_pieces(cells_at([0, 2]))) == 2
     count(all_pieces(cells_at([2]))) == 1
+
+# The counts are kept up as pieces move (a whole zone at once too) and are made; a zone
+# listed twice counts twice; a define remembered by argument tells 1 and true apart.
+define the_box = box
+define bank_twice = [bank, bank]
+define zones_for(x) = [bank] if "{x}" == "1" else [box]
+
+example "counted zones follow a whole zone's move and new pieces":
+  players 2 named anna, bob
+  when:
+    move bank to box
+    create 2 coin(7) in bank
+  expect:
+    count(all_pieces(the_bank)) == 2
+    count(all_pieces(the_box)) == 3
+    count(all_pieces(bank_twice)) == 4
+    count(all_pieces(zones_for(1))) == 2
+    count(all_pieces(zones_for(true))) == 3
