@@ -760,7 +760,7 @@ class ModuleWriter(ExpressionWriter):
                 add(depth, f"st.move_piece({x(node.what)}.id, {x(node.to)}.id, {on_top})")
                 return
             if self._sure(node.to, fn.names, PLACE) and self._sure(node.what, fn.names, PLACE):
-                add(depth, f"_move(st, {x(node.what)}, {x(node.to)}, {on_top})")  # a whole zone
+                add(depth, f"st.move_zone({x(node.what)}.id, {x(node.to)}.id, {on_top})")  # a whole zone
                 return
             add(depth, f"_a = {x(node.what)}")
             add(depth, f"_b = {x(node.to)}")
