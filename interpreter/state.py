@@ -1043,12 +1043,23 @@ class State:
 
     def _decision_env(self) -> dict:
         """The names the waiting decision's labels, prompt and skip text may use."""
-        frames = self.frames
-        if not frames:
-            return self.env
-        function_id, _, saved = frames[-1]
-        _, _, names, dict_mode, _ = self.program.functions[function_id]
-        if dict_mode:
+        running = self.running
+        if running is None:
+            frames = self._frames
+            if not frames:
+                return self.env
+            function_id, _, saved = frames[-1]
+            names = self.program.functions[function_id][2]
+        else:  # only the innermost waiting rule's locals: read them alone, not every frame's as `frames` does
+            while running.gi_yieldfrom is not None and running.gi_yieldfrom.gi_frame is not None:
+                running = running.gi_yieldfrom
+            if running.gi_frame is None:
+                return self.env
+            function_id = self.program.function_ids_by_code[running.gi_code]
+            names = self.program.functions[function_id][2]
+            found = running.gi_frame.f_locals
+            saved = tuple(found.get(name, _UNSET) for name in names)
+        if self.program.functions[function_id][3]:  # its locals are kept in `env` (dict mode)
             return self.env
         return {name[2:]: value for name, value in zip(names, saved) if name[:2] == "v_" and value is not _UNSET}
 

@@ -31,6 +31,16 @@ knowledge of any game (`informed`):
   the root and costs many steps; a round is where most games settle what the
   moves in it did. A game that keeps no score before its end is so played to
   the end.
+- A decision whose playouts keep the seats level to the limit learns little
+  from their length: when more than half of its first `LEVEL_CHECK` playouts
+  (far from the end) ran all `PLAYOUT_LIMIT` steps without a round's end
+  telling the seats apart, its remaining playouts stop after `HORIZON_LIMIT`
+  steps. On Mysterious Islands, whose `progress` line is 0 for every seat
+  until someone carries gold, three playouts in four from its opening went 200
+  steps (13 rounds) still level, worth nothing to the search, and none of 300
+  told the seats apart before step 74 (benchmarks/README.md, issue 32). In
+  the other shipped games a playout finds its round in 11 to 52 steps on
+  average and seldom meets the limit, so they are searched as before.
 - Near the end, the end is the horizon: before it searches, the bot plays one
   random game on from the decision (on a deal of its own, with a generator of
   its own). When that game ends within `NEAR_END` steps, the end is near
@@ -74,6 +84,8 @@ from pirdsl.baseline_bots import GreedyBot, random_playout, standing, take_force
 
 DEFAULT_ITERATIONS = 1000
 PLAYOUT_LIMIT = 200  # steps (decisions and chance) of a random playout before it is scored as it stands
+LEVEL_CHECK = 20  # ismcts: playouts of a decision that tell whether its playouts run to the limit level (docstring)
+HORIZON_LIMIT = 50  # ismcts: the shorter limit of the rest of such a decision's playouts
 NEAR_END = 100  # ismcts: the end is near when one random game from the decision ends within this many steps
 LEAF_WEIGHT = 0.5  # ismcts: a new leaf's value is this share its lead at once, the rest its lead at the horizon
 PRIOR_WEIGHT = 1.0  # ismcts: UCB1's bonus for the greedy bot's choice at the root, shrinking as 1 / (1 + visits)
@@ -155,6 +167,9 @@ class SearchBot:
         self.probe = random.Random(f"{seed}:probe")  # informed: the random game that says if the end is near
         self.near_end_steps = near_end
         self.near_end = False  # informed: this decision's playouts run to the game's end (module docstring)
+        self.far_playouts = 0  # informed: this decision's playouts to a horizon so far
+        self.limit_playouts = 0  # of those, the ones that ran to the limit without finding a horizon
+        self.horizon_limit = HORIZON_LIMIT
         self.kind = "ismcts" if redeal else "mcts"
         self.memories: dict[int, Any] = {}
         self.last_iterations = 0  # how many iterations the last decision had (for reports and tests)
@@ -176,6 +191,7 @@ class SearchBot:
         seat = state.current_player()
         known = self._memory(seat).update(state)
         root = Node()
+        self.far_playouts = self.limit_playouts = 0
         if self.informed:
             self.prior = state.action_labels()[self.greedy.choose_action(state)]
             self.near_end = self._end_is_near(state, seat, known)
@@ -326,7 +342,7 @@ class SearchBot:
 
         def at_horizon(now: Any) -> bool:
             nonlocal round_now, found
-            if now.round != round_now and not self.near_end:
+            if now.round != round_now:
                 round_now = now.round
                 scores = standing(now)
                 if any(score != scores[0] for score in scores):
@@ -334,8 +350,17 @@ class SearchBot:
                     return True
             return False
 
-        # Near the end no round is a horizon: the playout is not asked before every step.
-        random_playout(state, self.random, self.playout_limit, None if self.near_end else at_horizon)
+        if self.near_end:  # no round is a horizon: the playout is not asked before every step
+            random_playout(state, self.random, self.playout_limit)
+        else:
+            far, limit = self.far_playouts, self.playout_limit
+            if far >= LEVEL_CHECK and 2 * self.limit_playouts > LEVEL_CHECK:
+                limit = min(limit, self.horizon_limit)  # this decision's playouts run to the limit level
+            ended = random_playout(state, self.random, limit, at_horizon)
+            if far < LEVEL_CHECK:
+                self.far_playouts = far + 1
+                if found is None and not ended:
+                    self.limit_playouts += 1
         if found is not None:
             return found
         if state.is_terminal():

@@ -289,6 +289,49 @@ def test_near_the_end_an_ismcts_playout_runs_to_the_end_and_far_from_it_stops_at
     assert table.is_terminal()  # no stop at a round's end: the end was near
 
 
+def _playout_limits(monkeypatch, game, players: int, decisions: int, iterations: int) -> list[int]:
+    """The step limits of one ismcts decision's playouts, at a decision reached by random moves from seed 7."""
+    import pirdsl.mcts as mcts
+
+    state = game.new_state(players=players, seed=7)
+    walker = random.Random(3)
+    taken = 0
+    while taken < decisions or state.is_chance() or state.num_actions() == 1:
+        if state.is_chance():
+            state.apply_chance()
+        else:
+            state.apply_action(walker.randrange(state.num_actions()) if taken < decisions else 0)
+            taken += 1
+    limits = []
+    real = mcts.random_playout
+
+    def noted(table, rng, steps, stop=None):
+        limits.append(steps)
+        return real(table, rng, steps, stop)
+
+    monkeypatch.setattr(mcts, "random_playout", noted)
+    bot = SearchBot(11, Budget(iterations=iterations), redeal=True)
+    bot.choose_action(state)
+    assert not bot.near_end
+    return limits[1:]  # the first is the random game that says whether the end is near
+
+
+def test_a_decision_whose_playouts_run_level_to_the_limit_cuts_the_rest_short(monkeypatch):
+    """Mysterious Islands' opening: the seats' progress stays level for many rounds of random play, so
+    after the first LEVEL_CHECK playouts (most ran all 200 steps) the rest stop after HORIZON_LIMIT."""
+    from pirdsl.mcts import HORIZON_LIMIT, LEVEL_CHECK, PLAYOUT_LIMIT
+
+    limits = _playout_limits(monkeypatch, SEED_GAMES["mysterious_islands"], 2, 20, LEVEL_CHECK + 5)
+    assert limits == [PLAYOUT_LIMIT] * LEVEL_CHECK + [HORIZON_LIMIT] * 5
+
+
+def test_playouts_that_find_their_round_keep_the_whole_limit(monkeypatch):
+    from pirdsl.mcts import LEVEL_CHECK, PLAYOUT_LIMIT
+
+    limits = _playout_limits(monkeypatch, SEED_GAMES["glory_islands"], 4, 8, LEVEL_CHECK + 5)
+    assert limits == [PLAYOUT_LIMIT] * (LEVEL_CHECK + 5)
+
+
 def test_mcts_plays_plain_uct_and_ismcts_searches_informed():
     assert not make_bot("mcts:10", 1).informed
     assert make_bot("ismcts:10", 1).informed
