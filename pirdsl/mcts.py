@@ -69,6 +69,12 @@ knowledge of any game (`informed`):
 Budgets: a number of iterations (`mcts:2000`, reproducible: the same seed
 gives the same choices) or seconds of thinking (`ismcts:0.5s`, which depends
 on the machine's speed). Bots are seeded like the others (`seat_seed`).
+A budget of iterations stops early once no other option could catch up with
+the most visited one in the iterations left (each iteration adds one visit to
+one root option): the choice is the one the whole budget would make, at about
+half the cost where one option is clearly best (Glory Islands: 45% of the
+iterations saved). The bot's generator is then further on by fewer draws, so
+its later choices are those of the same search with another seed.
 """
 
 from __future__ import annotations
@@ -138,6 +144,23 @@ class Node:
         self.children: dict[str, Node] = {}
 
 
+def _settled(root: Node, labels: list[str], left: int) -> bool:
+    """Whether the most visited of `labels` stays so through `left` more iterations, whatever they visit.
+
+    Strictly ahead of every other option by more than `left`: not even a tie is possible.
+    """
+    children = root.children
+    first = second = 0
+    for label in labels:
+        child = children.get(label)
+        visits = child.visits if child is not None else 0
+        if visits > first:
+            first, second = visits, first
+        elif visits > second:
+            second = visits
+    return first > second + left
+
+
 class SearchBot:
     """UCT over fair deals of the hidden information: `mcts` (one deal) or `ismcts` (a deal per iteration).
 
@@ -150,11 +173,13 @@ class SearchBot:
             (the module docstring; True for ismcts); else plain UCT with random playouts to the end.
         near_end: informed: the end is near when a random game from the decision ends within
             this many steps; then the decision's playouts run to the end.
+        settle: an iteration budget stops as soon as no other option can catch up with the
+            most visited one (the same choice; False spends every iteration, for tests).
     """
 
     def __init__(self, seed: int | str = 0, budget: Budget | None = None, redeal: bool = False,
                  playout_limit: int = PLAYOUT_LIMIT, informed: bool | None = None,
-                 near_end: int = NEAR_END) -> None:
+                 near_end: int = NEAR_END, settle: bool = True) -> None:
         self.random = random.Random(seed)
         self.budget = budget or Budget()
         self.redeal = redeal
@@ -166,6 +191,7 @@ class SearchBot:
             self.greedy = GreedyBot(f"{seed}:prior")  # its own generator: the search's stays as it was
         self.probe = random.Random(f"{seed}:probe")  # informed: the random game that says if the end is near
         self.near_end_steps = near_end
+        self.settle = settle  # an iteration budget stops once its choice is settled (the module docstring)
         self.near_end = False  # informed: this decision's playouts run to the game's end (module docstring)
         self.far_playouts = 0  # informed: this decision's playouts to a horizon so far
         self.limit_playouts = 0  # of those, the ones that ran to the limit without finding a horizon
@@ -202,9 +228,12 @@ class SearchBot:
             groups = start.hidden_groups(seat, known)
         deadline = None if self.budget.seconds is None else time.perf_counter() + self.budget.seconds
         limit = self.budget.iterations
+        labels = state.action_labels()
+        distinct = list(dict.fromkeys(labels))  # the root's options, each label once
         done = 0
         while True:
-            if limit is not None and done >= limit:
+            if limit is not None and (done >= limit or self.settle and done * 2 > limit
+                                      and _settled(root, distinct, limit - done)):
                 break
             if deadline is not None and done > 0 and time.perf_counter() >= deadline:
                 break
@@ -228,7 +257,6 @@ class SearchBot:
                 self.failed_iterations += 1
             done += 1
         self.last_iterations = done
-        labels = state.action_labels()
         best_index, best_visits = None, -1
         for index, label in enumerate(labels):
             child = root.children.get(label)

@@ -66,9 +66,11 @@ def test_an_iteration_budget_gives_the_same_choices_for_the_same_seed():
 
 
 def _ismcts_choices(game, players: int, count: int) -> list[int]:
-    """The first `count` real choices of ismcts:40 (seed 5) in seat 0, against random moves (seed 6), from seed 4."""
+    """The first `count` real choices of ismcts:40 (seed 5) in seat 0, against random moves (seed 6), from seed 4;
+    every iteration spent (`settle` off), as when they were recorded."""
     state = game.new_state(players=players, seed=4)
     bot = make_bot("ismcts:40", 5)
+    bot.settle = False
     walker = random.Random(6)
     chosen = []
     while not state.is_terminal() and len(chosen) < count:
@@ -87,6 +89,33 @@ def test_ismcts_decides_as_it_did_before_its_bookkeeping_got_cheaper():
     its deals from one: a cheaper search must still be the same search, deal for deal."""
     assert _ismcts_choices(SEED_GAMES["glory_islands"], 2, 15) == [3, 2, 2, 1, 1, 1, 1, 0, 0, 1, 0, 0, 5, 0, 0]
     assert _ismcts_choices(SEED_GAMES["decks_of_glory"], 2, 12) == [0, 0, 3, 1, 0, 0, 1, 1, 2, 0, 3, 0]
+
+
+def test_a_search_stopped_once_settled_makes_the_choice_of_its_whole_budget():
+    # At each decision a copy of the bot spends every iteration; the bot itself stops once no
+    # other option can catch up. Same choice every time, fewer iterations in all.
+    import copy
+
+    for game, players in ((SEED_GAMES["glory_islands"], 2), (SEED_GAMES["decks_of_glory"], 2)):
+        state = game.new_state(players=players, seed=4)
+        bot = make_bot("ismcts:60", 5)
+        walker = random.Random(6)
+        decisions = spent = 0
+        while not state.is_terminal() and decisions < 8:
+            if state.is_chance():
+                state.apply_chance()
+            elif state.current_player() == 0 and state.num_actions() > 1:
+                whole = copy.deepcopy(bot)
+                whole.settle = False
+                choice = bot.choose_action(state)
+                assert choice == whole.choose_action(state)
+                assert whole.last_iterations == 60 and bot.last_iterations <= 60
+                spent += bot.last_iterations
+                decisions += 1
+                state.apply_action(choice)
+            else:
+                state.apply_action(walker.randrange(state.num_actions()))
+        assert decisions == 8 and spent < 8 * 60
 
 
 def test_a_seconds_budget_thinks_for_about_that_long():
@@ -310,7 +339,7 @@ def _playout_limits(monkeypatch, game, players: int, decisions: int, iterations:
         return real(table, rng, steps, stop)
 
     monkeypatch.setattr(mcts, "random_playout", noted)
-    bot = SearchBot(11, Budget(iterations=iterations), redeal=True)
+    bot = SearchBot(11, Budget(iterations=iterations), redeal=True, settle=False)  # every iteration played
     bot.choose_action(state)
     assert not bot.near_end
     return limits[1:]  # the first is the random game that says whether the end is near
