@@ -736,7 +736,7 @@ def tables(english: English, decls: list[ast.TableDecl]) -> list[Table]:
             header[0] = "Seat"
         # A catalogue lists the cards (ships, crew...) the players have in front of them: the summary
         # lists it, the card leaves it to the cards themselves.
-        result.append(Table(words(decl.name), caption, header, rows, on_card=decl.header is not None and not decl.piece))
+        result.append(Table(words(decl.name), caption, header, rows, on_card=decl.header is not None and decl.header.on_card and not decl.piece))
     return result
 
 

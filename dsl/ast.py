@@ -555,6 +555,9 @@ class TableHeader(Node):
 
     key: str
     values: list[str]
+    # A table with a header is a chart players read, so the reference card prints it, unless
+    # the header line ends `not on card` (the summary still prints it under these headings).
+    on_card: bool = True
 
 
 class TableDecl(Decl):

@@ -579,13 +579,13 @@ class DeclarationChecks:
                            f"write {node.target}({', '.join(params)}), with names of your own if you like")
             if target.kind == "rule" and node.value is not None:
                 self.error(self.first_line(node.span), f"'{node.target}' is a rule: a power changes it with a block of statements",
-                           f"write ':' and the statements on the lines below")
+                           "write ':' and the statements on the lines below")
             elif target.kind == "rule" and node.hook == "adding":
                 self.error(self.first_line(node.span), f"'adding to' joins lists a define gives, and '{node.target}' is a rule",
                            "write 'before', 'after' or 'instead of'")
             elif target.kind == "define" and node.value is None:
                 self.error(self.first_line(node.span), f"'{node.target}' is a define: a power gives it a value",
-                           f"write '= VALUE' instead of a block")
+                           "write '= VALUE' instead of a block")
             elif target.kind == "define" and node.hook in ("before", "after"):
                 self.error(self.first_line(node.span), f"'{node.target}' is a define: it does nothing {node.hook} which a power could add to",
                            "write 'instead of' (a new value) or 'adding to' (more items for a list)")

@@ -128,6 +128,7 @@ _TOKEN_NAMES = {
     "COMMA": "','",
     "EQUAL": "'='",
     "DOT": "'.'",
+    "OFF_CARD": "'not on card'",
     "$END": "end of file",
 }
 
@@ -495,8 +496,12 @@ class _Builder:
         return str(items[0])
 
     def table_header(self, span, items):
-        key, *values = (self._fixed_text(token, "a table heading") for token in items)
-        return ast.TableHeader(span=span, key=key, values=values)
+        *texts, off_card = items
+        key, *values = (self._fixed_text(token, "a table heading") for token in texts)
+        return ast.TableHeader(span=span, key=key, values=values, on_card=off_card is None)
+
+    def off_card(self, span, items):
+        return True
 
     def table_row(self, span, items):
         return ast.TableRow(span=span, key=items[0], value=items[1])

@@ -164,6 +164,7 @@ table forks_behind:
 
 #: Where the next space is not the next number: the ends of the lanes and channels, and Port Royal (space 0) after 49.
 table joins_ahead:
+  header "From space" -> "Sail on to" not on card
   12 -> [15]
   14 -> [15]
   25 -> [28]
@@ -174,6 +175,7 @@ table joins_ahead:
 
 #: The same, sailing backward.
 table joins_behind:
+  header "Sailing back from space" -> "Sail back to" not on card
   0  -> [49]
   13 -> [6]
   26 -> [19]

@@ -433,6 +433,31 @@ def test_table_headers_head_the_printed_charts(tmp_path):
     assert "| Island size | 1st | 2nd | 3rd |" in card and "| Key | Bonus |" not in card  # a named chart only
 
 
+def test_a_header_ending_not_on_card_names_the_columns_in_the_summary_only(tmp_path):
+    source = LITTLE_HEADER + textwrap.dedent('''\
+        table island_points:
+          header "Island size" -> "Points"
+          3 -> 4
+        table joins:
+          header "From space" -> "Sail on to"   not on card
+          12 -> [15]
+        play:
+          log "{island_points[3]} {joins[12]}"
+        score p: 0
+        ''')
+    summary = summary_of(source, tmp_path)
+    assert "| Island size | Points |" in summary and "| From space | Sail on to |\n| --- | --- |\n| 12 | 15 |" in summary
+    card = summary_of(source, tmp_path, "card")
+    assert "| Island size | Points |" in card and "From space" not in card
+
+
+def test_no_shipped_game_prints_a_column_headed_key():
+    """A "Key" heading tells a player nothing: every table the summary prints names its key column."""
+    golden = Path(__file__).parent / "golden"
+    for path in sorted(golden.rglob("*.summary.md")):
+        assert "\n| Key |" not in path.read_text(encoding="utf-8"), f"{path.name}: give the table a header"
+
+
 def test_boards_are_drawn_from_their_layers(tmp_path):
     source = LITTLE_HEADER + textwrap.dedent('''\
         board map: hex 2 by 3
