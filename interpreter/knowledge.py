@@ -43,6 +43,11 @@ class SeatMemory:
         self._in_sight: set[int] = set()  # pieces the seat could see at the last step
         self._pieces = 0  # pieces there were at the last step (those made since are new)
 
+    @property
+    def in_sight(self) -> frozenset[int]:
+        """The pieces the seat could see at the last step `update` followed."""
+        return frozenset(self._in_sight)
+
     def update(self, state: Any) -> dict[int, int]:
         """Follow the game up to `state` (replaying the steps since the last update) and return `known_zones`."""
         watched = self._watched

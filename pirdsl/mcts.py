@@ -75,6 +75,22 @@ one root option): the choice is the one the whole budget would make, at about
 half the cost where one option is clearly best (Glory Islands: 45% of the
 iterations saved). The bot's generator is then further on by fewer draws, so
 its later choices are those of the same search with another seed.
+
+A seat that decides again straight after its own decision (Glory Islands: a
+sailing card, then how to sail, then where to land) goes on with the tree:
+the last search spent most of its iterations below the option it chose, on
+the very decision now waiting, so those visits count toward this decision's
+budget (`last_carried`) and the search adds the rest. Straight after means:
+only the seat's own forced steps between (no chance, no other seat's step,
+whether or not it had a choice, since that may be the other seat's secret),
+and no piece come into the seat's sight or known to have gone anywhere new
+(`SeatMemory`): then every deal the last search made is a fair deal now. It
+is checked by replaying the seat's own steps on the copy of the table it
+searched from. Measured on 2-player Glory Islands games against a random
+seat (seeds 0 and 1): 562 iterations a decision without it, 340 with it, with
+about 250 visits carried. `reseed` drops the tree, so a bot reseeded before
+every decision (the web tables) chooses as a bot made afresh from the saved
+game would.
 """
 
 from __future__ import annotations
@@ -175,11 +191,14 @@ class SearchBot:
             this many steps; then the decision's playouts run to the end.
         settle: an iteration budget stops as soon as no other option can catch up with the
             most visited one (the same choice; False spends every iteration, for tests).
+        reuse: a decision the seat meets straight after its own last one, with only forced
+            steps between (no chance, nobody else's choice, nothing new seen), goes on with
+            the tree the last search grew below its choice (the module docstring).
     """
 
     def __init__(self, seed: int | str = 0, budget: Budget | None = None, redeal: bool = False,
                  playout_limit: int = PLAYOUT_LIMIT, informed: bool | None = None,
-                 near_end: int = NEAR_END, settle: bool = True) -> None:
+                 near_end: int = NEAR_END, settle: bool = True, reuse: bool = True) -> None:
         self.random = random.Random(seed)
         self.budget = budget or Budget()
         self.redeal = redeal
@@ -198,7 +217,10 @@ class SearchBot:
         self.horizon_limit = HORIZON_LIMIT
         self.kind = "ismcts" if redeal else "mcts"
         self.memories: dict[int, Any] = {}
+        self.reuse = reuse  # a decision that follows the last one with nothing new goes on with its tree
+        self.kept: dict[int, tuple] = {}  # reuse: per seat, what the last search left (`_kept_root`)
         self.last_iterations = 0  # how many iterations the last decision had (for reports and tests)
+        self.last_carried = 0  # of the last decision's budget, the visits its tree brought from the one before
         self.failed_iterations = 0  # iterations whose deal the rules failed on, over the bot's life
 
     def reseed(self, seed: int | str) -> None:
@@ -206,6 +228,7 @@ class SearchBot:
         the game stays: that follows from the game's history alone)."""
         self.random.seed(seed)
         self.probe.seed(f"{seed}:probe")
+        self.kept.clear()  # a bot made afresh has no tree: it must choose as this one will
         if self.greedy is not None:
             self.greedy.reseed(f"{seed}:prior")
 
@@ -216,7 +239,7 @@ class SearchBot:
             return 0
         seat = state.current_player()
         known = self._memory(seat).update(state)
-        root = Node()
+        root = self._kept_root(state, seat, known) or Node()
         self.far_playouts = self.limit_playouts = 0
         if self.informed:
             self.prior = state.action_labels()[self.greedy.choose_action(state)]
@@ -230,7 +253,12 @@ class SearchBot:
         limit = self.budget.iterations
         labels = state.action_labels()
         distinct = list(dict.fromkeys(labels))  # the root's options, each label once
-        done = 0
+        children = root.children
+        carried = sum(children[label].visits for label in distinct if label in children)
+        if limit is not None:
+            carried = min(carried, limit)
+        self.last_carried = carried
+        done = carried  # a kept tree's visits count toward the budget
         while True:
             if limit is not None and (done >= limit or self.settle and done * 2 > limit
                                       and _settled(root, distinct, limit - done)):
@@ -256,15 +284,57 @@ class SearchBot:
                 # rules could never reach): this iteration teaches nothing, so nothing is kept.
                 self.failed_iterations += 1
             done += 1
-        self.last_iterations = done
+        self.last_iterations = done - carried
         best_index, best_visits = None, -1
         for index, label in enumerate(labels):
             child = root.children.get(label)
             if child is not None and child.visits > best_visits:
                 best_index, best_visits = index, child.visits
         if best_index is None:
+            self.kept.pop(seat, None)
             return self.random.randrange(count)
+        if self.reuse:
+            memory = self._memory(seat)
+            self.kept[seat] = (start, best_index, root.children[labels[best_index]], memory.in_sight, dict(known))
         return best_index
+
+    def _kept_root(self, state: Any, seat: int, known: Any) -> Node | None:
+        """The node the last search of `seat` grew below its choice, when this decision comes straight after it.
+
+        Straight after: from the state the last search started at, the seat's choice and
+        then only its own forced steps (decisions with one option) lead to this state, with no
+        chance and no other seat's step between (whether a rival's step offered a choice
+        may be the rival's secret, so none counts), no piece come into the seat's sight and none it could not see
+        known to be anywhere new (`SeatMemory`). Then
+        every deal the last search made is still a fair deal now, and the visits below
+        its choice were spent on this very decision. The steps are replayed on the kept
+        copy of the table the seat stood at, not read from anyone's hidden moves.
+        """
+        kept = self.kept.pop(seat, None)
+        if kept is None:
+            return None
+        start, chosen, node, sight, knew = kept
+        # Nothing new seen: no piece came into sight, and none out of sight was seen to go anywhere.
+        if not self._memory(seat).in_sight <= sight:
+            return None
+        if any(known.get(piece) != zone for piece, zone in knew.items() if piece not in sight) \
+                or len(known) != len(knew):
+            return None
+        target = len(state.history)
+        replay = start.clone()
+        try:
+            replay.apply_action(chosen)
+            while len(replay.history) < target:
+                # Only the seat's own forced steps: whether another seat had a choice may be its secret.
+                if replay.is_terminal() or replay.is_chance() or replay.current_player() != seat \
+                        or replay.num_actions() != 1:
+                    return None
+                replay.apply_action(0)
+        except GameRuleError:
+            return None
+        if replay.history != state.history or replay.is_chance() or replay.current_player() != seat:
+            return None
+        return node
 
     def _memory(self, seat: int) -> Any:
         from interpreter.knowledge import SeatMemory

@@ -50,6 +50,41 @@ def test_the_dead_branch_is_found_with_its_line() -> None:
     assert item["kind"] == "if" and item["games_fired"] == 0 and item["where"] == "rule take_turn"
 
 
+def test_a_branch_that_follows_only_an_option_no_bot_chose_is_not_dead() -> None:
+    """The trap's branch (`else` after `how == "dig"` and `how == "dive"`: burning) fires only when a bot
+    burns; the strong bots may never do, and then the branch is listed with the reason, not as dead."""
+    result = analysed(FLAWS)
+    item = next(item for item in result["coverage"]["items"] if item["line"] == 26)
+    assert item["kind"] == "else" and not item["dead"]
+    if item["games_fired"] == 0:
+        assert item["unchosen"].startswith("it follows 'burn' of the choice of line 19, which no bot chose")
+        assert item in result["coverage"]["unchosen"]
+        assert any("follows only options no bot chose" in line for line in result["headline"])
+    # Random bots burn: the branch fires, and nothing is listed.
+    randomly = analyze(load_game(FLAWS), 2, 6, 0, (), "random")
+    assert not randomly["coverage"]["unchosen"]
+    assert next(item for item in randomly["coverage"]["items"] if item["line"] == 26)["games_fired"] > 0
+
+
+def test_branches_follow_a_choice_only_through_tests_of_its_value() -> None:
+    from dsl.parser import parse_source
+    from pirdsl.analyze.inventory import branch_options
+
+    source = (
+        'game "T":\n  players 2 to 2\n\nplay:\n  for each p in players:\n'
+        '    p chooses how from ["a", "b", "c"] "How?"\n'
+        '    if how == "a":\n      log "a"\n    elif "b" == how:\n      log "b"\n    else:\n      log "c"\n'
+        '    if how == "a" or how == "b":\n      log "ab"\n    else:\n      log "c"\n'
+    )
+    play = parse_source(source).declarations[-1]
+    loop = play.body[0]
+    chosen = {"how": ("f", 6, ("a", "b", "c"))}
+    first, second = [node for node in loop.body if node.__class__.__name__ == "If"]
+    assert branch_options(first, chosen) == [("f", 6, ("a",)), ("f", 6, ("b",)), ("f", 6, ("c",))]
+    assert branch_options(second, chosen) == [None, None]  # not a plain test of the value: no link
+    assert branch_options(first, {}) == [None, None, None]
+
+
 def test_a_branch_only_a_variant_can_fire_is_not_dead_even_through_defines() -> None:
     """tests/cases/analyze_variants.pir reads its variants through defines; only line 31 is really dead."""
     result = analyze(load_game(VARIANTS), 2, 6, 0, (), "random")

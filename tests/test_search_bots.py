@@ -7,6 +7,7 @@ checks below are their small versions, sized for the default test run.
 
 from __future__ import annotations
 
+import copy
 import random
 from pathlib import Path
 
@@ -67,10 +68,10 @@ def test_an_iteration_budget_gives_the_same_choices_for_the_same_seed():
 
 def _ismcts_choices(game, players: int, count: int) -> list[int]:
     """The first `count` real choices of ismcts:40 (seed 5) in seat 0, against random moves (seed 6), from seed 4;
-    every iteration spent (`settle` off), as when they were recorded."""
+    every iteration spent (`settle` off) on a fresh tree (`reuse` off), as when they were recorded."""
     state = game.new_state(players=players, seed=4)
     bot = make_bot("ismcts:40", 5)
-    bot.settle = False
+    bot.settle = bot.reuse = False
     walker = random.Random(6)
     chosen = []
     while not state.is_terminal() and len(chosen) < count:
@@ -109,13 +110,84 @@ def test_a_search_stopped_once_settled_makes_the_choice_of_its_whole_budget():
                 whole.settle = False
                 choice = bot.choose_action(state)
                 assert choice == whole.choose_action(state)
-                assert whole.last_iterations == 60 and bot.last_iterations <= 60
+                assert whole.last_iterations + whole.last_carried == 60
+                assert bot.last_carried == whole.last_carried and bot.last_iterations <= whole.last_iterations
                 spent += bot.last_iterations
                 decisions += 1
                 state.apply_action(choice)
             else:
                 state.apply_action(walker.randrange(state.num_actions()))
         assert decisions == 8 and spent < 8 * 60
+
+
+def _own_decisions(game, players: int, bot, count: int, on_decision=None) -> list[int]:
+    """The first `count` real choices of `bot` in seat 0 against random moves (seed 6), from seed 4."""
+    state = game.new_state(players=players, seed=4)
+    walker = random.Random(6)
+    chosen = []
+    while not state.is_terminal() and len(chosen) < count:
+        if state.is_chance():
+            state.apply_chance()
+        elif state.current_player() == 0 and state.num_actions() > 1:
+            if on_decision is not None:
+                on_decision(state)
+            chosen.append(bot.choose_action(state))
+            state.apply_action(chosen[-1])
+        else:
+            state.apply_action(walker.randrange(state.num_actions()))
+    return chosen
+
+
+def test_a_decision_straight_after_the_seats_own_goes_on_with_its_tree():
+    """In Glory Islands a seat often decides twice in a row (a sailing card, then where to sail):
+    the second search starts from the visits the first spent below its choice, and counts them."""
+    bot = make_bot("ismcts:60", 5)
+    carried = []
+
+    def before(state):
+        carried.append(bot.last_carried)
+
+    _own_decisions(SEED_GAMES["glory_islands"], 2, bot, 12, before)
+    carried.append(bot.last_carried)
+    assert any(carried[1:]) and all(0 <= figure <= 60 for figure in carried)
+    assert carried[1] == 0  # the first decision has nothing to go on from
+
+
+def test_a_kept_tree_is_dropped_after_chance_a_rivals_step_or_a_reseed():
+    game = SEED_GAMES["glory_islands"]
+    bot = make_bot("ismcts:30", 5)
+    state = game.new_state(players=2, seed=4)
+    walker = random.Random(6)
+    cases = {"chance": 0, "rival": 0, "own": 0}
+    between: set[str] | None = None  # what happened since seat 0's last real decision
+    checked_reseed = False
+    while not state.is_terminal() and min(cases.values()) < 2:
+        if state.is_chance():
+            state.apply_chance()
+            if between is not None:
+                between.add("chance")
+        elif state.current_player() == 0 and state.num_actions() > 1:
+            if between is not None and not between and not checked_reseed:
+                # Here the bot would go on with its tree; reseeded, it chooses as a bot made afresh.
+                twin = copy.deepcopy(bot)
+                twin.reseed(9)
+                assert not twin.kept
+                assert twin.choose_action(state) == SearchBot(9, bot.budget, redeal=True).choose_action(state)
+                assert twin.last_carried == 0
+                checked_reseed = True
+            choice = bot.choose_action(state)
+            if between is not None:
+                for case in between or {"own"}:
+                    cases[case] += 1
+                if between:
+                    assert bot.last_carried == 0, between
+            between = set()
+            state.apply_action(choice)
+        else:
+            if between is not None and state.current_player() != 0:
+                between.add("rival")
+            state.apply_action(walker.randrange(state.num_actions()))
+    assert min(cases.values()) >= 2 and checked_reseed, cases
 
 
 def test_a_seconds_budget_thinks_for_about_that_long():

@@ -12,7 +12,7 @@ from typing import Any, Sequence
 
 from dsl import ast
 from pirdsl.analyze.inventory import Inventory, inventory, names_in, source_line
-from pirdsl.analyze.watch import LEFTOVER, SETUP, STARTING, span_key, start_counts
+from pirdsl.analyze.watch import LEFTOVER, SETUP, STARTING, start_counts
 from pirdsl.balance import AUTOMA, WILSON_Z, Distribution, bot_kind, exact, wilson_interval
 from pirdsl.report import verdict_tone
 
@@ -253,7 +253,11 @@ class AnalysisTotals:
                 never = games > 0 and entry["games_fired"] == 0 and item.note is None and item.unreachable is None
                 if never and item.doubt is not None:
                     entry["doubt"] = item.doubt
-                entry["dead"] = never and item.doubt is None
+                elif never and item.follows is not None:
+                    unchosen = self.unchosen(item.follows)
+                    if unchosen is not None:
+                        entry["unchosen"] = unchosen
+                entry["dead"] = never and item.doubt is None and "unchosen" not in entry
             else:
                 entry["share_of_games"] = entry["per_game"] = None
                 entry["dead"] = False
@@ -265,7 +269,26 @@ class AnalysisTotals:
         return {"games": games, "items": items, "dead": dead, "fired": fired, "counted": len(counted),
                 "not_playable": [entry for entry in items if "note" in entry],
                 "not_reachable": [entry for entry in items if "unreachable" in entry],
-                "undecided": [entry for entry in items if "doubt" in entry]}
+                "undecided": [entry for entry in items if "doubt" in entry],
+                "unchosen": [entry for entry in items if "unchosen" in entry]}
+
+    def unchosen(self, follows: tuple[str, int, tuple[str, ...]]) -> str | None:
+        """Why a branch that follows options of a choice never fired, when no bot chose them although offered."""
+        file, line, kinds = follows
+        offered = picked = 0
+        for (site, _), tally in self.decisions.items():
+            span = self.game.choices[site].span
+            if span.file == file and span.line == line:
+                for kind in kinds:
+                    figures = tally["kinds"].get(kind)
+                    if figures is not None:
+                        offered += figures[0]
+                        picked += figures[4]
+        if not offered or picked:
+            return None
+        names = ", ".join(f"'{kind}'" for kind in kinds)
+        return (f"it follows {names} of the choice of line {line}, which no bot chose "
+                f"(offered {times(offered)})")
 
     def judge(self, seat_bots: Sequence[str]) -> str | None:
         """The strongest bot that played a seat, whose decisions judge the options; None when only random played."""
@@ -609,7 +632,10 @@ def headline(result: dict[str, Any], simulated: dict[str, Any]) -> list[str]:
     lines.append(f"Coverage: {coverage['fired']} of the {coverage['counted']} rules, branches, powers, actions, "
                  f"end games and table rows fired; {len(coverage['dead'])} never did"
                  + (f", and {len(coverage['undecided'])} more never fired under a condition that reads a variant "
-                    "the analysis cannot settle (not called dead)" if coverage["undecided"] else "") + ".")
+                    "the analysis cannot settle (not called dead)" if coverage["undecided"] else "")
+                 + (f"; {len(coverage['unchosen'])} more "
+                    f"{'follows' if len(coverage['unchosen']) == 1 else 'follow'} only options no bot chose "
+                    "(not called dead: see the choices)" if coverage.get("unchosen") else "") + ".")
     if coverage["not_reachable"]:
         count = len(coverage["not_reachable"])
         lines.append(f"{count} more cannot fire at {result['players']} players (the player count and fixed "

@@ -106,6 +106,10 @@ class Item:
     # Why, if it never fires, it is not called dead: the variants may be what keeps it from firing.
     doubt: str | None = None
     where: str = ""  # the rule or block it sits in
+    # A branch taken only for some options of a choice just made (`if how == "dig":` after
+    # `p chooses how from ["dig", "dive", "burn"]`, or its `else`): that choice's file and
+    # line, and the options that lead here. If the bots never chose them, the branch is not dead.
+    follows: tuple[str, int, tuple[str, ...]] | None = None
 
 
 @dataclass
@@ -583,6 +587,54 @@ def rule_notes(decls: list, conditions: Conditions) -> tuple[dict[str, str], dic
     return notes, doubts
 
 
+def written_options(options: Any) -> tuple[str, ...] | None:
+    """A choice's options as the analysis names their kinds, when the file writes them out as texts or numbers."""
+    if not isinstance(options, ast.ListLiteral) or not options.items:
+        return None
+    kinds = tuple(literal_kind(item) for item in options.items)
+    return None if None in kinds else kinds
+
+
+def literal_kind(item: Any) -> str | None:
+    """A number or a text written out, as the analysis names an option that is it (`option_kind`); else None."""
+    if isinstance(item, ast.IntLiteral):
+        return str(item.value)
+    if isinstance(item, ast.StringLiteral) and all(isinstance(part, str) for part in item.parts):
+        return "".join(item.parts)
+    return None
+
+
+def branch_options(node: ast.If, chosen: dict) -> list:
+    """For each branch of `node` and then its `else`: (file, line, options) of the choice it follows, or None.
+
+    A branch follows a choice when its condition is `NAME == OPTION` (either way round) for
+    a local a choice above gave from options written out; the `else` follows the options no
+    branch names, when every branch is such a test of the same local.
+    """
+    leads: list = []
+    names = set()
+    for branch in node.branches:
+        test = branch.condition
+        lead = None
+        if isinstance(test, ast.Compare) and test.op == "==":
+            for local, other in ((test.left, test.right), (test.right, test.left)):
+                if isinstance(local, ast.Name) and local.id in chosen:
+                    kind = literal_kind(other)
+                    file, line, options = chosen[local.id]
+                    if kind is not None and kind in options:
+                        lead = (file, line, (kind,))
+                        names.add(local.id)
+                        break
+        leads.append(lead)
+    rest = None
+    if all(lead is not None for lead in leads) and len(names) == 1:
+        file, line, options = chosen[names.pop()]
+        named = {lead[2][0] for lead in leads}
+        left = tuple(option for option in options if option not in named)
+        rest = (file, line, left) if left else None
+    return leads + [rest]
+
+
 def inventory(game: Any, variants: Any = (), players: int | None = None) -> Inventory:
     """The items of a loaded game's file (as written), each with its witness in the compiled game.
 
@@ -623,22 +675,35 @@ def inventory(game: Any, variants: Any = (), players: int | None = None) -> Inve
             item.doubt = doubt
         found.items.append(item)
 
-    def body(statements: list, where: str, note: str | None, doubt: str | None) -> None:
+    def body(statements: list, where: str, note: str | None, doubt: str | None,
+             chosen: dict | None = None) -> None:
+        chosen = dict(chosen or {})  # local -> (file, line, its options written out) of a choice made above
         for node in statements:
+            if isinstance(node, ast.Choose) and not node.optional:
+                options = written_options(node.options)
+                if options is not None:
+                    chosen[node.var] = (node.span.file, node.span.line, options)
+                else:
+                    chosen.pop(node.var, None)
+            elif isinstance(node, ast.Let):
+                chosen.pop(node.name, None)
+            elif isinstance(node, ast.Assign) and isinstance(node.target, ast.Name):
+                chosen.pop(node.target.id, None)
             if isinstance(node, ast.If):
                 states, blocked = branch_states(node, conditions)
+                leads = branch_options(node, chosen)
                 for number, (branch, (never, unsure)) in enumerate(zip(node.branches, states)):
                     inner, inner_doubt = note or never, doubt or unsure
                     add(Item("if" if number == 0 else "elif", line_text(branch.span) or "if",
-                             branch.span.file, branch.span.line, witness(branch.body), where=where),
-                        inner, inner_doubt)
-                    body(branch.body, where, inner, inner_doubt)
+                             branch.span.file, branch.span.line, witness(branch.body), where=where,
+                             follows=leads[number]), inner, inner_doubt)
+                    body(branch.body, where, inner, inner_doubt, chosen)
                 if node.otherwise:
                     first = node.otherwise[0].span
                     inner = note or blocked
-                    add(Item("else", "else", first.file, first.line, witness(node.otherwise), where=where),
-                        inner, doubt)
-                    body(node.otherwise, where, inner, doubt)
+                    add(Item("else", "else", first.file, first.line, witness(node.otherwise), where=where,
+                             follows=leads[-1]), inner, doubt)
+                    body(node.otherwise, where, inner, doubt, chosen)
             elif isinstance(node, ast.Actions):
                 for group in node.groups:
                     for option in group.options:
@@ -650,7 +715,7 @@ def inventory(game: Any, variants: Any = (), players: int | None = None) -> Inve
                 add(Item("end game", "end game", node.span.file, node.span.line,
                          index.get(span_key(node.span)), where=where), note, doubt)
             elif isinstance(getattr(node, "body", None), list):
-                body(node.body, where, note, doubt)
+                body(node.body, where, note, doubt, chosen)
 
     for decl in decls:
         if isinstance(decl, ast.RuleDecl):

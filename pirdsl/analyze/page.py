@@ -150,6 +150,11 @@ def coverage_section(result: dict[str, Any]) -> list[str]:
                 for item in coverage["undecided"]]
         parts.append(wrapping(_table("Never fired, but not called dead: a variant may keep it from firing",
                                      ["line", "kind", "what", "why"], rows), "items"))
+    if coverage.get("unchosen"):
+        rows = [[f"{item['line']}", item["kind"], shorten(item["name"], 40), item["unchosen"]]
+                for item in coverage["unchosen"]]
+        parts.append(wrapping(_table("Never fired, but not called dead: the bots never chose what leads there",
+                                     ["line", "kind", "what", "why"], rows), "items"))
     return parts
 
 
