@@ -112,6 +112,8 @@ example "distance counts king steps (diagonals count one)":
     distance(at(map, 0, 0), at(map, 2, 3)) == 3
     distance(at(map, 2, 0), at(map, 0, 1)) == 2
     distance(at(map, 1, 3), at(map, 1, 0)) == 3
+    [distance(c, d) for c in take(cells(map), 1) for d in cells(map)] == [0, 1, 2, 3, 1, 1, 2, 3, 2, 2, 2, 3]
+    [distance(d, c) for c in cells(map) for d in take(cells(map), 1)] == [0, 1, 2, 3, 1, 1, 2, 3, 2, 2, 2, 3]
 
 example "a cell is a zone: pieces stand on it":
   expect:
