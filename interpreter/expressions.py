@@ -356,6 +356,9 @@ class ExpressionWriter:
             return f"{name}({args[0]})"
         if name == "count" and self._is_list(nodes[0], names):
             return f"len({args[0]})"
+        if name == "all_pieces" and self._is_list(nodes[0], names) \
+                and sure(element(self.kind_of(nodes[0], names)), PLACE):
+            return f"_pieces_of_places(st, {args[0]})"  # a list of zones and cells: no test of each
         if name == "distance" and all(board.shape != "hex" for board in self.boards.values()) \
                 and self._sure(nodes[0], names, CELL) and self._sure(nodes[1], names, CELL):
             # Two cells of square grids: the steps a king takes, as `_distance` works it out.

@@ -295,6 +295,19 @@ def _create(st, type_name_, count, fields, zone):
         st.created_in_play += count
 
 
+def _pieces_of_places(st, zones):
+    """`all_pieces` of a list the compiler knows holds only zones and cells (no test of each)."""
+    pieces = st.pieces
+    contents = st.contents
+    out = []
+    for zone in zones:
+        ids = contents[zone.id]
+        if ids:  # most cells of a board are empty: no loop for them
+            for piece_id in ids:
+                out.append(pieces[piece_id])
+    return out
+
+
 def _count_pieces(st, zones):
     """`count(all_pieces(zones))`, without making the list: how many pieces the zones hold."""
     if zones.__class__ is list:

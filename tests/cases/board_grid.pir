@@ -120,6 +120,7 @@ example "a cell is a zone: pieces stand on it":
     not empty(at(map, 1, 1))
     count([c for c in cells(map) where not empty(c)]) == 1
     count(all_pieces(cells(map))) == 1
+    [where(x) for x in all_pieces(cells(map))] == [at(map, 1, 1)]
     "{at(map, 1, 1)}" == "row 2, column 2 of map"
     "{at(tiny, 0, 0)}" == "row 1, column 1 of tiny"
     at(map, 1, 1).name == "map"
