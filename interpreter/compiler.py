@@ -398,9 +398,18 @@ class ModuleWriter(ExpressionWriter):
         else:
             found, keep = "memo[key]", "memo[key] = group"
             lines = [f"    key = ('#count_pieces', {key},)"]
+        # The usual call is one line: the group's count. A state's counts cover the groups the
+        # world had when they were worked out (`State.recount_groups`), and those stay right as
+        # the world makes more, so a group past their end (IndexError) is the one case of a
+        # recount; a group not made yet (KeyError), a summed one (TypeError: its zones' ids)
+        # and an argument that cannot be a key (TypeError) go the longer way below.
         return ["", "", f"def count_pieces_{name}(st{signature}):  # count(all_pieces({name}(...)))",
-                "    memo = st.world.memo",
                 *lines,
+                "    try:",
+                f"        return st.group_counts[st.world.{found}]",
+                "    except (KeyError, IndexError, TypeError):",
+                "        pass",
+                "    memo = st.world.memo",
                 "    try:",
                 f"        group = {found}",
                 "    except KeyError:",
@@ -412,9 +421,8 @@ class ModuleWriter(ExpressionWriter):
                 "    except TypeError:  # an argument that cannot be a key (a list)",
                 f"        return _count_pieces(st, define_{name}(st{signature}))",
                 "    if group.__class__ is int:",
-                "        if st.zone_groups is memo.zone_groups:",
-                "            return st.group_counts[group]",
-                "        return st.recount_groups()[group]  # the world made groups since the counts were made",
+                "        counts = st.group_counts",
+                "        return counts[group] if group < len(counts) else st.recount_groups()[group]",
                 "    contents = st.contents",
                 "    count = 0",
                 "    for zone_id in group:  # a loop: for a few zones, faster than sum(map(...)) on CPython 3.11",

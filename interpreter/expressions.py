@@ -7,7 +7,7 @@ from contextlib import contextmanager
 
 from dsl import ast
 from interpreter.builtins import IMPLEMENTATIONS
-from interpreter.purity import ANYTHING, NOTHING, NUMBER, PIECE, PLAYER, element, may_be_place, sure
+from interpreter.purity import ANYTHING, CELL, NOTHING, NUMBER, PIECE, PLAYER, element, may_be_place, sure
 from interpreter.syntax_facts import calls_always_made, loops_over_a_list, node_count
 
 INLINE_CHARS = 400  # a define written out where it is used is at most this long; a longer one is called
@@ -356,6 +356,16 @@ class ExpressionWriter:
             return f"{name}({args[0]})"
         if name == "count" and self._is_list(nodes[0], names):
             return f"len({args[0]})"
+        if name == "all_pieces" and self._is_list(nodes[0], names) \
+                and sure(element(self.kind_of(nodes[0], names)), PLACE):
+            return f"_pieces_of_places(st, {args[0]})"  # a list of zones and cells: no test of each
+        if name == "distance" and all(board.shape != "hex" for board in self.boards.values()) \
+                and self._sure(nodes[0], names, CELL) and self._sure(nodes[1], names, CELL):
+            # Two cells of square grids: the steps a king takes, as `_distance` works it out.
+            bound = self._bind(args[0]), self._bind(args[1])
+            if bound[0] is not None and bound[1] is not None:
+                (first_a, a), (first_b, b) = bound
+                return f"max(abs({first_a}.row - {first_b}.row), abs({a}.col - {b}.col))"
         if name not in ("empty", "count", "automa", "eliminated", "first", "top"):
             return None
         if name in ("automa", "eliminated") and self._sure(nodes[0], names, PLAYER):

@@ -8,7 +8,6 @@ these functions, each taking the state first.
 
 from __future__ import annotations
 
-from collections import _count_elements  # what Counter counts with: in C
 from fractions import Fraction
 from itertools import chain
 from operator import attrgetter
@@ -294,6 +293,19 @@ def _create(st, type_name_, count, fields, zone):
         # Counted apart from the pieces themselves, so that a test can check that every
         # piece beyond setup's was made by a `create` (see tests/test_playouts.py).
         st.created_in_play += count
+
+
+def _pieces_of_places(st, zones):
+    """`all_pieces` of a list the compiler knows holds only zones and cells (no test of each)."""
+    pieces = st.pieces
+    contents = st.contents
+    out = []
+    for zone in zones:
+        ids = contents[zone.id]
+        if ids:  # most cells of a board are empty: no loop for them
+            for piece_id in ids:
+                out.append(pieces[piece_id])
+    return out
 
 
 def _count_pieces(st, zones):
@@ -592,11 +604,20 @@ def _draw_outcomes(st, container) -> tuple[list, list]:
             kinds = dict.fromkeys(keys)  # in the order first met; counted and found in C
             outcomes = list(map(in_zone.__getitem__, map(keys.index, kinds)))
             weights = list(map(keys.count, kinds))
-        else:  # kinds by the pieces' ids, counted in one pass in C (a dict keeps the order first met)
-            keys = list(map(st.piece_kinds.__getitem__, ids))
+        else:  # kinds by the pieces' ids, counted in one pass (a dict keeps the order first met)
+            # A plain loop: fewer instructions than `map` with a bound `__getitem__`,
+            # `collections._count_elements` and a `list.index` per kind, which each pay a C call per item.
+            kinds = st.piece_kinds
             counts: dict = {}
-            _count_elements(counts, keys)
-            outcomes = [pieces[ids[keys.index(kind)]] for kind in counts]
+            firsts = []
+            for piece_id in ids:
+                kind = kinds[piece_id]
+                if kind in counts:
+                    counts[kind] += 1
+                else:
+                    counts[kind] = 1
+                    firsts.append(pieces[piece_id])
+            outcomes = firsts
             weights = list(counts.values())
     else:
         outcomes = list(as_list(st, container))

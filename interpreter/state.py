@@ -1149,8 +1149,13 @@ class State:
             ids = contents[from_id]
             if ids:
                 contents[from_id] = []
-                self.owned[from_id] = True
-                target = self.own_zone(zone_id)
+                owned = self.owned
+                owned[from_id] = True
+                if owned[zone_id]:  # `own_zone`, written out
+                    target = contents[zone_id]
+                else:
+                    owned[zone_id] = True
+                    target = contents[zone_id] = list(contents[zone_id])
                 if on_top:
                     target.extend(ids)
                 else:

@@ -112,12 +112,15 @@ example "distance counts king steps (diagonals count one)":
     distance(at(map, 0, 0), at(map, 2, 3)) == 3
     distance(at(map, 2, 0), at(map, 0, 1)) == 2
     distance(at(map, 1, 3), at(map, 1, 0)) == 3
+    [distance(c, d) for c in take(cells(map), 1) for d in cells(map)] == [0, 1, 2, 3, 1, 1, 2, 3, 2, 2, 2, 3]
+    [distance(d, c) for c in cells(map) for d in take(cells(map), 1)] == [0, 1, 2, 3, 1, 1, 2, 3, 2, 2, 2, 3]
 
 example "a cell is a zone: pieces stand on it":
   expect:
     not empty(at(map, 1, 1))
     count([c for c in cells(map) where not empty(c)]) == 1
     count(all_pieces(cells(map))) == 1
+    [where(x) for x in all_pieces(cells(map))] == [at(map, 1, 1)]
     "{at(map, 1, 1)}" == "row 2, column 2 of map"
     "{at(tiny, 0, 0)}" == "row 1, column 1 of tiny"
     at(map, 1, 1).name == "map"
