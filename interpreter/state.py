@@ -825,6 +825,7 @@ class State:
         self.running = None
         self._frames = []
         self.playout = playout
+        playout.asked_round = self.round  # `each_round`: not asked before a step of this round
         try:
             playout.step(self)  # the decision or chance waiting now: the frames go on with its answer
         except Stopped:  # nothing was taken: the state is as it was, and can go on as usual
