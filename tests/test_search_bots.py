@@ -439,3 +439,43 @@ def test_progress_is_the_score_where_a_file_has_no_progress_line_and_a_number_wh
         load_source(broken, "cargo.pir").new_state(players=2).progress()
     line = broken.splitlines().index("progress p: p.hold") + 1
     assert str(raised.value).startswith(f"cargo.pir:{line}:1: error: cannot work out a player's progress")
+
+
+# ---------------------------------------------------------------- labels the same on every deal
+
+def test_labels_a_seat_works_out_from_what_it_sees_are_the_same_on_every_deal():
+    """`labels_seen_by`: the mover's own hand reads alike on every deal; a rival cannot read it."""
+    state = SEED_GAMES["glory_islands"].new_state(players=2, seed=3)
+    while state.is_chance():
+        state.apply_chance()
+    assert state.prompt() == "Play a sailing card face down"
+    seat = state.current_player()
+    labels = state.action_labels()
+    assert state.labels_seen_by(seat) == labels
+    assert state.labels_seen_by(1 - seat) is None  # a hand the other seat may not look into
+    rng = random.Random(1)
+    for _ in range(5):
+        deal = state.clone()
+        deal.resample_hidden(seat, rng)
+        assert deal.action_labels() == labels
+
+
+def test_ismcts_writes_the_roots_labels_once_when_no_deal_changes_them(monkeypatch):
+    from interpreter.state import State
+
+    state = SEED_GAMES["glory_islands"].new_state(players=2, seed=3)
+    while state.is_chance():
+        state.apply_chance()
+    at_root = []  # the tables whose labels were written at the root decision
+    real = State._option_labels
+
+    def noted(self, site, values):
+        if len(self.history) == len(state.history):
+            at_root.append(self)
+        return real(self, site, values)
+
+    monkeypatch.setattr(State, "_option_labels", noted)
+    bot = SearchBot(5, Budget(iterations=40), redeal=True, settle=False)
+    bot.choose_action(state)
+    assert bot.root_labels == state.action_labels()
+    assert 1 <= len(at_root) <= 3  # the real state's, the veiled copy's, the greedy prior's: none of the 40 deals'
