@@ -220,20 +220,3 @@ def decision_seen_by(state: Any, index: int, seat: int) -> tuple[str, str] | Non
         return None
     except Exception:  # noqa: BLE001 - a veiled value can make the rules fail in any way: that is a touch too
         return None
-
-
-def labels_seen_by(state: Any, seat: int) -> list[str] | None:
-    """The labels of the waiting decision when `seat` can work them all out from what it sees, else None.
-
-    They are written on a copy of the state veiled for `seat`: a label that reads anything
-    hidden from it (a face-down option, a piece in a hand it may not look into, another
-    seat's secret) touches a stand-in and gives None, as does a chance event waiting.
-    """
-    if state.is_terminal() or state.is_chance():
-        return None
-    try:
-        return veiled_copy(state, seat).action_labels()
-    except SecretTouched:
-        return None
-    except Exception:  # noqa: BLE001 - a veiled value can make the rules fail in any way: that is a touch too
-        return None

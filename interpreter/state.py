@@ -19,7 +19,7 @@ from interpreter.catalogues import LEFT, PICK
 from interpreter.limits import CHECK_EVERY
 from interpreter.playout import Playout, Stopped
 from interpreter.runtime import _UNSET, HELD, EndGame, Runaway, _resumed, _resumed_in_playout
-from interpreter.secrecy import decision_reveals, decision_seen_by, labels_seen_by
+from interpreter.secrecy import decision_reveals, decision_seen_by
 from interpreter.values import Blind, Board, GameRuleError, IllegalAction, Piece, Player, Zone, log_text, show
 
 _seat_of_line = itemgetter(0)  # whom a log line is for
@@ -537,17 +537,6 @@ class State:
         (interpreter/secrecy.py). The state is unchanged.
         """
         return decision_seen_by(self, index, seat)
-
-    def labels_seen_by(self, seat: int) -> list[str] | None:
-        """The waiting decision's `action_labels()` when `seat` can work them all out from what it sees, else None.
-
-        None when a label reads something hidden from `seat` (interpreter/secrecy.py).
-        Labels that read nothing hidden are the same on every deal `resample_hidden(seat,
-        ...)` makes of this state, as a deal changes only what `seat` cannot see: a search
-        that deals many copies of the table need not write them again on each. The state
-        is unchanged.
-        """
-        return labels_seen_by(self, seat)
 
     def scores(self) -> list:
         score = self.program.score

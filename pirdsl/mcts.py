@@ -198,8 +198,6 @@ class SearchBot:
         self.horizon_limit = HORIZON_LIMIT
         self.kind = "ismcts" if redeal else "mcts"
         self.memories: dict[int, Any] = {}
-        # This decision's labels on every table it searches, once known to be the same on all (`choose_action`).
-        self.root_labels: list[str] | None = None
         self.last_iterations = 0  # how many iterations the last decision had (for reports and tests)
         self.failed_iterations = 0  # iterations whose deal the rules failed on, over the bot's life
 
@@ -232,13 +230,6 @@ class SearchBot:
         limit = self.budget.iterations
         labels = state.action_labels()
         distinct = list(dict.fromkeys(labels))  # the root's options, each label once
-        # The root's labels are written once, not on every table, where they are surely the same on
-        # all: ismcts's deals change only what the seat cannot see, so labels that read none of it
-        # (worked out on a veiled copy) do not change; mcts's one deal has the same labels in every
-        # iteration (only the chance generator differs), kept from the first (`_iterate`).
-        self.root_labels = None
-        if self.redeal and hasattr(state, "labels_seen_by") and state.labels_seen_by(seat) == labels:
-            self.root_labels = labels
         done = 0
         while True:
             if limit is not None and (done >= limit or self.settle and done * 2 > limit
@@ -310,14 +301,7 @@ class SearchBot:
             mover = state.current_player()
             # Labels read the names of the waiting rules once per decision (`State.action_labels`),
             # so the state the search has moved is read as it is: no copy at rest is needed.
-            if node is root:  # the first decision of every iteration: the root's (`choose_action`)
-                labels = self.root_labels
-                if labels is None:
-                    labels = state.action_labels()
-                    if not self.redeal:
-                        self.root_labels = labels
-            else:
-                labels = state.action_labels()
+            labels = state.action_labels()
             children = node.children
             untried = []
             best_index, best_child, best_value = -1, None, -math.inf
