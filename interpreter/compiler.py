@@ -566,6 +566,9 @@ class ModuleWriter(ExpressionWriter):
         evaluation's memo. (One that calls no such define has nothing to remember for: it
         opens none. The defines that read nothing play changes are remembered for the world,
         not here.) A copy for arguments of known kinds keeps its values under the same keys.
+        A list argument cannot be part of a key: the define is worked out again, as for any
+        argument that cannot (found by its class first, since a failed lookup raises, and
+        some games pass lists most of the time: Mysterious Islands' routes).
         """
         key = repr(decl.name) + "".join(f", a_{p}.__class__, a_{p}" for p in decl.params)
         define = f"define_{decl.name}{suffix}"
@@ -580,6 +583,10 @@ class ModuleWriter(ExpressionWriter):
                       "            st.memo = None"]
         else:
             lines += ["    if memo is None:  # no evaluation open",
+                      f"        return {define}(st{signature})"]
+        if decl.params:  # a list cannot be a key: asked first, as a failed lookup costs an exception
+            lists = " or ".join(f"a_{p}.__class__ is list" for p in decl.params)
+            lines += [f"    if {lists}:",
                       f"        return {define}(st{signature})"]
         lines += [f"    key = ({key},)",
                   "    try:",

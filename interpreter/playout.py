@@ -15,9 +15,10 @@ decision, stopping after `steps` steps or when `before_step` says so): the same
 outcomes from the same generators, the same history, the same decisions and chance
 steps counted. So a game played out reaches the same state as the same game played
 step by step (tests/test_playout_build.py plays every shipped game both ways). Where
-nothing can stop the playout at a step (no `before_step`, steps left), a decision goes
-straight to `choose` and a chance event straight to the state's generator; otherwise the
-step is set pending, as in the ordinary build, and `Playout.step` takes it.
+nothing can stop the playout at a step (no `before_step`, or none to ask at this step, and
+steps left), a decision goes straight to `choose` and a chance event straight to the state's
+generator; otherwise the step is set pending, as in the ordinary build, and `Playout.step`
+takes it.
 
 What a playout keeps of the log is the caller's to say (`Playout(..., log=False)`):
 without it, the playout build works out no log line (a line's values, its text, the
@@ -63,14 +64,20 @@ class Playout:
             stops the playout there (the step is not taken).
         log: whether the rules' log lines are worked out and added to the state's log
             (False: the log stays as it was when the playout began).
+        each_round: `before_step` is asked only before a step in another round than the
+            one it was last asked in (at first: the round the playout began in), for a
+            `before_step` that looks only at where a round ends. The steps between go as
+            without one (the same state at every step, without a call more per step).
     """
 
     __slots__ = ("choose", "steps_left", "before_step", "decisions", "chance_steps", "taken", "stopped", "steps",
-                 "log")
+                 "log", "each_round", "asked_round")
 
     def __init__(self, choose: Callable[[int, int], int], steps: int,
-                 before_step: Callable[[Any], Any] | None = None, log: bool = True):
+                 before_step: Callable[[Any], Any] | None = None, log: bool = True, each_round: bool = False):
         self.choose = choose
+        self.each_round = each_round
+        self.asked_round = None  # each_round: the round `before_step` was last asked in (`State.play_out` sets it)
         self.log = log
         self.steps = steps
         self.steps_left = steps
@@ -100,8 +107,10 @@ class Playout:
         while True:
             if self.steps_left <= 0:
                 raise Stopped()
-            if self.before_step is not None and self.before_step(st):
-                raise Stopped()
+            if self.before_step is not None and (not self.each_round or st.round != self.asked_round):
+                self.asked_round = st.round
+                if self.before_step(st):
+                    raise Stopped()
             self.steps_left -= 1
             pending = st.pending
             if pending[0] == "choice":
@@ -142,14 +151,15 @@ def _no_such_action(index: Any, count: int) -> IllegalAction:
 def take_decision(st, site: int, seat: int, values: list, optional: bool) -> Any:
     """A decision of the playout build (`_choose_in_playout`): the value the rules go on with.
 
-    Where nothing asks the playout to stop here (no `before_step`, steps left), the
+    Where nothing asks the playout to stop here (no `before_step` to ask, steps left), the
     playout's `choose` is asked at once, without the decision set pending first, and what
     `Playout.step` would leave is left: the index in the history, the decision counted,
     the rules' loop budget renewed, the value as the state's answer. Else the decision is
     set pending, as the ordinary build sets it, and `Playout.step` takes it.
     """
     playout = st.playout
-    if playout.before_step is None and playout.steps_left > 0:
+    if playout.steps_left > 0 and (playout.before_step is None
+                                   or playout.each_round and st.round == playout.asked_round):
         playout.steps_left -= 1
         count = len(values) + optional
         index = playout.choose(seat, count)
@@ -179,7 +189,8 @@ def take_chance(st, site: int, outcomes: list, weights: list) -> Any:
     the playout to stop here; else set pending and taken by `Playout.step`.
     """
     playout = st.playout
-    if playout.before_step is None and playout.steps_left > 0:
+    if playout.steps_left > 0 and (playout.before_step is None
+                                   or playout.each_round and st.round == playout.asked_round):
         playout.steps_left -= 1
         pick = st._random_below(sum(weights))
         for index, weight in enumerate(weights):

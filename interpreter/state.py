@@ -111,6 +111,7 @@ def _plain_type_error(text: str) -> str:
 
 
 _SKIP = object()  # the "skip" option of an optional choice, when labels are told apart
+_ABSENT = object()  # a name the waiting decision's names did not have
 
 
 def _tell_apart(labels: list[str], values: list, state: "State") -> list[str]:
@@ -121,9 +122,9 @@ def _tell_apart(labels: list[str], values: list, state: "State") -> list[str]:
             seen[text] = seen.get(text, 0) + 1
         return {text for text, n in seen.items() if n > 1}
 
-    clashes = repeated(labels)
-    if not clashes:
+    if len(set(labels)) == len(labels):  # the usual case, found in C
         return labels
+    clashes = repeated(labels)
     out = list(labels)
     for describe in (state.where_text, state._detail_text):
         clashing = [i for i, text in enumerate(out) if text in clashes]
@@ -393,39 +394,39 @@ class State:
         Nothing changes from one option's label to the next, so the decision's names are
         read once, and one memo of the defines (`recall_...` in the generated code) serves
         every option: what a label's defines work out for the same arguments (the mover's
-        present score beside each option's) is worked out once for the decision.
+        present score beside each option's) is worked out once for the decision. The
+        option's name is set in those names for each label in turn and put back as it was
+        once, after the last (a search bot asks for a decision's labels at every visit).
         """
-        if site.label is None:
-            return [self._option_label(site, value) for value in values]
+        label = site.label
+        if label is None:
+            return [self._face_down_text(value) if value.__class__ is Blind else self._value_text(value)
+                    for value in values]
         env = self._decision_env()
+        var = site.var
+        saved = env.get(var, _ABSENT)
         opened = self.memo is None
         if opened:
             self.memo = {}
+        labels = []
+        append = labels.append
         try:
-            return [self._option_label(site, value, env) for value in values]
-        finally:
-            if opened:
-                self.memo = None
-
-    def _option_label(self, site, value, env: dict | None = None) -> str:
-        if value.__class__ is Blind:
-            return self._face_down_text(value)
-        if site.label is None:
-            return self._value_text(value)
-        if env is None:
-            env = self._decision_env()
-        missing = object()
-        saved = env.get(site.var, missing)
-        env[site.var] = value
-        try:
-            return show(site.label(self, env))
+            for value in values:
+                if value.__class__ is Blind:
+                    append(self._face_down_text(value))
+                    continue
+                env[var] = value
+                append(show(label(self, env)))
         except Exception as error:
             raise self._rule_error(f"cannot label this option: {_describe(error)}", site.span) from None
         finally:
-            if saved is missing:
-                env.pop(site.var, None)
+            if opened:
+                self.memo = None
+            if saved is _ABSENT:
+                env.pop(var, None)
             else:
-                env[site.var] = saved
+                env[var] = saved
+        return labels
 
     def _face_down_text(self, pile: Blind) -> str:
         """A face-down option in words: what kind of thing, and from where (how many is on the table)."""
@@ -824,6 +825,7 @@ class State:
         self.running = None
         self._frames = []
         self.playout = playout
+        playout.asked_round = self.round  # `each_round`: not asked before a step of this round
         try:
             playout.step(self)  # the decision or chance waiting now: the frames go on with its answer
         except Stopped:  # nothing was taken: the state is as it was, and can go on as usual
@@ -1044,24 +1046,33 @@ class State:
     def _decision_env(self) -> dict:
         """The names the waiting decision's labels, prompt and skip text may use."""
         running = self.running
+        functions = self.program.functions
         if running is None:
             frames = self._frames
             if not frames:
                 return self.env
             function_id, _, saved = frames[-1]
-            names = self.program.functions[function_id][2]
-        else:  # only the innermost waiting rule's locals: read them alone, not every frame's as `frames` does
-            while running.gi_yieldfrom is not None and running.gi_yieldfrom.gi_frame is not None:
-                running = running.gi_yieldfrom
-            if running.gi_frame is None:
+            if functions[function_id][3]:  # its locals are kept in `env` (dict mode)
                 return self.env
-            function_id = self.program.function_ids_by_code[running.gi_code]
-            names = self.program.functions[function_id][2]
-            found = running.gi_frame.f_locals
-            saved = tuple(found.get(name, _UNSET) for name in names)
-        if self.program.functions[function_id][3]:  # its locals are kept in `env` (dict mode)
+            names = functions[function_id][2]
+            return {name[2:]: value for name, value in zip(names, saved)
+                    if name[:2] == "v_" and value is not _UNSET}
+        # Only the innermost waiting rule's locals: read them alone, not every frame's as `frames` does.
+        while running.gi_yieldfrom is not None and running.gi_yieldfrom.gi_frame is not None:
+            running = running.gi_yieldfrom
+        if running.gi_frame is None:
             return self.env
-        return {name[2:]: value for name, value in zip(names, saved) if name[:2] == "v_" and value is not _UNSET}
+        function_id = self.program.function_ids_by_code[running.gi_code]
+        if functions[function_id][3]:
+            return self.env
+        found = running.gi_frame.f_locals
+        env = {}
+        for name in functions[function_id][2]:
+            if name[:2] == "v_":
+                value = found.get(name, _UNSET)
+                if value is not _UNSET:
+                    env[name[2:]] = value
+        return env
 
     def _frame_json(self, frame: tuple) -> list:
         function_id, point, saved = frame

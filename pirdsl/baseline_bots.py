@@ -220,11 +220,13 @@ class GreedyBot:
         return memory
 
 
-def random_playout(state: Any, rng: random.Random, steps: int, stop: Any = None) -> bool:
+def random_playout(state: Any, rng: random.Random, steps: int, stop: Any = None, each_round: bool = False) -> bool:
     """Random play on `state`: at most `steps` steps, chance by its odds, each decision drawn with `rng`.
 
     Stops early at the end of the game, or before a step where `stop(state)` answers true;
-    True when the game ended. With the engine's playout build (`State.play_out`,
+    True when the game ended. With `each_round`, `stop` looks only at where a round ends
+    (it answers false within the round it was last asked in, or the playout began in), and
+    the playout build asks it only before the first step of each round. With the engine's playout build (`State.play_out`,
     interpreter/playout.py) the rules never stop for the random choices; the game is the
     same as step by step (but for the log, to which it adds no lines), but a state stopped
     before its end can only be read, not played on.
@@ -237,7 +239,7 @@ def random_playout(state: Any, rng: random.Random, steps: int, stop: Any = None)
     if hasattr(state, "play_out"):
         from interpreter.playout import Playout
 
-        return state.play_out(Playout(choose, steps, stop, log=False))  # nobody reads a playout's log
+        return state.play_out(Playout(choose, steps, stop, log=False, each_round=each_round))  # no log: nobody reads it
     for _ in range(steps):
         if state.is_terminal():
             return True

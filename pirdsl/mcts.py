@@ -454,7 +454,7 @@ class SearchBot:
             far, limit = self.far_playouts, self.playout_limit
             if far >= LEVEL_CHECK and 2 * self.limit_playouts > LEVEL_CHECK:
                 limit = min(limit, self.horizon_limit)  # this decision's playouts run to the limit level
-            ended = random_playout(state, self.random, limit, at_horizon)
+            ended = random_playout(state, self.random, limit, at_horizon, each_round=True)
             if far < LEVEL_CHECK:
                 self.far_playouts = far + 1
                 if found is None and not ended:

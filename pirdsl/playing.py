@@ -105,7 +105,8 @@ def _played_out(state: Any, bots: Sequence[Any], step_limit: int, counts: StepCo
 
     # Nobody reads the log of a game played to its end here: its lines are not worked out
     # unless the caller asks (simulate does for some games, so that a failing line still shows).
-    playout = Playout(choose, step_limit, before_step if on_round is not None else None, log=keep_log)
+    playout = Playout(choose, step_limit, before_step if on_round is not None else None, log=keep_log,
+                      each_round=True)
     try:
         finished = state.play_out(playout)
     finally:

@@ -125,6 +125,36 @@ def test_a_playout_stops_where_the_loop_stops(name):
     assert played_out.history == ordinary.history and _variables(played_out) == _variables(ordinary)
 
 
+@pytest.mark.parametrize("name", ["glory_islands", "decks_of_glory", "to_glory"])
+def test_a_hook_asked_each_round_stops_where_one_asked_every_step_stops(name):
+    """`each_round`: the hook is asked only when the round is not the one it was last asked in."""
+    game = load_game(str(ROOT / "games" / f"{name}.pir"))
+    for seed in range(3):
+        start = game.new_state(players=game.min_players, seed=seed)
+        runs = []
+        for each_round in (False, True):
+            state, asked = start.clone(), []
+            last = state.round
+
+            def round_ended_level_or_not(now, asked=asked):  # stops at the end of the second round it sees
+                nonlocal last
+                asked.append(now.round)
+                if now.round != last:
+                    last = now.round
+                    return now.round >= start.round + 2
+                return False
+
+            playout = Playout(_chooser(seed), 10_000, round_ended_level_or_not, log=False, each_round=each_round)
+            state.play_out(playout)
+            runs.append((state.history, _variables(state), state.round, playout.decisions, playout.chance_steps,
+                         asked))
+        every_step, each_round = runs
+        assert every_step[:5] == each_round[:5]
+        # asked once per new round (never in the round the playout began in), not at every step
+        assert each_round[5] == [seen for seen in dict.fromkeys(every_step[5]) if seen != start.round]
+        assert len(every_step[5]) > len(each_round[5])
+
+
 def test_a_playout_stopped_before_its_first_step_can_go_on():
     game = load_game(str(ROOT / "games" / "glory_islands.pir"))
     state = game.new_state(players=4, seed=3)

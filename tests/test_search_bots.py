@@ -406,9 +406,9 @@ def _playout_limits(monkeypatch, game, players: int, decisions: int, iterations:
     limits = []
     real = mcts.random_playout
 
-    def noted(table, rng, steps, stop=None):
+    def noted(table, rng, steps, stop=None, **options):
         limits.append(steps)
-        return real(table, rng, steps, stop)
+        return real(table, rng, steps, stop, **options)
 
     monkeypatch.setattr(mcts, "random_playout", noted)
     bot = SearchBot(11, Budget(iterations=iterations), redeal=True, settle=False)  # every iteration played
