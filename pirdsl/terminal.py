@@ -1060,7 +1060,6 @@ def cell_grid(labels: Sequence[str], numbers: Sequence[int], width: int = DEFAUL
             others.append((number, label))
     if sum(len(columns) for columns in cells.values()) < CELL_LIST_MINIMUM or len(shapes) != 1 or len(others) > 3:
         return None
-    shape = shapes.pop()
     widest = max(column for columns in cells.values() for column in columns)
     column_width = len(str(widest)) + 1
     row_width = len(str(max(cells)))
