@@ -226,6 +226,7 @@ class ModuleWriter(ExpressionWriter):
         self.purity = Purity(self)
         self.comprehensions = 0
         self.variable_kinds: dict[str, object] = {}  # comprehension variable -> what it may be
+        self.nonempty: set[str] = set()  # locals known to be zones or cells holding a piece (`_not_none`)
         self.specialised: dict[tuple, str] = {}  # (define, kinds of its arguments) -> its copy's suffix
         self.specialising: set[tuple] = set()
         self.writing_module = False  # in `module`: copies of defines can be added to it
@@ -871,7 +872,7 @@ class ModuleWriter(ExpressionWriter):
             facts.append((node.branches[index].condition, True))
         kept = frozenset(fn.names[name] for name in assigned_names(body) if name in fn.names)
         condition, when = facts.pop() if facts else (ast.BoolLiteral(value=True, span=node.span), True)
-        return self._not_none(condition, fn.names, when, facts, kept)
+        return self._not_none(condition, fn.names, when, facts, kept, settled=False)
 
     def _wait(self, code: "_Code", depth: int, point: int, span) -> None:
         """In the ordinary build, wait for the pending decision or chance outcome: its value in `_x`.

@@ -36,6 +36,28 @@ def _simple_or_constant(source: str) -> bool:
     return _SIMPLE.fullmatch(source) is not None or _CONSTANT.fullmatch(source) is not None
 
 
+def _place_sources(condition, names: dict, when: bool) -> list[tuple[str, bool]]:
+    """The locals (their Python names) that are surely zones or cells once `condition` has been
+    worked out and found `when`, each with whether it surely holds a piece then.
+
+    `empty(x)` fails unless x is a zone or cell, so once it has been worked out, x is one,
+    whatever it said; where it said false, x holds a piece.
+    """
+    if isinstance(condition, ast.Call) and condition.function == "empty" and len(condition.args) == 1:
+        name = condition.args[0]
+        if isinstance(name, ast.Name) and name.id in names:
+            return [(names[name.id], not when)]
+        return []
+    if isinstance(condition, ast.Not):
+        return _place_sources(condition.operand, names, not when)
+    if isinstance(condition, ast.BoolOp):
+        if (condition.op == "and") == when:  # both sides were `when`
+            return _place_sources(condition.left, names, when) + _place_sources(condition.right, names, when)
+        # The left side was worked out, but what it said is not known.
+        return [(source, False) for source, _ in _place_sources(condition.left, names, when)]
+    return []
+
+
 def _not_none_sources(condition, names: dict, when: bool) -> list[str]:
     """The locals (their Python names) that are surely not none where `condition` is `when`."""
     if isinstance(condition, ast.Compare) and condition.op in ("==", "!=") and when == (condition.op == "!="):
@@ -138,7 +160,18 @@ class ExpressionWriter:
     def kind_of(self, node, names: dict):
         """What an expression's value may be, knowing what comprehensions go through."""
         known = self.variable_kinds
+        if self._of_nonempty(node, names) is not None:
+            return PIECE
         return self.purity.expr(node, {name: known.get(source, ANYTHING) for name, source in names.items()})[1]
+
+    def _of_nonempty(self, node, names: dict) -> str | None:
+        """For `first(x)` or `top(x)` of a local x known to hold a piece (`_not_none`): x's Python name."""
+        if isinstance(node, ast.Call) and node.function in ("first", "top") and node.function not in self.defines \
+                and len(node.args) == 1 and isinstance(node.args[0], ast.Name):
+            source = names.get(node.args[0].id)
+            if source in self.nonempty:
+                return source
+        return None
 
     def _sure(self, node, names: dict, atoms: frozenset) -> bool:
         """Whether an expression's value is surely one of `atoms` (PLAYER, PIECE, PLACE), so that
@@ -366,6 +399,9 @@ class ExpressionWriter:
         if bound is None:
             return None
         first, x = bound
+        if name in ("first", "top") and x in self.nonempty:  # a zone or cell that holds a piece
+            end = "0" if name == "first" else "-1"
+            return f"(st.pieces[st.contents[{x}.id][{end}]] if not st.unordered else _f_{name}(st, {x}))"
         if name in ("first", "top") and self._is_list(nodes[0], names):
             return f"({x}[{'0' if name == 'first' else '-1'}] if {first} else None)"
         if name == "empty":
@@ -422,14 +458,24 @@ class ExpressionWriter:
         return f"({left} {node.op} {right})"
 
     @contextmanager
-    def _not_none(self, condition, names: dict, when: bool, facts: list | None = None, kept: frozenset = frozenset()):
+    def _not_none(self, condition, names: dict, when: bool, facts: list | None = None, kept: frozenset = frozenset(),
+                  settled: bool = True):
         """While the code is written for where `condition` is `when` (and each (condition, when)
         of `facts`): a local that it then says is not none (`x != none` true, `x == none` false)
-        is known not to be none, unless it is one of `kept` (Python names given a value there)."""
+        is known not to be none, unless it is one of `kept` (Python names given a value there).
+
+        A local that `empty(x)` was asked of is known to be a zone or cell; with `settled`
+        (the code written is part of the same expression, so no piece moves meanwhile), one
+        that `empty(x)` said false of is known to hold a piece (`nonempty`): its `first` and
+        `top` are pieces.
+        """
         saved = {}
+        added = []
         sources = []
+        places = []
         for test, holds in [(condition, when)] + (facts or []):
             sources += _not_none_sources(test, names, holds)
+            places += _place_sources(test, names, holds)
         for source in sources:
             if source in kept:
                 continue
@@ -437,10 +483,22 @@ class ExpressionWriter:
             if kind is not ANYTHING and "none" in kind and source not in saved:
                 saved[source] = kind
                 self.variable_kinds[source] = kind - NOTHING
+        for source, holds_a_piece in places:
+            if source in kept:
+                continue
+            kind = self.variable_kinds.get(source, ANYTHING)
+            narrowed = PLACE if kind is ANYTHING else kind & PLACE
+            if narrowed and narrowed != kind:
+                saved.setdefault(source, kind)
+                self.variable_kinds[source] = narrowed
+            if holds_a_piece and settled and narrowed and source not in self.nonempty:
+                self.nonempty.add(source)
+                added.append(source)
         try:
             yield
         finally:
             self.variable_kinds.update(saved)
+            self.nonempty.difference_update(added)
 
     def _x_Not(self, node, names):
         return f"(not {self.expression(node.operand, names)})"
