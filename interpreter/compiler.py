@@ -227,6 +227,8 @@ class ModuleWriter(ExpressionWriter):
         self.comprehensions = 0
         self.variable_kinds: dict[str, object] = {}  # comprehension variable -> what it may be
         self.nonempty: set[str] = set()  # locals known to be zones or cells holding a piece (`_not_none`)
+        # Only `shuffle` makes a zone's order unknown (`st.unordered`): without one, none ever is.
+        self.shuffles = any(isinstance(node, ast.Shuffle) for node in ast.walk(decls))
         self.specialised: dict[tuple, str] = {}  # (define, kinds of its arguments) -> its copy's suffix
         self.specialising: set[tuple] = set()
         self.writing_module = False  # in `module`: copies of defines can be added to it
@@ -1315,6 +1317,8 @@ class ModuleWriter(ExpressionWriter):
                 take(node.target.id, kind(node.value))
             elif isinstance(node, ast.AddTo) and isinstance(node.target, ast.Name):
                 take(node.target.id, NUMBER)
+            elif isinstance(node, ast.Choose) and not node.optional:
+                take(node.var, _chosen_kind(kind(node.options)))
             elif isinstance(node, (ast.Choose, ast.ChooseSet, ast.Roll, ast.WeightedDraw)):
                 take(node.var, ANYTHING)  # a choice may also be none, or a face-down piece
             elif isinstance(node, ast.Draw):
@@ -1384,6 +1388,22 @@ class ModuleWriter(ExpressionWriter):
             self.env_kinds = {}
         self.param_kinds, self.var_kinds = notes.params, notes.variables
         self.purity.forget()
+
+
+_PLAIN_CHOICES = frozenset({"number", "text", "bool", "player", "zone", "cell"})
+
+
+def _chosen_kind(options):
+    """What a `chooses` without `optional` takes from options of this kind: one of the list's
+    elements as they are, when it is surely a list of values that are never face down (no
+    pieces: a piece may be taken face down); else anything."""
+    if options is ANYTHING or not options or not all(isinstance(atom, tuple) for atom in options):
+        return ANYTHING
+    chosen = element(options)
+    if chosen is ANYTHING or not chosen or not all(isinstance(atom, tuple) or atom in _PLAIN_CHOICES
+                                                   for atom in chosen):
+        return ANYTHING
+    return chosen
 
 
 class _KindNotes:

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import re
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 
 from dsl import ast
 from interpreter.builtins import IMPLEMENTATIONS
-from interpreter.purity import ANYTHING, NOTHING, NUMBER, PIECE, PLAYER, element, may_be_place, sure
+from interpreter.purity import ANYTHING, BOARD, NOTHING, NUMBER, PIECE, PLAYER, element, may_be_place, sure
 from interpreter.syntax_facts import calls_always_made, loops_over_a_list, node_count
 
 INLINE_CHARS = 400  # a define written out where it is used is at most this long; a longer one is called
@@ -232,6 +232,10 @@ class ExpressionWriter:
         # Each `for` clause is a Python `for` clause, so later ones run inside earlier ones.
         # Python allows no `:=` in what a comprehension goes through, which is all but the
         # element when the comprehension is sorted.
+        with ExitStack() as facts:
+            return self._comprehension(node, names, facts)
+
+    def _comprehension(self, node, names, facts: ExitStack) -> str:
         inner = dict(names)
         loops: list[str] = []
         variables: list[str] = []
@@ -248,6 +252,8 @@ class ExpressionWriter:
             inner[clause.var] = variable
             self.variable_kinds[variable] = element(kind)
             condition = f" if {self.expression(clause.where, inner)}" if clause.where is not None else ""
+            if clause.where is not None:  # what the rest is written for passed it (`x != none`, `not empty(x)`)
+                facts.enter_context(self._not_none(clause.where, inner, True))
             if not listed:
                 iterable = self._items(clause.iterable, inner, iterable)
             loops.append(f"for {variable} in {iterable}{condition}")
@@ -385,6 +391,8 @@ class ExpressionWriter:
 
     def _builtin(self, name: str, nodes: list, args: list[str], names: dict) -> str | None:
         """The usual case of a built-in written out where it is used, or None to call it."""
+        if name == "cells" and self._sure(nodes[0], names, BOARD):
+            return f"{args[0]}.cells"  # the language never changes a list in place: no copy needed
         if name in ("all", "any", "sum") and self._is_list(nodes[0], names):
             return f"{name}({args[0]})"
         if name == "count" and self._is_list(nodes[0], names):
@@ -401,6 +409,8 @@ class ExpressionWriter:
         first, x = bound
         if name in ("first", "top") and x in self.nonempty:  # a zone or cell that holds a piece
             end = "0" if name == "first" else "-1"
+            if not self.shuffles:
+                return f"st.pieces[st.contents[{x}.id][{end}]]"
             return f"(st.pieces[st.contents[{x}.id][{end}]] if not st.unordered else _f_{name}(st, {x}))"
         if name in ("first", "top") and self._is_list(nodes[0], names):
             return f"({x}[{'0' if name == 'first' else '-1'}] if {first} else None)"
@@ -414,12 +424,14 @@ class ExpressionWriter:
         if name == "eliminated":
             return f"(st.eliminated[{x}.index] if {first}.__class__ is _Player else _f_eliminated(st, {x}))"
         end = "0" if name == "first" else "-1"
-        # A shuffled zone's places are not known: the runtime says so.
+        # A shuffled zone's places are not known: the runtime says so (a file without
+        # `shuffle` never has one).
+        unordered = " and not st.unordered" if self.shuffles else ""
         if self._sure(nodes[0], names, PLACE):
-            return (f"(st.pieces[st.contents[{x}.id][{end}]] if st.contents[{first}.id] "
-                    f"and not st.unordered else _f_{name}(st, {x}))")
-        return (f"(st.pieces[st.contents[{x}.id][{end}]] if {first}.__class__ is _Zone and st.contents[{x}.id] "
-                f"and not st.unordered else _f_{name}(st, {x}))")
+            return (f"(st.pieces[st.contents[{x}.id][{end}]] if st.contents[{first}.id]"
+                    f"{unordered} else _f_{name}(st, {x}))")
+        return (f"(st.pieces[st.contents[{x}.id][{end}]] if {first}.__class__ is _Zone and st.contents[{x}.id]"
+                f"{unordered} else _f_{name}(st, {x}))")
 
     def _x_Binary(self, node, names):
         left = self.expression(node.left, names)

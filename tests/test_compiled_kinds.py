@@ -154,3 +154,16 @@ def test_what_empty_says_leaves_the_errors_as_they_were(where, stir, message):
     game = load_source(HOLDERS.replace("WHERE", where).replace("STIR", stir), "holders.pir")
     with pytest.raises(GameRuleError, match=message):
         game.new_state(players=2)
+
+
+def test_a_choice_among_places_is_a_place_and_a_where_clause_tells_the_element():
+    rules = HOLDERS.replace("STIR", "pass").replace("WHERE", "q.pile") + '''
+rule pick(p):
+  p chooses z from [q.pile for q in players where not empty(q.pile)] "Pick a pile"
+  move top(z) to p.pile
+'''
+    game = load_source(rules, "holders.pir")
+    source = game.python_source()
+    pick = _function(source, "rule_pick")
+    assert "v_z.__class__" not in pick  # z is one of the piles offered: a zone
+    assert "st.unordered" not in source  # nothing is ever shuffled in this game
