@@ -53,10 +53,16 @@ the examples are given, pass after pass until nothing changes; a function's loca
 then follow (`_local_kinds`), a define's value follows from its arguments' kinds
 (`Purity.result`), and a define called with arguments of known kinds gets a copy
 written for them (`_specialised`). Inside `x != none and ...` and the branch of an
-`if x != none:` that leaves x as it is, x is not none. Soundness comes first: a kind
-only ever says what every value the game can make there is; where that is not sure
-(a choice, a piece's field, a player's variable), the test stays, and a field that
-some kinds of piece lack is still looked for first, so it fails with the same message.
+`if x != none:` that leaves x as it is, x is not none; once `empty(x)` has been worked
+out, x is a zone or cell (it fails on anything else), and within the same expression,
+where it said false, `first(x)` and `top(x)` are pieces (the same for what a
+comprehension's `where` clause says of its element). A `chooses` without `optional`
+among plain values (numbers, names, players, zones, cells) takes one of them. Soundness
+comes first: a kind only ever says what every value the game can make there is; where
+that is not sure (a choice among pieces, a piece's field, a player's variable), the test
+stays, and a field that some kinds of piece lack is still looked for first, so it fails
+with the same message. A file without `shuffle` never has a zone of unknown order, so
+its zones' ends are read without asking.
 
 This module writes the module, its functions and their statements; each expression
 is written by `ExpressionWriter` (interpreter/expressions.py), what a define reads by
