@@ -53,10 +53,16 @@ the examples are given, pass after pass until nothing changes; a function's loca
 then follow (`_local_kinds`), a define's value follows from its arguments' kinds
 (`Purity.result`), and a define called with arguments of known kinds gets a copy
 written for them (`_specialised`). Inside `x != none and ...` and the branch of an
-`if x != none:` that leaves x as it is, x is not none. Soundness comes first: a kind
-only ever says what every value the game can make there is; where that is not sure
-(a choice, a piece's field, a player's variable), the test stays, and a field that
-some kinds of piece lack is still looked for first, so it fails with the same message.
+`if x != none:` that leaves x as it is, x is not none; once `empty(x)` has been worked
+out, x is a zone or cell (it fails on anything else), and within the same expression,
+where it said false, `first(x)` and `top(x)` are pieces (the same for what a
+comprehension's `where` clause says of its element). A `chooses` without `optional`
+among plain values (numbers, names, players, zones, cells) takes one of them. Soundness
+comes first: a kind only ever says what every value the game can make there is; where
+that is not sure (a choice among pieces, a piece's field, a player's variable), the test
+stays, and a field that some kinds of piece lack is still looked for first, so it fails
+with the same message. A file without `shuffle` never has a zone of unknown order, so
+its zones' ends are read without asking.
 
 This module writes the module, its functions and their statements; each expression
 is written by `ExpressionWriter` (interpreter/expressions.py), what a define reads by
@@ -226,6 +232,9 @@ class ModuleWriter(ExpressionWriter):
         self.purity = Purity(self)
         self.comprehensions = 0
         self.variable_kinds: dict[str, object] = {}  # comprehension variable -> what it may be
+        self.nonempty: set[str] = set()  # locals known to be zones or cells holding a piece (`_not_none`)
+        # Only `shuffle` makes a zone's order unknown (`st.unordered`): without one, none ever is.
+        self.shuffles = any(isinstance(node, ast.Shuffle) for node in ast.walk(decls))
         self.specialised: dict[tuple, str] = {}  # (define, kinds of its arguments) -> its copy's suffix
         self.specialising: set[tuple] = set()
         self.writing_module = False  # in `module`: copies of defines can be added to it
@@ -493,7 +502,7 @@ class ModuleWriter(ExpressionWriter):
         signature = "".join(f", a_{p}" for p in decl.params)
         lines = [self.comment(decl.span), f"def define_{decl.name}{suffix}(st{signature}):", f"    return {body}"]
         if suffix:  # a copy of a define that takes arguments: no `count_pieces_` helper of its own
-            lines[0] += f" (for arguments of known kinds)"
+            lines[0] += " (for arguments of known kinds)"
             if self.purity.pure(decl.name):
                 key = repr(decl.name) + "".join(f", a_{p}.__class__, a_{p}" for p in decl.params)
                 lines += ["", "", f"def call_{decl.name}{suffix}(st{signature}):  # the same values as call_{decl.name}",
@@ -886,7 +895,7 @@ class ModuleWriter(ExpressionWriter):
             facts.append((node.branches[index].condition, True))
         kept = frozenset(fn.names[name] for name in assigned_names(body) if name in fn.names)
         condition, when = facts.pop() if facts else (ast.BoolLiteral(value=True, span=node.span), True)
-        return self._not_none(condition, fn.names, when, facts, kept)
+        return self._not_none(condition, fn.names, when, facts, kept, settled=False)
 
     def _wait(self, code: "_Code", depth: int, point: int, span) -> None:
         """In the ordinary build, wait for the pending decision or chance outcome: its value in `_x`.
@@ -1115,7 +1124,6 @@ class ModuleWriter(ExpressionWriter):
         """
         span = node.span
         add = lambda d, text: code.add(d, text, span)  # noqa: E731
-        x = lambda e: self.x(e, fn)  # noqa: E731
         if isinstance(node, (ast.Choose, ast.Draw, ast.Roll, ast.WeightedDraw, ast.CallRule, _CallBody)):
             if not isinstance(node, _CallBody):
                 code.comment(depth, self.comment(span))
@@ -1329,6 +1337,8 @@ class ModuleWriter(ExpressionWriter):
                 take(node.target.id, kind(node.value))
             elif isinstance(node, ast.AddTo) and isinstance(node.target, ast.Name):
                 take(node.target.id, NUMBER)
+            elif isinstance(node, ast.Choose) and not node.optional:
+                take(node.var, _chosen_kind(kind(node.options)))
             elif isinstance(node, (ast.Choose, ast.ChooseSet, ast.Roll, ast.WeightedDraw)):
                 take(node.var, ANYTHING)  # a choice may also be none, or a face-down piece
             elif isinstance(node, ast.Draw):
@@ -1398,6 +1408,22 @@ class ModuleWriter(ExpressionWriter):
             self.env_kinds = {}
         self.param_kinds, self.var_kinds = notes.params, notes.variables
         self.purity.forget()
+
+
+_PLAIN_CHOICES = frozenset({"number", "text", "bool", "player", "zone", "cell"})
+
+
+def _chosen_kind(options):
+    """What a `chooses` without `optional` takes from options of this kind: one of the list's
+    elements as they are, when it is surely a list of values that are never face down (no
+    pieces: a piece may be taken face down); else anything."""
+    if options is ANYTHING or not options or not all(isinstance(atom, tuple) for atom in options):
+        return ANYTHING
+    chosen = element(options)
+    if chosen is ANYTHING or not chosen or not all(isinstance(atom, tuple) or atom in _PLAIN_CHOICES
+                                                   for atom in chosen):
+        return ANYTHING
+    return chosen
 
 
 class _KindNotes:

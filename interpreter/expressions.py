@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import re
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 
 from dsl import ast
 from interpreter.builtins import IMPLEMENTATIONS
-from interpreter.purity import ANYTHING, CELL, NOTHING, NUMBER, PIECE, PLAYER, element, may_be_place, sure
+from interpreter.purity import ANYTHING, BOARD, CELL, NOTHING, NUMBER, PIECE, PLAYER, element, may_be_place, sure
 from interpreter.syntax_facts import calls_always_made, loops_over_a_list, node_count
 
 INLINE_CHARS = 400  # a define written out where it is used is at most this long; a longer one is called
@@ -34,6 +34,28 @@ def _simple(source: str) -> bool:
 
 def _simple_or_constant(source: str) -> bool:
     return _SIMPLE.fullmatch(source) is not None or _CONSTANT.fullmatch(source) is not None
+
+
+def _place_sources(condition, names: dict, when: bool) -> list[tuple[str, bool]]:
+    """The locals (their Python names) that are surely zones or cells once `condition` has been
+    worked out and found `when`, each with whether it surely holds a piece then.
+
+    `empty(x)` fails unless x is a zone or cell, so once it has been worked out, x is one,
+    whatever it said; where it said false, x holds a piece.
+    """
+    if isinstance(condition, ast.Call) and condition.function == "empty" and len(condition.args) == 1:
+        name = condition.args[0]
+        if isinstance(name, ast.Name) and name.id in names:
+            return [(names[name.id], not when)]
+        return []
+    if isinstance(condition, ast.Not):
+        return _place_sources(condition.operand, names, not when)
+    if isinstance(condition, ast.BoolOp):
+        if (condition.op == "and") == when:  # both sides were `when`
+            return _place_sources(condition.left, names, when) + _place_sources(condition.right, names, when)
+        # The left side was worked out, but what it said is not known.
+        return [(source, False) for source, _ in _place_sources(condition.left, names, when)]
+    return []
 
 
 def _not_none_sources(condition, names: dict, when: bool) -> list[str]:
@@ -138,7 +160,18 @@ class ExpressionWriter:
     def kind_of(self, node, names: dict):
         """What an expression's value may be, knowing what comprehensions go through."""
         known = self.variable_kinds
+        if self._of_nonempty(node, names) is not None:
+            return PIECE
         return self.purity.expr(node, {name: known.get(source, ANYTHING) for name, source in names.items()})[1]
+
+    def _of_nonempty(self, node, names: dict) -> str | None:
+        """For `first(x)` or `top(x)` of a local x known to hold a piece (`_not_none`): x's Python name."""
+        if isinstance(node, ast.Call) and node.function in ("first", "top") and node.function not in self.defines \
+                and len(node.args) == 1 and isinstance(node.args[0], ast.Name):
+            source = names.get(node.args[0].id)
+            if source in self.nonempty:
+                return source
+        return None
 
     def _sure(self, node, names: dict, atoms: frozenset) -> bool:
         """Whether an expression's value is surely one of `atoms` (PLAYER, PIECE, PLACE), so that
@@ -199,6 +232,10 @@ class ExpressionWriter:
         # Each `for` clause is a Python `for` clause, so later ones run inside earlier ones.
         # Python allows no `:=` in what a comprehension goes through, which is all but the
         # element when the comprehension is sorted.
+        with ExitStack() as facts:
+            return self._comprehension(node, names, facts)
+
+    def _comprehension(self, node, names, facts: ExitStack) -> str:
         inner = dict(names)
         loops: list[str] = []
         variables: list[str] = []
@@ -215,6 +252,8 @@ class ExpressionWriter:
             inner[clause.var] = variable
             self.variable_kinds[variable] = element(kind)
             condition = f" if {self.expression(clause.where, inner)}" if clause.where is not None else ""
+            if clause.where is not None:  # what the rest is written for passed it (`x != none`, `not empty(x)`)
+                facts.enter_context(self._not_none(clause.where, inner, True))
             if not listed:
                 iterable = self._items(clause.iterable, inner, iterable)
             loops.append(f"for {variable} in {iterable}{condition}")
@@ -352,6 +391,8 @@ class ExpressionWriter:
 
     def _builtin(self, name: str, nodes: list, args: list[str], names: dict) -> str | None:
         """The usual case of a built-in written out where it is used, or None to call it."""
+        if name == "cells" and self._sure(nodes[0], names, BOARD):
+            return f"{args[0]}.cells"  # the language never changes a list in place: no copy needed
         if name in ("all", "any", "sum") and self._is_list(nodes[0], names):
             return f"{name}({args[0]})"
         if name == "count" and self._is_list(nodes[0], names):
@@ -376,6 +417,11 @@ class ExpressionWriter:
         if bound is None:
             return None
         first, x = bound
+        if name in ("first", "top") and x in self.nonempty:  # a zone or cell that holds a piece
+            end = "0" if name == "first" else "-1"
+            if not self.shuffles:
+                return f"st.pieces[st.contents[{x}.id][{end}]]"
+            return f"(st.pieces[st.contents[{x}.id][{end}]] if not st.unordered else _f_{name}(st, {x}))"
         if name in ("first", "top") and self._is_list(nodes[0], names):
             return f"({x}[{'0' if name == 'first' else '-1'}] if {first} else None)"
         if name == "empty":
@@ -388,12 +434,14 @@ class ExpressionWriter:
         if name == "eliminated":
             return f"(st.eliminated[{x}.index] if {first}.__class__ is _Player else _f_eliminated(st, {x}))"
         end = "0" if name == "first" else "-1"
-        # A shuffled zone's places are not known: the runtime says so.
+        # A shuffled zone's places are not known: the runtime says so (a file without
+        # `shuffle` never has one).
+        unordered = " and not st.unordered" if self.shuffles else ""
         if self._sure(nodes[0], names, PLACE):
-            return (f"(st.pieces[st.contents[{x}.id][{end}]] if st.contents[{first}.id] "
-                    f"and not st.unordered else _f_{name}(st, {x}))")
-        return (f"(st.pieces[st.contents[{x}.id][{end}]] if {first}.__class__ is _Zone and st.contents[{x}.id] "
-                f"and not st.unordered else _f_{name}(st, {x}))")
+            return (f"(st.pieces[st.contents[{x}.id][{end}]] if st.contents[{first}.id]"
+                    f"{unordered} else _f_{name}(st, {x}))")
+        return (f"(st.pieces[st.contents[{x}.id][{end}]] if {first}.__class__ is _Zone and st.contents[{x}.id]"
+                f"{unordered} else _f_{name}(st, {x}))")
 
     def _x_Binary(self, node, names):
         left = self.expression(node.left, names)
@@ -432,14 +480,24 @@ class ExpressionWriter:
         return f"({left} {node.op} {right})"
 
     @contextmanager
-    def _not_none(self, condition, names: dict, when: bool, facts: list | None = None, kept: frozenset = frozenset()):
+    def _not_none(self, condition, names: dict, when: bool, facts: list | None = None, kept: frozenset = frozenset(),
+                  settled: bool = True):
         """While the code is written for where `condition` is `when` (and each (condition, when)
         of `facts`): a local that it then says is not none (`x != none` true, `x == none` false)
-        is known not to be none, unless it is one of `kept` (Python names given a value there)."""
+        is known not to be none, unless it is one of `kept` (Python names given a value there).
+
+        A local that `empty(x)` was asked of is known to be a zone or cell; with `settled`
+        (the code written is part of the same expression, so no piece moves meanwhile), one
+        that `empty(x)` said false of is known to hold a piece (`nonempty`): its `first` and
+        `top` are pieces.
+        """
         saved = {}
+        added = []
         sources = []
+        places = []
         for test, holds in [(condition, when)] + (facts or []):
             sources += _not_none_sources(test, names, holds)
+            places += _place_sources(test, names, holds)
         for source in sources:
             if source in kept:
                 continue
@@ -447,10 +505,22 @@ class ExpressionWriter:
             if kind is not ANYTHING and "none" in kind and source not in saved:
                 saved[source] = kind
                 self.variable_kinds[source] = kind - NOTHING
+        for source, holds_a_piece in places:
+            if source in kept:
+                continue
+            kind = self.variable_kinds.get(source, ANYTHING)
+            narrowed = PLACE if kind is ANYTHING else kind & PLACE
+            if narrowed and narrowed != kind:
+                saved.setdefault(source, kind)
+                self.variable_kinds[source] = narrowed
+            if holds_a_piece and settled and narrowed and source not in self.nonempty:
+                self.nonempty.add(source)
+                added.append(source)
         try:
             yield
         finally:
             self.variable_kinds.update(saved)
+            self.nonempty.difference_update(added)
 
     def _x_Not(self, node, names):
         return f"(not {self.expression(node.operand, names)})"

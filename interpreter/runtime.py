@@ -579,6 +579,13 @@ def _choose(st, site: int, optional: bool, chooser, options):
 
 def _choose_in_playout(st, site: int, optional: bool, chooser, options):
     """`_choose` in the playout build (interpreter/playout.py): the value taken, the decision counted."""
+    if options.__class__ is list and chooser.__class__ is Player and not chooser.is_automa \
+            and _PLAIN_OPTIONS.issuperset(map(type, options)):
+        # `_options`' usual case, without its call: a player offered plain values (see there).
+        unique = dict.fromkeys(options)
+        values = options if len(unique) == len(options) else list(unique)
+        if values or optional:
+            return _take_decision(st, site, chooser.index, values, optional)
     values = _options(st, optional, chooser, options)
     if chooser.is_automa:
         return _automa_choice(chooser, values, optional)

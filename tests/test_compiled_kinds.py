@@ -108,3 +108,62 @@ def test_a_value_of_another_kind_than_most_fails_with_the_same_message(who, mess
         game.new_state(players=2)
     if who == "x":
         assert "_Player" in _function(game.python_source(), "rule_gain")
+
+
+HOLDERS = '''
+game "Holders":
+  players 2 to 2
+
+score p: p.points
+
+piece disc(owner) labelled "disc"
+zone pile per player
+var points per player = 0
+
+define mine(p, z) = not empty(z) and top(z).owner == p
+
+rule tally(p):
+  for each q in players:
+    if mine(p, WHERE):
+      p.points += 1
+
+setup:
+  create 2 disc(first(players)) in first(players).pile
+
+play:
+  STIR
+  for each p in players:
+    tally(p)
+'''
+
+
+def test_a_place_that_empty_said_holds_a_piece_has_its_top_read_without_tests():
+    game = load_source(HOLDERS.replace("WHERE", "q.pile").replace("STIR", "pass"), "holders.pir")
+    mine = _function(game.python_source(), "define_mine")
+    right = mine[mine.index(" and "):]
+    assert "_Zone" not in right and "_Piece" not in right  # empty(z) passed: z is a zone holding a piece
+    state = game.new_state(players=2)
+    assert [state.pvars[i]["points"] for i in range(2)] == [1, 0]
+
+
+@pytest.mark.parametrize("where, stir, message", [
+    ("3", "pass", "empty\\(\\) needs a zone or cell, got a number"),  # empty() still says what is wrong
+    ("q.pile", "shuffle first(players).pile", "shuffled"),  # top() of a shuffled zone is still refused
+])
+def test_what_empty_says_leaves_the_errors_as_they_were(where, stir, message):
+    game = load_source(HOLDERS.replace("WHERE", where).replace("STIR", stir), "holders.pir")
+    with pytest.raises(GameRuleError, match=message):
+        game.new_state(players=2)
+
+
+def test_a_choice_among_places_is_a_place_and_a_where_clause_tells_the_element():
+    rules = HOLDERS.replace("STIR", "pass").replace("WHERE", "q.pile") + '''
+rule pick(p):
+  p chooses z from [q.pile for q in players where not empty(q.pile)] "Pick a pile"
+  move top(z) to p.pile
+'''
+    game = load_source(rules, "holders.pir")
+    source = game.python_source()
+    pick = _function(source, "rule_pick")
+    assert "v_z.__class__" not in pick  # z is one of the piles offered: a zone
+    assert "st.unordered" not in source  # nothing is ever shuffled in this game
