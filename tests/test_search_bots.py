@@ -69,20 +69,9 @@ def test_an_iteration_budget_gives_the_same_choices_for_the_same_seed():
 def _ismcts_choices(game, players: int, count: int) -> list[int]:
     """The first `count` real choices of ismcts:40 (seed 5) in seat 0, against random moves (seed 6), from seed 4;
     every iteration spent (`settle` off) on a fresh tree (`reuse` off), as when they were recorded."""
-    state = game.new_state(players=players, seed=4)
     bot = make_bot("ismcts:40", 5)
     bot.settle = bot.reuse = False
-    walker = random.Random(6)
-    chosen = []
-    while not state.is_terminal() and len(chosen) < count:
-        if state.is_chance():
-            state.apply_chance()
-        elif state.current_player() == 0 and state.num_actions() > 1:
-            chosen.append(bot.choose_action(state))
-            state.apply_action(chosen[-1])
-        else:
-            state.apply_action(walker.randrange(state.num_actions()))
-    return chosen
+    return _own_decisions(game, players, bot, count)
 
 
 def test_ismcts_decides_as_it_did_before_its_bookkeeping_got_cheaper():
