@@ -16,7 +16,7 @@ import codegen
 from codegen.completeness import gaps, says_number
 from dsl.diagnostics import SourceLines
 from dsl.extends import read_rules
-from dsl.parser import parse_file, parse_source
+from dsl.parser import parse_source
 
 ROOT = Path(__file__).resolve().parent.parent
 FILES = sorted((ROOT / "games").glob("*.pir")) + sorted((ROOT / "games" / "variants").glob("*.pir")) \

@@ -74,7 +74,7 @@ def test_the_host_opens_a_table_and_gets_a_link_per_person_and_one_for_spectator
     with client:
         assert client.get(f"/host/{server.host_secret}").status_code == 200
         assert client.get("/host/guessed").status_code == 404
-        assert client.get(f"/api/guessed/tables").status_code == 404
+        assert client.get("/api/guessed/tables").status_code == 404
         games = client.get(f"/api/{server.host_secret}/games").json()["games"]
         assert {game["key"] for game in games} == {"to_glory", "glory_islands"}
         links = open_table(client, server, game="to_glory", players=3, seats=["human", "random", "human"], seed=1)
@@ -257,7 +257,7 @@ def test_bad_messages_are_refused_to_their_sender_and_leave_the_table_unharmed(d
         first, second = (socket_path(seat["url"]) for seat in links["seats"])
         table = server.tables[links["table"]]
         with client.websocket_connect(first) as ws1, client.websocket_connect(second) as ws2:
-            view1, view2 = receive_view(ws1), receive_view(ws2)
+            view1, _view2 = receive_view(ws1), receive_view(ws2)
             version = view1["version"]
             count = len(view1["options"])
             cases = [
