@@ -240,7 +240,13 @@ class ExpressionWriter:
         loops: list[str] = []
         variables: list[str] = []
         sorting = node.order_by is not None
-        self.no_binding += sorting
+        # `[x for x in xs where ... order by ...]`, the element the variable itself: written as
+        # `sorted([...], key=...)` alone, with no comprehension around it, so its condition
+        # and its key are not in a comprehension's iterable and may keep values with `:=`.
+        alone = (sorting and len(node.clauses) == 1 and isinstance(node.element, ast.Name)
+                 and node.element.id == node.clauses[0].var)
+        sorting_inside = sorting and not alone
+        self.no_binding += sorting_inside
         for clause in node.clauses:
             self.no_binding += 1
             iterable = self.expression(clause.iterable, inner)
@@ -260,11 +266,13 @@ class ExpressionWriter:
             variables.append(variable)
         if sorting:
             key = self.expression(node.order_by, inner)
-        self.no_binding -= sorting
+        self.no_binding -= sorting_inside
         element_source = self.expression(node.element, inner)
         if not sorting:
             return f"[{element_source} {' '.join(loops)}]"
         reverse = ", reverse=True" if node.descending else ""
+        if alone:
+            return f"sorted([{variables[0]} {loops[0]}], key=lambda {variables[0]}: {key}{reverse})"
         # sorted() is stable in both directions: equal keys keep their order. The kept
         # combinations are sorted first; the element is worked out for each, in order.
         if len(variables) == 1:
