@@ -405,6 +405,23 @@ class ExpressionWriter:
             return f"{name}({args[0]})"
         if name == "count" and self._is_list(nodes[0], names):
             return f"len({args[0]})"
+        if name in ("min", "max") and self._is_list(nodes[0], names):
+            if isinstance(nodes[0], ast.ListLiteral) and nodes[0].items:
+                return f"{name}({args[0]})"  # not empty: no none to give
+            bound = self._bind(args[0])
+            if bound is not None:
+                return f"({name}({bound[1]}) if {bound[0]} else None)"
+        if name == "range" and len(args) == 2:
+            # Whole numbers (the usual case) straight to Python's range; a literal needs no test.
+            literal = [isinstance(n, ast.IntLiteral) and not isinstance(n.value, bool) for n in nodes]
+            if all(literal):
+                return f"list(range({args[0]}, {args[1]} + 1))"
+            bound = [(a, a) if known else self._bind(a) for a, known in zip(args, literal)]
+            if bound[0] is not None and bound[1] is not None:
+                (first_a, a), (first_b, b) = bound
+                tests = [f"({first}.__class__ is int)" for first, known in zip((first_a, first_b), literal) if not known]
+                # `&`, not `and`: both are worked out, in order, as in the call.
+                return f"(list(range({a}, {b} + 1)) if {' & '.join(tests)} else _f_range(st, {a}, {b}))"
         if name == "all_pieces" and self._is_list(nodes[0], names) \
                 and sure(element(self.kind_of(nodes[0], names)), PLACE):
             return f"_pieces_of_places(st, {args[0]})"  # a list of zones and cells: no test of each
@@ -459,7 +476,15 @@ class ExpressionWriter:
             # A zone's pieces are added as a list; beside a number, a zone is an error either way.
             if any(map(may_be_place, kinds)) and not any(kind is not ANYTHING and kind and kind <= NUMBER
                                                           for kind in kinds):
-                return f"_plus(st, {left}, {right})"
+                if self._sure(node.left, names, PLACE) or self._sure(node.right, names, PLACE):
+                    return f"_plus(st, {left}, {right})"  # a zone's pieces joined to a list
+                bound = self._bind(left), self._bind(right)
+                if bound[0] is None or bound[1] is None:
+                    return f"_plus(st, {left}, {right})"
+                (first_a, a), (first_b, b) = bound
+                # Neither a zone (the usual case): Python's own `+`, without the runtime's call.
+                return (f"({a} + {b} if ({first_a}.__class__ is not _Zone) & ({first_b}.__class__ is not _Zone) "
+                        f"else _plus(st, {a}, {b}))")
             return f"({left} + {right})"
         if node.op == "/":
             return f"_divide({left}, {right})"
