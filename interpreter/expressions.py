@@ -358,12 +358,24 @@ class ExpressionWriter:
         if literal and self._is_list(node.target, names):  # surely a list, at a fixed place: only its end to check
             end = f"{i} < len({first_target})" if node.index.value >= 0 else f"-len({first_target}) <= {i}"
             return f"({t}[{i}] if {end} else _index(st, {t}, {i}))"
+        if self._int_keyed_table(node.target, names):
+            # A table whose rows are numbered: a row looked up in the dictionary, without a call.
+            test = f"{first_target}.__class__ is dict" if literal \
+                else f"({first_target}.__class__ is dict) & ({first_index}.__class__ is int)"
+            return f"({t}[{i}] if {test} and {i} in {t} else _index(st, {t}, {i}))"
         # `&`, not `and`: the index is worked out whatever the target is, after it, as in a call.
         test = f"({first_target}.__class__ is list) & ({first_index}.__class__ is int)" if not literal \
             else f"{first_target}.__class__ is list"
         if literal and node.index.value >= 0:  # a count from the front: only the end to check
             return f"({t}[{i}] if {test} and {i} < len({t}) else _index(st, {t}, {i}))"
         return f"({t}[{i}] if {test} and -len({t}) <= {i} < len({t}) else _index(st, {t}, {i}))"
+
+    def _int_keyed_table(self, node, names: dict) -> bool:
+        """Whether an expression names a table (not a local of that name) whose every row's key is a whole number."""
+        if not isinstance(node, ast.Name) or node.id in names or node.id not in self.tables:
+            return False
+        return all(isinstance(row.key, ast.IntLiteral) and row.key.value.__class__ is int
+                   for row in self.tables[node.id].rows)
 
     def _x_Call(self, node, names):
         name = node.function
