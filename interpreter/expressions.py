@@ -186,7 +186,7 @@ class ExpressionWriter:
         if self._is_list(node, names):
             return source
         if self._sure(node, names, PLACE):
-            return f"st.pieces_in({source})"
+            return f"list(map(st.pieces.__getitem__, st.contents[{source}.id]))"  # `pieces_in`, without the call
         return f"_as_list(st, {source})"
 
     def _is_list(self, node, names: dict) -> bool:
