@@ -186,7 +186,7 @@ class ExpressionWriter:
         if self._is_list(node, names):
             return source
         if self._sure(node, names, PLACE):
-            return f"st.pieces_in({source})"
+            return f"list(map(st.pieces.__getitem__, st.contents[{source}.id]))"  # `pieces_in`, without the call
         return f"_as_list(st, {source})"
 
     def _is_list(self, node, names: dict) -> bool:
@@ -240,7 +240,13 @@ class ExpressionWriter:
         loops: list[str] = []
         variables: list[str] = []
         sorting = node.order_by is not None
-        self.no_binding += sorting
+        # `[x for x in xs where ... order by ...]`, the element the variable itself: written as
+        # `sorted([...], key=...)` alone, with no comprehension around it, so its condition
+        # and its key are not in a comprehension's iterable and may keep values with `:=`.
+        alone = (sorting and len(node.clauses) == 1 and isinstance(node.element, ast.Name)
+                 and node.element.id == node.clauses[0].var)
+        sorting_inside = sorting and not alone
+        self.no_binding += sorting_inside
         for clause in node.clauses:
             self.no_binding += 1
             iterable = self.expression(clause.iterable, inner)
@@ -260,11 +266,13 @@ class ExpressionWriter:
             variables.append(variable)
         if sorting:
             key = self.expression(node.order_by, inner)
-        self.no_binding -= sorting
+        self.no_binding -= sorting_inside
         element_source = self.expression(node.element, inner)
         if not sorting:
             return f"[{element_source} {' '.join(loops)}]"
         reverse = ", reverse=True" if node.descending else ""
+        if alone:
+            return f"sorted([{variables[0]} {loops[0]}], key=lambda {variables[0]}: {key}{reverse})"
         # sorted() is stable in both directions: equal keys keep their order. The kept
         # combinations are sorted first; the element is worked out for each, in order.
         if len(variables) == 1:
@@ -350,12 +358,24 @@ class ExpressionWriter:
         if literal and self._is_list(node.target, names):  # surely a list, at a fixed place: only its end to check
             end = f"{i} < len({first_target})" if node.index.value >= 0 else f"-len({first_target}) <= {i}"
             return f"({t}[{i}] if {end} else _index(st, {t}, {i}))"
+        if self._int_keyed_table(node.target, names):
+            # A table whose rows are numbered: a row looked up in the dictionary, without a call.
+            test = f"{first_target}.__class__ is dict" if literal \
+                else f"({first_target}.__class__ is dict) & ({first_index}.__class__ is int)"
+            return f"({t}[{i}] if {test} and {i} in {t} else _index(st, {t}, {i}))"
         # `&`, not `and`: the index is worked out whatever the target is, after it, as in a call.
         test = f"({first_target}.__class__ is list) & ({first_index}.__class__ is int)" if not literal \
             else f"{first_target}.__class__ is list"
         if literal and node.index.value >= 0:  # a count from the front: only the end to check
             return f"({t}[{i}] if {test} and {i} < len({t}) else _index(st, {t}, {i}))"
         return f"({t}[{i}] if {test} and -len({t}) <= {i} < len({t}) else _index(st, {t}, {i}))"
+
+    def _int_keyed_table(self, node, names: dict) -> bool:
+        """Whether an expression names a table (not a local of that name) whose every row's key is a whole number."""
+        if not isinstance(node, ast.Name) or node.id in names or node.id not in self.tables:
+            return False
+        return all(isinstance(row.key, ast.IntLiteral) and row.key.value.__class__ is int
+                   for row in self.tables[node.id].rows)
 
     def _x_Call(self, node, names):
         name = node.function
@@ -397,6 +417,23 @@ class ExpressionWriter:
             return f"{name}({args[0]})"
         if name == "count" and self._is_list(nodes[0], names):
             return f"len({args[0]})"
+        if name in ("min", "max") and self._is_list(nodes[0], names):
+            if isinstance(nodes[0], ast.ListLiteral) and nodes[0].items:
+                return f"{name}({args[0]})"  # not empty: no none to give
+            bound = self._bind(args[0])
+            if bound is not None:
+                return f"({name}({bound[1]}) if {bound[0]} else None)"
+        if name == "range" and len(args) == 2:
+            # Whole numbers (the usual case) straight to Python's range; a literal needs no test.
+            literal = [isinstance(n, ast.IntLiteral) and not isinstance(n.value, bool) for n in nodes]
+            if all(literal):
+                return f"list(range({args[0]}, {args[1]} + 1))"
+            bound = [(a, a) if known else self._bind(a) for a, known in zip(args, literal)]
+            if bound[0] is not None and bound[1] is not None:
+                (first_a, a), (first_b, b) = bound
+                tests = [f"({first}.__class__ is int)" for first, known in zip((first_a, first_b), literal) if not known]
+                # `&`, not `and`: both are worked out, in order, as in the call.
+                return f"(list(range({a}, {b} + 1)) if {' & '.join(tests)} else _f_range(st, {a}, {b}))"
         if name == "all_pieces" and self._is_list(nodes[0], names) \
                 and sure(element(self.kind_of(nodes[0], names)), PLACE):
             return f"_pieces_of_places(st, {args[0]})"  # a list of zones and cells: no test of each
@@ -451,7 +488,15 @@ class ExpressionWriter:
             # A zone's pieces are added as a list; beside a number, a zone is an error either way.
             if any(map(may_be_place, kinds)) and not any(kind is not ANYTHING and kind and kind <= NUMBER
                                                           for kind in kinds):
-                return f"_plus(st, {left}, {right})"
+                if self._sure(node.left, names, PLACE) or self._sure(node.right, names, PLACE):
+                    return f"_plus(st, {left}, {right})"  # a zone's pieces joined to a list
+                bound = self._bind(left), self._bind(right)
+                if bound[0] is None or bound[1] is None:
+                    return f"_plus(st, {left}, {right})"
+                (first_a, a), (first_b, b) = bound
+                # Neither a zone (the usual case): Python's own `+`, without the runtime's call.
+                return (f"({a} + {b} if ({first_a}.__class__ is not _Zone) & ({first_b}.__class__ is not _Zone) "
+                        f"else _plus(st, {a}, {b}))")
             return f"({left} + {right})"
         if node.op == "/":
             return f"_divide({left}, {right})"

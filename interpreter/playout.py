@@ -38,7 +38,7 @@ there are gone. Such a state says so (`State.apply_action` and `to_json` raise
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from interpreter.limits import CHECK_EVERY
 from interpreter.values import Blind, IllegalAction
@@ -68,14 +68,21 @@ class Playout:
             one it was last asked in (at first: the round the playout began in), for a
             `before_step` that looks only at where a round ends. The steps between go as
             without one (the same state at every step, without a call more per step).
+        uniform: for seats that choose uniformly at random, per seat (by index) the draw of
+            a whole number from 0 to count - 1, `Random._randbelow` or `randrange`, which
+            `choose` would make: a decision of more than one action calls it straight, one
+            of a single action takes it without a draw, and neither calls `choose` (one
+            Python call less per decision). `choose` must then answer as `uniform` draws.
     """
 
     __slots__ = ("choose", "steps_left", "before_step", "decisions", "chance_steps", "taken", "stopped", "steps",
-                 "log", "each_round", "asked_round")
+                 "log", "each_round", "asked_round", "uniform")
 
     def __init__(self, choose: Callable[[int, int], int], steps: int,
-                 before_step: Callable[[Any], Any] | None = None, log: bool = True, each_round: bool = False):
+                 before_step: Callable[[Any], Any] | None = None, log: bool = True, each_round: bool = False,
+                 uniform: Sequence[Callable[[int], int]] | None = None):
         self.choose = choose
+        self.uniform = uniform
         self.each_round = each_round
         self.asked_round = None  # each_round: the round `before_step` was last asked in (`State.play_out` sets it)
         self.log = log
@@ -162,8 +169,12 @@ def take_decision(st, site: int, seat: int, values: list, optional: bool) -> Any
                                    or playout.each_round and st.round == playout.asked_round):
         playout.steps_left -= 1
         count = len(values) + optional
-        index = playout.choose(seat, count)
-        if index.__class__ is int and 0 <= index < count:
+        uniform = playout.uniform
+        if uniform is not None:  # a draw below count, sure to be an action
+            index = uniform[seat](count) if count > 1 else 0
+        else:
+            index = playout.choose(seat, count)
+        if uniform is not None or index.__class__ is int and 0 <= index < count:
             st.history.append(index)
             playout.decisions += 1
             playout.taken = CHOICE

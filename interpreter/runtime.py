@@ -506,7 +506,8 @@ def _zone_options(st, zone, chooser) -> list:
     keyed = st.program.piece_var_names
     if keyed and not keyed.keys().isdisjoint(map(_type_of, pieces)):
         return _distinct_options(st, pieces)
-    return _unique_by(list(map(st.piece_kinds.__getitem__, ids)), pieces)  # all in one place: their kinds tell them apart
+    kinds = list(map(st.piece_kinds.__getitem__, ids))  # all in one place: their kinds tell them apart
+    return pieces if len(set(kinds)) == len(kinds) else _unique_by(kinds, pieces)
 
 
 def _piece_options(st, values: list, chooser) -> list:
@@ -579,13 +580,17 @@ def _choose(st, site: int, optional: bool, chooser, options):
 
 def _choose_in_playout(st, site: int, optional: bool, chooser, options):
     """`_choose` in the playout build (interpreter/playout.py): the value taken, the decision counted."""
-    if options.__class__ is list and chooser.__class__ is Player and not chooser.is_automa \
-            and _PLAIN_OPTIONS.issuperset(map(type, options)):
-        # `_options`' usual case, without its call: a player offered plain values (see there).
-        unique = dict.fromkeys(options)
-        values = options if len(unique) == len(options) else list(unique)
-        if values or optional:
-            return _take_decision(st, site, chooser.index, values, optional)
+    if chooser.__class__ is Player and not chooser.is_automa:
+        # `_options`' usual cases, without its call: a player offered plain values or a zone (see there).
+        if options.__class__ is list and _PLAIN_OPTIONS.issuperset(map(type, options)):
+            unique = dict.fromkeys(options)
+            values = options if len(unique) == len(options) else list(unique)
+            if values or optional:
+                return _take_decision(st, site, chooser.index, values, optional)
+        elif options.__class__ is Zone:
+            values = _zone_options(st, options, chooser)
+            if values or optional:
+                return _take_decision(st, site, chooser.index, values, optional)
     values = _options(st, optional, chooser, options)
     if chooser.is_automa:
         return _automa_choice(chooser, values, optional)

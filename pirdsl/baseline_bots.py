@@ -239,7 +239,8 @@ def random_playout(state: Any, rng: random.Random, steps: int, stop: Any = None,
     if hasattr(state, "play_out"):
         from interpreter.playout import Playout
 
-        return state.play_out(Playout(choose, steps, stop, log=False, each_round=each_round))  # no log: nobody reads it
+        return state.play_out(Playout(choose, steps, stop, log=False, each_round=each_round,  # no log: nobody reads it
+                                      uniform=[below] * state.num_seats))
     for _ in range(steps):
         if state.is_terminal():
             return True

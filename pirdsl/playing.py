@@ -84,6 +84,7 @@ def _played_out(state: Any, bots: Sequence[Any], step_limit: int, counts: StepCo
     For bots whose choice needs nothing but the number of actions (`plays_out`, with
     `choose_among(count)`: the random bot), so the rules need not stop for them.
     """
+    draws = None
     if all(hasattr(bot, "playout_chooser") for bot in bots):  # random bots: a draw below count, at once
         draws = [bot.playout_chooser() for bot in bots]
 
@@ -106,7 +107,7 @@ def _played_out(state: Any, bots: Sequence[Any], step_limit: int, counts: StepCo
     # Nobody reads the log of a game played to its end here: its lines are not worked out
     # unless the caller asks (simulate does for some games, so that a failing line still shows).
     playout = Playout(choose, step_limit, before_step if on_round is not None else None, log=keep_log,
-                      each_round=True)
+                      each_round=True, uniform=draws)
     try:
         finished = state.play_out(playout)
     finally:

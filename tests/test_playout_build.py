@@ -125,6 +125,31 @@ def test_a_playout_stops_where_the_loop_stops(name):
     assert played_out.history == ordinary.history and _variables(played_out) == _variables(ordinary)
 
 
+@pytest.mark.parametrize("name", ["glory_islands", "decks_of_glory", "to_glory", "jamaica"])
+def test_uniform_draws_play_what_choose_plays(name):
+    """`Playout(..., uniform=...)`: decisions drawn straight from each seat's generator, without
+    `choose`, give the same game as `choose` drawing from the same generators, to the end or to a step limit."""
+    game = load_game(str(ROOT / "games" / f"{name}.pir"))
+    for seed, steps in ((0, 100_000), (1, 100_000), (2, 45)):
+        states, counts = [], []
+        for uniform in (False, True):
+            state = game.new_state(players=game.max_players, seed=seed)
+            generators = [random.Random(seed * 10 + seat) for seat in range(state.num_seats)]
+            draws = [generator._randbelow for generator in generators]
+
+            def choose(seat, count, draws=draws):
+                return draws[seat](count) if count > 1 else 0
+
+            playout = Playout(choose, steps, log=False, uniform=draws if uniform else None)
+            assert state.play_out(playout) is (steps == 100_000)
+            states.append(state)
+            counts.append((playout.decisions, playout.chance_steps, [g.getstate() for g in generators]))
+        assert states[0].history == states[1].history and states[0].contents == states[1].contents
+        assert _variables(states[0]) == _variables(states[1]) and counts[0] == counts[1]
+        if steps == 100_000:
+            assert states[0].to_json() == states[1].to_json()
+
+
 @pytest.mark.parametrize("name", ["glory_islands", "decks_of_glory", "to_glory"])
 def test_a_hook_asked_each_round_stops_where_one_asked_every_step_stops(name):
     """`each_round`: the hook is asked only when the round is not the one it was last asked in."""
