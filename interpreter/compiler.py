@@ -237,6 +237,7 @@ class ModuleWriter(ExpressionWriter):
         self.shuffles = any(isinstance(node, ast.Shuffle) for node in ast.walk(decls))
         self.specialised: dict[tuple, str] = {}  # (define, kinds of its arguments) -> its copy's suffix
         self.specialising: set[tuple] = set()
+        self.quantifiers: dict[tuple, str] = {}  # `all`/`any` of a comprehension: its function (`_quantifier`)
         self.writing_module = False  # in `module`: copies of defines can be added to it
         self.bindings = 0  # `:=` names used so far
         self.no_binding = 0  # > 0 where Python allows no `:=`

@@ -1,0 +1,118 @@
+"""`all` and `any` of a comprehension: the generated loop gives the same values and the same errors.
+
+The language works out every element of the list before `all` or `any` looks at it, so an
+element that fails is an error even after the answer is settled. The compiler writes
+`all([...])` and `any([...])` of a comprehension as a loop of its own (interpreter/expressions.py,
+`_quantifier`), which stops at the first element that settles the answer only where the later
+ones cannot fail, or once their variable has passed a test that says so, the others still
+worked out in order. Here each expression is played both ways: as the compiler writes it now,
+and as a list worked out whole (the loop turned off); the two must agree, value or error.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from interpreter import GameRuleError, load_source
+from interpreter.expressions import ExpressionWriter
+
+RULES = '''
+game "Quantifiers":
+  players 2 to 2
+
+score p: 0
+
+piece stone(owner) labelled "stone"
+board b: grid 1 by 3
+  layer ground:
+    "x x x"
+var result = none
+
+define places = [at(b, 0, 0), at(b, 0, 1), at(b, 0, 2)]
+define holds(p, s) = not empty(s) and top(s).owner == p
+
+setup:
+  create 1 stone(first(players)) in at(b, 0, 0)
+  create 1 stone(first(players)) in at(b, 0, 2)
+
+play:
+  let p = first(players)
+  result = EXPR
+'''
+
+OUTSIDE = "at(b, 0, 9)"  # none: empty() of it fails
+
+EXPRESSIONS = [
+    # no element can fail: stops at the answer
+    "all([x > 0 for x in [0, 1]])",
+    "any([x > 0 for x in [0, 1, 2]])",
+    "all([x > 0 for x in []])",
+    "any([x > 0 for x in []])",
+    "all([not empty(s) for s in places])",
+    "any([empty(s) for s in places])",
+    "any([holds(p, s) for s in places])",
+    "all([holds(p, s) for s in places where not empty(s)])",
+    # a later element fails: the error, whatever the answer so far
+    f"all([not empty(s) for s in places + [{OUTSIDE}]])",
+    f"any([empty(s) for s in places + [{OUTSIDE}]])",
+    f"any([not empty(s) for s in [{OUTSIDE}] + places])",
+    f"all([holds(p, s) for s in [at(b, 0, 1), {OUTSIDE}]])",
+    f"any([holds(p, s) for s in [at(b, 0, 0), {OUTSIDE}]])",
+    f"all([holds(p, s) for s in [at(b, 0, 1), 3]])",
+    f"all([empty(s) for s in [at(b, 0, 1), {OUTSIDE}] where s != none])",
+    f"all([empty(s) for s in [at(b, 0, 0), {OUTSIDE}] where s != none])",
+    "all([x > 0 for x in [0, \"a\"]])",
+    "any([x > 0 for x in [1, \"a\"]])",
+    "all([10 / x > 1 for x in [20, 0]])",
+    # a quantifier inside a quantifier
+    f"any([all([holds(p, s) for s in line]) for line in [[at(b, 0, 0), at(b, 0, 2)], [at(b, 0, 1), {OUTSIDE}]]])",
+    f"any([all([holds(p, s) for s in line]) for line in [[at(b, 0, 1), {OUTSIDE}], [at(b, 0, 0)]]])",
+    "any([all([holds(p, s) for s in line]) for line in [[at(b, 0, 1), at(b, 0, 0)], [at(b, 0, 0)]]])",
+    "all([any([empty(s) for s in line]) for line in [[at(b, 0, 0), at(b, 0, 1)], [at(b, 0, 2)]]])",
+    # not a single `for` clause: a list, as before
+    "all([x != y for x in [1, 2] for y in [3]])",
+    "any([x > 1 for x in [1, 2, 3] order by -x])",
+]
+
+
+def _outcome(expression: str, monkeypatch=None, eager: bool = False):
+    """The value the play step leaves in `result`, or the first line of the error; and the module's source."""
+    if eager:
+        monkeypatch.setattr(ExpressionWriter, "_quantifier", lambda *arguments: None)
+    game = load_source(RULES.replace("EXPR", expression) + ("# eager\n" if eager else ""), "quantifiers.pir")
+    source = game.python_source()
+    if eager:
+        monkeypatch.undo()
+    try:
+        state = game.new_state(players=2)
+    except GameRuleError as error:
+        return ("error", str(error).splitlines()[0]), source
+    return ("value", state.vars["result"]), source
+
+
+@pytest.mark.parametrize("expression", EXPRESSIONS)
+def test_the_loop_gives_what_the_whole_list_gives(expression, monkeypatch):
+    looped, source = _outcome(expression)
+    whole, eager_source = _outcome(expression, monkeypatch, eager=True)
+    assert looped == whole
+    assert "def all_" not in eager_source and "def any_" not in eager_source
+    single = "order by" not in expression and expression.count(" for ") == expression.count("[all(") \
+        + expression.count("[any(") + 1
+    assert ("def all_" in source or "def any_" in source) == single
+
+
+def test_the_loop_stops_where_no_later_element_can_fail():
+    _, source = _outcome("all([not empty(s) for s in places])")
+    helper = source[source.index("def all_"):]
+    helper = helper[:helper.index("\n\n\n")]
+    assert "break" in helper
+    # at() may give none: the later elements are looked at for none only, and worked out if so
+    assert "is None" in helper
+    _, source = _outcome("all([10 / x > 1 for x in [20, 0]])")
+    helper = source[source.index("def all_"):]
+    assert "break" not in helper[:helper.index("\n\n\n")]  # a division may fail: every element worked out
+
+
+def test_the_errors_point_at_the_statement():
+    (kind, message), _ = _outcome(f"all([not empty(s) for s in places + [{OUTSIDE}]])")
+    assert kind == "error" and message.startswith("quantifiers.pir:22:3: error: empty() needs a zone or cell, got none")
