@@ -1169,6 +1169,9 @@ class ModuleWriter(ExpressionWriter):
             return
         if isinstance(node, ast.Choose):
             site = self._choice_site(node, fn, point)
+            if self.playout and self._distinct_places(node.options, fn.names) \
+                    and self._sure(node.player, fn.names, PLAYER):
+                suffix = "_distinct_in_playout"  # no need to look for equal options, or pieces
             call = f"_choose{suffix}(st, {site}, {node.optional}, {x(node.player)}, {x(node.options)})"
         elif isinstance(node, ast.Draw):
             site = self._chance_site(node, fn, point, "draw")

@@ -475,8 +475,11 @@ class ExpressionWriter:
             if clause.where is not None:
                 facts.enter_context(self._not_none(clause.where, inner, True))
             value_lines, value = self._element_lines(node.element, inner)
-        settles = "" if name == "any" else "not "
-        settled, unsettled = ("True", "False") if name == "any" else ("False", "True")
+            # `exists`: whether some element passes the where clause; the element itself is
+            # only worked out for its errors, where it may have one.
+            needed = name != "exists" or not self._cannot_fail(node.element, inner)
+        settles = "" if name in ("any", "exists") else "not "
+        settled, unsettled = ("False", "True") if name == "all" else ("True", "False")
 
         def element_worked_out(depth: int) -> list[str]:  # the where clause, then the element
             pad = "    " * depth
@@ -489,13 +492,19 @@ class ExpressionWriter:
         if where is not None:
             lines.append(f"    if {where}:")
             pad = "        "
-        lines += [pad + line for line in value_lines] + [f"{pad}if {settles}{value}:", f"{pad}    {result} = {settled}"]
+        if name == "exists":
+            lines += [pad + line for line in value_lines] + [pad + value] if needed else []
+            lines.append(f"{pad}{result} = {settled}")
+        else:
+            lines += [pad + line for line in value_lines]
+            lines += [f"{pad}if {settles}{value}:", f"{pad}    {result} = {settled}"]
+            pad += "    "
         if test is not None:
             lines.insert(0, f"{rest} = iter({iterable})")
             if test:  # the later elements that could fail, worked out for their errors
-                lines += [f"{pad}    for {variable} in {rest}:", f"{pad}        if {test}:"]
-                lines += element_worked_out(len(pad) // 4 + 3)
-            lines.append(f"{pad}    break")
+                lines += [f"{pad}for {variable} in {rest}:", f"{pad}    if {test}:"]
+                lines += element_worked_out(len(pad) // 4 + 2)
+            lines.append(f"{pad}break")
         return lines, result
 
     def _element_lines(self, node, names: dict) -> tuple[list[str], str]:
@@ -700,9 +709,38 @@ class ExpressionWriter:
             return f"({left} {node.op} {right})"
         raise CompileError(f"unknown operator {node.op}", node.span)
 
+    def _written_out(self, node, names: dict) -> tuple:
+        """A define of no arguments that is written out where it is used: its body, and the names
+        it is written with; anything else as it is."""
+        if isinstance(node, ast.Name) and node.id not in names and node.id in self.defines \
+                and not self.defines[node.id].params and not self.purity.pure(node.id) \
+                and not self.in_define and node.id not in self.recursive and node.id not in self.vars:
+            return self.defines[node.id].body, {}
+        return node, names
+
+    def _distinct_places(self, node, names: dict) -> bool:
+        """Whether a list is surely of distinct zones or cells: `[s for s in cells(board) where ...]`."""
+        node, names = self._written_out(node, names)
+        if not isinstance(node, ast.Comprehension) or node.order_by is not None or len(node.clauses) != 1:
+            return False
+        clause = node.clauses[0]
+        iterable = clause.iterable
+        return isinstance(node.element, ast.Name) and node.element.id == clause.var \
+            and isinstance(iterable, ast.Call) and iterable.function == "cells" and "cells" not in self.defines \
+            and len(iterable.args) == 1 and self._sure(iterable.args[0], names, BOARD)
+
     def _x_Compare(self, node, names):
         if node.op not in ("==", "!=", "<", "<=", ">", ">="):
             raise CompileError(f"unknown comparison {node.op}", node.span)
+        if node.op in ("==", "!=", ">") and isinstance(node.right, ast.IntLiteral) and node.right.value == 0 \
+                and isinstance(node.left, ast.Call) and node.left.function == "count" and len(node.left.args) == 1 \
+                and "count" not in self.defines and self.writing_module:
+            # `count([...]) == 0`: whether some element passes, without making the list.
+            listed, scope = self._written_out(node.left.args[0], names)
+            if isinstance(listed, ast.Comprehension):
+                written = self._quantifier("exists", listed, scope, node.span)
+                if written is not None:
+                    return f"(not {written})" if node.op == "==" else written
         return f"({self.expression(node.left, names)} {node.op} {self.expression(node.right, names)})"
 
     def _x_Membership(self, node, names):

@@ -592,6 +592,16 @@ def _choose_in_playout(st, site: int, optional: bool, chooser, options):
     return _take_decision(st, site, chooser.index, values, optional)
 
 
+def _choose_distinct_in_playout(st, site: int, optional: bool, chooser, options: list):
+    """`_choose_in_playout` where the compiler knows the options: a list of distinct zones or
+    cells (`[s for s in cells(board) where ...]`) offered to a player. The same value taken."""
+    if chooser.is_automa:
+        return _automa_choice(chooser, options, optional)
+    if options or optional:
+        return _take_decision(st, site, chooser.index, options, optional)
+    raise RuntimeError(f"{chooser.name} must choose, but there is nothing to choose from")
+
+
 def _draw_outcomes(st, container) -> tuple[list, list]:
     """A `draw`'s outcomes and their weights (at least one outcome; raises when there is none)."""
     if container.__class__ is Zone:

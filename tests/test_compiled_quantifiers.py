@@ -3,7 +3,7 @@
 The language works out every element of the list before `all` or `any` looks at it, so an
 element that fails is an error even after the answer is settled. The compiler writes
 `all([...])` and `any([...])` of a comprehension as a loop of its own (interpreter/expressions.py,
-`_quantifier`), which stops at the first element that settles the answer only where the later
+`_quantifier`; `count([...]) == 0` too), which stops at the first element that settles the answer only where the later
 ones cannot fail, or once their variable has passed a test that says so, the others still
 worked out in order. Here each expression is played both ways: as the compiler writes it now,
 and as a list worked out whole (the loop turned off); the two must agree, value or error.
@@ -15,6 +15,7 @@ import pytest
 
 from interpreter import GameRuleError, load_source
 from interpreter.expressions import ExpressionWriter
+from interpreter.playout import Playout
 
 RULES = '''
 game "Quantifiers":
@@ -69,6 +70,15 @@ EXPRESSIONS = [
     f"any([all([holds(p, s) for s in line]) for line in [[at(b, 0, 1), {OUTSIDE}], [at(b, 0, 0)]]])",
     "any([all([holds(p, s) for s in line]) for line in [[at(b, 0, 1), at(b, 0, 0)], [at(b, 0, 0)]]])",
     "all([any([empty(s) for s in line]) for line in [[at(b, 0, 0), at(b, 0, 1)], [at(b, 0, 2)]]])",
+    # `count([...]) == 0`: whether some element passes
+    "count([s for s in places where empty(s)]) == 0",
+    "count([s for s in places where not empty(s)]) > 0",
+    "count([s for s in places where empty(s) and s.row > 0]) != 0",
+    f"count([s for s in places + [{OUTSIDE}] where not empty(s)]) == 0",
+    f"count([s for s in places + [{OUTSIDE}] where s == none or empty(s)]) != 0",
+    f"count([empty(t) for t in [at(b, 0, 1), {OUTSIDE}] where t != none]) > 0",
+    "count([10 / x for x in [20, 0] where x < 100]) == 0",
+    "count([10 / x for x in [20, 0] where x > 100]) == 0",
     # not a single `for` clause: a list, as before
     "all([x != y for x in [1, 2] for y in [3]])",
     "any([x > 1 for x in [1, 2, 3] order by -x])",
@@ -95,10 +105,10 @@ def test_the_loop_gives_what_the_whole_list_gives(expression, monkeypatch):
     looped, source = _outcome(expression)
     whole, eager_source = _outcome(expression, monkeypatch, eager=True)
     assert looped == whole
-    assert "def all_" not in eager_source and "def any_" not in eager_source
+    assert "def all_" not in eager_source and "def any_" not in eager_source and "def exists_" not in eager_source
     single = "order by" not in expression and expression.count(" for ") == expression.count("[all(") \
         + expression.count("[any(") + 1
-    assert ("def all_" in source or "def any_" in source) == single
+    assert ("def all_" in source or "def any_" in source or "def exists_" in source) == single
 
 
 def test_the_loop_stops_where_no_later_element_can_fail():
@@ -116,3 +126,64 @@ def test_the_loop_stops_where_no_later_element_can_fail():
 def test_the_errors_point_at_the_statement():
     (kind, message), _ = _outcome(f"all([not empty(s) for s in places + [{OUTSIDE}]])")
     assert kind == "error" and message.startswith("quantifiers.pir:22:3: error: empty() needs a zone or cell, got none")
+
+
+CELLS = '''
+game "Cells":
+  players 2 to 2
+
+score p: 0
+
+piece stone labelled "stone"
+board b: grid 1 by 3
+  layer ground:
+    "x x x"
+var taken = []
+
+setup:
+  create FILLED stone in at(b, 0, 0)
+
+play:
+  for each p in players:
+    p chooses s from [c for c in cells(b) where empty(c)] "Take a cell"
+    create 1 stone in s
+    taken = taken + [s.col]
+'''
+
+
+@pytest.mark.parametrize("filled", [1, 2])
+def test_a_choice_among_cells_of_a_board_plays_out_as_the_ordinary_build_plays(filled):
+    # Two cells filled: the first player takes the last, and the second has none to choose from.
+    rules = CELLS.replace("FILLED", "1").replace("at(b, 0, 0)", "at(b, 0, 0)" if filled == 1 else
+                                                 "at(b, 0, 0)\n  create 1 stone in at(b, 0, 1)")
+    game = load_source(rules, "cells.pir")
+    assert "_choose_distinct_in_playout(" in _playout_source(game)
+    for seed in range(4):
+        answers = [seed % 2, 0] if filled == 1 else [0]
+
+        def stepped():
+            state, chosen = game.new_state(players=2, seed=seed), iter(answers)
+            while not state.is_terminal():
+                state.apply_action(next(chosen))
+            return state
+
+        def played():
+            state, chosen = game.new_state(players=2, seed=seed), iter(answers)
+            state.play_out(Playout(lambda seat, count: next(chosen), 100))
+            return state
+
+        outcomes = []
+        for play in (stepped, played):
+            try:
+                outcomes.append(play().vars["taken"])
+            except GameRuleError as error:
+                outcomes.append(str(error).splitlines()[0])
+        assert outcomes[0] == outcomes[1]
+        played_outcome = outcomes[1]
+    if filled == 2:
+        assert "must choose, but there is nothing to choose from" in played_outcome
+
+
+def _playout_source(game) -> str:
+    from interpreter.compiler import ModuleWriter
+    return ModuleWriter(game.file, game.source, playout=True).module()
