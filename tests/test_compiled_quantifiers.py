@@ -130,7 +130,7 @@ def test_the_errors_point_at_the_statement():
 
 CELLS = '''
 game "Cells":
-  players 2 to 2
+  players 1 to 2
 
 score p: 0
 
@@ -139,37 +139,46 @@ board b: grid 1 by 3
   layer ground:
     "x x x"
 var taken = []
+AUTOMA
 
 setup:
-  create FILLED stone in at(b, 0, 0)
+  FILLED
 
 play:
   for each p in players:
-    p chooses s from [c for c in cells(b) where empty(c)] "Take a cell"
-    create 1 stone in s
-    taken = taken + [s.col]
+    p chooses s from OPTIONS "Take"
+    create 1 stone in first([c for c in cells(b) where empty(c)])
+    taken = taken + [s]
 '''
 
+OPTIONS = {
+    "[c for c in cells(b) where empty(c)]": "_choose_distinct_in_playout(",  # distinct cells
+    "[c.col for c in cells(b) where empty(c)]": "_choose_plain_in_playout(",  # numbers
+    "[c.col - c.col for c in cells(b) where empty(c)]": "_choose_plain_in_playout(",  # equal numbers: one option
+}
 
-@pytest.mark.parametrize("filled", [1, 2])
-def test_a_choice_among_cells_of_a_board_plays_out_as_the_ordinary_build_plays(filled):
+
+@pytest.mark.parametrize("options", list(OPTIONS))
+@pytest.mark.parametrize("filled", [0, 1, 2])
+@pytest.mark.parametrize("automa", [False, True])
+def test_a_choice_the_compiler_knows_plays_out_as_the_ordinary_build_plays(options, filled, automa):
     # Two cells filled: the first player takes the last, and the second has none to choose from.
-    rules = CELLS.replace("FILLED", "1").replace("at(b, 0, 0)", "at(b, 0, 0)" if filled == 1 else
-                                                 "at(b, 0, 0)\n  create 1 stone in at(b, 0, 1)")
+    # An automa seat takes a single option, and cannot be asked to choose among more.
+    cells = ["create 1 stone in at(b, 0, 0)", "create 1 stone in at(b, 0, 1)"][:filled]
+    rules = CELLS.replace("OPTIONS", options).replace("FILLED", "\n  ".join(cells) or "pass") \
+        .replace("AUTOMA", 'automa bot "The Bot" when true' if automa else "")
     game = load_source(rules, "cells.pir")
-    assert "_choose_distinct_in_playout(" in _playout_source(game)
+    assert OPTIONS[options] in _playout_source(game)
     for seed in range(4):
-        answers = [seed % 2, 0] if filled == 1 else [0]
-
         def stepped():
-            state, chosen = game.new_state(players=2, seed=seed), iter(answers)
+            state = game.new_state(players=1 if automa else 2, seed=seed)
             while not state.is_terminal():
-                state.apply_action(next(chosen))
+                state.apply_action(seed % state.num_actions())
             return state
 
         def played():
-            state, chosen = game.new_state(players=2, seed=seed), iter(answers)
-            state.play_out(Playout(lambda seat, count: next(chosen), 100))
+            state = game.new_state(players=1 if automa else 2, seed=seed)
+            state.play_out(Playout(lambda seat, count: seed % count, 100))
             return state
 
         outcomes = []
@@ -179,9 +188,6 @@ def test_a_choice_among_cells_of_a_board_plays_out_as_the_ordinary_build_plays(f
             except GameRuleError as error:
                 outcomes.append(str(error).splitlines()[0])
         assert outcomes[0] == outcomes[1]
-        played_outcome = outcomes[1]
-    if filled == 2:
-        assert "must choose, but there is nothing to choose from" in played_outcome
 
 
 def _playout_source(game) -> str:
