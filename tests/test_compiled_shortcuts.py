@@ -1,19 +1,25 @@
-"""`all` and `any` of a comprehension: the generated loop gives the same values and the same errors.
+"""Shortcuts the compiler takes for the small games give the same values and the same errors.
 
-The language works out every element of the list before `all` or `any` looks at it, so an
-element that fails is an error even after the answer is settled. The compiler writes
-`all([...])` and `any([...])` of a comprehension as a loop of its own (interpreter/expressions.py,
-`_quantifier`; `count([...]) == 0` too), which stops at the first element that settles the answer only where the later
-ones cannot fail, or once their variable has passed a test that says so, the others still
-worked out in order. Here each expression is played both ways: as the compiler writes it now,
-and as a list worked out whole (the loop turned off); the two must agree, value or error.
+- `all` and `any` of a comprehension (and `count([...]) == 0`): the language works out every
+  element of the list before `all` or `any` looks at it, so an element that fails is an error
+  even after the answer is settled. The compiler writes them as a loop of their own
+  (interpreter/expressions.py, `_quantifier`), which stops at the first element that settles
+  the answer only where the later ones cannot fail, or once their variable has passed a test
+  that says so, the others still worked out in order.
+- `at(board, row, column)` with a row and a column written out (or going through a `range` of
+  numbers written out) within the board is a cell, never none (interpreter/purity.py).
+- A choice among distinct cells of a board, or among plain values, skips the runtime's search
+  for pieces and equal options in the playout build (runtime `_choose_distinct_in_playout`).
+
+Each expression is played both ways: as the compiler writes it now, and as it was written
+before (the shortcuts turned off); the two must agree, value or error.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from interpreter import GameRuleError, load_source
+from interpreter import GameRuleError, load_source, purity
 from interpreter.expressions import ExpressionWriter
 from interpreter.playout import Playout
 
@@ -79,16 +85,28 @@ EXPRESSIONS = [
     f"count([empty(t) for t in [at(b, 0, 1), {OUTSIDE}] where t != none]) > 0",
     "count([10 / x for x in [20, 0] where x < 100]) == 0",
     "count([10 / x for x in [20, 0] where x > 100]) == 0",
-    # not a single `for` clause: a list, as before
+    # cells of the board by row and column written out
+    "all([not empty(s) for s in [at(b, 0, c) for c in range(0, 2)]])",
+    "all([empty(s) for s in [at(b, 0, c) for c in range(1, 3)]])",
+    "any([not empty(s) for s in [at(b, 0, c) for c in range(1, 3)]])",
+    "any([not empty(s) for s in [at(b, 0, c) for c in range(-1, 1)]])",
+    "all([empty(s) for s in [at(b, r, 1) for r in range(0, 0)]])",
+    "all([empty(s) for s in [at(b, r, 1) for r in range(0, 1)]])",
+    "any([empty(s) for s in [at(b, 0, c) for c in range(0, 2) for d in range(7, 9)]])",
+    "count([s for s in [at(b, 0, c) for c in range(0, 2)] where empty(s)]) > 0",
+]
+AS_LISTS = [  # not a single `for` clause: a list, as before
     "all([x != y for x in [1, 2] for y in [3]])",
     "any([x > 1 for x in [1, 2, 3] order by -x])",
 ]
+EXPRESSIONS += AS_LISTS
 
 
 def _outcome(expression: str, monkeypatch=None, eager: bool = False):
     """The value the play step leaves in `result`, or the first line of the error; and the module's source."""
     if eager:
         monkeypatch.setattr(ExpressionWriter, "_quantifier", lambda *arguments: None)
+        monkeypatch.setattr(purity, "_on_the_board", lambda *arguments: False)
     game = load_source(RULES.replace("EXPR", expression) + ("# eager\n" if eager else ""), "quantifiers.pir")
     source = game.python_source()
     if eager:
@@ -106,17 +124,16 @@ def test_the_loop_gives_what_the_whole_list_gives(expression, monkeypatch):
     whole, eager_source = _outcome(expression, monkeypatch, eager=True)
     assert looped == whole
     assert "def all_" not in eager_source and "def any_" not in eager_source and "def exists_" not in eager_source
-    single = "order by" not in expression and expression.count(" for ") == expression.count("[all(") \
-        + expression.count("[any(") + 1
-    assert ("def all_" in source or "def any_" in source or "def exists_" in source) == single
+    looping = expression not in AS_LISTS
+    assert ("def all_" in source or "def any_" in source or "def exists_" in source) == looping
 
 
 def test_the_loop_stops_where_no_later_element_can_fail():
-    _, source = _outcome("all([not empty(s) for s in places])")
+    _, source = _outcome(f"all([not empty(s) for s in places + [{OUTSIDE}]])")
     helper = source[source.index("def all_"):]
     helper = helper[:helper.index("\n\n\n")]
     assert "break" in helper
-    # at() may give none: the later elements are looked at for none only, and worked out if so
+    # at() off the board gives none: the later elements are looked at for none only, and worked out if so
     assert "is None" in helper
     _, source = _outcome("all([10 / x > 1 for x in [20, 0]])")
     helper = source[source.index("def all_"):]
@@ -193,3 +210,13 @@ def test_a_choice_the_compiler_knows_plays_out_as_the_ordinary_build_plays(optio
 def _playout_source(game) -> str:
     from interpreter.compiler import ModuleWriter
     return ModuleWriter(game.file, game.source, playout=True).module()
+
+
+def test_a_cell_by_row_and_column_within_the_board_needs_no_test_for_none():
+    _, source = _outcome("all([not empty(s) for s in [at(b, 0, c) for c in range(0, 2)]])")
+    helper = source[source.index("def all_"):]
+    helper = helper[:helper.index("\n\n\n")]
+    assert "is None" not in helper and "_Zone" not in helper
+    _, source = _outcome("all([not empty(s) for s in [at(b, 0, c) for c in range(0, 3)]])")  # column 3 is off the board
+    helper = source[source.index("def all_"):]
+    assert "is None" in helper[:helper.index("\n\n\n")]
