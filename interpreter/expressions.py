@@ -487,7 +487,7 @@ class ExpressionWriter:
                 return [pad + line for line in value_lines] + [f"{pad}{value}"]
             return [f"{pad}if {where}:"] + [pad + "    " + line for line in value_lines] + [f"{pad}    {value}"]
 
-        lines = [f"{result} = {unsettled}", f"for {variable} in {iterable if test is None else rest}:"]
+        lines = [f"{result} = {unsettled}", f"for {variable} in {rest if test else iterable}:"]
         pad = "    "
         if where is not None:
             lines.append(f"    if {where}:")
@@ -500,8 +500,8 @@ class ExpressionWriter:
             lines += [f"{pad}if {settles}{value}:", f"{pad}    {result} = {settled}"]
             pad += "    "
         if test is not None:
-            lines.insert(0, f"{rest} = iter({iterable})")
             if test:  # the later elements that could fail, worked out for their errors
+                lines.insert(0, f"{rest} = iter({iterable})")
                 lines += [f"{pad}for {variable} in {rest}:", f"{pad}    if {test}:"]
                 lines += element_worked_out(len(pad) // 4 + 2)
             lines.append(f"{pad}break")
