@@ -220,3 +220,41 @@ def test_a_cell_by_row_and_column_within_the_board_needs_no_test_for_none():
     _, source = _outcome("all([not empty(s) for s in [at(b, 0, c) for c in range(0, 3)]])")  # column 3 is off the board
     helper = source[source.index("def all_"):]
     assert "is None" in helper[:helper.index("\n\n\n")]
+
+
+STEPS = '''
+game "Steps":
+  players 2 to 2
+
+score p: 0
+
+board b: grid 2 by 2
+  layer ground:
+    "x x"
+    "x x"
+var result = none
+
+play:
+  result = EXPR
+'''
+
+
+@pytest.mark.parametrize("expression, expected", [  # as df95b78 gave them, before `_step` unpacked in a `try`
+    ("step(at(b, 0, 0), [1, 1])", ("cell", 1, 1)),
+    ("step(at(b, 0, 0), [-1, 0])", None),
+    ("step(at(b, 0, 0), [1])", "a direction on a grid is [rows, columns], got 1"),
+    ("step(at(b, 0, 0), [1, 0, 0])", "a direction on a grid is [rows, columns], got 1, 0, 0"),
+    ("step(at(b, 0, 0), [])", "a direction on a grid is [rows, columns], got "),
+    ("step(at(b, 0, 0), 1)", "a direction on a grid is [rows, columns], got 1"),
+    ("step(at(b, 0, 0), [true, 0])", "expected a row step, got true/false"),
+    ("step(at(b, 0, 0), [1, 1/2])", "expected a column step, got 0.5"),
+    ("step(at(b, 5, 0), [1, 0])", "expected a cell, got none"),
+])
+def test_step_gives_the_cell_or_says_what_is_wrong(expression, expected):
+    game = load_source(STEPS.replace("EXPR", expression), "steps.pir")
+    try:
+        value = game.new_state(players=2).vars["result"]
+    except GameRuleError as error:
+        assert str(error).splitlines()[0] == "steps.pir:14:3: error: " + expected
+    else:
+        assert (value if value is None else ("cell", value.row, value.col)) == expected
