@@ -243,8 +243,11 @@ def _grid_direction(direction) -> tuple[int, int]:
 
 
 def _step(state, cell, direction):
-    if cell.__class__ is Zone and direction.__class__ is list and len(direction) == 2:
-        d_row, d_col = direction
+    if direction.__class__ is list and cell.__class__ is Zone:
+        try:  # two steps, or `_step_from` says what is wrong (unpacked: `len()` is a call more)
+            d_row, d_col = direction
+        except ValueError:
+            return _step_from(_cell(cell, state), direction)
         if d_row.__class__ is int and d_col.__class__ is int:
             try:
                 return _GRID_STEPS[cell, d_row, d_col]

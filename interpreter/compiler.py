@@ -86,7 +86,7 @@ from interpreter.expressions import PLACE, CompileError, ExpressionWriter, _simp
 from interpreter.lowering import lower_file
 from interpreter.catalogues import with_catalogues
 from interpreter.powers import with_powers
-from interpreter.purity import ANYTHING, NUMBER, PIECE, PLAYER, Purity, element, join
+from interpreter.purity import ANYTHING, CELL, NOTHING, NUMBER, PIECE, PLAYER, TEXT, ZONE, Purity, element, join, sure
 from interpreter.syntax_facts import assigned_names, costly_defines, names_used, recursive_defines, waits
 
 # Part of the cache key of generated modules: change it when the generated code changes meaning.
@@ -110,6 +110,8 @@ class _StartAt:
     span: Any
 
 
+# Values a choice offers as they are (runtime._PLAIN_OPTIONS): numbers, names, none, players, zones, cells.
+PLAIN = NUMBER | TEXT | NOTHING | PLAYER | ZONE | CELL
 SPECIALISED_COPIES = 4  # copies of one define for arguments of known kinds, at most (`_specialised`)
 _NO_KIND = object()  # a name with no kind noted yet
 _NUMBERED = re.compile(r"\b(_w|c)\d+(_?)")
@@ -237,6 +239,7 @@ class ModuleWriter(ExpressionWriter):
         self.shuffles = any(isinstance(node, ast.Shuffle) for node in ast.walk(decls))
         self.specialised: dict[tuple, str] = {}  # (define, kinds of its arguments) -> its copy's suffix
         self.specialising: set[tuple] = set()
+        self.quantifiers: dict[tuple, str] = {}  # `all`/`any` of a comprehension: its function (`_quantifier`)
         self.writing_module = False  # in `module`: copies of defines can be added to it
         self.bindings = 0  # `:=` names used so far
         self.no_binding = 0  # > 0 where Python allows no `:=`
@@ -1171,6 +1174,12 @@ class ModuleWriter(ExpressionWriter):
             return
         if isinstance(node, ast.Choose):
             site = self._choice_site(node, fn, point)
+            if self.playout and self._sure(node.player, fn.names, PLAYER):
+                if self._distinct_places(node.options, fn.names):
+                    suffix = "_distinct_in_playout"  # no need to look for equal options, or pieces
+                elif self._is_list(node.options, fn.names) \
+                        and sure(element(self.kind_of(node.options, fn.names)), PLAIN):
+                    suffix = "_plain_in_playout"  # no need to look for pieces
             call = f"_choose{suffix}(st, {site}, {node.optional}, {x(node.player)}, {x(node.options)})"
         elif isinstance(node, ast.Draw):
             site = self._chance_site(node, fn, point, "draw")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast as python_ast
 import re
 from contextlib import ExitStack, contextmanager
 
@@ -56,6 +57,34 @@ def _place_sources(condition, names: dict, when: bool) -> list[tuple[str, bool]]
         # The left side was worked out, but what it said is not known.
         return [(source, False) for source, _ in _place_sources(condition.left, names, when)]
     return []
+
+
+_LOCAL = re.compile(r"(?:v|a|c\d+)_\w+|env")  # the caller's names a generated helper may be given
+_NUMBERED_NAME = re.compile(r"\b(_w|_q|_r|c)\d+(?=_|\b)")
+
+
+def _free_locals(body: str, own: set) -> list[str] | None:
+    """The caller's locals a helper's body reads (its parameters after `st`), in the order first
+    read; None when it reads a `:=` name it does not set itself (the caller's: not passed)."""
+    tree = python_ast.parse("def helper():\n" + body)
+    stored = set(own)
+    read: list[str] = []
+    for node in python_ast.walk(tree):
+        if isinstance(node, python_ast.Name):
+            if isinstance(node.ctx, python_ast.Store):
+                stored.add(node.id)
+            elif node.id not in read:
+                read.append(node.id)
+    if any(re.fullmatch(r"_w\d+", name) and name not in stored for name in read):
+        return None
+    return [name for name in read if name not in stored and _LOCAL.fullmatch(name)]
+
+
+def _canonical(text: str) -> str:
+    """Generated code with its numbered names (`:=`, comprehensions) renumbered in the order first met:
+    two writings of the same code read the same."""
+    numbers: dict[str, str] = {}
+    return _NUMBERED_NAME.sub(lambda m: numbers.setdefault(m.group(0), f"{m.group(1)}#{len(numbers)}"), text)
 
 
 def _not_none_sources(condition, names: dict, when: bool) -> list[str]:
@@ -379,6 +408,11 @@ class ExpressionWriter:
 
     def _x_Call(self, node, names):
         name = node.function
+        if name in ("all", "any") and name not in self.defines and len(node.args) == 1 \
+                and isinstance(node.args[0], ast.Comprehension) and self.writing_module:
+            written = self._quantifier(name, node.args[0], names, node.span)
+            if written is not None:
+                return written
         if name == "count" and len(node.args) == 1 and isinstance(node.args[0], ast.Call) \
                 and node.args[0].function == "all_pieces" and len(node.args[0].args) == 1 \
                 and "count" not in self.defines and "all_pieces" not in self.defines:
@@ -408,6 +442,222 @@ class ExpressionWriter:
         if name in self.rules:
             raise CompileError(f"'{name}' is a rule: carry it out as a statement of its own", node.span)
         raise CompileError(f"unknown function '{name}'", node.span)
+
+    def _quantifier(self, name: str, node: ast.Comprehension, names: dict, span) -> str | None:
+        """`all` or `any` of a comprehension with one `for` clause, as a generated function that
+        loops over the list instead of building it (None: written as a list, as before).
+
+        The language works out every element before `all` or `any` looks at them, so an error
+        in any element is an error. The function stops at the first element that settles the
+        answer only where no later element could raise (`_cannot_fail`, the comprehension's
+        variable of the kind it is known to be); where that holds only once a cheap test of the
+        variable has passed (`x is not None`, `x.__class__ is _Zone`, ...), the later elements
+        that fail the test are still worked out, in order, so that the first error is the
+        same. Elsewhere every element is worked out, as before, without the list. An element
+        that is itself `all` or `any` of such a comprehension is a loop inside the loop.
+        """
+        written = self._quantifier_lines(name, node, names)
+        if written is None:
+            return None
+        lines, result = written
+        lines = [f"    {line}" for line in lines] + [f"    return {result}"]
+        free = _free_locals("\n".join(lines), set())
+        if free is None:
+            return None
+        arguments = "".join(", " + f for f in free)
+        key = (name, _canonical("\n".join([arguments] + lines)))
+        helper = self.quantifiers.get(key)
+        if helper is None:
+            helper = self.quantifiers[key] = f"{name}_{len(self.quantifiers) + 1}"
+            self.chunk([self.comment(span), f"def {helper}(st{arguments}):"] + lines, span=span)
+        return f"{helper}(st{arguments})"
+
+    def _quantifier_lines(self, name: str, node, names: dict) -> tuple[list[str], str] | None:
+        """The statements that work out `all`/`any` of a comprehension (`_quantifier`), and the
+        local they leave the answer in; None where it is not written so."""
+        if not isinstance(node, ast.Comprehension) or node.order_by is not None or len(node.clauses) != 1:
+            return None
+        clause = node.clauses[0]
+        iterable = self.expression(clause.iterable, names)
+        kind = self.kind_of(clause.iterable, names)
+        if not self._is_list(clause.iterable, names):
+            iterable = self._items(clause.iterable, names, iterable)
+        self.comprehensions += 1
+        number = self.comprehensions
+        variable = f"c{number}_{clause.var}"
+        result, rest = f"_q{number}", f"_r{number}"
+        inner = dict(names)
+        inner[clause.var] = variable
+        self.variable_kinds[variable] = element(kind)
+        test = self._lazy_test(node, clause, inner, variable, element(kind))
+        with ExitStack() as facts:
+            where = self.expression(clause.where, inner) if clause.where is not None else None
+            if clause.where is not None:
+                facts.enter_context(self._not_none(clause.where, inner, True))
+            value_lines, value = self._element_lines(node.element, inner)
+            # `exists`: whether some element passes the where clause; the element itself is
+            # only worked out for its errors, where it may have one.
+            needed = name != "exists" or not self._cannot_fail(node.element, inner)
+        settles = "" if name in ("any", "exists") else "not "
+        settled, unsettled = ("False", "True") if name == "all" else ("True", "False")
+
+        def element_worked_out(depth: int) -> list[str]:  # the where clause, then the element
+            pad = "    " * depth
+            if where is None:
+                return [pad + line for line in value_lines] + [f"{pad}{value}"]
+            return [f"{pad}if {where}:"] + [pad + "    " + line for line in value_lines] + [f"{pad}    {value}"]
+
+        lines = [f"{result} = {unsettled}", f"for {variable} in {rest if test else iterable}:"]
+        pad = "    "
+        if where is not None:
+            lines.append(f"    if {where}:")
+            pad = "        "
+        if name == "exists":
+            lines += [pad + line for line in value_lines] + [pad + value] if needed else []
+            lines.append(f"{pad}{result} = {settled}")
+        else:
+            lines += [pad + line for line in value_lines]
+            lines += [f"{pad}if {settles}{value}:", f"{pad}    {result} = {settled}"]
+            pad += "    "
+        if test is not None:
+            if test:  # the later elements that could fail, worked out for their errors
+                lines.insert(0, f"{rest} = iter({iterable})")
+                lines += [f"{pad}for {variable} in {rest}:", f"{pad}    if {test}:"]
+                lines += element_worked_out(len(pad) // 4 + 2)
+            lines.append(f"{pad}break")
+        return lines, result
+
+    def _element_lines(self, node, names: dict) -> tuple[list[str], str]:
+        """An element of a comprehension `_quantifier` writes: the statements it needs first (a
+        quantifier of its own, `_quantifier_lines`), and its value."""
+        if isinstance(node, ast.Call) and node.function in ("all", "any") and node.function not in self.defines \
+                and len(node.args) == 1:
+            written = self._quantifier_lines(node.function, node.args[0], names)
+            if written is not None:
+                return written
+        return [], self.expression(node, names)
+
+    def _lazy_test(self, node: ast.Comprehension, clause, inner: dict, variable: str, kind) -> str | None:
+        """How `_quantifier` may stop early: "" when no element can raise; a test of the variable
+        true of the only values whose element might (`x is None`, `x.__class__ is not _Zone`);
+        None when neither is known."""
+        candidates = [(kind, "")]
+        if kind is not ANYTHING and "none" in kind:
+            candidates.append((kind - NOTHING, f"{variable} is None"))
+        for atoms, cls in ((PLACE, "_Zone"), (PIECE, "_Piece"), (PLAYER, "_Player")):
+            narrowed = atoms if kind is ANYTHING else kind & atoms
+            if narrowed and narrowed != kind:
+                candidates.append((narrowed, f"{variable}.__class__ is not {cls}"))
+        try:
+            for narrowed, test in candidates:
+                if not narrowed:
+                    continue
+                self.variable_kinds[variable] = narrowed
+                if clause.where is not None and not self._cannot_fail(clause.where, inner):
+                    continue
+                with ExitStack() as facts:
+                    if clause.where is not None:
+                        facts.enter_context(self._not_none(clause.where, inner, True))
+                    if self._cannot_fail(node.element, inner):
+                        return test
+            return None
+        finally:
+            self.variable_kinds[variable] = kind
+
+    def _cannot_fail(self, node, names: dict, depth: int = 0) -> bool:
+        """Whether working out an expression surely raises no error, knowing what its names
+        hold (`kind_of`); expressions change nothing, so one that cannot fail can be left out.
+
+        A sure "no" is never needed: False where unsure."""
+        safe = self._cannot_fail
+        if isinstance(node, (ast.IntLiteral, ast.BoolLiteral, ast.NoneLiteral)):
+            return True
+        if isinstance(node, ast.StringLiteral):
+            return all(isinstance(part, str) for part in node.parts)
+        if isinstance(node, ast.Name):  # as `_x_Name` looks names up: all but a define's value are there
+            name = node.id
+            if name in names:
+                return True
+            if name in self.vars:
+                return not self.vars[name].per_player and not self.vars[name].per_piece
+            if name in self.zones:
+                return not self.zones[name].per_player
+            return name not in self.defines and (name in self.kinds or name in self.symbols or name in self.tables
+                                                 or name in self.boards or name in self.automata
+                                                 or name in self.parameters
+                                                 or name in ("players", "player_count", "round_number"))
+        if isinstance(node, ast.Not):
+            return safe(node.operand, names, depth)
+        if isinstance(node, ast.BoolOp):
+            if not safe(node.left, names, depth):
+                return False
+            with self._not_none(node.left, names, node.op == "and"):
+                return safe(node.right, names, depth)
+        if isinstance(node, ast.IfExpr):
+            if not safe(node.condition, names, depth):
+                return False
+            with self._not_none(node.condition, names, True):
+                if not safe(node.then, names, depth):
+                    return False
+            with self._not_none(node.condition, names, False):
+                return safe(node.otherwise, names, depth)
+        if isinstance(node, ast.Compare):
+            if not (safe(node.left, names, depth) and safe(node.right, names, depth)):
+                return False
+            return node.op in ("==", "!=") or (self._sure(node.left, names, NUMBER)
+                                               and self._sure(node.right, names, NUMBER))
+        if isinstance(node, ast.Binary):
+            return node.op in ("+", "-", "*") and safe(node.left, names, depth) and safe(node.right, names, depth) \
+                and self._sure(node.left, names, NUMBER) and self._sure(node.right, names, NUMBER)
+        if isinstance(node, ast.Negate):
+            return safe(node.operand, names, depth) and self._sure(node.operand, names, NUMBER)
+        if isinstance(node, ast.Membership):
+            return safe(node.element, names, depth) and safe(node.collection, names, depth) \
+                and self._is_list(node.collection, names)
+        if isinstance(node, ast.ListLiteral):
+            return all(safe(item, names, depth) for item in node.items)
+        if isinstance(node, ast.Attribute):
+            return safe(node.target, names, depth) and self._attribute_cannot_fail(node, names)
+        if isinstance(node, ast.Call):
+            if not all(safe(argument, names, depth) for argument in node.args):
+                return False
+            name = node.function
+            if name in self.defines:
+                decl = self.defines[name]
+                if name in self.recursive or depth >= 3 or len(decl.params) != len(node.args) \
+                        or not all(isinstance(a, ast.Name) and a.id in names for a in node.args):
+                    return False
+                return safe(decl.body, {param: names[a.id] for param, a in zip(decl.params, node.args)}, depth + 1)
+            if name not in IMPLEMENTATIONS or len(node.args) != 1:
+                return False
+            if name == "empty":
+                return self._sure(node.args[0], names, PLACE)
+            if name in ("first", "top"):
+                return self._of_nonempty(node, names) is not None or self._is_list(node.args[0], names) \
+                    or (not self.shuffles and self._sure(node.args[0], names, PLACE))
+            if name == "count":
+                return self._is_list(node.args[0], names) or self._sure(node.args[0], names, PLACE)
+            return False
+        return False
+
+    def _attribute_cannot_fail(self, node: ast.Attribute, names: dict) -> bool:
+        """Whether `x.name` surely finds what it reads, x already worked out (as `_x_Attribute` tells them apart)."""
+        name = node.name
+        if name in self.player_vars:
+            return self._sure(node.target, names, PLAYER)
+        if name in self.piece_vars:
+            return False
+        if name in self.player_zones:
+            return self._sure(node.target, names, PLAYER)
+        if name in self.piece_fields:
+            return self._sure(node.target, names, PIECE) and all(name in p.fields for p in self.pieces.values())
+        if name in self.layer_names:
+            return False
+        if name in ("row", "col"):
+            return self._sure(node.target, names, PLACE)
+        if name in ("index", "name"):
+            return self._sure(node.target, names, PLAYER)
+        return False
 
     def _builtin(self, name: str, nodes: list, args: list[str], names: dict) -> str | None:
         """The usual case of a built-in written out where it is used, or None to call it."""
@@ -504,9 +754,38 @@ class ExpressionWriter:
             return f"({left} {node.op} {right})"
         raise CompileError(f"unknown operator {node.op}", node.span)
 
+    def _written_out(self, node, names: dict) -> tuple:
+        """A define of no arguments that is written out where it is used: its body, and the names
+        it is written with; anything else as it is."""
+        if isinstance(node, ast.Name) and node.id not in names and node.id in self.defines \
+                and not self.defines[node.id].params and not self.purity.pure(node.id) \
+                and not self.in_define and node.id not in self.recursive and node.id not in self.vars:
+            return self.defines[node.id].body, {}
+        return node, names
+
+    def _distinct_places(self, node, names: dict) -> bool:
+        """Whether a list is surely of distinct zones or cells: `[s for s in cells(board) where ...]`."""
+        node, names = self._written_out(node, names)
+        if not isinstance(node, ast.Comprehension) or node.order_by is not None or len(node.clauses) != 1:
+            return False
+        clause = node.clauses[0]
+        iterable = clause.iterable
+        return isinstance(node.element, ast.Name) and node.element.id == clause.var \
+            and isinstance(iterable, ast.Call) and iterable.function == "cells" and "cells" not in self.defines \
+            and len(iterable.args) == 1 and self._sure(iterable.args[0], names, BOARD)
+
     def _x_Compare(self, node, names):
         if node.op not in ("==", "!=", "<", "<=", ">", ">="):
             raise CompileError(f"unknown comparison {node.op}", node.span)
+        if node.op in ("==", "!=", ">") and isinstance(node.right, ast.IntLiteral) and node.right.value == 0 \
+                and isinstance(node.left, ast.Call) and node.left.function == "count" and len(node.left.args) == 1 \
+                and "count" not in self.defines and self.writing_module:
+            # `count([...]) == 0`: whether some element passes, without making the list.
+            listed, scope = self._written_out(node.left.args[0], names)
+            if isinstance(listed, ast.Comprehension):
+                written = self._quantifier("exists", listed, scope, node.span)
+                if written is not None:
+                    return f"(not {written})" if node.op == "==" else written
         return f"({self.expression(node.left, names)} {node.op} {self.expression(node.right, names)})"
 
     def _x_Membership(self, node, names):

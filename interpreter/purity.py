@@ -79,6 +79,37 @@ def sure(kind, atoms: frozenset) -> bool:
     return kind is not ANYTHING and bool(kind) and kind <= atoms
 
 
+def _literal_range(node, writer) -> tuple[int, int] | None:
+    """(a, b) for `range(a, b)` of two whole numbers written out (from a to b, both included)."""
+    if isinstance(node, ast.Call) and node.function == "range" and "range" not in writer.defines \
+            and len(node.args) == 2 and all(isinstance(a, ast.IntLiteral) for a in node.args):
+        return node.args[0].value, node.args[1].value
+    return None
+
+
+def _on_the_board(args: list, env: dict, writer) -> bool:
+    """Whether `at(board, row, column)` surely names a cell: a board of the file by its name, and a
+    row and a column written out, or a comprehension's variable going through a `range` of
+    numbers written out, within the board (whose cells fill its rows and columns)."""
+    if len(args) != 3 or not isinstance(args[0], ast.Name):
+        return False
+    name = args[0].id
+    if name in env or name not in writer.boards or name in writer.vars or name in writer.zones \
+            or name in writer.kinds or name in writer.symbols or name in writer.tables:
+        return False  # `_x_Name` finds something else first
+    board = writer.boards[name]
+    for argument, size in ((args[1], board.rows), (args[2], board.columns)):
+        if isinstance(argument, ast.IntLiteral):
+            low = high = argument.value
+        elif isinstance(argument, ast.Name) and ("range", argument.id) in env:
+            low, high = env[("range", argument.id)]
+        else:
+            return False
+        if not 0 <= low <= high < size:
+            return False
+    return True
+
+
 class Purity:
     """Which defines read nothing that play changes."""
 
@@ -208,6 +239,11 @@ class Purity:
                 r, k = self.expr(clause.iterable, inner)
                 reads = reads or r or may_be_place(k)
                 inner[clause.var] = element(k)
+                # The numbers `range(a, b)` goes through, a and b written out: `at` can tell a cell from none.
+                inner.pop(("range", clause.var), None)
+                bounds = _literal_range(clause.iterable, w)
+                if bounds is not None:
+                    inner[("range", clause.var)] = bounds
                 if clause.where is not None:
                     reads = reads or self.expr(clause.where, inner)[0]
             r, kind = self.expr(node.element, inner)
@@ -262,6 +298,8 @@ class Purity:
                 return reads, TEXT
             if name == "automa":
                 return reads, TRUTH
+            if name == "at" and _on_the_board(node.args, env, w):
+                return reads, CELL
             if name in ("at", "step"):
                 return reads, join(CELL, NOTHING)
             if name in ("cells", "ray", "perimeter", "neighbours"):

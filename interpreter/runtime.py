@@ -597,6 +597,30 @@ def _choose_in_playout(st, site: int, optional: bool, chooser, options):
     return _take_decision(st, site, chooser.index, values, optional)
 
 
+def _choose_plain_in_playout(st, site: int, optional: bool, chooser, options: list):
+    """`_choose_in_playout` where the compiler knows the options: a list of numbers, names,
+    players, zones or cells (`_PLAIN_OPTIONS`) offered to a player. The same value taken."""
+    unique = dict.fromkeys(options)  # equal options are one (`_options`)
+    if len(unique) != len(options):
+        options = list(unique)
+    if not options and not optional:
+        raise RuntimeError(f"{chooser.name} must choose, but there is nothing to choose from")
+    if chooser.is_automa:
+        return _automa_choice(chooser, options, optional)
+    return _take_decision(st, site, chooser.index, options, optional)
+
+
+def _choose_distinct_in_playout(st, site: int, optional: bool, chooser, options: list):
+    """`_choose_in_playout` where the compiler knows the options: a list of distinct zones or
+    cells (`[s for s in cells(board) where ...]`) offered to a player. The same value taken,
+    the same errors (`_options`, `_automa_choice`)."""
+    if not options and not optional:
+        raise RuntimeError(f"{chooser.name} must choose, but there is nothing to choose from")
+    if chooser.is_automa:
+        return _automa_choice(chooser, options, optional)
+    return _take_decision(st, site, chooser.index, options, optional)
+
+
 def _draw_outcomes(st, container) -> tuple[list, list]:
     """A `draw`'s outcomes and their weights (at least one outcome; raises when there is none)."""
     if container.__class__ is Zone:

@@ -1,0 +1,260 @@
+"""Shortcuts the compiler takes for the small games give the same values and the same errors.
+
+- `all` and `any` of a comprehension (and `count([...]) == 0`): the language works out every
+  element of the list before `all` or `any` looks at it, so an element that fails is an error
+  even after the answer is settled. The compiler writes them as a loop of their own
+  (interpreter/expressions.py, `_quantifier`), which stops at the first element that settles
+  the answer only where the later ones cannot fail, or once their variable has passed a test
+  that says so, the others still worked out in order.
+- `at(board, row, column)` with a row and a column written out (or going through a `range` of
+  numbers written out) within the board is a cell, never none (interpreter/purity.py).
+- A choice among distinct cells of a board, or among plain values, skips the runtime's search
+  for pieces and equal options in the playout build (runtime `_choose_distinct_in_playout`).
+
+Each expression is played both ways: as the compiler writes it now, and as it was written
+before (the shortcuts turned off); the two must agree, value or error.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from interpreter import GameRuleError, load_source, purity
+from interpreter.expressions import ExpressionWriter
+from interpreter.playout import Playout
+
+RULES = '''
+game "Quantifiers":
+  players 2 to 2
+
+score p: 0
+
+piece stone(owner) labelled "stone"
+board b: grid 1 by 3
+  layer ground:
+    "x x x"
+var result = none
+
+define places = [at(b, 0, 0), at(b, 0, 1), at(b, 0, 2)]
+define holds(p, s) = not empty(s) and top(s).owner == p
+
+setup:
+  create 1 stone(first(players)) in at(b, 0, 0)
+  create 1 stone(first(players)) in at(b, 0, 2)
+
+play:
+  let p = first(players)
+  result = EXPR
+'''
+
+OUTSIDE = "at(b, 0, 9)"  # none: empty() of it fails
+
+EXPRESSIONS = [
+    # no element can fail: stops at the answer
+    "all([x > 0 for x in [0, 1]])",
+    "any([x > 0 for x in [0, 1, 2]])",
+    "all([x > 0 for x in []])",
+    "any([x > 0 for x in []])",
+    "all([not empty(s) for s in places])",
+    "any([empty(s) for s in places])",
+    "any([holds(p, s) for s in places])",
+    "all([holds(p, s) for s in places where not empty(s)])",
+    # a later element fails: the error, whatever the answer so far
+    f"all([not empty(s) for s in places + [{OUTSIDE}]])",
+    f"any([empty(s) for s in places + [{OUTSIDE}]])",
+    f"any([not empty(s) for s in [{OUTSIDE}] + places])",
+    f"all([holds(p, s) for s in [at(b, 0, 1), {OUTSIDE}]])",
+    f"any([holds(p, s) for s in [at(b, 0, 0), {OUTSIDE}]])",
+    f"all([holds(p, s) for s in [at(b, 0, 1), 3]])",
+    f"all([empty(s) for s in [at(b, 0, 1), {OUTSIDE}] where s != none])",
+    f"all([empty(s) for s in [at(b, 0, 0), {OUTSIDE}] where s != none])",
+    "all([x > 0 for x in [0, \"a\"]])",
+    "any([x > 0 for x in [1, \"a\"]])",
+    "all([10 / x > 1 for x in [20, 0]])",
+    # a quantifier inside a quantifier
+    f"any([all([holds(p, s) for s in line]) for line in [[at(b, 0, 0), at(b, 0, 2)], [at(b, 0, 1), {OUTSIDE}]]])",
+    f"any([all([holds(p, s) for s in line]) for line in [[at(b, 0, 1), {OUTSIDE}], [at(b, 0, 0)]]])",
+    "any([all([holds(p, s) for s in line]) for line in [[at(b, 0, 1), at(b, 0, 0)], [at(b, 0, 0)]]])",
+    "all([any([empty(s) for s in line]) for line in [[at(b, 0, 0), at(b, 0, 1)], [at(b, 0, 2)]]])",
+    # `count([...]) == 0`: whether some element passes
+    "count([s for s in places where empty(s)]) == 0",
+    "count([s for s in places where not empty(s)]) > 0",
+    "count([s for s in places where empty(s) and s.row > 0]) != 0",
+    f"count([s for s in places + [{OUTSIDE}] where not empty(s)]) == 0",
+    f"count([s for s in places + [{OUTSIDE}] where s == none or empty(s)]) != 0",
+    f"count([empty(t) for t in [at(b, 0, 1), {OUTSIDE}] where t != none]) > 0",
+    "count([10 / x for x in [20, 0] where x < 100]) == 0",
+    "count([10 / x for x in [20, 0] where x > 100]) == 0",
+    # cells of the board by row and column written out
+    "all([not empty(s) for s in [at(b, 0, c) for c in range(0, 2)]])",
+    "all([empty(s) for s in [at(b, 0, c) for c in range(1, 3)]])",
+    "any([not empty(s) for s in [at(b, 0, c) for c in range(1, 3)]])",
+    "any([not empty(s) for s in [at(b, 0, c) for c in range(-1, 1)]])",
+    "all([empty(s) for s in [at(b, r, 1) for r in range(0, 0)]])",
+    "all([empty(s) for s in [at(b, r, 1) for r in range(0, 1)]])",
+    "any([empty(s) for s in [at(b, 0, c) for c in range(0, 2) for d in range(7, 9)]])",
+    "count([s for s in [at(b, 0, c) for c in range(0, 2)] where empty(s)]) > 0",
+]
+AS_LISTS = [  # not a single `for` clause: a list, as before
+    "all([x != y for x in [1, 2] for y in [3]])",
+    "any([x > 1 for x in [1, 2, 3] order by -x])",
+]
+EXPRESSIONS += AS_LISTS
+
+
+def _outcome(expression: str, monkeypatch=None, eager: bool = False):
+    """The value the play step leaves in `result`, or the first line of the error; and the module's source."""
+    if eager:
+        monkeypatch.setattr(ExpressionWriter, "_quantifier", lambda *arguments: None)
+        monkeypatch.setattr(purity, "_on_the_board", lambda *arguments: False)
+    game = load_source(RULES.replace("EXPR", expression) + ("# eager\n" if eager else ""), "quantifiers.pir")
+    source = game.python_source()
+    if eager:
+        monkeypatch.undo()
+    try:
+        state = game.new_state(players=2)
+    except GameRuleError as error:
+        return ("error", str(error).splitlines()[0]), source
+    return ("value", state.vars["result"]), source
+
+
+@pytest.mark.parametrize("expression", EXPRESSIONS)
+def test_the_loop_gives_what_the_whole_list_gives(expression, monkeypatch):
+    looped, source = _outcome(expression)
+    whole, eager_source = _outcome(expression, monkeypatch, eager=True)
+    assert looped == whole
+    assert "def all_" not in eager_source and "def any_" not in eager_source and "def exists_" not in eager_source
+    looping = expression not in AS_LISTS
+    assert ("def all_" in source or "def any_" in source or "def exists_" in source) == looping
+
+
+def test_the_loop_stops_where_no_later_element_can_fail():
+    _, source = _outcome(f"all([not empty(s) for s in places + [{OUTSIDE}]])")
+    helper = source[source.index("def all_"):]
+    helper = helper[:helper.index("\n\n\n")]
+    assert "break" in helper
+    # at() off the board gives none: the later elements are looked at for none only, and worked out if so
+    assert "is None" in helper
+    _, source = _outcome("all([10 / x > 1 for x in [20, 0]])")
+    helper = source[source.index("def all_"):]
+    assert "break" not in helper[:helper.index("\n\n\n")]  # a division may fail: every element worked out
+
+
+def test_the_errors_point_at_the_statement():
+    (kind, message), _ = _outcome(f"all([not empty(s) for s in places + [{OUTSIDE}]])")
+    assert kind == "error" and message.startswith("quantifiers.pir:22:3: error: empty() needs a zone or cell, got none")
+
+
+CELLS = '''
+game "Cells":
+  players 1 to 2
+
+score p: 0
+
+piece stone labelled "stone"
+board b: grid 1 by 3
+  layer ground:
+    "x x x"
+var taken = []
+AUTOMA
+
+setup:
+  FILLED
+
+play:
+  for each p in players:
+    p chooses s from OPTIONS "Take"
+    create 1 stone in first([c for c in cells(b) where empty(c)])
+    taken = taken + [s]
+'''
+
+OPTIONS = {
+    "[c for c in cells(b) where empty(c)]": "_choose_distinct_in_playout(",  # distinct cells
+    "[c.col for c in cells(b) where empty(c)]": "_choose_plain_in_playout(",  # numbers
+    "[c.col - c.col for c in cells(b) where empty(c)]": "_choose_plain_in_playout(",  # equal numbers: one option
+}
+
+
+@pytest.mark.parametrize("options", list(OPTIONS))
+@pytest.mark.parametrize("filled", [0, 1, 2])
+@pytest.mark.parametrize("automa", [False, True])
+def test_a_choice_the_compiler_knows_plays_out_as_the_ordinary_build_plays(options, filled, automa):
+    # Two cells filled: the first player takes the last, and the second has none to choose from.
+    # An automa seat takes a single option, and cannot be asked to choose among more.
+    cells = ["create 1 stone in at(b, 0, 0)", "create 1 stone in at(b, 0, 1)"][:filled]
+    rules = CELLS.replace("OPTIONS", options).replace("FILLED", "\n  ".join(cells) or "pass") \
+        .replace("AUTOMA", 'automa bot "The Bot" when true' if automa else "")
+    game = load_source(rules, "cells.pir")
+    assert OPTIONS[options] in _playout_source(game)
+    for seed in range(4):
+        def stepped():
+            state = game.new_state(players=1 if automa else 2, seed=seed)
+            while not state.is_terminal():
+                state.apply_action(seed % state.num_actions())
+            return state
+
+        def played():
+            state = game.new_state(players=1 if automa else 2, seed=seed)
+            state.play_out(Playout(lambda seat, count: seed % count, 100))
+            return state
+
+        outcomes = []
+        for play in (stepped, played):
+            try:
+                outcomes.append(play().vars["taken"])
+            except GameRuleError as error:
+                outcomes.append(str(error).splitlines()[0])
+        assert outcomes[0] == outcomes[1]
+
+
+def _playout_source(game) -> str:
+    from interpreter.compiler import ModuleWriter
+    return ModuleWriter(game.file, game.source, playout=True).module()
+
+
+def test_a_cell_by_row_and_column_within_the_board_needs_no_test_for_none():
+    _, source = _outcome("all([not empty(s) for s in [at(b, 0, c) for c in range(0, 2)]])")
+    helper = source[source.index("def all_"):]
+    helper = helper[:helper.index("\n\n\n")]
+    assert "is None" not in helper and "_Zone" not in helper
+    _, source = _outcome("all([not empty(s) for s in [at(b, 0, c) for c in range(0, 3)]])")  # column 3 is off the board
+    helper = source[source.index("def all_"):]
+    assert "is None" in helper[:helper.index("\n\n\n")]
+
+
+STEPS = '''
+game "Steps":
+  players 2 to 2
+
+score p: 0
+
+board b: grid 2 by 2
+  layer ground:
+    "x x"
+    "x x"
+var result = none
+
+play:
+  result = EXPR
+'''
+
+
+@pytest.mark.parametrize("expression, expected", [  # as df95b78 gave them, before `_step` unpacked in a `try`
+    ("step(at(b, 0, 0), [1, 1])", ("cell", 1, 1)),
+    ("step(at(b, 0, 0), [-1, 0])", None),
+    ("step(at(b, 0, 0), [1])", "a direction on a grid is [rows, columns], got 1"),
+    ("step(at(b, 0, 0), [1, 0, 0])", "a direction on a grid is [rows, columns], got 1, 0, 0"),
+    ("step(at(b, 0, 0), [])", "a direction on a grid is [rows, columns], got "),
+    ("step(at(b, 0, 0), 1)", "a direction on a grid is [rows, columns], got 1"),
+    ("step(at(b, 0, 0), [true, 0])", "expected a row step, got true/false"),
+    ("step(at(b, 0, 0), [1, 1/2])", "expected a column step, got 0.5"),
+    ("step(at(b, 5, 0), [1, 0])", "expected a cell, got none"),
+])
+def test_step_gives_the_cell_or_says_what_is_wrong(expression, expected):
+    game = load_source(STEPS.replace("EXPR", expression), "steps.pir")
+    try:
+        value = game.new_state(players=2).vars["result"]
+    except GameRuleError as error:
+        assert str(error).splitlines()[0] == "steps.pir:14:3: error: " + expected
+    else:
+        assert (value if value is None else ("cell", value.row, value.col)) == expected
