@@ -65,7 +65,7 @@ EXPRESSIONS = [
     f"any([not empty(s) for s in [{OUTSIDE}] + places])",
     f"all([holds(p, s) for s in [at(b, 0, 1), {OUTSIDE}]])",
     f"any([holds(p, s) for s in [at(b, 0, 0), {OUTSIDE}]])",
-    f"all([holds(p, s) for s in [at(b, 0, 1), 3]])",
+    "all([holds(p, s) for s in [at(b, 0, 1), 3]])",
     f"all([empty(s) for s in [at(b, 0, 1), {OUTSIDE}] where s != none])",
     f"all([empty(s) for s in [at(b, 0, 0), {OUTSIDE}] where s != none])",
     "all([x > 0 for x in [0, \"a\"]])",
