@@ -394,3 +394,23 @@ def test_an_automaton_compared_with_none_settles_its_branches() -> None:
     assert not any(item.unreachable for item in inventory(game, (), 2).items if item.line in (375, 430, 800))
     assert not any(item.unreachable for item in inventory(game, ("ghost_ship",), 3).items
                    if item.line in (375, 430, 800))
+
+
+def test_an_option_kind_written_from_its_value_comes_with_what_a_player_read() -> None:
+    """Glory Islands' legs are lists ([5, no]): the kind reads like code, so the first label of each
+    kind goes with it, and a finding quotes it; a kind that is its own label is quoted alone."""
+    from pirdsl.analyze.figures import option_words
+
+    game = load_game(str(Path(__file__).parent.parent / "games" / "glory_islands.pir"))
+    result = analyze(game, 2, 1, 0, (), "random")
+    leg = next(decision for decision in result["choices"]["decisions"] if decision["variable"] == "leg")
+    assert leg["options"]
+    for option in leg["options"]:
+        assert option["kind"].startswith("[") and option["example"].startswith("Sail ")
+    assert option_words({"kind": "[5, no]", "example": "Sail 5 to x"}) == "'[5, no]' (for example \"Sail 5 to x\")"
+    assert option_words({"kind": "burn", "example": "burn"}) == "'burn'"
+    assert option_words({"kind": "burn", "example": None}) == "'burn'"
+    assert option_words({"kind": "[1]", "example": "x" * 100}).endswith("x…\")")
+    flaws = analysed(FLAWS)
+    trap = next(finding for finding in flaws["findings"] if finding["kind"] == "trap" and finding["option"] == "burn")
+    assert trap["text"].startswith("'burn' is possibly a trap")

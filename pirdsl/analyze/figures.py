@@ -163,7 +163,8 @@ class AnalysisTotals:
         mine = self.decisions.get(key)
         if mine is None:
             self.decisions[key] = {"visits": tally["visits"], "forced": tally["forced"], "options": tally["options"],
-                                   "kinds": {kind: list(figures) for kind, figures in tally["kinds"].items()}}
+                                   "kinds": {kind: list(figures) for kind, figures in tally["kinds"].items()},
+                                   "examples": dict(tally.get("examples", {}))}
             return
         for name in ("visits", "forced", "options"):
             mine[name] += tally[name]
@@ -171,6 +172,8 @@ class AnalysisTotals:
             totals = mine["kinds"].setdefault(kind, [0, 0, 0.0, 0, 0])
             for position, value in enumerate(figures):
                 totals[position] += value
+        for kind, label in tally.get("examples", {}).items():
+            mine["examples"].setdefault(kind, label)
 
     # ------------------------------------------------------------ the figures
 
@@ -320,7 +323,8 @@ class AnalysisTotals:
             source = judged or merged(by_spec.values())
             for kind, (offered, contested, expected, picks, picks_all) in sorted(
                     source["kinds"].items(), key=lambda pair: -pair[1][0]):
-                option = {"kind": kind, "offered": offered, "contested": contested, "picked": picks_all,
+                option = {"kind": kind, "example": source.get("examples", {}).get(kind),
+                          "offered": offered, "contested": contested, "picked": picks_all,
                           "picked_when_contested": picks,
                           "pick_rate": picks / contested if contested else None,
                           "random_rate": expected / contested if contested else None,
@@ -495,7 +499,7 @@ def round_limited(game: Any) -> bool:
 
 def merged(tallies: Any) -> dict:
     """Several bots' tallies of one decision, added together."""
-    total: dict = {"visits": 0, "forced": 0, "options": 0, "kinds": {}}
+    total: dict = {"visits": 0, "forced": 0, "options": 0, "kinds": {}, "examples": {}}
     for tally in tallies:
         for name in ("visits", "forced", "options"):
             total[name] += tally[name]
@@ -503,11 +507,27 @@ def merged(tallies: Any) -> dict:
             mine = total["kinds"].setdefault(kind, [0, 0, 0.0, 0, 0])
             for position, value in enumerate(figures):
                 mine[position] += value
+        for kind, label in tally.get("examples", {}).items():
+            total["examples"].setdefault(kind, label)
     return total
 
 
 def strip_histogram(summary: dict[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in summary.items() if key != "histogram"}
+
+
+EXAMPLE_TEXT = 80  # characters of an option's label shown beside its kind in a finding
+
+
+def option_words(option: dict[str, Any]) -> str:
+    """A kind of option in a finding: quoted, with what a player read for one where that says more
+    ('[5, no]' (for example "Sail 5 to ..."))."""
+    example = option.get("example")
+    if not example or example == option["kind"]:
+        return f"'{option['kind']}'"
+    if len(example) > EXAMPLE_TEXT:
+        example = example[:EXAMPLE_TEXT - 1] + "…"
+    return f"'{option['kind']}' (for example \"{example}\")"
 
 
 def findings(result: dict[str, Any]) -> list[dict[str, Any]]:
@@ -528,13 +548,13 @@ def findings(result: dict[str, Any]) -> list[dict[str, Any]]:
         for option in decision["options"]:
             if option["flag"] == "trap":
                 found.append({"kind": "trap", "file": decision["file"], "line": decision["line"], "option": option["kind"],
-                              "text": f"'{option['kind']}' is possibly a trap: {judge} took it "
+                              "text": f"{option_words(option)} is possibly a trap: {judge} took it "
                                       f"{times(option['picked_when_contested'])} where random would have taken it about "
                                       f"{option['random_rate'] * option['contested']:.1f} times"})
             elif option["flag"] == "dominant":
                 found.append({"kind": "dominant", "file": decision["file"], "line": decision["line"],
                               "option": option["kind"],
-                              "text": f"'{option['kind']}' is possibly dominant: {judge} took it "
+                              "text": f"{option_words(option)} is possibly dominant: {judge} took it "
                                       f"{100 * option['pick_rate']:.0f}% of the {option['contested']} times something "
                                       f"else was on offer (random: {100 * option['random_rate']:.0f}%)"})
         if decision["not_a_real_choice"]:

@@ -408,7 +408,18 @@ class GameWatch:
             kinds = [option_kind(value, chooser) for value in values]
         tally = self.decisions.get((index, spec))
         if tally is None:
-            tally = self.decisions[(index, spec)] = {"visits": 0, "forced": 0, "options": 0, "kinds": {}}
+            tally = self.decisions[(index, spec)] = {"visits": 0, "forced": 0, "options": 0, "kinds": {},
+                                                     "examples": {}}
+        examples = tally["examples"]
+        if not examples.keys() >= set(kinds):
+            # What a player read for an option of each kind, the first time one was offered: a
+            # kind written from the value ("[5, no]") reads like code, its label does not.
+            try:
+                labels = state.action_labels()
+            except GameRuleError:  # a label the rules cannot write: no example, the figures as they are
+                labels = []
+            for kind, label in zip(kinds, labels):
+                examples.setdefault(kind, label)
         tally["visits"] += 1
         tally["options"] += len(values)
         tally["forced"] += len(values) == 1
