@@ -414,3 +414,18 @@ def test_an_option_kind_written_from_its_value_comes_with_what_a_player_read() -
     flaws = analysed(FLAWS)
     trap = next(finding for finding in flaws["findings"] if finding["kind"] == "trap" and finding["option"] == "burn")
     assert trap["text"].startswith("'burn' is possibly a trap")
+
+
+def test_a_choice_plot_of_list_options_says_what_they_read_as() -> None:
+    from pirdsl.analyze.page import plotted, read_as
+
+    decision = {"options": [
+        {"kind": "[5, no]", "example": "Sail 5 to row 2, column 7", "contested": 9, "flag": "trap"},
+        {"kind": "[1, yes]", "example": "Sail 1, then stop over at row 1, column 2", "contested": 30, "flag": None},
+        {"kind": "sailing card 5", "example": "5 (tiebreak 4)", "contested": 40, "flag": None},
+        {"kind": "[2, no]", "example": None, "contested": 0, "flag": None}]}
+    shown = plotted(decision)
+    assert [option["kind"] for option in shown] == ["[5, no]", "sailing card 5", "[1, yes]"]
+    assert read_as(shown) == (" Read at the table as, for example: [5, no] “Sail 5 to row 2, column 7”; "
+                              "[1, yes] “Sail 1, then stop over at row 1, column 2”.")
+    assert read_as([decision["options"][2]]) == ""

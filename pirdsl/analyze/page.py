@@ -226,14 +226,26 @@ def choices_section(result: dict[str, Any]) -> list[str]:
         for decision in telling[:6]:
             parts.append(figure_html(f"Line {decision['line']}: {decision['text']}", choice_plot(decision, judge),
                                      f"How often {judge} took each kind of option (orange) against a random pick "
-                                     "(grey), when something else was on offer."))
+                                     "(grey), when something else was on offer." + read_as(plotted(decision))))
     return parts
+
+
+def read_as(options: list[dict[str, Any]]) -> str:
+    """For the options named by a list of values (`[5, no]`, which reads like code), what a player read for one."""
+    examples = [f"{option['kind']} “{shorten(option['example'], 60)}”" for option in options
+                if option["kind"].startswith("[") and option.get("example") and option["example"] != option["kind"]]
+    return " Read at the table as, for example: " + "; ".join(examples) + "." if examples else ""
+
+
+def plotted(decision: dict[str, Any]) -> list[dict[str, Any]]:
+    """The options a choice's plot shows, in its order from the top: the flagged first, then the most contested."""
+    options = [option for option in decision["options"] if option["contested"]]
+    return sorted(options, key=lambda option: (not option["flag"], -option["contested"]))[:12]
 
 
 def choice_plot(decision: dict[str, Any], judge: str) -> bytes:
     pyplot = _pyplot()
-    options = [option for option in decision["options"] if option["contested"]]
-    options = sorted(options, key=lambda option: (not option["flag"], -option["contested"]))[:12]
+    options = plotted(decision)
     figure, axes = pyplot.subplots(figsize=(8, 0.8 + 0.38 * len(options)))
     positions = list(range(len(options)))[::-1]
     axes.barh([p + 0.18 for p in positions], [option["pick_rate"] for option in options], height=0.36,
