@@ -877,8 +877,7 @@ class ModuleWriter(ExpressionWriter):
             add(depth + 1, f"{self._begin_round}(st)")
         elif isinstance(node, ast.Repeat):
             times = fn.fresh("times")
-            add(depth, f"{times} = {x(node.count)}")
-            add(depth, f"if {times}.__class__ is not int: {times} = _repeat_count({times})")  # a whole number: no call
+            self._repeat_times(times, x(node.count), code, depth, span)
             self._charge(times, code, depth, span)
             add(depth, f"for _ in range({times}):")
             block(node.body, fn, code, depth + 1)
@@ -916,6 +915,12 @@ class ModuleWriter(ExpressionWriter):
         """One more time round a loop: the guard against rules that never stop."""
         code.add(depth, "st.budget -= 1", span)
         code.add(depth, "if st.budget < 0: _runaway(st)", span)
+
+    @staticmethod
+    def _repeat_times(times: str, count: str, code: "_Code", depth: int, span) -> None:
+        """`repeat COUNT times`: the count in `times`, checked by the runtime only when it is not a whole number."""
+        code.add(depth, f"{times} = {count}", span)
+        code.add(depth, f"if {times}.__class__ is not int: {times} = _repeat_count({times})", span)
 
     def _charge(self, amount: str, code: "_Code", depth: int, span) -> None:
         """A loop that will go round a known number of times pays for them at once."""
@@ -1028,8 +1033,7 @@ class ModuleWriter(ExpressionWriter):
             times = fn.fresh("times")
             fn.counters(times)
             add(depth, "if not _pc:")
-            add(depth + 1, f"{times} = {x(node.count)}")
-            add(depth + 1, f"if {times}.__class__ is not int: {times} = _repeat_count({times})")
+            self._repeat_times(times, x(node.count), code, depth + 1, span)
             self._charge(times, code, depth + 1, span)
             add(depth, f"while _pc or {times} > 0:")
             add(depth + 1, f"if not _pc: {times} -= 1")
@@ -1106,8 +1110,7 @@ class ModuleWriter(ExpressionWriter):
             times = fn.fresh("times")
             fn.counters(times)
             add(depth, "if not _pc:")
-            add(depth + 1, f"{times} = {x(node.count)}")
-            add(depth + 1, f"if {times}.__class__ is not int: {times} = _repeat_count({times})")
+            self._repeat_times(times, x(node.count), code, depth + 1, span)
             self._charge(times, code, depth + 1, span)
             add(depth, "else:  # the rest of the time round it stopped in (already counted off)")
             self.statements(node.body, fn, code, depth + 1)
