@@ -223,11 +223,16 @@ class ExpressionWriter:
         kind = self.kind_of(node, names)
         return kind is not ANYTHING and bool(kind) and all(isinstance(atom, tuple) for atom in kind)
 
-    def _inline(self, name: str, args: list[str]) -> str | None:
+    def _inline(self, name: str, args: list[str], nodes: list | None = None, names: dict | None = None) -> str | None:
         """A small define that reads play, written out where it is used (None when it should be called).
 
-        Only with arguments that are locals or constants, so that each is still worked out
-        once; a define that remembers its values, or calls itself, is always called. So is
+        Each argument is still worked out once, in order, before the body, as a call would:
+        a local or a constant is used as it is; anything else is kept with `:=` in front of
+        the body (`(c1_x := ARG) is _UNSET or BODY`: no value of a game is `_UNSET`, so the
+        body's value is the whole's), knowing what the argument is (`nodes`, `names`). Where
+        Python allows no `:=` (a comprehension's iterable), such a define is called; so is one
+        that asks a define going through a list (`costly`), which a call works out once. A
+        define that remembers its values, or calls itself, is always called. So is
         one that goes through a list (a comprehension, `take`, `neighbours`...) when used inside another define:
         called, it is worked out once per evaluation (`recall_`, see `_define`); written
         out, at every use (a define using `members(x)` twice, itself used twice, ran its
@@ -235,14 +240,31 @@ class ExpressionWriter:
         """
         decl = self.defines[name]
         if self.purity.pure(name) or name in self.recursive or self.inlining >= 3 \
-                or node_count(decl.body) > 40 or (self.in_define and loops_over_a_list(decl.body)) \
-                or not all(_simple_or_constant(a) for a in args):
+                or node_count(decl.body) > 40 or (self.in_define and loops_over_a_list(decl.body)):
             return None
+        sources, kept, kinds = [], [], {}
+        for index, arg in enumerate(args):
+            if _simple_or_constant(arg):
+                sources.append(arg)
+                continue
+            if nodes is None or self.no_binding or name in self.costly:
+                return None
+            # Named like a comprehension's variable (a name of its own in the module), so that
+            # what is known of it (`x != none and ...`) is used as for a local.
+            self.comprehensions += 1
+            later = f"c{self.comprehensions}_{decl.params[index]}"
+            kept.append(f"({later} := {arg}) is _UNSET or ")
+            sources.append(later)
+            kinds[later] = self.kind_of(nodes[index], names)
         self.inlining += 1
+        self.variable_kinds.update(kinds)
         try:
-            text = f"({self.expression(decl.body, dict(zip(decl.params, args)))})"
+            text = f"({''.join(kept)}({self.expression(decl.body, dict(zip(decl.params, sources)))}))" if kept \
+                else f"({self.expression(decl.body, dict(zip(decl.params, sources)))})"
         finally:
             self.inlining -= 1
+            for later in kinds:
+                del self.variable_kinds[later]
         return text if len(text) <= INLINE_CHARS else None
 
     def _define_call(self, name: str) -> str:
@@ -429,7 +451,7 @@ class ExpressionWriter:
             params = self.defines[name].params
             if len(params) != len(args):
                 raise CompileError(f"'{name}' takes {len(params)} arguments, got {len(args)}", node.span)
-            inline = self._inline(name, args)
+            inline = self._inline(name, args, node.args, names)
             if inline is not None:
                 return inline
             suffix = self._specialised(name, node.args, names)

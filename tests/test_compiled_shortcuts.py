@@ -10,6 +10,8 @@
   numbers written out) within the board is a cell, never none (interpreter/purity.py).
 - A choice among distinct cells of a board, or among plain values, skips the runtime's search
   for pieces and equal options in the playout build (runtime `_choose_distinct_in_playout`).
+- A small define given an argument that is not a local (`holds(p, step(s, d))`) is written out
+  where it is used, the argument kept with `:=` first (`_inline`), instead of being called.
 
 Each expression is played both ways: as the compiler writes it now, and as it was written
 before (the shortcuts turned off); the two must agree, value or error.
@@ -258,3 +260,84 @@ def test_step_gives_the_cell_or_says_what_is_wrong(expression, expected):
         assert str(error).splitlines()[0] == "steps.pir:14:3: error: " + expected
     else:
         assert (value if value is None else ("cell", value.row, value.col)) == expected
+
+
+# A small define written out where it is used, its arguments that are not locals kept with `:=`
+# first (interpreter/expressions.py, `_inline`): the same value, each argument worked out once
+# and in order, the same first error, as the define called.
+INLINED = '''
+game "Inlined":
+  players 2 to 2
+
+score p: 0
+
+piece stone(owner) labelled "stone"
+board b: grid 1 by 3
+  layer ground:
+    "x x x"
+var result = none
+
+define holds(p, s) = s != none and not empty(s) and top(s).owner == p
+# These two read a variable, so that they are not remembered for the world, but written out.
+define twice(x) = x + x if result == none else x
+define later_first(a, c) = [c, a, result]
+
+setup:
+  create 1 stone(first(players)) in at(b, 0, 0)
+
+play:
+  let p = first(players)
+  result = EXPR
+'''
+
+INLINED_EXPRESSIONS = [
+    "holds(p, at(b, 0, 0))",
+    "holds(p, at(b, 0, 1))",
+    "holds(p, at(b, 0, 9))",  # none: no cell, false
+    "holds(players[1], at(b, 0, 0))",
+    "holds(p, 3)",  # empty() of a number: the error (a constant, used as it is)
+    "[holds(p, at(b, 0, c)) for c in range(0, 2)]",
+    "[c for c in range(0, 2) where holds(p, at(b, 0, c))]",
+    "twice(count(players) + 1)",
+    "twice([1] + [2])",
+    "later_first(empty(at(b, 0, 9)), empty(3))",  # both fail: the first argument's error
+    "later_first(1 + 1, empty(3))",
+    "any([holds(p, at(b, 0, c)) for c in range(0, 2)])",
+]
+
+
+def _inlined_outcome(expression: str, monkeypatch=None, called: bool = False):
+    """The value the play step leaves in `result`, or the first line of the error; and the module's source."""
+    if called:  # as before: a define with an argument that is not a local is called
+        inline = ExpressionWriter._inline
+        monkeypatch.setattr(ExpressionWriter, "_inline",
+                            lambda self, name, args, nodes=None, names=None: inline(self, name, args))
+    game = load_source(INLINED.replace("EXPR", expression) + ("# called\n" if called else ""), "inlined.pir")
+    source = game.python_source()
+    if called:
+        monkeypatch.undo()
+    try:
+        state = game.new_state(players=2)
+    except GameRuleError as error:
+        return ("error", str(error).splitlines()[0]), source
+    return ("value", state.vars["result"]), source
+
+
+@pytest.mark.parametrize("expression", INLINED_EXPRESSIONS)
+def test_a_define_written_out_with_its_arguments_kept_gives_what_the_call_gives(expression, monkeypatch):
+    inlined, source = _inlined_outcome(expression)
+    called, called_source = _inlined_outcome(expression, monkeypatch, called=True)
+    assert inlined == called
+    assert ("is _UNSET or" in source) == (expression != "holds(p, 3)")
+    assert "is _UNSET or" not in called_source
+
+
+def test_a_define_asking_a_define_that_goes_through_a_list_is_called():
+    # Written out, `total` would work `values` out twice; called, once per evaluation.
+    rules = INLINED.replace("EXPR", "total(p, 1 + 1)").replace(
+        "define twice(x) = x + x if result == none else x",
+        "define values(p, d) = [d for s in cells(b) where holds(p, s)]\n"
+        "define total(p, d) = sum(values(p, d)) + count(values(p, d))")
+    source = load_source(rules, "inlined.pir").python_source()
+    play = source[source.index("def body_play"):]
+    assert "recall_total(st" in play[:play.index("\n\n\n")]
