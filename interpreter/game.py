@@ -18,7 +18,8 @@ from dsl.extends import files_of, read_rules, source_hash, written_base
 from dsl.parser import parse_file
 from dsl.ast import local_names
 from interpreter import cache
-from interpreter.compiler import PLAYOUT_KEY, CompileError, ModuleWriter, build_module, generate
+from interpreter.compiler import (LAZY_KEY, PLAYOUT_KEY, CompileError, ModuleWriter, build_code, build_module, generate,
+                                  module_namespace_name)
 from interpreter.lowering import lower_file
 from interpreter.runtime import _UNSET, WorldMemo
 from interpreter.state import STATE_FORMAT, STATE_VERSION, MASK, State, _describe
@@ -36,6 +37,10 @@ class World:
         # Every parameter's value at this table (`param` lines), the defaults unless set.
         self.params: dict[str, int] = dict(game.param_values if params is None else params)
         self.memo = WorldMemo(game.module)  # its first state is given it when made (State.__init__)
+        # The playout build's functions for this world, and its final scoring, once a state of it
+        # plays out (`Game.bind_playout`).
+        self.playout_functions: list | None = None
+        self.playout_final = None
         self.players: list[Player] = []
         for i in range(player_count):
             self.players.append(Player(i, f"Player {i + 1}", False, f"player_{i + 1}"))
@@ -198,6 +203,7 @@ class Game:
         except CompileError as error:
             raise PirError([Diagnostic(error.span, str(error))], source) from None
         self._writer = None  # writes expressions asked for after loading (see `evaluator`)
+        self._lazy_playout_code = None  # the playout build for worlds whose defines fail (`bind_playout`)
         self._starts: dict = {}  # (players, variants) -> a game just after setup, for `new_state` to copy
         self._worlds: dict = {}  # (players, variants) -> its World
         self._with_params: dict = {}  # (name, value) pairs -> this game with those parameters (`with_params`)
@@ -300,17 +306,22 @@ class Game:
     def playout_functions(self) -> list:
         """The playout build's resumable functions by frame id (interpreter/playout.py), made on first use.
 
-        Its `body_final_scoring` becomes `playout_final`, and its lines join `line_maps`, so
-        that a failure in it names its statement as one in the ordinary build does.
+        Its lines join `line_maps`, so that a failure in it names its statement as one in the
+        ordinary build does. A playout runs the functions of its world's own namespace of the
+        build (`bind_playout`); these are of a namespace bound to no world.
         """
-        key = self.file_hash + PLAYOUT_KEY
+        self._playout_code = self._playout_build(lazy_defines=False)
+        return [entry[0] for entry in self._playout_namespace(self._playout_code)["FUNCTIONS"]]
+
+    def _playout_build(self, lazy_defines: bool):
+        """The playout build's code (with `lazy_defines`, its copy that works world-level defines out
+        where they are read), checked against the ordinary build."""
+        key = self.file_hash + PLAYOUT_KEY + (LAZY_KEY if lazy_defines else "")
         code = cache.load(key) if self._cached else None
         if code is None:
-            module, filename = build_module(self.lowered, self.source, self._cached, playout=True)
-        else:
-            module = {"__name__": f"pirdsl_rules_{self.file_hash[:12]}_playout"}
-            exec(code, module)  # noqa: S102 - generated from the checked AST only
-            filename = code.co_filename
+            code = build_code(self.lowered, self.source, self._cached, playout=True, lazy_defines=lazy_defines)
+        module = self._playout_namespace(code)
+        filename = code.co_filename
         ordinary = self.module
         # Both builds are written from the same tree in the same order: the frames, the sites of
         # decisions and chance and the statements' spans are numbered alike, which play relies on.
@@ -318,9 +329,45 @@ class Game:
                 or len(module["CHANCES"]) != len(ordinary["CHANCES"])
                 or [entry[1:] for entry in module["FUNCTIONS"]] != [entry[1:] for entry in ordinary["FUNCTIONS"]]):
             raise RuntimeError("the playout build does not match the ordinary build")  # a bug of the compiler
-        self.playout_final = module["body_final_scoring"]
         self.line_maps[filename] = module["LINES"]
-        return [entry[0] for entry in module["FUNCTIONS"]]
+        return code
+
+    def _playout_namespace(self, code) -> dict:
+        namespace = {"__name__": module_namespace_name(self.file_hash, playout=True)}
+        exec(code, namespace)  # noqa: S102 - generated from the checked AST only
+        return namespace
+
+    def bind_playout(self, state: State) -> None:
+        """Give the world of `state` its own namespace of the playout build, bound to it.
+
+        The playout build reads what a world holds that play never changes (its zones, the
+        memo of its world-level defines, whether a variant is on, ...) from globals of its
+        module (`ExpressionWriter.world_read`), which its `bind_world` sets. Each world runs
+        its own namespace, made from the same code and bound once: states of several worlds
+        may play out in turn, one inside another's (a bot's playouts inside a playout), or in
+        threads, and each reads its own world's. Sets `world.playout_functions` and
+        `world.playout_final`.
+        """
+        functions = self.playout_functions  # the build, checked against the ordinary one
+        world = state.world
+        if world.playout_functions is not None:
+            return
+        namespace = self._playout_namespace(self._playout_code)
+        defines = namespace["WORLD_DEFINES"]
+        try:  # the world-level defines the build reads as globals (`ExpressionWriter.world_define`)
+            values = [world.memo[name] for name in defines]
+        except Exception:  # noqa: BLE001 - to fail where it is read, as in the ordinary build
+            if self._lazy_playout_code is None:
+                self._lazy_playout_code = self._playout_build(lazy_defines=True)
+            namespace = self._playout_namespace(self._lazy_playout_code)
+        else:
+            for name, value in zip(defines, values):
+                namespace["W_define_" + name] = value
+        namespace["bind_world"](state)
+        if len(namespace["FUNCTIONS"]) != len(functions):
+            raise RuntimeError("the playout build changed")  # a bug: the code is the one checked
+        world.playout_final = namespace["body_final_scoring"]
+        world.playout_functions = [entry[0] for entry in namespace["FUNCTIONS"]]  # last: the world is ready
 
     @functools.cached_property
     def examples(self) -> list["CompiledExample"]:
