@@ -42,6 +42,20 @@ waiting in the ordinary build can go on in the playout build from its frames
 builds; code that counts or instruments statements belongs in the statement
 writers (`plain`, `resumable`, `_started`), not in `_wait`.
 
+The playout build also reads what a world holds that play never changes as globals of
+its module (`W_...`, `ExpressionWriter.world_read`): a zone (`W_zone_bag`), each seat's
+zone of a name (`W_seat_zone_crew[p.index]`), a variant's being on, the seats, the memo
+of the world's defines and the tables of a one-parameter define's values by the
+argument's class (`W_of_str_island[name]`, read at the call site when the argument's
+class is known), and the value of each define without parameters that reads nothing
+play changes (`W_define_route`, `world_define`). Its `bind_world` sets them for one world;
+`Game.bind_playout` gives each world a namespace of its own, made from the build's code,
+so worlds never share them. It works the world's defines out first: the build is then
+the one written for the kinds of their values (`world_kinds`: a list of cells drops the
+test that it is a list), and, should one fail, the one written with `lazy_defines`, which
+looks each up in the memo where it is read (`W_memo['route']`), to fail where and how
+the ordinary build fails.
+
 Where the compiler knows what a value is (a player, a piece, a zone or cell, a list),
 it writes the direct form (`st.pvars[v_p.index]['x']`, `len(st.contents[z.id])`,
 `st.move_piece(...)`) instead of testing the value's class and falling back on the
@@ -72,6 +86,7 @@ is written by `ExpressionWriter` (interpreter/expressions.py), what a define rea
 
 from __future__ import annotations
 
+import hashlib
 import linecache
 import re
 from dataclasses import dataclass
@@ -176,7 +191,8 @@ class _Function:
 class ModuleWriter(ExpressionWriter):
     """Writes the Python module of one checked game (its expressions: interpreter/expressions.py)."""
 
-    def __init__(self, game_file: ast.GameFile, source: Source, playout: bool = False, lazy_defines: bool = False):
+    def __init__(self, game_file: ast.GameFile, source: Source, playout: bool = False, lazy_defines: bool = False,
+                 world_kinds: dict | None = None):
         # The playout build (`playout`): the same module, but where the rules wait, a decision is
         # taken at once by the state's playout and play goes on (`_wait`); no function is a generator.
         self.playout = playout
@@ -184,6 +200,9 @@ class ModuleWriter(ExpressionWriter):
         # unless `lazy_defines`: then from the world's memo, as the ordinary build does.
         self.lazy_defines = lazy_defines
         self.world_defines: list[str] = []
+        # The kinds of the values of world-level defines (without parameters) in the worlds this
+        # playout build is for: the kinds of the values one world has (`Game.bind_playout`).
+        self.world_kinds: dict[str, object] = dict(world_kinds or {}) if playout and not lazy_defines else {}
         self._begin_round = "_begin_playout_round" if playout else "_begin_round"
         game_file = with_powers(game_file)  # powers become plain rules and defines (interpreter/powers.py)
         game_file = with_catalogues(game_file)  # catalogue rows and budgeted choices (interpreter/catalogues.py)
@@ -1507,9 +1526,9 @@ def generate(game_file: ast.GameFile, source: Source) -> str:
     return ModuleWriter(game_file, source).module()
 
 
-def module_name(game_file: ast.GameFile, playout: bool = False, lazy_defines: bool = False) -> str:
+def module_name(game_file: ast.GameFile, playout: bool = False, lazy_defines: bool = False, kinds: str = "") -> str:
     """The file name tracebacks and profilers show for a game's generated module (or its playout build)."""
-    build = (" playout" if playout else "") + (" lazy" if playout and lazy_defines else "")
+    build = (" playout" if playout else "") + (" lazy" if playout and lazy_defines else "") + (f" {kinds}" if kinds else "")
     return f"<pirdsl {Path(game_file.path).name} {game_file.source_hash[:12]}{build}>"
 
 
@@ -1536,25 +1555,38 @@ def module_namespace_name(source_hash: str, playout: bool = False) -> str:
 
 
 def build_code(game_file: ast.GameFile, source: Source, cached: bool = False, playout: bool = False,
-               lazy_defines: bool = False):
+               lazy_defines: bool = False, world_kinds: dict | None = None):
     """A game's module, compiled (not run): from the cache with `cached` when it is there (see `build_module`).
 
     With `playout` and `lazy_defines`, the playout build that looks its world-level defines up
-    in the memo where it reads them (`ModuleWriter.world_define`)."""
-    key = game_file.source_hash + (PLAYOUT_KEY if playout else "") + (LAZY_KEY if playout and lazy_defines else "")
+    in the memo where it reads them (`ModuleWriter.world_define`); with `world_kinds`, the one
+    written for worlds whose world-level defines have values of those kinds."""
+    kinds = kinds_key(world_kinds) if playout and not lazy_defines and world_kinds else ""
+    key = game_file.source_hash + (PLAYOUT_KEY if playout else "") + (LAZY_KEY if playout and lazy_defines else "") \
+        + (":" + kinds if kinds else "")
     code = cache.load(key) if cached else None
     if code is None:
-        writer = ModuleWriter(game_file, source, playout=playout, lazy_defines=lazy_defines)
+        writer = ModuleWriter(game_file, source, playout=playout, lazy_defines=lazy_defines, world_kinds=world_kinds)
         text = writer.module()
         filename = cache.source_file(key, text) if cached else None
         if filename is None:
-            filename = module_name(game_file, playout, lazy_defines)
+            filename = module_name(game_file, playout, lazy_defines, kinds)
             # So that tracebacks and profilers can show the generated lines all the same.
             linecache.cache[filename] = (len(text), None, text.splitlines(True), filename)
         code = _compiled(writer, text, filename)
         if cached:
             cache.keep(key, code)
     return code
+
+
+def kinds_key(world_kinds: dict) -> str:
+    """A short key for the kinds of world-level defines a playout build is written for (cache, file name)."""
+    def text(kind) -> str:
+        if kind is ANYTHING:
+            return "*"
+        return "{" + ",".join(sorted(atom if isinstance(atom, str) else f"list{text(atom[1])}" for atom in kind)) + "}"
+    written = ";".join(f"{name}={text(kind)}" for name, kind in sorted(world_kinds.items()))
+    return "kinds-" + hashlib.sha256(written.encode()).hexdigest()[:16]
 
 
 def _compiled(writer: ModuleWriter, text: str, filename: str):

@@ -358,15 +358,18 @@ class ExpressionWriter:
         name = f"_w{self.bindings}"
         return f"({name} := {source})", name
 
-    def _world_table(self, name: str, argument, names: dict) -> str | None:
+    def _world_table(self, name: str, argument, names: dict, counted: bool = False) -> str | None:
         """In the playout build, for a define of one parameter that reads nothing play changes,
         called with an argument of one known class: a global bound for each world to the table
         of its values for arguments of that class, the one its `call_` wrapper fills
-        (`st.world.memo['@D'][class]`, interpreter/compiler.py). None when the class is not known."""
+        (`st.world.memo['@D'][class]`, interpreter/compiler.py); with `counted`, of the groups
+        of zones its `count_pieces_` helper fills (`'#D'`). None when the class is not known."""
         for atoms, python_class in ((TEXT, "str"), (PLAYER, "_Player"), (PLACE, "_Zone")):
             if self._sure(argument, names, atoms):
-                return self.world_read(f"W_of_{python_class.lstrip('_')}_{name}",
-                                       f"st.world.memo['@{name}'].setdefault({python_class}, {{}})")
+                kind = python_class.lstrip("_")
+                table = f"#{name}" if counted else f"@{name}"
+                return self.world_read(f"W_{'counted' if counted else 'of'}_{kind}_{name}",
+                                       f"st.world.memo[{table!r}].setdefault({python_class}, {{}})")
         return None
 
     def _player_zone_template(self, name: str) -> str:
@@ -444,6 +447,11 @@ class ExpressionWriter:
             test = f"{first_target}.__class__ is dict" if literal \
                 else f"({first_target}.__class__ is dict) & ({first_index}.__class__ is int)"
             return f"({t}[{i}] if {test} and {i} in {t} else _index(st, {t}, {i}))"
+        if not literal and _simple(target) and self._is_list(node.target, names):
+            # Surely a list, with nothing to work out first (a world-level define's value, in a
+            # playout build written for its kind): only the index to check.
+            return (f"({t}[{i}] if ({first_index}.__class__ is int) and -len({t}) <= {i} < len({t}) "
+                    f"else _index(st, {t}, {i}))")
         # `&`, not `and`: the index is worked out whatever the target is, after it, as in a call.
         test = f"({first_target}.__class__ is list) & ({first_index}.__class__ is int)" if not literal \
             else f"{first_target}.__class__ is list"
@@ -473,8 +481,16 @@ class ExpressionWriter:
             zones = node.args[0].args[0]
             if isinstance(zones, ast.Call) and zones.function in self.pieces_counted \
                     and len(zones.args) == len(self.defines[zones.function].params):
-                return f"count_pieces_{zones.function}(st" \
-                    + "".join(", " + self.expression(a, names) for a in zones.args) + ")"
+                args = [self.expression(a, names) for a in zones.args]
+                call = f"count_pieces_{zones.function}(st" + "".join(", " + a for a in args) + ")"
+                if len(args) == 1 and self.playout and not self.no_binding and _simple(args[0]):
+                    groups = self._world_table(zones.function, zones.args[0], names, counted=True)
+                    if groups is not None:  # the group's running count, as the helper's first try reads it
+                        self.bindings += 1
+                        group = f"_w{self.bindings}"
+                        return (f"(st.group_counts[{group}] if ({group} := {groups}.get({args[0]})).__class__ is int "
+                                f"and {group} < len(st.group_counts) else {call})")
+                return call
             return f"_count_pieces(st, {self.expression(zones, names)})"
         args = [self.expression(a, names) for a in node.args]
         if name in self.defines:
@@ -486,10 +502,12 @@ class ExpressionWriter:
                 return inline
             suffix = self._specialised(name, node.args, names)
             call = f"{self._define_call(name)}{suffix}(st" + "".join(", " + a for a in args) + ")"
-            if not suffix and len(args) == 1 and self.playout and self.purity.pure(name) and _simple(args[0]):
+            if not suffix and len(args) == 1 and self.playout and self.purity.pure(name):
                 table = self._world_table(name, node.args[0], names)
-                if table is not None:  # the value when the world has it, else the call that works it out
-                    return f"({table}[{args[0]}] if {args[0]} in {table} else {call})"
+                bound = self._bind(args[0]) if table is not None else None
+                if bound is not None:  # the value when the world has it, else the call that works it out
+                    first, later = bound
+                    return f"({table}[{later}] if {first} in {table} else {self._define_call(name)}(st, {later}))"
             return call
         if name in IMPLEMENTATIONS:
             written = self._builtin(name, node.args, args, names)

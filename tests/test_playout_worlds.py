@@ -173,3 +173,67 @@ def test_a_failing_world_level_define_fails_the_same_way_in_both_builds():
     assert _failure(game.new_state(players=3, seed=0), play_out=True) == message
     state = game.new_state(players=4, seed=1)
     assert state.play_out(Playout(_chooser(1), 100_000)) is True
+
+
+# The values of `bonus` and `track` differ in kind from one player count to another: each
+# world plays out with the playout build written for the kinds of its own values.
+KINDS_DIFFER = """game "Kinds by seats":
+  players 2 to 4
+
+var total = 0
+
+define bonus = 3 if player_count == 2 else none
+define track = [1, 2, 3] if player_count == 3 else [[4], 5]
+define names = ["north", "south"] if player_count == 4 else [1, 2]
+define half(x) = [x, x]
+
+play:
+  rounds until total >= 60:
+    for each p in players:
+      p chooses n from [1, 2]
+      total += n
+      if bonus != none:
+        total += bonus
+      let step = track[round_number % 2]
+      if step != [4]:
+        total += step
+      for each name in names:
+        total += count(half(name))
+
+score p: total
+"""
+
+
+def test_each_world_plays_the_build_for_the_kinds_of_its_values():
+    game = load_source(KINDS_DIFFER, "kinds_by_seats.pir")
+    builds = {}
+    for players in (2, 3, 4, 3, 2, 4):
+        for seed in range(2):
+            played_out = game.new_state(players=players, seed=seed)
+            assert played_out.play_out(Playout(_chooser(seed), 100_000)) is True
+            ordinary = game.new_state(players=players, seed=seed)
+            _step_by_step(ordinary, _chooser(seed))
+            assert played_out.to_json() == ordinary.to_json()
+            builds.setdefault(players, set()).add(played_out.world.playout_final.__code__.co_filename)
+    assert all(len(codes) == 1 for codes in builds.values())
+    assert len(set.union(*builds.values())) == 3  # three worlds, three kinds of values, three builds
+
+
+def test_a_copy_of_a_world_plays_out_with_its_own_namespace():
+    """A seat's veiled view copies the world with a memo of its own: the copy binds its own."""
+    import copy
+
+    game = load_game(str(ROOT / "games" / "glory_islands.pir"))
+    state = game.new_state(players=3, seed=4)
+    assert state.clone().play_out(Playout(_chooser(4), 100_000)) is True
+    world = copy.copy(state.world)
+    assert world.playout_functions is None and world.memo is state.world.memo
+    world.memo = type(world.memo)(world.memo.module, None, len(world.zones))
+    other = state.clone()
+    other.world = world
+    world.memo.state = other
+    assert other.play_out(Playout(_chooser(4), 100_000)) is True
+    assert other.to_json() == _expected(game, 3, [], 4)
+    bound = world.playout_final.__globals__
+    assert bound["W_memo"] is world.memo is not state.world.memo
+    assert state.world.playout_final.__globals__["W_memo"] is state.world.memo
