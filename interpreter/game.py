@@ -392,6 +392,13 @@ class Game:
         may play out in turn, one inside another's (a bot's playouts inside a playout), or in
         threads, and each reads its own world's. Sets `world.playout_functions` and
         `world.playout_final`.
+
+        Which build: the world's defines without parameters that the build reads are worked
+        out first (`WORLD_DEFINES`), and their values set as globals too (`W_define_NAME`);
+        the build is then the copy written for the kinds of those values (`world_kinds`,
+        one per set of kinds). Should one fail, the world plays the copy written with
+        `lazy_defines`, which works each out where it is read, as the ordinary build does,
+        so that it fails there, with the same message, and only if it is read.
         """
         functions = self.playout_functions  # the build, checked against the ordinary one
         world = state.world
