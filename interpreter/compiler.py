@@ -326,12 +326,12 @@ class ModuleWriter(ExpressionWriter):
     def _bind_world(self) -> None:
         """The playout build's `bind_world(st)`: sets the globals its code reads for what the world
         of `st` holds (`world_read`). Each world plays out with a namespace of its own, made
-        from the same code and bound once (`Game.playout_namespace`)."""
+        from the same code and bound once (`Game.bind_playout`)."""
         lines = [f"WORLD_DEFINES = {tuple(self.world_defines)!r}  # set for each world by Game.bind_playout",
                  "",
                  "",
                  "def bind_world(st):",
-                 '    """Reads what this namespace\'s world holds, for the functions above: once, before its first playout."""']
+                 '    """Reads what this namespace\'s world holds for the functions above: once, before it plays out."""']
         names = sorted(self.world_names)
         if names:
             lines.append("    global " + ", ".join(names))
@@ -1528,7 +1528,8 @@ def generate(game_file: ast.GameFile, source: Source) -> str:
 
 def module_name(game_file: ast.GameFile, playout: bool = False, lazy_defines: bool = False, kinds: str = "") -> str:
     """The file name tracebacks and profilers show for a game's generated module (or its playout build)."""
-    build = (" playout" if playout else "") + (" lazy" if playout and lazy_defines else "") + (f" {kinds}" if kinds else "")
+    build = (" playout" if playout else "") + (" lazy" if playout and lazy_defines else "") \
+        + (f" {kinds}" if kinds else "")
     return f"<pirdsl {Path(game_file.path).name} {game_file.source_hash[:12]}{build}>"
 
 
