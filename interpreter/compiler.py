@@ -42,6 +42,20 @@ waiting in the ordinary build can go on in the playout build from its frames
 builds; code that counts or instruments statements belongs in the statement
 writers (`plain`, `resumable`, `_started`), not in `_wait`.
 
+The playout build also reads what a world holds that play never changes as globals of
+its module (`W_...`, `ExpressionWriter.world_read`): a zone (`W_zone_bag`), each seat's
+zone of a name (`W_seat_zone_crew[p.index]`), a variant's being on, the seats, the memo
+of the world's defines and the tables of a one-parameter define's values by the
+argument's class (`W_of_str_island[name]`, read at the call site when the argument's
+class is known), and the value of each define without parameters that reads nothing
+play changes (`W_define_route`, `world_define`). Its `bind_world` sets them for one world;
+`Game.bind_playout` gives each world a namespace of its own, made from the build's code,
+so worlds never share them. It works the world's defines out first: the build is then
+the one written for the kinds of their values (`world_kinds`: a list of cells drops the
+test that it is a list), and, should one fail, the one written with `lazy_defines`, which
+looks each up in the memo where it is read (`W_memo['route']`), to fail where and how
+the ordinary build fails.
+
 Where the compiler knows what a value is (a player, a piece, a zone or cell, a list),
 it writes the direct form (`st.pvars[v_p.index]['x']`, `len(st.contents[z.id])`,
 `st.move_piece(...)`) instead of testing the value's class and falling back on the
@@ -72,6 +86,7 @@ is written by `ExpressionWriter` (interpreter/expressions.py), what a define rea
 
 from __future__ import annotations
 
+import hashlib
 import linecache
 import re
 from dataclasses import dataclass
@@ -176,10 +191,18 @@ class _Function:
 class ModuleWriter(ExpressionWriter):
     """Writes the Python module of one checked game (its expressions: interpreter/expressions.py)."""
 
-    def __init__(self, game_file: ast.GameFile, source: Source, playout: bool = False):
+    def __init__(self, game_file: ast.GameFile, source: Source, playout: bool = False, lazy_defines: bool = False,
+                 world_kinds: dict | None = None):
         # The playout build (`playout`): the same module, but where the rules wait, a decision is
         # taken at once by the state's playout and play goes on (`_wait`); no function is a generator.
         self.playout = playout
+        # The playout build reads the world-level defines' values from globals (`world_define`),
+        # unless `lazy_defines`: then from the world's memo, as the ordinary build does.
+        self.lazy_defines = lazy_defines
+        self.world_defines: list[str] = []
+        # The kinds of the values of world-level defines (without parameters) in the worlds this
+        # playout build is for: the kinds of the values one world has (`Game.bind_playout`).
+        self.world_kinds: dict[str, object] = dict(world_kinds or {}) if playout and not lazy_defines else {}
         self._begin_round = "_begin_playout_round" if playout else "_begin_round"
         game_file = with_powers(game_file)  # powers become plain rules and defines (interpreter/powers.py)
         game_file = with_catalogues(game_file)  # catalogue rows and budgeted choices (interpreter/catalogues.py)
@@ -241,6 +264,8 @@ class ModuleWriter(ExpressionWriter):
         self.specialising: set[tuple] = set()
         self.quantifiers: dict[tuple, str] = {}  # `all`/`any` of a comprehension: its function (`_quantifier`)
         self.writing_module = False  # in `module`: copies of defines can be added to it
+        # The playout build's globals for what a world holds, each with what it reads (`world_read`).
+        self.world_names: dict[str, str] = {}
         self.bindings = 0  # `:=` names used so far
         self.no_binding = 0  # > 0 where Python allows no `:=`
         self.inlining = 0  # how deep in defines written out where they are used
@@ -294,7 +319,24 @@ class ModuleWriter(ExpressionWriter):
         for number, decl in enumerate(examples):
             self._example(number, decl)
         self._tables()
+        if self.playout:
+            self._bind_world()
         return self._assemble()
+
+    def _bind_world(self) -> None:
+        """The playout build's `bind_world(st)`: sets the globals its code reads for what the world
+        of `st` holds (`world_read`). Each world plays out with a namespace of its own, made
+        from the same code and bound once (`Game.bind_playout`)."""
+        lines = [f"WORLD_DEFINES = {tuple(self.world_defines)!r}  # set for each world by Game.bind_playout",
+                 "",
+                 "",
+                 "def bind_world(st):",
+                 '    """Reads what this namespace\'s world holds for the functions above: once, before it plays out."""']
+        names = sorted(self.world_names)
+        if names:
+            lines.append("    global " + ", ".join(names))
+        lines += [f"    {name} = {self.world_names[name]}" for name in names]
+        self.chunk(lines)
 
     def _header(self) -> None:
         game = next(d for d in self.decls if isinstance(d, ast.GameHeader))
@@ -402,14 +444,19 @@ class ModuleWriter(ExpressionWriter):
         (`_define`): by the argument's kind, then by the argument, in the world's table
         `'#D'`; otherwise by a key of the arguments and their kinds."""
         name = decl.name
+        # The world's memo: a local of the ordinary build's function, a global of the playout build's.
+        memo = self.world_read("W_memo", "st.world.memo") if self.playout else "memo"
         if len(decl.params) == 1:
             argument = f"a_{decl.params[0]}"
-            found = f"memo['#{name}'][{argument}.__class__][{argument}]"
-            keep = f"memo['#{name}'].setdefault({argument}.__class__, {{}})[{argument}] = group"
+            groups = self.world_read(f"W_groups_{name}", f"st.world.memo['#{name}']") if self.playout \
+                else f"memo['#{name}']"
+            found = f"{groups}[{argument}.__class__][{argument}]"
+            keep = f"{groups}.setdefault({argument}.__class__, {{}})[{argument}] = group"
             lines = []
         else:
-            found, keep = "memo[key]", "memo[key] = group"
+            found, keep = f"{memo}[key]", f"{memo}[key] = group"
             lines = [f"    key = ('#count_pieces', {key},)"]
+        first = found if self.playout else "st.world." + found
         # The usual call is one line: the group's count. A state's counts cover the groups the
         # world had when they were worked out (`State.recount_groups`), and those stay right as
         # the world makes more, so a group past their end (IndexError) is the one case of a
@@ -418,15 +465,15 @@ class ModuleWriter(ExpressionWriter):
         return ["", "", f"def count_pieces_{name}(st{signature}):  # count(all_pieces({name}(...)))",
                 *lines,
                 "    try:",
-                f"        return st.group_counts[st.world.{found}]",
+                f"        return st.group_counts[{first}]",
                 "    except (KeyError, IndexError, TypeError):",
                 "        pass",
-                "    memo = st.world.memo",
+                *([] if self.playout else ["    memo = st.world.memo"]),
                 "    try:",
                 f"        group = {found}",
                 "    except KeyError:",
                 f"        zones = call_{name}(st{signature})",
-                "        group = memo.group_of_zones(zones)",
+                f"        group = {memo}.group_of_zones(zones)",
                 "        if group is None:",
                 "            return _count_pieces(st, zones)",
                 f"        {keep}",
@@ -504,12 +551,13 @@ class ModuleWriter(ExpressionWriter):
             body = self._define_body(decl)
         signature = "".join(f", a_{p}" for p in decl.params)
         lines = [self.comment(decl.span), f"def define_{decl.name}{suffix}(st{signature}):", f"    return {body}"]
+        memo = self.world_read("W_memo", "st.world.memo")  # the world's memo (runtime.WorldMemo)
         if suffix:  # a copy of a define that takes arguments: no `count_pieces_` helper of its own
             lines[0] += " (for arguments of known kinds)"
             if self.purity.pure(decl.name):
                 key = repr(decl.name) + "".join(f", a_{p}.__class__, a_{p}" for p in decl.params)
                 lines += ["", "", f"def call_{decl.name}{suffix}(st{signature}):  # the same values as call_{decl.name}",
-                          "    memo = st.world.memo",
+                          f"    memo = {memo}",
                           f"    key = ({key},)",
                           "    try:",
                           "        return memo[key]",
@@ -531,9 +579,9 @@ class ModuleWriter(ExpressionWriter):
                     lines += self._count_pieces_helper(decl, signature, repr(decl.name))
                 lines += ["", "", f"def call_{decl.name}(st):  # reads nothing that play changes",
                           "    try:",
-                          f"        return st.world.memo[{decl.name!r}]",
+                          f"        return {memo}[{decl.name!r}]",
                           "    except KeyError:",
-                          f"        value = st.world.memo[{decl.name!r}] = define_{decl.name}(st)",
+                          f"        value = {memo}[{decl.name!r}] = define_{decl.name}(st)",
                           "        return value"]
                 self.chunk(lines, span=decl.span)
                 return
@@ -544,20 +592,20 @@ class ModuleWriter(ExpressionWriter):
                 # by runtime.WorldMemo), by the argument's kind (1, true and 1.0 are told
                 # apart), then by the argument: no key to build at every call.
                 argument = f"a_{decl.params[0]}"
+                table = self.world_read(f"W_at_{decl.name}", f"st.world.memo['@{decl.name}']")
                 lines += ["", "", f"def call_{decl.name}(st{signature}):  # reads nothing that play changes",
                           "    try:",
-                          f"        return st.world.memo['@{decl.name}'][{argument}.__class__][{argument}]",
+                          f"        return {table}[{argument}.__class__][{argument}]",
                           "    except KeyError:",
                           f"        value = define_{decl.name}(st{signature})",
-                          f"        st.world.memo['@{decl.name}'].setdefault({argument}.__class__, {{}})"
-                          f"[{argument}] = value",
+                          f"        {table}.setdefault({argument}.__class__, {{}})[{argument}] = value",
                           "        return value",
                           "    except TypeError:  # an argument that cannot be a key (a list)",
                           f"        return define_{decl.name}(st{signature})"]
                 self.chunk(lines, span=decl.span)
                 return
             lines += ["", "", f"def call_{decl.name}(st{signature}):  # reads nothing that play changes",
-                      "    memo = st.world.memo",
+                      f"    memo = {memo}",
                       f"    key = ({key},)",
                       "    try:",
                       "        return memo[key]",
@@ -1478,12 +1526,15 @@ def generate(game_file: ast.GameFile, source: Source) -> str:
     return ModuleWriter(game_file, source).module()
 
 
-def module_name(game_file: ast.GameFile, playout: bool = False) -> str:
+def module_name(game_file: ast.GameFile, playout: bool = False, lazy_defines: bool = False, kinds: str = "") -> str:
     """The file name tracebacks and profilers show for a game's generated module (or its playout build)."""
-    return f"<pirdsl {Path(game_file.path).name} {game_file.source_hash[:12]}{' playout' if playout else ''}>"
+    build = (" playout" if playout else "") + (" lazy" if playout and lazy_defines else "") \
+        + (f" {kinds}" if kinds else "")
+    return f"<pirdsl {Path(game_file.path).name} {game_file.source_hash[:12]}{build}>"
 
 
 PLAYOUT_KEY = ":playout"  # added to the rules' hash for the playout build's entry in the cache
+LAZY_KEY = ":lazy"  # and then this for its copy that works world-level defines out where read
 
 
 def build_module(game_file: ast.GameFile, source: Source, cached: bool = False,
@@ -1493,22 +1544,50 @@ def build_module(game_file: ast.GameFile, source: Source, cached: bool = False,
     With `cached`, from the cache when it has the module (interpreter/cache.py), else
     generated, compiled and kept there. With `playout`, the playout build (`ModuleWriter`).
     """
-    key = game_file.source_hash + (PLAYOUT_KEY if playout else "")
+    code = build_code(game_file, source, cached, playout)
+    namespace: dict = {"__name__": module_namespace_name(game_file.source_hash, playout)}
+    exec(code, namespace)  # noqa: S102 - source generated from the checked AST only
+    return namespace, code.co_filename
+
+
+def module_namespace_name(source_hash: str, playout: bool = False) -> str:
+    """The `__name__` of a game's module (of its playout build with `playout`)."""
+    return f"pirdsl_rules_{source_hash[:12]}{'_playout' if playout else ''}"
+
+
+def build_code(game_file: ast.GameFile, source: Source, cached: bool = False, playout: bool = False,
+               lazy_defines: bool = False, world_kinds: dict | None = None):
+    """A game's module, compiled (not run): from the cache with `cached` when it is there (see `build_module`).
+
+    With `playout` and `lazy_defines`, the playout build that looks its world-level defines up
+    in the memo where it reads them (`ModuleWriter.world_define`); with `world_kinds`, the one
+    written for worlds whose world-level defines have values of those kinds."""
+    kinds = kinds_key(world_kinds) if playout and not lazy_defines and world_kinds else ""
+    key = game_file.source_hash + (PLAYOUT_KEY if playout else "") + (LAZY_KEY if playout and lazy_defines else "") \
+        + (":" + kinds if kinds else "")
     code = cache.load(key) if cached else None
     if code is None:
-        writer = ModuleWriter(game_file, source, playout=playout)
+        writer = ModuleWriter(game_file, source, playout=playout, lazy_defines=lazy_defines, world_kinds=world_kinds)
         text = writer.module()
         filename = cache.source_file(key, text) if cached else None
         if filename is None:
-            filename = module_name(game_file, playout)
+            filename = module_name(game_file, playout, lazy_defines, kinds)
             # So that tracebacks and profilers can show the generated lines all the same.
             linecache.cache[filename] = (len(text), None, text.splitlines(True), filename)
         code = _compiled(writer, text, filename)
         if cached:
             cache.keep(key, code)
-    namespace: dict = {"__name__": f"pirdsl_rules_{game_file.source_hash[:12]}{'_playout' if playout else ''}"}
-    exec(code, namespace)  # noqa: S102 - source generated from the checked AST only
-    return namespace, code.co_filename
+    return code
+
+
+def kinds_key(world_kinds: dict) -> str:
+    """A short key for the kinds of world-level defines a playout build is written for (cache, file name)."""
+    def text(kind) -> str:
+        if kind is ANYTHING:
+            return "*"
+        return "{" + ",".join(sorted(atom if isinstance(atom, str) else f"list{text(atom[1])}" for atom in kind)) + "}"
+    written = ";".join(f"{name}={text(kind)}" for name, kind in sorted(world_kinds.items()))
+    return "kinds-" + hashlib.sha256(written.encode()).hexdigest()[:16]
 
 
 def _compiled(writer: ModuleWriter, text: str, filename: str):

@@ -8,7 +8,7 @@ from contextlib import ExitStack, contextmanager
 
 from dsl import ast
 from interpreter.builtins import IMPLEMENTATIONS
-from interpreter.purity import ANYTHING, BOARD, CELL, NOTHING, NUMBER, PIECE, PLAYER, element, may_be_place, sure
+from interpreter.purity import ANYTHING, BOARD, CELL, NOTHING, NUMBER, PIECE, PLAYER, TEXT, element, may_be_place, sure
 from interpreter.syntax_facts import calls_always_made, loops_over_a_list, node_count
 
 INLINE_CHARS = 400  # a define written out where it is used is at most this long; a longer one is called
@@ -24,7 +24,8 @@ class CompileError(Exception):
 
 PLACE = frozenset({"zone", "cell"})  # a zone or a board's cell: both are runtime Zones
 
-_SIMPLE = re.compile(r"(?:v|a|c\d+)_\w+|env\['\w+'\]")
+# A local, or a name the playout build binds once per world (`world_read`): cheap, and the same at each read.
+_SIMPLE = re.compile(r"(?:v|a|c\d+|W)_\w+|env\['\w+'\]")
 _CONSTANT = re.compile(r"-?\d+|None|True|False|'\w*'")
 
 
@@ -110,6 +111,35 @@ class ExpressionWriter:
     `purity`, `bindings`, ...).
     """
 
+    def world_read(self, name: str, source: str) -> str:
+        """A read of something one world (or the game) holds that play never changes: `source` itself
+        in the ordinary build; in the playout build, `name`, a global of the module that its
+        `bind_world` sets to what `source` reads, once for each world (interpreter/compiler.py).
+
+        Only reads that cannot fail and work nothing out belong here (a zone, the memo of
+        world-level defines itself, a variant's being on): a define's value is still looked up
+        in `W_memo`, so that it is worked out, or fails, where and when it does in the ordinary build.
+        """
+        if not self.playout:
+            return source
+        known = self.world_names.setdefault(name, source)
+        if known != source:
+            raise CompileError(f"two world-level reads named {name}", None)  # a bug of the compiler
+        return name
+
+    def world_define(self, name: str) -> str:
+        """In the playout build, the value of a define without parameters that reads nothing play
+        changes: a global, `W_define_NAME`, set for each world to the value its memo gives.
+
+        `Game.bind_playout` works out every such define of the world (`WORLD_DEFINES`) before the
+        world's first playout. Should one fail, that world plays out with the build written with
+        `lazy_defines` instead, which looks each up in the memo where it is read (`W_memo['NAME']`):
+        the define then fails where and how it fails in the ordinary build, and only if it is read.
+        """
+        if name not in self.world_defines:
+            self.world_defines.append(name)
+        return f"W_define_{name}"
+
     def expression(self, node: ast.Expr, names: dict) -> str:
         """The Python source of an expression; `names` maps local names to Python expressions."""
         method = getattr(self, "_x_" + type(node).__name__, None)
@@ -156,15 +186,16 @@ class ExpressionWriter:
         if name in self.zones:
             if self.zones[name].per_player:
                 raise CompileError(f"'{name}' belongs to each player: write p.{name}", node.span)
-            return f"st.world.zones_by_name[{name!r}]"
+            return self.world_read(f"W_zone_{name}", f"st.world.zones_by_name[{name!r}]")
         if name in self.kinds:
             return self.constant(list(self.kinds[name].members))
         if name in self.symbols:
             return repr(name)
         if name in self.tables:
-            return f"st.program.tables[{name!r}]"
+            # Not one global per table: the analysis swaps a table for a counting copy (pirdsl/analyze).
+            return f"{self.world_read('W_tables', 'st.program.tables')}[{name!r}]"
         if name in self.boards:
-            return f"st.world.boards[{name!r}]"
+            return self.world_read(f"W_board_{name}", f"st.world.boards[{name!r}]")
         if name in self.defines:
             if self.defines[name].params:
                 raise CompileError(f"'{name}' needs arguments: {name}(...)", node.span)
@@ -172,16 +203,18 @@ class ExpressionWriter:
             if inline is not None:
                 return inline
             if self.purity.pure(name):  # one value for the world: looked up as a constant (runtime.WorldMemo)
-                return f"st.world.memo[{name!r}]"
+                if self.playout and not self.lazy_defines:  # worked out before the playout: `world_define`
+                    return self.world_define(name)
+                return f"{self.world_read('W_memo', 'st.world.memo')}[{name!r}]"
             return f"{self._define_call(name)}(st)"
         if name in self.automata:
-            return f"st.world.automa_seats.get({name!r})"
+            return self.world_read(f"W_automa_{name}", f"st.world.automa_seats.get({name!r})")
         if name in self.parameters:
-            return f"st.world.params[{name!r}]"
+            return self.world_read(f"W_param_{name}", f"st.world.params[{name!r}]")
         if name == "players":
-            return "st.world.players"
+            return self.world_read("W_players", "st.world.players")
         if name == "player_count":
-            return "st.world.player_count"
+            return self.world_read("W_player_count", "st.world.player_count")
         if name == "round_number":
             return "st.round"
         raise CompileError(f"unknown name '{name}'", node.span)
@@ -274,7 +307,7 @@ class ExpressionWriter:
         return f"recall_{name}" if name in self.costly else f"define_{name}"
 
     def _x_VariantRef(self, node, names):
-        return f"({node.name!r} in st.world.variants)"
+        return self.world_read(f"W_variant_{node.name}", f"({node.name!r} in st.world.variants)")
 
     def _x_ListLiteral(self, node, names):
         return "[" + "".join(self.expression(i, names) + ", " for i in node.items) + "]"
@@ -347,6 +380,28 @@ class ExpressionWriter:
         name = f"_w{self.bindings}"
         return f"({name} := {source})", name
 
+    def _world_table(self, name: str, argument, names: dict, counted: bool = False) -> str | None:
+        """In the playout build, for a define of one parameter that reads nothing play changes,
+        called with an argument of one known class: a global bound for each world to the table
+        of its values for arguments of that class, the one its `call_` wrapper fills
+        (`st.world.memo['@D'][class]`, interpreter/compiler.py); with `counted`, of the groups
+        of zones its `count_pieces_` helper fills (`'#D'`). None when the class is not known."""
+        for atoms, python_class in ((TEXT, "str"), (PLAYER, "_Player"), (PLACE, "_Zone")):
+            if self._sure(argument, names, atoms):
+                kind = python_class.lstrip("_")
+                table = f"#{name}" if counted else f"@{name}"
+                return self.world_read(f"W_{'counted' if counted else 'of'}_{kind}_{name}",
+                                       f"st.world.memo[{table!r}].setdefault({python_class}, {{}})")
+        return None
+
+    def _player_zone_template(self, name: str) -> str:
+        """A seat's zone called `name`, `{}` standing for the seat: in the playout build, read from
+        a list of each seat's such zone made for each world (`world_read`)."""
+        if self.playout:
+            return self.world_read(f"W_seat_zone_{name}",
+                                   f"[zones[{name!r}] for zones in st.world.player_zones]") + "[{}.index]"
+        return f"st.world.player_zones[{{}}.index][{name!r}]"
+
     def _x_Attribute(self, node, names):
         target = self.expression(node.target, names)
         name = node.name
@@ -362,7 +417,7 @@ class ExpressionWriter:
             return f"_piece_var(st, {target}, {name!r})"
         elif name in self.player_zones:
             helper, test, value = ("_player_zone", "{}.__class__ is _Player",
-                                   f"st.world.player_zones[{{}}.index][{name!r}]")
+                                   self._player_zone_template(name))
             if self._sure(node.target, names, PLAYER):
                 return value.format(target)
         elif name in self.piece_fields:
@@ -414,6 +469,11 @@ class ExpressionWriter:
             test = f"{first_target}.__class__ is dict" if literal \
                 else f"({first_target}.__class__ is dict) & ({first_index}.__class__ is int)"
             return f"({t}[{i}] if {test} and {i} in {t} else _index(st, {t}, {i}))"
+        if not literal and _simple(target) and self._is_list(node.target, names):
+            # Surely a list, with nothing to work out first (a world-level define's value, in a
+            # playout build written for its kind): only the index to check.
+            return (f"({t}[{i}] if ({first_index}.__class__ is int) and -len({t}) <= {i} < len({t}) "
+                    f"else _index(st, {t}, {i}))")
         # `&`, not `and`: the index is worked out whatever the target is, after it, as in a call.
         test = f"({first_target}.__class__ is list) & ({first_index}.__class__ is int)" if not literal \
             else f"{first_target}.__class__ is list"
@@ -443,8 +503,16 @@ class ExpressionWriter:
             zones = node.args[0].args[0]
             if isinstance(zones, ast.Call) and zones.function in self.pieces_counted \
                     and len(zones.args) == len(self.defines[zones.function].params):
-                return f"count_pieces_{zones.function}(st" \
-                    + "".join(", " + self.expression(a, names) for a in zones.args) + ")"
+                args = [self.expression(a, names) for a in zones.args]
+                call = f"count_pieces_{zones.function}(st" + "".join(", " + a for a in args) + ")"
+                if len(args) == 1 and self.playout and not self.no_binding and _simple(args[0]):
+                    groups = self._world_table(zones.function, zones.args[0], names, counted=True)
+                    if groups is not None:  # the group's running count, as the helper's first try reads it
+                        self.bindings += 1
+                        group = f"_w{self.bindings}"
+                        return (f"(st.group_counts[{group}] if ({group} := {groups}.get({args[0]})).__class__ is int "
+                                f"and {group} < len(st.group_counts) else {call})")
+                return call
             return f"_count_pieces(st, {self.expression(zones, names)})"
         args = [self.expression(a, names) for a in node.args]
         if name in self.defines:
@@ -455,7 +523,14 @@ class ExpressionWriter:
             if inline is not None:
                 return inline
             suffix = self._specialised(name, node.args, names)
-            return f"{self._define_call(name)}{suffix}(st" + "".join(", " + a for a in args) + ")"
+            call = f"{self._define_call(name)}{suffix}(st" + "".join(", " + a for a in args) + ")"
+            if not suffix and len(args) == 1 and self.playout and self.purity.pure(name):
+                table = self._world_table(name, node.args[0], names)
+                bound = self._bind(args[0]) if table is not None else None
+                if bound is not None:  # the value when the world has it, else the call that works it out
+                    first, later = bound
+                    return f"({table}[{later}] if {first} in {table} else {self._define_call(name)}(st, {later}))"
+            return call
         if name in IMPLEMENTATIONS:
             written = self._builtin(name, node.args, args, names)
             if written is not None:

@@ -18,7 +18,9 @@ from dsl.extends import files_of, read_rules, source_hash, written_base
 from dsl.parser import parse_file
 from dsl.ast import local_names
 from interpreter import cache
-from interpreter.compiler import PLAYOUT_KEY, CompileError, ModuleWriter, build_module, generate
+from interpreter.compiler import (CompileError, ModuleWriter, build_code, build_module, generate, kinds_key,
+                                  module_namespace_name)
+from interpreter.purity import ANYTHING, BOARD, CELL, NOTHING, NUMBER, PLAYER, TEXT, TRUTH, ZONE, join, list_of
 from interpreter.lowering import lower_file
 from interpreter.runtime import _UNSET, WorldMemo
 from interpreter.state import STATE_FORMAT, STATE_VERSION, MASK, State, _describe
@@ -36,6 +38,10 @@ class World:
         # Every parameter's value at this table (`param` lines), the defaults unless set.
         self.params: dict[str, int] = dict(game.param_values if params is None else params)
         self.memo = WorldMemo(game.module)  # its first state is given it when made (State.__init__)
+        # The playout build's functions for this world, and its final scoring, once a state of it
+        # plays out (`Game.bind_playout`).
+        self.playout_functions: list | None = None
+        self.playout_final = None
         self.players: list[Player] = []
         for i in range(player_count):
             self.players.append(Player(i, f"Player {i + 1}", False, f"player_{i + 1}"))
@@ -93,6 +99,46 @@ class World:
         self.memo.zone_groups = [()] * len(self.zones)  # no group of zones counted yet (WorldMemo)
         # seen[seat][zone id]: whether that seat may look into that zone (`Zone.seen_by`)
         self.seen: list[list[bool]] = [[zone.seen_by(player.index) for zone in self.zones] for player in self.players]
+
+    def __copy__(self) -> "World":
+        """A copy (a seat's veiled view gives it a memo of its own: interpreter/secrecy.py), without
+        this world's namespace of the playout build, which reads this world's memo."""
+        other = World.__new__(World)
+        other.__dict__.update(self.__dict__)
+        other.playout_functions = other.playout_final = None
+        return other
+
+
+def _worked_out(memo: WorldMemo, names, values: dict) -> dict | None:
+    """`values` with the value of each define named that it lacks, from the world's memo; None if one fails."""
+    try:
+        for name in names:
+            if name not in values:
+                values[name] = memo[name]
+    except Exception:  # noqa: BLE001 - the playout then fails where the define is read (`Game.bind_playout`)
+        return None
+    return values
+
+
+def _kind_of_value(value):
+    """The kind (interpreter/purity.py) of a world-level define's value, exactly: what the playout
+    build may take it to be (`Game.bind_playout`). ANYTHING for what it need not know (a piece, a
+    table, a number that is not a whole number)."""
+    kind_class = value.__class__
+    if kind_class is list:
+        kind = frozenset()
+        for item in value:
+            item_kind = _kind_of_value(item)
+            if item_kind is ANYTHING:
+                return ANYTHING
+            kind = join(kind, item_kind)
+        return list_of(kind)
+    if kind_class is Zone:
+        return CELL if value.board is not None else ZONE
+    return _KINDS_OF_CLASSES.get(kind_class, ANYTHING)
+
+
+_KINDS_OF_CLASSES = {int: NUMBER, bool: TRUTH, str: TEXT, type(None): NOTHING, Player: PLAYER, Board: BOARD}
 
 
 class _Probe:
@@ -198,6 +244,7 @@ class Game:
         except CompileError as error:
             raise PirError([Diagnostic(error.span, str(error))], source) from None
         self._writer = None  # writes expressions asked for after loading (see `evaluator`)
+        self._playout_codes: dict = {}  # the playout build's copies made so far (`_playout_build`)
         self._starts: dict = {}  # (players, variants) -> a game just after setup, for `new_state` to copy
         self._worlds: dict = {}  # (players, variants) -> its World
         self._with_params: dict = {}  # (name, value) pairs -> this game with those parameters (`with_params`)
@@ -300,17 +347,25 @@ class Game:
     def playout_functions(self) -> list:
         """The playout build's resumable functions by frame id (interpreter/playout.py), made on first use.
 
-        Its `body_final_scoring` becomes `playout_final`, and its lines join `line_maps`, so
-        that a failure in it names its statement as one in the ordinary build does.
+        Its lines join `line_maps`, so that a failure in it names its statement as one in the
+        ordinary build does. A playout runs the functions of its world's own namespace of the
+        build (`bind_playout`); these are of a namespace bound to no world.
         """
-        key = self.file_hash + PLAYOUT_KEY
-        code = cache.load(key) if self._cached else None
-        if code is None:
-            module, filename = build_module(self.lowered, self.source, self._cached, playout=True)
-        else:
-            module = {"__name__": f"pirdsl_rules_{self.file_hash[:12]}_playout"}
-            exec(code, module)  # noqa: S102 - generated from the checked AST only
-            filename = code.co_filename
+        self._playout_code = self._playout_build(lazy_defines=False)
+        return [entry[0] for entry in self._playout_namespace(self._playout_code)["FUNCTIONS"]]
+
+    def _playout_build(self, lazy_defines: bool, world_kinds: dict | None = None):
+        """The playout build's code (with `lazy_defines`, its copy that works world-level defines out
+        where they are read; with `world_kinds`, its copy for worlds whose world-level defines have
+        values of those kinds), checked against the ordinary build."""
+        key = (lazy_defines, kinds_key(world_kinds) if world_kinds else "")
+        code = self._playout_codes.get(key)
+        if code is not None:
+            return code
+        code = build_code(self.lowered, self.source, self._cached, playout=True, lazy_defines=lazy_defines,
+                          world_kinds=world_kinds)
+        module = self._playout_namespace(code)
+        filename = code.co_filename
         ordinary = self.module
         # Both builds are written from the same tree in the same order: the frames, the sites of
         # decisions and chance and the statements' spans are numbered alike, which play relies on.
@@ -318,9 +373,56 @@ class Game:
                 or len(module["CHANCES"]) != len(ordinary["CHANCES"])
                 or [entry[1:] for entry in module["FUNCTIONS"]] != [entry[1:] for entry in ordinary["FUNCTIONS"]]):
             raise RuntimeError("the playout build does not match the ordinary build")  # a bug of the compiler
-        self.playout_final = module["body_final_scoring"]
         self.line_maps[filename] = module["LINES"]
-        return [entry[0] for entry in module["FUNCTIONS"]]
+        self._playout_codes[key] = code
+        return code
+
+    def _playout_namespace(self, code) -> dict:
+        namespace = {"__name__": module_namespace_name(self.file_hash, playout=True)}
+        exec(code, namespace)  # noqa: S102 - generated from the checked AST only
+        return namespace
+
+    def bind_playout(self, state: State) -> None:
+        """Give the world of `state` its own namespace of the playout build, bound to it.
+
+        The playout build reads what a world holds that play never changes (its zones, the
+        memo of its world-level defines, whether a variant is on, ...) from globals of its
+        module (`ExpressionWriter.world_read`), which its `bind_world` sets. Each world runs
+        its own namespace, made from the same code and bound once: states of several worlds
+        may play out in turn, one inside another's (a bot's playouts inside a playout), or in
+        threads, and each reads its own world's. Sets `world.playout_functions` and
+        `world.playout_final`.
+
+        Which build: the world's defines without parameters that the build reads are worked
+        out first (`WORLD_DEFINES`), and their values set as globals too (`W_define_NAME`);
+        the build is then the copy written for the kinds of those values (`world_kinds`,
+        one per set of kinds). Should one fail, the world plays the copy written with
+        `lazy_defines`, which works each out where it is read, as the ordinary build does,
+        so that it fails there, with the same message, and only if it is read.
+        """
+        functions = self.playout_functions  # the build, checked against the ordinary one
+        world = state.world
+        if world.playout_functions is not None:
+            return
+        namespace = self._playout_namespace(self._playout_code)
+        # The world-level defines the build reads as globals (`ExpressionWriter.world_define`).
+        values = _worked_out(world.memo, namespace["WORLD_DEFINES"], {})
+        kinds = {} if values is None else {name: kind for name, kind in
+                                           ((name, _kind_of_value(value)) for name, value in values.items())
+                                           if kind is not ANYTHING}
+        if kinds:  # the build written for the kinds of this world's values (it may read more of them)
+            namespace = self._playout_namespace(self._playout_build(lazy_defines=False, world_kinds=kinds))
+            values = _worked_out(world.memo, namespace["WORLD_DEFINES"], values)
+        if values is None:  # one fails: each is worked out where it is read, as in the ordinary build
+            namespace = self._playout_namespace(self._playout_build(lazy_defines=True))
+        else:
+            for name in namespace["WORLD_DEFINES"]:
+                namespace["W_define_" + name] = values[name]
+        namespace["bind_world"](state)
+        if len(namespace["FUNCTIONS"]) != len(functions):
+            raise RuntimeError("the playout build changed")  # a bug: the code is the one checked
+        world.playout_final = namespace["body_final_scoring"]
+        world.playout_functions = [entry[0] for entry in namespace["FUNCTIONS"]]  # last: the world is ready
 
     @functools.cached_property
     def examples(self) -> list["CompiledExample"]:

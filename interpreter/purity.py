@@ -134,6 +134,10 @@ class Purity:
         decl = self.writer.defines[name]
         result = self.expr(decl.body, {p: ANYTHING for p in decl.params})
         self.busy.discard(name)
+        if not result[0] and name in self.writer.world_kinds:
+            # A playout build written for one world's values of its world-level defines
+            # (`Game.bind_playout`): the kind of the value this world has.
+            result = (False, self.writer.world_kinds[name])
         self.known[name] = result
         return result
 

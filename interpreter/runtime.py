@@ -689,7 +689,7 @@ def _resumed(st):
 def _resumed_in_playout(st):
     """`_resumed` for the playout build (interpreter/playout.py): the next frame's function, run."""
     function_id, point, saved = st.restoring.pop()
-    return st.program.playout_functions[function_id](st, point, saved)
+    return st.world.playout_functions[function_id](st, point, saved)
 
 
 def _weighted_outcomes(st, container, weights) -> list:

@@ -820,7 +820,8 @@ class State:
         if self.playout is not None:
             raise IllegalAction("this state is where a playout stopped before the end: it cannot go on")
         program = self.program
-        program.playout_functions  # the playout build, made now when it was not yet  # noqa: B018
+        if self.world.playout_functions is None:
+            program.bind_playout(self)  # the playout build of this world, made now when it was not yet
         frames = self.frames
         self.running = None
         self._frames = []
@@ -852,7 +853,7 @@ class State:
                     self.held = 1
                     self.release_log()
                 try:
-                    program.playout_final(self)
+                    self.world.playout_final(self)
                 except Exception as failure:  # noqa: BLE001 - located below, as `_stopped` does
                     error = failure
         except Stopped:
