@@ -149,12 +149,23 @@ class _Function:
         # resumable function, which skips the guards that resuming needs (`ModuleWriter._write_function`).
         self.started_only = False
         self.started_counter = 0
+        # What the parameters are taken to be, where not what every call may give them
+        # (`param_kinds`): the copy of a rule written for arguments that are not none (`_for_kinds`).
+        self.param_kinds: list | None = None
 
     def started(self) -> "_Function":
         """The same function, to be written again as the copy that is only ever started."""
         other = _Function(self.module, self.name, self.scope, self.dict_mode, True, self.function_id)
         other.param_names = list(self.param_names)
         other.started_only = True
+        return other
+
+    def again(self, param_kinds: list | None) -> "_Function":
+        """The same function, not written yet, its parameters taken to be of `param_kinds`."""
+        other = _Function(self.module, self.name, self.scope, self.dict_mode, self.resumable, self.function_id)
+        other.param_names = list(self.param_names)
+        other.started_only = self.started_only
+        other.param_kinds = param_kinds
         return other
 
     def fresh(self, stem: str) -> str:
@@ -657,6 +668,54 @@ class ModuleWriter(ExpressionWriter):
 
     def _write_one(self, fn: _Function, python_name: str, params: str, body: list, span,
                    before: str | None, after: str | None) -> None:
+        narrowed = self._not_none_params(fn)
+        if narrowed is None:
+            self._write_lines(fn, python_name, params, self._lines(fn, body, span, before, after), span)
+            return
+        general = self._lines(fn.again(None), body, span, before, after)
+        kinds, tests = narrowed
+        special = self._lines(fn.again(kinds), body, span, before, after)
+        if [(depth, _normalised(text)) for depth, text, _ in special] \
+                == [(depth, _normalised(text)) for depth, text, _ in general]:
+            self._write_lines(fn, python_name, params, general, span)  # nothing to gain: one copy
+            return
+        # The rule as written, for any arguments; then the copy for arguments that are not
+        # none, which sends any other to it first thing. (That line is no statement: a
+        # failure there, the stack overflowing, is the call's. Both builds number the same
+        # spans, and the ordinary build writes some of these rules once.)
+        self._write_lines(fn, f"{python_name}__any", params, general, span)
+        entry = (1, f"if {' or '.join(tests)}: return {python_name}__any(st{params})", None)
+        self._write_lines(fn, python_name, params, [entry] + special, span)
+
+    def _not_none_params(self, fn: _Function) -> tuple[list, list[str]] | None:
+        """For a rule some of whose parameters may be given none as well as something else:
+        their kinds without none, and the tests that find a none given (`v_p is None`), for
+        the copy of the rule written for arguments that are not none (`_write_one`). None
+        when there is no such parameter, or the function is resumed from saved frames (a
+        generator of the ordinary build, a playout's `resume_` copy): those are written once.
+
+        A rule whose parameters are players or none is mostly given players: a game's
+        automa seats are none in the worlds without them, but rules are called with them
+        where they play (and in the examples). Its copy for players reads their variables
+        and zones without testing their class each time.
+        """
+        if not fn.in_rule or (fn.resumable and not fn.started_only):
+            return None
+        given = self.param_kinds.get(fn.name)
+        if given is None:
+            return None
+        kinds, tests = [], []
+        for name, kind in zip(fn.param_names, given):
+            if kind is not ANYTHING and "none" in kind and kind - NOTHING:
+                kinds.append(kind - NOTHING)
+                tests.append(f"{fn.names[name]} is None")
+            else:
+                kinds.append(kind)
+        return (kinds, tests) if tests else None
+
+    def _lines(self, fn: _Function, body: list, span, before: str | None,
+               after: str | None) -> list[tuple[int, str, Any]]:
+        """The lines of one function's body (and the head that resuming needs)."""
         fn.total = self.points(body)
         lines: list[tuple[int, str, Any]] = []
         code = _Code(lines)
@@ -669,8 +728,6 @@ class ModuleWriter(ExpressionWriter):
         if fn.dict_mode:
             head.append((1, "env = st.env", None))
         if fn.resumable and not fn.started_only:
-            index = fn.function_id
-            self.functions[index] = (python_name, self.functions[index][1], list(fn.saved), fn.dict_mode, fn.total)
             if fn.saved:
                 head.append((1, "if _pc:  # going on from a copy or a save: its locals", None))
                 head.append((2, f"({', '.join(fn.saved)},) = _saved", None))
@@ -682,8 +739,15 @@ class ModuleWriter(ExpressionWriter):
         lines[:0] = head
         if after:
             lines.append((1, after, span))
-        if fn.resumable and not fn.started_only and "_pc" not in params:
-            params = ", _pc=0, _saved=None" + params
+        return lines
+
+    def _write_lines(self, fn: _Function, python_name: str, params: str, lines: list, span) -> None:
+        """One function of the module, its lines written (`_lines`)."""
+        if fn.resumable and not fn.started_only:
+            index = fn.function_id
+            self.functions[index] = (python_name, self.functions[index][1], list(fn.saved), fn.dict_mode, fn.total)
+            if "_pc" not in params:
+                params = ", _pc=0, _saved=None" + params
         signature = f"def {python_name}(st{params}):"
         texts = [self.comment(span), signature]
         spans: list = [None, None]
@@ -1307,7 +1371,8 @@ class ModuleWriter(ExpressionWriter):
         of setup, play and the rest, and what each rule's parameters are given)."""
         if fn.dict_mode:
             return {name: self.env_kinds.get(name, ANYTHING) for name in fn.names}
-        params = self.param_kinds.get(fn.name) if fn.in_rule else None
+        params = fn.param_kinds if fn.param_kinds is not None \
+            else self.param_kinds.get(fn.name) if fn.in_rule else None
         return self._function_kinds(body, list(fn.names), fn.param_names, params)
 
     def _function_kinds(self, body: list, names: list, param_names: list, params: list | None,

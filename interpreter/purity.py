@@ -46,9 +46,16 @@ def _may_be_list(kind) -> bool:
 
 
 def element(kind):
-    """The kind of what a list (or the pieces of a zone) of this kind holds."""
+    """The kind of what a list (or the pieces of a zone) of this kind holds.
+
+    Of no value at all (a name nothing has been given yet, while the compiler's passes
+    work kinds out), no element either: nothing, not anything, so that the passes after
+    can still find out what it is.
+    """
     if kind is ANYTHING:
         return ANYTHING
+    if not kind:
+        return kind
     out = frozenset()
     found = False
     for atom in kind:

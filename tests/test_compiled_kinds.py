@@ -10,6 +10,8 @@ from __future__ import annotations
 import pytest
 
 from interpreter import GameRuleError, load_source
+from interpreter.compiler import ModuleWriter
+from interpreter.playout import Playout
 
 KNOWN = '''
 game "Kinds":
@@ -167,3 +169,91 @@ rule pick(p):
     pick = _function(source, "rule_pick")
     assert "v_z.__class__" not in pick  # z is one of the piles offered: a zone
     assert "st.unordered" not in source  # nothing is ever shuffled in this game
+
+
+# ---------------------------------------------------------------- copies of rules for arguments not none
+
+SEATS = '''
+game "Seats":
+  players 2 to 3
+
+score p: p.points
+
+var points per player = 0
+var trail = []
+zone hand per player
+
+automa bot "The Bot" when player_count == 3
+
+rule gain(p, n):
+  repeat n times:
+    p.points += 1
+  trail = trail + [p.name, count(p.hand)]
+
+rule visit(p):
+  if p == none:
+    trail = trail + ["nobody"]
+  else:
+    gain(p, 2)
+
+rule pick(p):
+  p chooses x from [1, 2, 3] "Pick"
+  p.points += x
+  trail = trail + [x]
+
+play:
+  for each p in players:
+    visit(p)
+    if not automa(p):
+      pick(p)
+  visit(bot)
+  LAST
+'''
+
+# What play does last: a rule given the automa seat, none where it does not play.
+LASTS = ["pass", "gain(bot, 1)", "pick(bot)", "visit(bot)"]
+
+
+def _seats_outcome(game, players: int, seed: int, played_out: bool):
+    """The players' points and the trail at the end, or the first line of the error."""
+    try:
+        state = game.new_state(players=players, seed=seed)
+        if played_out:
+            state.play_out(Playout(lambda seat, count: seed % count, 100))
+        else:
+            while not state.is_terminal():
+                state.apply_action(seed % state.num_actions())
+    except GameRuleError as error:
+        return str(error).splitlines()[0]
+    return [variables["points"] for variables in state.pvars], state.vars["trail"]
+
+
+@pytest.mark.parametrize("last", LASTS)
+def test_a_rule_given_none_now_and_then_plays_as_written(last, monkeypatch):
+    rules = SEATS.replace("LAST", last)
+    game = load_source(rules, "seats.pir")
+    for build in (game.python_source(), ModuleWriter(game.file, game.source, playout=True).module()):
+        gain = _function(build, "rule_gain")
+        assert gain.splitlines()[1].strip() == "if v_p is None: return rule_gain__any(st, v_p, v_n)"
+        assert "_Player" not in gain and "_Player" in _function(build, "rule_gain__any")
+    playout = ModuleWriter(game.file, game.source, playout=True).module()
+    # A rule that may wait: its playout build's started copy has one for arguments not none.
+    assert ("def rule_pick__any(" in playout) == (last == "pick(bot)") and "def resume_rule_pick(" in playout
+    assert "def rule_visit__any(" not in playout  # the copy would read the same: none is made
+    monkeypatch.setattr(ModuleWriter, "_not_none_params", lambda self, fn: None)
+    written_once = load_source(rules + "# written once\n", "seats.pir")
+    assert "__any" not in ModuleWriter(written_once.file, written_once.source, playout=True).module()
+    outcomes = []
+    for players in (2, 3):
+        for seed in range(3):
+            found = {(compiled is game, played_out): _seats_outcome(compiled, players, seed, played_out)
+                     for compiled in (game, written_once) for played_out in (False, True)}
+            assert len({repr(outcome) for outcome in found.values()}) == 1, found
+            outcomes.append(found[(True, True)])
+    # None reaches the rules in the two-player worlds: the errors are the runtime's, at the statement.
+    if last == "gain(bot, 1)":
+        assert outcomes[0] == "seats.pir:15:5: error: '.points' belongs to a player, not none"
+    elif last == "pick(bot)":
+        assert outcomes[0] == "seats.pir:25:3: error: only a player can choose, not none"
+    else:
+        assert outcomes[0][1][-1] == "nobody" and outcomes[3][1][-2] == "The Bot"
