@@ -47,22 +47,29 @@ it writes the direct form (`st.pvars[v_p.index]['x']`, `len(st.contents[z.id])`,
 `st.move_piece(...)`) instead of testing the value's class and falling back on the
 runtime's operation, which also says what is wrong. What a value may be is its kind
 (interpreter/purity.py); `_infer_kinds` works out, before anything is written, what
-each rule's parameters are given by every call in the file, what each plain variable
-starts as and is given, and what the shared names of setup, play, final scoring and
-the examples are given, pass after pass until nothing changes; a function's locals
-then follow (`_local_kinds`), a define's value follows from its arguments' kinds
-(`Purity.result`), and a define called with arguments of known kinds gets a copy
-written for them (`_specialised`). Inside `x != none and ...` and the branch of an
-`if x != none:` that leaves x as it is, x is not none; once `empty(x)` has been worked
+each rule's parameters are given by every call in the file, what each variable (plain
+or a player's) starts as and is given, what each field of pieces is given by every
+`create`, and what the shared names of setup, play, final scoring and the examples are
+given, pass after pass until nothing changes; a function's locals then follow
+(`_local_kinds`), a define's value follows from its arguments' kinds (`Purity.result`),
+and a define called with arguments of known kinds gets a copy written for them
+(`_specialised`). A rule some of whose parameters may be none as well as something
+else (a player, or an automa seat that is none where it does not play) is written
+twice, as `NAME__any` for any arguments and as `NAME` for arguments that are not none,
+which sends a none to `NAME__any` first thing (`_not_none_params`; not a generator of
+the ordinary build, nor a playout's `resume_` copy, which saved frames name). Inside
+`x != none and ...` and the branch of an `if x != none:` that leaves x as it is, x is
+not none; once `empty(x)` has been worked
 out, x is a zone or cell (it fails on anything else), and within the same expression,
 where it said false, `first(x)` and `top(x)` are pieces (the same for what a
 comprehension's `where` clause says of its element). A `chooses` without `optional`
-among plain values (numbers, names, players, zones, cells) takes one of them. Soundness
-comes first: a kind only ever says what every value the game can make there is; where
-that is not sure (a choice among pieces, a piece's field, a player's variable), the test
+among plain values (numbers, names, players, zones, cells) takes one of them, and a
+cell has every layer of its board. Soundness comes first: a kind only ever says what
+every value the game can make there is (a saved state is trusted to be one the game
+made); where that is not sure (a choice among pieces, a piece's variable), the test
 stays, and a field that some kinds of piece lack is still looked for first, so it fails
-with the same message. A file without `shuffle` never has a zone of unknown order, so
-its zones' ends are read without asking.
+with the same message (which kind of piece a value is, is not followed). A file without
+`shuffle` never has a zone of unknown order, so its zones' ends are read without asking.
 
 This module writes the module, its functions and their statements; each expression
 is written by `ExpressionWriter` (interpreter/expressions.py), what a define reads by
@@ -239,7 +246,8 @@ class ModuleWriter(ExpressionWriter):
         self.waiting_bodies: set[str] = set()  # setup, play, final scoring: those that may wait
         # What plain variables, rules' parameters and the shared names of setup, play and
         # the rest may hold: ANYTHING until `_infer_kinds` works them out from the whole file.
-        self.var_kinds: dict[str, object] = {}
+        self.var_kinds: dict[str, object] = {}  # plain variables and players' variables
+        self.field_kinds: dict[str, object] = {}  # a field of pieces: what it may hold, whichever piece has it
         self.param_kinds: dict[str, list] = {}
         self.env_kinds: dict[str, object] = {}
         self.purity = Purity(self)
@@ -1417,6 +1425,12 @@ class ModuleWriter(ExpressionWriter):
                 take(node.target.id, kind(node.value))
             elif isinstance(node, ast.AddTo) and isinstance(node.target, ast.Name):
                 take(node.target.id, NUMBER)
+            elif isinstance(node, (ast.Assign, ast.AddTo)) and notes is not None \
+                    and isinstance(node.target, ast.Attribute) and node.target.name in self.player_vars:
+                # A player's variable: `+=` leaves a number there, or fails.
+                notes.variable(node.target.name, NUMBER if isinstance(node, ast.AddTo) else kind(node.value))
+            elif isinstance(node, ast.Create) and notes is not None:
+                notes.create(self.pieces.get(node.piece), [kind(argument) for argument in node.args])
             elif isinstance(node, ast.Choose) and not node.optional:
                 take(node.var, _chosen_kind(kind(node.options)))
             elif isinstance(node, (ast.Choose, ast.ChooseSet, ast.Roll, ast.WeightedDraw)):
@@ -1437,6 +1451,8 @@ class ModuleWriter(ExpressionWriter):
             elif isinstance(node, ast.Actions):
                 for name in local_names([node]):
                     take(name, ANYTHING)
+                if notes is not None:  # (turns of actions are written out before: never met)
+                    notes.give_up()
 
     def _infer_kinds(self) -> None:
         """What plain variables, rules' parameters and the shared names may hold, from the whole file.
@@ -1459,14 +1475,16 @@ class ModuleWriter(ExpressionWriter):
             if isinstance(decl, ast.ExampleDecl):
                 body = list(decl.given) + list(decl.when)
                 bodies.append((body, sorted(set(decl.player_names) | local_names(body)), list(decl.player_names)))
-        plain_vars = [name for name, decl in self.vars.items() if not decl.per_player and not decl.per_piece]
+        plain_vars = [name for name, decl in self.vars.items() if not decl.per_piece]
         notes = _KindNotes(
             {name: [frozenset()] * len(decl.params) for name, decl in self.rules.items()},
-            {name: self.purity.expr(self.vars[name].init, {})[1] for name in plain_vars})
+            {name: self.purity.expr(self.vars[name].init, {})[1] for name in plain_vars},
+            {name: frozenset() for name in self.piece_fields})
         self.env_kinds = {name: frozenset() for _, names, _ in bodies for name in names}
         for _ in range(12):
-            before = (dict(notes.params), dict(notes.variables), dict(self.env_kinds))
+            before = (dict(notes.params), dict(notes.variables), dict(notes.fields), dict(self.env_kinds))
             self.param_kinds, self.var_kinds = dict(notes.params), dict(notes.variables)
+            self.field_kinds = dict(notes.fields)
             self.purity.forget()
             for name, decl in self.rules.items():
                 scope = list(decl.params) + sorted(local_names(decl.body) - set(decl.params))
@@ -1480,13 +1498,15 @@ class ModuleWriter(ExpressionWriter):
                 self._walk_kinds(body, kinds, notes)
                 for name in names:
                     self.env_kinds[name] = join(self.env_kinds[name], kinds[name])
-            if (notes.params, notes.variables, self.env_kinds) == before:
+            if (notes.params, notes.variables, notes.fields, self.env_kinds) == before:
                 break
         else:  # kinds that keep growing: nothing is known
             notes.params = {name: [ANYTHING] * len(decl.params) for name, decl in self.rules.items()}
-            notes.variables = {}
+            notes.variables, notes.fields = {}, {}
             self.env_kinds = {}
-        self.param_kinds, self.var_kinds = notes.params, notes.variables
+        if notes.unknown:
+            notes.variables, notes.fields = {}, {}
+        self.param_kinds, self.var_kinds, self.field_kinds = notes.params, notes.variables, notes.fields
         self.purity.forget()
 
 
@@ -1507,12 +1527,24 @@ def _chosen_kind(options):
 
 
 class _KindNotes:
-    """What `_infer_kinds` gathers in a pass: the kinds of each rule's arguments, and of what
-    each plain variable is given."""
+    """What `_infer_kinds` gathers in a pass: the kinds of each rule's arguments, of what each
+    variable (plain or a player's) is given, and of what each field of pieces is made with."""
 
-    def __init__(self, params: dict, variables: dict):
+    def __init__(self, params: dict, variables: dict, fields: dict):
         self.params = params
         self.variables = variables
+        self.fields = fields
+        self.unknown = False  # something is given a value in a way not followed: nothing is known
+
+    def give_up(self) -> None:
+        self.unknown = True
+
+    def create(self, piece, arguments: list) -> None:
+        """`create ... piece(arguments)`: each field of that kind of piece may hold its argument."""
+        if piece is None or len(piece.fields) != len(arguments):
+            return  # the compiler says what is wrong
+        for field, kind in zip(piece.fields, arguments):
+            self.fields[field] = join(self.fields.get(field, frozenset()), kind)
 
     def call(self, rule: str, arguments: list) -> None:
         kinds = self.params.get(rule)

@@ -353,6 +353,8 @@ class ExpressionWriter:
         elif name in self.layer_names:
             helper, test, value = ("_layer", f"{{}}.__class__ is _Zone and {name!r} in {{}}.layers",
                                    f"{{}}.layers[{name!r}]")
+            if self._sure(node.target, names, CELL) and self._every_board_has(name):
+                return value.format(target)  # a board's cells have every layer of their board
             if self._sure(node.target, names, PLACE):
                 test = f"{name!r} in {{}}.layers"
         elif name in ("row", "col"):
@@ -374,6 +376,10 @@ class ExpressionWriter:
         else:  # the class is known: `first` where the test uses it
             test = test.replace("{}", first, 1)
         return f"({value.replace('{}', later)} if {test} else {helper}(st, {later}, {name!r}))"
+
+    def _every_board_has(self, layer: str) -> bool:
+        """Whether every board of the file has this layer (then every cell has it: interpreter/game.py)."""
+        return all(any(own.name == layer for own in board.layers) for board in self.boards.values())
 
     def _x_Index(self, node, names):
         target = self.expression(node.target, names)
@@ -652,7 +658,7 @@ class ExpressionWriter:
         if name in self.piece_fields:
             return self._sure(node.target, names, PIECE) and all(name in p.fields for p in self.pieces.values())
         if name in self.layer_names:
-            return False
+            return self._sure(node.target, names, CELL) and self._every_board_has(name)
         if name in ("row", "col"):
             return self._sure(node.target, names, PLACE)
         if name in ("index", "name"):
