@@ -64,12 +64,15 @@ out, x is a zone or cell (it fails on anything else), and within the same expres
 where it said false, `first(x)` and `top(x)` are pieces (the same for what a
 comprehension's `where` clause says of its element). A `chooses` without `optional`
 among plain values (numbers, names, players, zones, cells) takes one of them, and a
-cell has every layer of its board. Soundness comes first: a kind only ever says what
-every value the game can make there is (a saved state is trusted to be one the game
-made); where that is not sure (a choice among pieces, a piece's variable), the test
-stays, and a field that some kinds of piece lack is still looked for first, so it fails
-with the same message (which kind of piece a value is, is not followed). A file without
-`shuffle` never has a zone of unknown order, so its zones' ends are read without asking.
+cell has every layer of its board. A value that is a piece or none (a player's card
+before one is dealt) is tested for none alone, not for its class
+(`ExpressionWriter._none_or`); the same for a player or a zone. Soundness comes first:
+a kind only ever says what every value the game can make there is (a saved state is
+trusted to be one the game made); where that is not sure (a choice among pieces, a
+piece's variable), the test stays, and a field that some kinds of piece lack is still
+looked for first, so it fails with the same message (which kind of piece a value is, is
+not followed). A file without `shuffle` never has a zone of unknown order, so its zones'
+ends are read without asking.
 
 This module writes the module, its functions and their statements; each expression
 is written by `ExpressionWriter` (interpreter/expressions.py), what a define reads by

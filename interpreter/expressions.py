@@ -367,6 +367,7 @@ class ExpressionWriter:
                 return value.format(target)
         else:
             return f"_attribute(st, {target}, {name!r})"
+        test = self._none_or(test, node.target, names)
         bound = self._bind(target)
         if bound is None:
             return f"{helper}(st, {target}, {name!r})"
@@ -376,6 +377,14 @@ class ExpressionWriter:
         else:  # the class is known: `first` where the test uses it
             test = test.replace("{}", first, 1)
         return f"({value.replace('{}', later)} if {test} else {helper}(st, {later}, {name!r}))"
+
+    def _none_or(self, test: str, node, names: dict) -> str:
+        """A test of a value's class (`{}.__class__ is _Piece and ...`) as a test for none, where the
+        value is of that class or none (a player's card before one is dealt): none is the one to tell apart."""
+        for cls, atoms in (("_Player", PLAYER), ("_Piece", PIECE), ("_Zone", PLACE)):
+            if test.startswith(f"{{}}.__class__ is {cls}") and self._sure(node, names, atoms | NOTHING):
+                return "{} is not None" + test[len(f"{{}}.__class__ is {cls}"):]
+        return test
 
     def _every_board_has(self, layer: str) -> bool:
         """Whether every board of the file has this layer (then every cell has it: interpreter/game.py)."""

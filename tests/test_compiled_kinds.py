@@ -298,7 +298,7 @@ play:
   for each p in players:
     p chooses c from deck "Take a card"
     move c to p.hand
-    p.best = c
+    p.best = top(p.hand)
   for each p in players:
     p.points = min([p.points + p.best.value, 10])
   score_pawns()
@@ -317,7 +317,8 @@ example "a player's best is given something else than a card":
 FIELD_CHOICES = {
     "VALUE": ["4", '"high"'],  # a card's value: a number, or a name somewhere (`+` then fails)
     "OWNER": ["players[0]", "bot"],  # a pawn's owner: a player, or none where the bot does not play
-    "LAST": ["pass", "trail = trail + [where(first(first(players).hand)).ground]"],  # a layer of a zone: none
+    "LAST": ["pass", "trail = trail + [where(first(first(players).hand)).ground]",  # a layer of a zone: none
+             "first(players).best = none\n  trail = trail + [first(players).best.value]"],  # a card or none
     "GIVEN": ["first(deck)", "beth"],  # in the example: a card, or a player (who has no value)
 }
 
@@ -342,6 +343,7 @@ def _without_shortcuts(monkeypatch) -> None:
 
     monkeypatch.setattr(ModuleWriter, "_infer_kinds", plain_variables_only)
     monkeypatch.setattr(ExpressionWriter, "_every_board_has", lambda self, layer: False)
+    monkeypatch.setattr(ExpressionWriter, "_none_or", lambda self, test, node, names: test)
 
 
 def _fields_outcome(game, players: int, seed: int, played_out: bool):
@@ -365,10 +367,13 @@ def test_players_variables_fields_and_layers_known_are_read_without_tests():
     assert "_layer(" not in pawns  # a cell of the only board has its layers
     play = _function(source, "body_play")
     assert "_Zone" not in play[play.index("min("):]  # a player's points and a card's value are numbers
+    # A player's best card, or none before one is taken: only none is told apart.
+    best = play[play.index("min("):]
+    assert "['best']) is not None and 'value' in" in best and "_Piece" not in best
 
 
-@pytest.mark.parametrize("key, choice", [(key, choices[1]) for key, choices in FIELD_CHOICES.items()]
-                         + [("VALUE", "4")])
+@pytest.mark.parametrize("key, choice", [(key, choice) for key, choices in FIELD_CHOICES.items()
+                                         for choice in choices[1:]] + [("VALUE", "4")])
 def test_what_players_variables_fields_and_layers_hold_now_and_then_plays_as_written(key, choice, monkeypatch):
     from interpreter.examples import run_examples
 
@@ -393,4 +398,5 @@ def test_what_players_variables_fields_and_layers_hold_now_and_then_plays_as_wri
     if key == "OWNER":
         assert any("'.points' belongs to a player, not none" in outcome for outcome in outcomes)
     elif key == "LAST":
-        assert all("has no 'ground'" in outcome for outcome in outcomes)
+        assert all(("has no 'ground'" if "ground" in choice else "none has no 'value'") in outcome
+                   for outcome in outcomes)
