@@ -866,10 +866,15 @@ class ModuleWriter(ExpressionWriter):
                 return
             add(depth, f"_a = {x(node.what)}")
             add(depth, f"_b = {x(node.to)}")
-            add(depth, "if _a.__class__ is _Piece and _b.__class__ is _Zone:")
-            add(depth + 1, f"st.move_piece(_a.id, _b.id, {on_top})")
-            add(depth, "elif _a.__class__ is _Zone and _b.__class__ is _Zone:")
-            add(depth + 1, f"st.move_zone(_a.id, _b.id, {on_top})")
+            if self._sure(node.to, fn.names, PLACE) and self._piece_or_none(node.what, fn.names):
+                # A piece or none (the top of a zone that may be empty): none is the one to tell apart.
+                add(depth, "if _a is not None:")
+                add(depth + 1, f"st.move_piece(_a.id, _b.id, {on_top})")
+            else:
+                add(depth, "if _a.__class__ is _Piece and _b.__class__ is _Zone:")
+                add(depth + 1, f"st.move_piece(_a.id, _b.id, {on_top})")
+                add(depth, "elif _a.__class__ is _Zone and _b.__class__ is _Zone:")
+                add(depth + 1, f"st.move_zone(_a.id, _b.id, {on_top})")
             add(depth, "else:")
             add(depth + 1, f"_move(st, _a, _b, {on_top})")
         elif isinstance(node, ast.Create):

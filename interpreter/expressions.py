@@ -386,6 +386,10 @@ class ExpressionWriter:
                 return "{} is not None" + test[len(f"{{}}.__class__ is {cls}"):]
         return test
 
+    def _piece_or_none(self, node, names: dict) -> bool:
+        """Whether a value is surely a piece or none: a test for none tells them apart."""
+        return self._sure(node, names, PIECE | NOTHING)
+
     def _every_board_has(self, layer: str) -> bool:
         """Whether every board of the file has this layer (then every cell has it: interpreter/game.py)."""
         return all(any(own.name == layer for own in board.layers) for board in self.boards.values())

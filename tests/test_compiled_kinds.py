@@ -318,7 +318,8 @@ FIELD_CHOICES = {
     "VALUE": ["4", '"high"'],  # a card's value: a number, or a name somewhere (`+` then fails)
     "OWNER": ["players[0]", "bot"],  # a pawn's owner: a player, or none where the bot does not play
     "LAST": ["pass", "trail = trail + [where(first(first(players).hand)).ground]",  # a layer of a zone: none
-             "first(players).best = none\n  trail = trail + [first(players).best.value]"],  # a card or none
+             "first(players).best = none\n  trail = trail + [first(players).best.value]",  # a card or none
+             "repeat 3 times:\n    move top(deck) to first(players).hand"],  # a card, then none
     "GIVEN": ["first(deck)", "beth"],  # in the example: a card, or a player (who has no value)
 }
 
@@ -344,6 +345,7 @@ def _without_shortcuts(monkeypatch) -> None:
     monkeypatch.setattr(ModuleWriter, "_infer_kinds", plain_variables_only)
     monkeypatch.setattr(ExpressionWriter, "_every_board_has", lambda self, layer: False)
     monkeypatch.setattr(ExpressionWriter, "_none_or", lambda self, test, node, names: test)
+    monkeypatch.setattr(ExpressionWriter, "_piece_or_none", lambda self, node, names: False)
 
 
 def _fields_outcome(game, players: int, seed: int, played_out: bool):
@@ -370,6 +372,9 @@ def test_players_variables_fields_and_layers_known_are_read_without_tests():
     # A player's best card, or none before one is taken: only none is told apart.
     best = play[play.index("min("):]
     assert "['best']) is not None and 'value' in" in best and "_Piece" not in best
+    # The top of a player's hand, a piece or none, moved to a zone: only none is told apart.
+    game = load_source(_fields_rules(LAST=FIELD_CHOICES["LAST"][3]), "fields.pir")
+    assert "if _a is not None:\n" in _function(game.python_source(), "body_play")
 
 
 @pytest.mark.parametrize("key, choice", [(key, choice) for key, choices in FIELD_CHOICES.items()
@@ -382,6 +387,7 @@ def test_what_players_variables_fields_and_layers_hold_now_and_then_plays_as_wri
     _without_shortcuts(monkeypatch)
     tested = load_source(rules + "# tested\n", "fields.pir")
     assert "_layer(" in _function(tested.python_source(), "rule_score_pawns")
+    assert "if _a is not None:" not in tested.python_source()
     outcomes = set()
     for players in (2, 3):
         for seed in range(3):
@@ -398,5 +404,6 @@ def test_what_players_variables_fields_and_layers_hold_now_and_then_plays_as_wri
     if key == "OWNER":
         assert any("'.points' belongs to a player, not none" in outcome for outcome in outcomes)
     elif key == "LAST":
-        assert all(("has no 'ground'" if "ground" in choice else "none has no 'value'") in outcome
-                   for outcome in outcomes)
+        expected = "has no 'ground'" if "ground" in choice else "none has no 'value'" if "best" in choice \
+            else "there is nothing to move (the value is none)"
+        assert all(expected in outcome for outcome in outcomes)
