@@ -61,22 +61,32 @@ it writes the direct form (`st.pvars[v_p.index]['x']`, `len(st.contents[z.id])`,
 `st.move_piece(...)`) instead of testing the value's class and falling back on the
 runtime's operation, which also says what is wrong. What a value may be is its kind
 (interpreter/purity.py); `_infer_kinds` works out, before anything is written, what
-each rule's parameters are given by every call in the file, what each plain variable
-starts as and is given, and what the shared names of setup, play, final scoring and
-the examples are given, pass after pass until nothing changes; a function's locals
-then follow (`_local_kinds`), a define's value follows from its arguments' kinds
-(`Purity.result`), and a define called with arguments of known kinds gets a copy
-written for them (`_specialised`). Inside `x != none and ...` and the branch of an
-`if x != none:` that leaves x as it is, x is not none; once `empty(x)` has been worked
+each rule's parameters are given by every call in the file, what each variable (plain
+or a player's) starts as and is given, what each field of pieces is given by every
+`create`, and what the shared names of setup, play, final scoring and the examples are
+given, pass after pass until nothing changes; a function's locals then follow
+(`_local_kinds`), a define's value follows from its arguments' kinds (`Purity.result`),
+and a define called with arguments of known kinds gets a copy written for them
+(`_specialised`). A rule some of whose parameters may be none as well as something
+else (a player, or an automa seat that is none where it does not play) is written
+twice, as `NAME__any` for any arguments and as `NAME` for arguments that are not none,
+which sends a none to `NAME__any` first thing (`_not_none_params`; not a generator of
+the ordinary build, nor a playout's `resume_` copy, which saved frames name). Inside
+`x != none and ...` and the branch of an `if x != none:` that leaves x as it is, x is
+not none; once `empty(x)` has been worked
 out, x is a zone or cell (it fails on anything else), and within the same expression,
 where it said false, `first(x)` and `top(x)` are pieces (the same for what a
 comprehension's `where` clause says of its element). A `chooses` without `optional`
-among plain values (numbers, names, players, zones, cells) takes one of them. Soundness
-comes first: a kind only ever says what every value the game can make there is; where
-that is not sure (a choice among pieces, a piece's field, a player's variable), the test
-stays, and a field that some kinds of piece lack is still looked for first, so it fails
-with the same message. A file without `shuffle` never has a zone of unknown order, so
-its zones' ends are read without asking.
+among plain values (numbers, names, players, zones, cells) takes one of them, and a
+cell has every layer of its board. A value that is a piece or none (a player's card
+before one is dealt) is tested for none alone, not for its class
+(`ExpressionWriter._none_or`); the same for a player or a zone. Soundness comes first:
+a kind only ever says what every value the game can make there is (a saved state is
+trusted to be one the game made); where that is not sure (a choice among pieces, a
+piece's variable), the test stays, and a field that some kinds of piece lack is still
+looked for first, so it fails with the same message (which kind of piece a value is, is
+not followed). A file without `shuffle` never has a zone of unknown order, so its zones'
+ends are read without asking.
 
 This module writes the module, its functions and their statements; each expression
 is written by `ExpressionWriter` (interpreter/expressions.py), what a define reads by
@@ -164,12 +174,23 @@ class _Function:
         # resumable function, which skips the guards that resuming needs (`ModuleWriter._write_function`).
         self.started_only = False
         self.started_counter = 0
+        # What the parameters are taken to be, where not what every call may give them
+        # (`param_kinds`): the copy of a rule written for arguments that are not none (`_for_kinds`).
+        self.param_kinds: list | None = None
 
     def started(self) -> "_Function":
         """The same function, to be written again as the copy that is only ever started."""
         other = _Function(self.module, self.name, self.scope, self.dict_mode, True, self.function_id)
         other.param_names = list(self.param_names)
         other.started_only = True
+        return other
+
+    def again(self, param_kinds: list | None) -> "_Function":
+        """The same function, not written yet, its parameters taken to be of `param_kinds`."""
+        other = _Function(self.module, self.name, self.scope, self.dict_mode, self.resumable, self.function_id)
+        other.param_names = list(self.param_names)
+        other.started_only = self.started_only
+        other.param_kinds = param_kinds
         return other
 
     def fresh(self, stem: str) -> str:
@@ -251,7 +272,8 @@ class ModuleWriter(ExpressionWriter):
         self.waiting_bodies: set[str] = set()  # setup, play, final scoring: those that may wait
         # What plain variables, rules' parameters and the shared names of setup, play and
         # the rest may hold: ANYTHING until `_infer_kinds` works them out from the whole file.
-        self.var_kinds: dict[str, object] = {}
+        self.var_kinds: dict[str, object] = {}  # plain variables and players' variables
+        self.field_kinds: dict[str, object] = {}  # a field of pieces: what it may hold, whichever piece has it
         self.param_kinds: dict[str, list] = {}
         self.env_kinds: dict[str, object] = {}
         self.purity = Purity(self)
@@ -705,6 +727,54 @@ class ModuleWriter(ExpressionWriter):
 
     def _write_one(self, fn: _Function, python_name: str, params: str, body: list, span,
                    before: str | None, after: str | None) -> None:
+        narrowed = self._not_none_params(fn)
+        if narrowed is None:
+            self._write_lines(fn, python_name, params, self._lines(fn, body, span, before, after), span)
+            return
+        general = self._lines(fn.again(None), body, span, before, after)
+        kinds, tests = narrowed
+        special = self._lines(fn.again(kinds), body, span, before, after)
+        if [(depth, _normalised(text)) for depth, text, _ in special] \
+                == [(depth, _normalised(text)) for depth, text, _ in general]:
+            self._write_lines(fn, python_name, params, general, span)  # nothing to gain: one copy
+            return
+        # The rule as written, for any arguments; then the copy for arguments that are not
+        # none, which sends any other to it first thing. (That line is no statement: a
+        # failure there, the stack overflowing, is the call's. Both builds number the same
+        # spans, and the ordinary build writes some of these rules once.)
+        self._write_lines(fn, f"{python_name}__any", params, general, span)
+        entry = (1, f"if {' or '.join(tests)}: return {python_name}__any(st{params})", None)
+        self._write_lines(fn, python_name, params, [entry] + special, span)
+
+    def _not_none_params(self, fn: _Function) -> tuple[list, list[str]] | None:
+        """For a rule some of whose parameters may be given none as well as something else:
+        their kinds without none, and the tests that find a none given (`v_p is None`), for
+        the copy of the rule written for arguments that are not none (`_write_one`). None
+        when there is no such parameter, or the function is resumed from saved frames (a
+        generator of the ordinary build, a playout's `resume_` copy): those are written once.
+
+        A rule whose parameters are players or none is mostly given players: a game's
+        automa seats are none in the worlds without them, but rules are called with them
+        where they play (and in the examples). Its copy for players reads their variables
+        and zones without testing their class each time.
+        """
+        if not fn.in_rule or (fn.resumable and not fn.started_only):
+            return None
+        given = self.param_kinds.get(fn.name)
+        if given is None:
+            return None
+        kinds, tests = [], []
+        for name, kind in zip(fn.param_names, given):
+            if kind is not ANYTHING and "none" in kind and kind - NOTHING:
+                kinds.append(kind - NOTHING)
+                tests.append(f"{fn.names[name]} is None")
+            else:
+                kinds.append(kind)
+        return (kinds, tests) if tests else None
+
+    def _lines(self, fn: _Function, body: list, span, before: str | None,
+               after: str | None) -> list[tuple[int, str, Any]]:
+        """The lines of one function's body (and the head that resuming needs)."""
         fn.total = self.points(body)
         lines: list[tuple[int, str, Any]] = []
         code = _Code(lines)
@@ -717,8 +787,6 @@ class ModuleWriter(ExpressionWriter):
         if fn.dict_mode:
             head.append((1, "env = st.env", None))
         if fn.resumable and not fn.started_only:
-            index = fn.function_id
-            self.functions[index] = (python_name, self.functions[index][1], list(fn.saved), fn.dict_mode, fn.total)
             if fn.saved:
                 head.append((1, "if _pc:  # going on from a copy or a save: its locals", None))
                 head.append((2, f"({', '.join(fn.saved)},) = _saved", None))
@@ -730,8 +798,15 @@ class ModuleWriter(ExpressionWriter):
         lines[:0] = head
         if after:
             lines.append((1, after, span))
-        if fn.resumable and not fn.started_only and "_pc" not in params:
-            params = ", _pc=0, _saved=None" + params
+        return lines
+
+    def _write_lines(self, fn: _Function, python_name: str, params: str, lines: list, span) -> None:
+        """One function of the module, its lines written (`_lines`)."""
+        if fn.resumable and not fn.started_only:
+            index = fn.function_id
+            self.functions[index] = (python_name, self.functions[index][1], list(fn.saved), fn.dict_mode, fn.total)
+            if "_pc" not in params:
+                params = ", _pc=0, _saved=None" + params
         signature = f"def {python_name}(st{params}):"
         texts = [self.comment(span), signature]
         spans: list = [None, None]
@@ -839,10 +914,15 @@ class ModuleWriter(ExpressionWriter):
                 return
             add(depth, f"_a = {x(node.what)}")
             add(depth, f"_b = {x(node.to)}")
-            add(depth, "if _a.__class__ is _Piece and _b.__class__ is _Zone:")
-            add(depth + 1, f"st.move_piece(_a.id, _b.id, {on_top})")
-            add(depth, "elif _a.__class__ is _Zone and _b.__class__ is _Zone:")
-            add(depth + 1, f"st.move_zone(_a.id, _b.id, {on_top})")
+            if self._sure(node.to, fn.names, PLACE) and self._piece_or_none(node.what, fn.names):
+                # A piece or none (the top of a zone that may be empty): none is the one to tell apart.
+                add(depth, "if _a is not None:")
+                add(depth + 1, f"st.move_piece(_a.id, _b.id, {on_top})")
+            else:
+                add(depth, "if _a.__class__ is _Piece and _b.__class__ is _Zone:")
+                add(depth + 1, f"st.move_piece(_a.id, _b.id, {on_top})")
+                add(depth, "elif _a.__class__ is _Zone and _b.__class__ is _Zone:")
+                add(depth + 1, f"st.move_zone(_a.id, _b.id, {on_top})")
             add(depth, "else:")
             add(depth + 1, f"_move(st, _a, _b, {on_top})")
         elif isinstance(node, ast.Create):
@@ -1355,7 +1435,8 @@ class ModuleWriter(ExpressionWriter):
         of setup, play and the rest, and what each rule's parameters are given)."""
         if fn.dict_mode:
             return {name: self.env_kinds.get(name, ANYTHING) for name in fn.names}
-        params = self.param_kinds.get(fn.name) if fn.in_rule else None
+        params = fn.param_kinds if fn.param_kinds is not None \
+            else self.param_kinds.get(fn.name) if fn.in_rule else None
         return self._function_kinds(body, list(fn.names), fn.param_names, params)
 
     def _function_kinds(self, body: list, names: list, param_names: list, params: list | None,
@@ -1400,6 +1481,12 @@ class ModuleWriter(ExpressionWriter):
                 take(node.target.id, kind(node.value))
             elif isinstance(node, ast.AddTo) and isinstance(node.target, ast.Name):
                 take(node.target.id, NUMBER)
+            elif isinstance(node, (ast.Assign, ast.AddTo)) and notes is not None \
+                    and isinstance(node.target, ast.Attribute) and node.target.name in self.player_vars:
+                # A player's variable: `+=` leaves a number there, or fails.
+                notes.variable(node.target.name, NUMBER if isinstance(node, ast.AddTo) else kind(node.value))
+            elif isinstance(node, ast.Create) and notes is not None:
+                notes.create(self.pieces.get(node.piece), [kind(argument) for argument in node.args])
             elif isinstance(node, ast.Choose) and not node.optional:
                 take(node.var, _chosen_kind(kind(node.options)))
             elif isinstance(node, (ast.Choose, ast.ChooseSet, ast.Roll, ast.WeightedDraw)):
@@ -1420,6 +1507,8 @@ class ModuleWriter(ExpressionWriter):
             elif isinstance(node, ast.Actions):
                 for name in local_names([node]):
                     take(name, ANYTHING)
+                if notes is not None:  # (turns of actions are written out before: never met)
+                    notes.give_up()
 
     def _infer_kinds(self) -> None:
         """What plain variables, rules' parameters and the shared names may hold, from the whole file.
@@ -1442,14 +1531,16 @@ class ModuleWriter(ExpressionWriter):
             if isinstance(decl, ast.ExampleDecl):
                 body = list(decl.given) + list(decl.when)
                 bodies.append((body, sorted(set(decl.player_names) | local_names(body)), list(decl.player_names)))
-        plain_vars = [name for name, decl in self.vars.items() if not decl.per_player and not decl.per_piece]
+        plain_vars = [name for name, decl in self.vars.items() if not decl.per_piece]
         notes = _KindNotes(
             {name: [frozenset()] * len(decl.params) for name, decl in self.rules.items()},
-            {name: self.purity.expr(self.vars[name].init, {})[1] for name in plain_vars})
+            {name: self.purity.expr(self.vars[name].init, {})[1] for name in plain_vars},
+            {name: frozenset() for name in self.piece_fields})
         self.env_kinds = {name: frozenset() for _, names, _ in bodies for name in names}
         for _ in range(12):
-            before = (dict(notes.params), dict(notes.variables), dict(self.env_kinds))
+            before = (dict(notes.params), dict(notes.variables), dict(notes.fields), dict(self.env_kinds))
             self.param_kinds, self.var_kinds = dict(notes.params), dict(notes.variables)
+            self.field_kinds = dict(notes.fields)
             self.purity.forget()
             for name, decl in self.rules.items():
                 scope = list(decl.params) + sorted(local_names(decl.body) - set(decl.params))
@@ -1463,13 +1554,15 @@ class ModuleWriter(ExpressionWriter):
                 self._walk_kinds(body, kinds, notes)
                 for name in names:
                     self.env_kinds[name] = join(self.env_kinds[name], kinds[name])
-            if (notes.params, notes.variables, self.env_kinds) == before:
+            if (notes.params, notes.variables, notes.fields, self.env_kinds) == before:
                 break
         else:  # kinds that keep growing: nothing is known
             notes.params = {name: [ANYTHING] * len(decl.params) for name, decl in self.rules.items()}
-            notes.variables = {}
+            notes.variables, notes.fields = {}, {}
             self.env_kinds = {}
-        self.param_kinds, self.var_kinds = notes.params, notes.variables
+        if notes.unknown:
+            notes.variables, notes.fields = {}, {}
+        self.param_kinds, self.var_kinds, self.field_kinds = notes.params, notes.variables, notes.fields
         self.purity.forget()
 
 
@@ -1490,12 +1583,24 @@ def _chosen_kind(options):
 
 
 class _KindNotes:
-    """What `_infer_kinds` gathers in a pass: the kinds of each rule's arguments, and of what
-    each plain variable is given."""
+    """What `_infer_kinds` gathers in a pass: the kinds of each rule's arguments, of what each
+    variable (plain or a player's) is given, and of what each field of pieces is made with."""
 
-    def __init__(self, params: dict, variables: dict):
+    def __init__(self, params: dict, variables: dict, fields: dict):
         self.params = params
         self.variables = variables
+        self.fields = fields
+        self.unknown = False  # something is given a value in a way not followed: nothing is known
+
+    def give_up(self) -> None:
+        self.unknown = True
+
+    def create(self, piece, arguments: list) -> None:
+        """`create ... piece(arguments)`: each field of that kind of piece may hold its argument."""
+        if piece is None or len(piece.fields) != len(arguments):
+            return  # the compiler says what is wrong
+        for field, kind in zip(piece.fields, arguments):
+            self.fields[field] = join(self.fields.get(field, frozenset()), kind)
 
     def call(self, rule: str, arguments: list) -> None:
         kinds = self.params.get(rule)

@@ -430,6 +430,8 @@ class ExpressionWriter:
         elif name in self.layer_names:
             helper, test, value = ("_layer", f"{{}}.__class__ is _Zone and {name!r} in {{}}.layers",
                                    f"{{}}.layers[{name!r}]")
+            if self._sure(node.target, names, CELL) and self._every_board_has(name):
+                return value.format(target)  # a board's cells have every layer of their board
             if self._sure(node.target, names, PLACE):
                 test = f"{name!r} in {{}}.layers"
         elif name in ("row", "col"):
@@ -442,6 +444,7 @@ class ExpressionWriter:
                 return value.format(target)
         else:
             return f"_attribute(st, {target}, {name!r})"
+        test = self._none_or(test, node.target, names)
         bound = self._bind(target)
         if bound is None:
             return f"{helper}(st, {target}, {name!r})"
@@ -451,6 +454,22 @@ class ExpressionWriter:
         else:  # the class is known: `first` where the test uses it
             test = test.replace("{}", first, 1)
         return f"({value.replace('{}', later)} if {test} else {helper}(st, {later}, {name!r}))"
+
+    def _none_or(self, test: str, node, names: dict) -> str:
+        """A test of a value's class (`{}.__class__ is _Piece and ...`) as a test for none, where the
+        value is of that class or none (a player's card before one is dealt): none is the one to tell apart."""
+        for cls, atoms in (("_Player", PLAYER), ("_Piece", PIECE), ("_Zone", PLACE)):
+            if test.startswith(f"{{}}.__class__ is {cls}") and self._sure(node, names, atoms | NOTHING):
+                return "{} is not None" + test[len(f"{{}}.__class__ is {cls}"):]
+        return test
+
+    def _piece_or_none(self, node, names: dict) -> bool:
+        """Whether a value is surely a piece or none: a test for none tells them apart."""
+        return self._sure(node, names, PIECE | NOTHING)
+
+    def _every_board_has(self, layer: str) -> bool:
+        """Whether every board of the file has this layer (then every cell has it: interpreter/game.py)."""
+        return all(any(own.name == layer for own in board.layers) for board in self.boards.values())
 
     def _x_Index(self, node, names):
         target = self.expression(node.target, names)
@@ -749,7 +768,7 @@ class ExpressionWriter:
         if name in self.piece_fields:
             return self._sure(node.target, names, PIECE) and all(name in p.fields for p in self.pieces.values())
         if name in self.layer_names:
-            return False
+            return self._sure(node.target, names, CELL) and self._every_board_has(name)
         if name in ("row", "col"):
             return self._sure(node.target, names, PLACE)
         if name in ("index", "name"):

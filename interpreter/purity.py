@@ -46,9 +46,16 @@ def _may_be_list(kind) -> bool:
 
 
 def element(kind):
-    """The kind of what a list (or the pieces of a zone) of this kind holds."""
+    """The kind of what a list (or the pieces of a zone) of this kind holds.
+
+    Of no value at all (a name nothing has been given yet, while the compiler's passes
+    work kinds out), no element either: nothing, not anything, so that the passes after
+    can still find out what it is.
+    """
     if kind is ANYTHING:
         return ANYTHING
+    if not kind:
+        return kind
     out = frozenset()
     found = False
     for atom in kind:
@@ -153,7 +160,7 @@ class Purity:
             elif name in ("name", "index"):
                 kind = join(kind, TEXT if name == "name" else NUMBER)
         if "piece" in atoms and name in w.piece_fields:
-            return ANYTHING
+            kind = join(kind, w.field_kinds.get(name, ANYTHING))
         if "zone" in atoms or "cell" in atoms:
             if name in w.layer_names:
                 kind = join(kind, join(join(NUMBER, TEXT), NOTHING))
@@ -257,8 +264,14 @@ class Purity:
             return reads, list_of(kind)
         if isinstance(node, ast.Attribute):
             reads, target = self.expr(node.target, env)
-            if node.name in w.player_vars or node.name in w.piece_vars:
+            if node.name in w.piece_vars:
                 return True, ANYTHING
+            if node.name in w.player_vars:
+                # A player's variable; of anything else, what runtime.get_attribute finds by that name.
+                kind = w.var_kinds.get(node.name, ANYTHING)
+                if target is ANYTHING or target - PLAYER:
+                    kind = join(kind, self.attribute(target if target is ANYTHING else target - PLAYER, node.name))
+                return True, kind
             return reads, self.attribute(target, node.name)
         if isinstance(node, ast.Index):
             r1, target = self.expr(node.target, env)
@@ -289,6 +302,8 @@ class Purity:
                     return reads, ANYTHING
                 if name in ("take", "distinct"):
                     return reads, list_of(element(kinds[0]))
+                if isinstance(node.args[0], ast.ListLiteral) and node.args[0].items:
+                    return reads, element(kinds[0])  # of a list written out, not empty: never none
                 return reads, join(element(kinds[0]), NOTHING)  # max, min, first, top
             if name == "flatten":
                 inner = element(kinds[0])
