@@ -1277,6 +1277,25 @@ class State:
 
     def move_zone(self, from_id: int, zone_id: int, on_top: bool = True) -> None:
         """Every piece of one zone onto (or under) another, in their order (`move ZONE to ZONE`)."""
+        owned = self.owned
+        if on_top and owned[from_id] and owned[zone_id] and from_id != zone_id:
+            # Both lists this state's own, neither shuffled nor drawn from: the usual move.
+            contents = self.contents
+            ids = contents[from_id]
+            if ids:
+                contents[from_id] = []
+                contents[zone_id].extend(ids)
+                loc = self.loc
+                for piece_id in ids:
+                    loc[piece_id] = zone_id
+                leaving, joining = self.zone_groups[from_id], self.zone_groups[zone_id]
+                if leaving is not joining:  # the running counts of groups of zones (`group_counts`)
+                    counts = self.group_counts
+                    for group in leaving:
+                        counts[group] -= len(ids)
+                    for group in joining:
+                        counts[group] += len(ids)
+            return
         unordered = self.unordered
         if from_id != zone_id and from_id not in unordered and (on_top or zone_id not in unordered):
             # The usual way: every piece goes over at once.
@@ -1284,7 +1303,6 @@ class State:
             ids = contents[from_id]
             if ids:
                 contents[from_id] = []
-                owned = self.owned
                 if owned[from_id]:
                     pass
                 elif from_id in self.drawn_kinds:  # drawn from: empty, and this state's own
