@@ -165,7 +165,7 @@ class State:
                  "piece_vars", "unordered", "created_in_play", "running", "_frames", "restoring", "env",
                  "answer", "pending", "log", "round", "phase", "eliminated", "in_setup", "terminal", "held",
                  "scoring", "budget", "stretch", "history", "_labels", "memo", "playout", "piece_kinds",
-                 "zone_groups", "group_counts", "drawn_kinds", "own_special")
+                 "zone_groups", "group_counts", "drawn_kinds", "followed")
 
     def __init__(self, program, world, seed: int):
         self.program = program
@@ -180,12 +180,15 @@ class State:
         # Copy on write: a copy shares the zones' lists with its original, and each of the
         # two copies a list before it first changes it. owned[zone id] is True when the list is
         # this state's alone and nothing else follows it: no shuffle (`unordered`), no draws
-        # (`drawn_kinds`), so that `move_piece` only takes the piece out and puts it in. A zone
-        # that is shuffled or drawn from is never `owned`; its list (and its `drawn_kinds`) is
-        # this state's own when the zone is in `own_special`. Every change to a zone's list goes
+        # (`drawn_kinds`), so that `move_piece` only takes the piece out and puts it in. For a
+        # zone that is shuffled or drawn from, owned[zone id] is None when its list (and its
+        # `drawn_kinds`) is this state's own, else False. Every change to a zone's list goes
         # through `own_zone` first, or through `move_piece` and `move_zone`, which know all this.
-        self.owned = [True] * len(world.zones)
-        self.own_special: set[int] = set()
+        self.owned: list[bool | None] = [True] * len(world.zones)
+        # Zone id -> True for every zone this state, or one it was copied from or to, has
+        # shuffled or drawn from: the zones `move_piece` must look up when they are not `owned`
+        # (one there that is neither now only costs a look). Only ever grows: copies share it.
+        self.followed: dict[int, bool] = {}
         self.loc: list[int] = []
         self.pieces: list[Piece] = []
         # Each piece's kind (`Piece._kind`) by its id, for draws to count kinds without the pieces.
@@ -900,14 +903,13 @@ class State:
         other.contents = self.contents[:]  # the lists shared, each copied by whichever changes it first
         other.owned = [False] * len(self.owned)
         self.owned = [False] * len(self.owned)
-        other.own_special = set()
-        self.own_special = set()
+        other.followed = self.followed
         other.loc = list(self.loc)
         other.pieces = list(self.pieces)
         other.piece_kinds = self.piece_kinds
         other.zone_groups = self.zone_groups
         other.group_counts = list(self.group_counts)
-        other.drawn_kinds = dict(self.drawn_kinds)  # shared, each copied with its zone's list (`owned`)
+        other.drawn_kinds = dict(self.drawn_kinds) if self.drawn_kinds else {}  # shared, each copied with its zone's list (`owned`)
         other.piece_vars = dict(self.piece_vars)
         other.unordered = dict(self.unordered)
         other.created_in_play = self.created_in_play
@@ -1121,27 +1123,28 @@ class State:
             self.drawn_kinds.pop(zone_id, None)  # the caller may change the list anyhow: worked out again when drawn from
         if self.owned[zone_id]:
             return self.contents[zone_id]
-        ids = self._special_list(zone_id)
-        if zone_id not in self.unordered:
-            self.owned[zone_id] = True
+        if zone_id in self.unordered:
+            return self._special_list(zone_id)
+        self.owned[zone_id] = True
+        ids = self.contents[zone_id] = list(self.contents[zone_id])  # (perhaps its own already: a copy does no harm)
         return ids
 
     def _special_list(self, zone_id: int) -> list[int]:
         """The list of a zone that is not `owned`, made this state's own (with its `drawn_kinds`) if it is not."""
-        if zone_id in self.own_special:
+        if self.owned[zone_id] is None:
             return self.contents[zone_id]
         ids = self.contents[zone_id] = list(self.contents[zone_id])
         summary = self.drawn_kinds.get(zone_id)
         if summary is not None:
             self.drawn_kinds[zone_id] = (dict(summary[0]), dict(summary[1]))
-        self.own_special.add(zone_id)
+        self.owned[zone_id] = None
         return ids
 
     def _follow(self, zone_id: int) -> None:
         """The zone is shuffled or drawn from: never `owned` from now on (its moves take the long way)."""
+        self.followed[zone_id] = True
         if self.owned[zone_id]:
-            self.owned[zone_id] = False
-            self.own_special.add(zone_id)
+            self.owned[zone_id] = None  # its own still, but followed
 
     def mark_unordered(self, zone_id: int, count: int) -> None:
         """The bottom `count` pieces of the zone lie in an order nobody knows (a shuffle, a restore)."""
@@ -1183,7 +1186,7 @@ class State:
         contents = self.contents
         if owned[from_id]:
             contents[from_id].remove(piece_id)
-        elif from_id in self.drawn_kinds or from_id in self.unordered:
+        elif self.followed and from_id in self.followed:
             self._taken_out(from_id, piece_id)
         else:  # a list a copy shares: this state's own from now on
             owned[from_id] = True
@@ -1198,7 +1201,7 @@ class State:
                 counts[group] += 1
         if on_top and owned[zone_id]:
             contents[zone_id].append(piece_id)
-        elif on_top and zone_id not in self.drawn_kinds and zone_id not in self.unordered:
+        elif on_top and not (self.followed and zone_id in self.followed):
             owned[zone_id] = True
             target = contents[zone_id] = list(contents[zone_id])
             target.append(piece_id)
@@ -1207,18 +1210,17 @@ class State:
         self.loc[piece_id] = zone_id
 
     def _taken_out(self, zone_id: int, piece_id: int) -> None:
-        """`move_piece` taking a piece out of a zone that is shuffled or drawn from."""
+        """`move_piece` taking a piece out of a zone that is not `owned` and was shuffled or drawn from (`followed`)."""
         drawn = self.drawn_kinds
         unordered = self.unordered
-        if zone_id in self.own_special:
-            source = self.contents[zone_id]
-        else:
-            source = self._special_list(zone_id)
+        source = self.contents[zone_id] if self.owned[zone_id] is None else self._special_list(zone_id)
         position = source.index(piece_id)
         if zone_id in unordered and position < unordered[zone_id]:
             unordered[zone_id] -= 1
         del source[position]
         if zone_id not in drawn:
+            if zone_id not in unordered:
+                self.owned[zone_id] = True  # no longer followed here: its list is this state's own
             return
         counts, firsts = drawn[zone_id]
         kinds = self.piece_kinds
@@ -1253,7 +1255,7 @@ class State:
         if self.owned[zone_id]:
             target = self.contents[zone_id]
         elif zone_id in drawn or zone_id in unordered:
-            target = self.contents[zone_id] if zone_id in self.own_special else self._special_list(zone_id)
+            target = self.contents[zone_id] if self.owned[zone_id] is None else self._special_list(zone_id)
         else:
             target = self._special_list(zone_id)
             self.owned[zone_id] = True
@@ -1307,7 +1309,7 @@ class State:
                     pass
                 elif from_id in self.drawn_kinds:  # drawn from: empty, and this state's own
                     self.drawn_kinds[from_id] = ({}, {})
-                    self.own_special.add(from_id)
+                    owned[from_id] = None
                 else:
                     owned[from_id] = True
                 if on_top and owned[zone_id]:
@@ -1339,7 +1341,7 @@ class State:
         if self.owned[zone_id]:
             target = self.contents[zone_id]
         elif zone_id in drawn or zone_id in self.unordered:
-            target = self.contents[zone_id] if zone_id in self.own_special else self._special_list(zone_id)
+            target = self.contents[zone_id] if self.owned[zone_id] is None else self._special_list(zone_id)
         else:
             target = self._special_list(zone_id)
             self.owned[zone_id] = True
