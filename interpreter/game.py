@@ -680,7 +680,7 @@ class Game:
                 zone_id, count = _whole(zone_id, "shuffled zone"), _whole(count, "shuffled count")
                 if not 0 <= zone_id < len(state.contents) or not 0 <= count <= len(state.contents[zone_id]):
                     raise ValueError("a saved shuffled zone does not exist or holds fewer pieces")
-                state.unordered[zone_id] = count
+                state.mark_unordered(zone_id, count)
             state.piece_vars = {}
             for piece_id, name, value in data["piece_vars"]:
                 piece_id = _whole(piece_id, "piece variable")

@@ -38,12 +38,15 @@ there are gone. Such a state says so (`State.apply_action` and `to_json` raise
 
 from __future__ import annotations
 
+import random
 from typing import Any, Callable, Sequence
 
 from interpreter.limits import CHECK_EVERY
 from interpreter.values import Blind, IllegalAction
 
 CHOICE, CHANCE = 1, 2
+# `random.Random._randbelow` in CPython, whose steps `take_decision` takes itself (`Playout.bits`).
+_RANDBELOW = getattr(random.Random, "_randbelow_with_getrandbits", None)
 
 
 class Stopped(BaseException):
@@ -73,16 +76,23 @@ class Playout:
             `choose` would make: a decision of more than one action calls it straight, one
             of a single action takes it without a draw, and neither calls `choose` (one
             Python call less per decision). `choose` must then answer as `uniform` draws.
+            Where every seat's draw is a `random.Random`'s own `_randbelow` (CPython's
+            `_randbelow_with_getrandbits`), its steps are taken here from the generator's
+            `getrandbits` (`bits`): the same bits drawn, one Python call less again.
     """
 
     __slots__ = ("choose", "steps_left", "before_step", "decisions", "chance_steps", "taken", "stopped", "steps",
-                 "log", "each_round", "asked_round", "uniform")
+                 "log", "each_round", "asked_round", "uniform", "bits")
 
     def __init__(self, choose: Callable[[int, int], int], steps: int,
                  before_step: Callable[[Any], Any] | None = None, log: bool = True, each_round: bool = False,
                  uniform: Sequence[Callable[[int], int]] | None = None):
         self.choose = choose
         self.uniform = uniform
+        self.bits = None  # per seat, the `getrandbits` that `uniform`'s draw would call
+        if uniform is not None and _RANDBELOW is not None and all(
+                getattr(draw, "__func__", None) is _RANDBELOW for draw in uniform):
+            self.bits = [draw.__self__.getrandbits for draw in uniform]
         self.each_round = each_round
         self.asked_round = None  # each_round: the round `before_step` was last asked in (`State.play_out` sets it)
         self.log = log
@@ -171,7 +181,16 @@ def take_decision(st, site: int, seat: int, values: list, optional: bool) -> Any
         count = len(values) + optional
         uniform = playout.uniform
         if uniform is not None:  # a draw below count, sure to be an action
-            index = uniform[seat](count) if count > 1 else 0
+            if count < 2:
+                index = 0
+            elif playout.bits is not None:  # `Random._randbelow_with_getrandbits(count)`, written out
+                getrandbits = playout.bits[seat]
+                width = count.bit_length()
+                index = getrandbits(width)
+                while index >= count:
+                    index = getrandbits(width)
+            else:
+                index = uniform[seat](count)
         else:
             index = playout.choose(seat, count)
         if uniform is not None or index.__class__ is int and 0 <= index < count:

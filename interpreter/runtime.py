@@ -334,7 +334,7 @@ def _shuffle(st, zone):
     if zone.__class__ is not Zone:
         raise TypeError(f"only a zone or cell can be shuffled, not {type_name(zone)}")
     # Every piece there is now in an order nobody knows; draws decide it piece by piece.
-    st.unordered[zone.id] = len(st.contents[zone.id])
+    st.mark_unordered(zone.id, len(st.contents[zone.id]))
 
 
 def _eliminate(st, player):
@@ -624,37 +624,46 @@ def _choose_distinct_in_playout(st, site: int, optional: bool, chooser, options:
 def _draw_outcomes(st, container) -> tuple[list, list]:
     """A `draw`'s outcomes and their weights (at least one outcome; raises when there is none)."""
     if container.__class__ is Zone:
-        ids = st.contents[container.id]
-        shuffled = st.unordered.get(container.id) if st.unordered else None
-        if shuffled is not None:
-            if len(ids) > shuffled:
-                # Put on top since the shuffle: its place is known, so it comes first.
-                return [st.pieces[ids[-1]]], [1]
-            ids = ids[:shuffled]
+        zone_id = container.id
+        ids = st.contents[zone_id]
+        shuffled = st.unordered.get(zone_id) if st.unordered else None
+        if shuffled is not None and len(ids) > shuffled:
+            # Put on top since the shuffle: its place is known, so it comes first.
+            return [st.pieces[ids[-1]]], [1]
         # One outcome per kind of look-alike pieces, as likely as there are of them,
         # in the order each kind is first met.
         pieces = st.pieces
         keyed = st.program.piece_var_names
-        if keyed and not keyed.keys().isdisjoint(map(_type_of, in_zone := list(map(pieces.__getitem__, ids)))):
-            keys = [st.piece_key(piece) for piece in in_zone]
-            kinds = dict.fromkeys(keys)  # in the order first met; counted and found in C
-            outcomes = list(map(in_zone.__getitem__, map(keys.index, kinds)))
-            weights = list(map(keys.count, kinds))
-        else:  # kinds by the pieces' ids, counted in one pass (a dict keeps the order first met)
-            # A plain loop: fewer instructions than `map` with a bound `__getitem__`,
-            # `collections._count_elements` and a `list.index` per kind, which each pay a C call per item.
-            kinds = st.piece_kinds
-            counts: dict = {}
-            firsts = []
-            for piece_id in ids:
-                kind = kinds[piece_id]
-                if kind in counts:
-                    counts[kind] += 1
-                else:
-                    counts[kind] = 1
-                    firsts.append(pieces[piece_id])
-            outcomes = firsts
+        if not keyed:
+            # Followed by the state from the zone's first draw on (`State.drawn_kinds`), as
+            # the pieces come and go: no look at each piece.
+            summary = st.drawn_kinds.get(zone_id)
+            if summary is None:
+                summary = st.kinds_drawn(zone_id)
+            counts, firsts = summary
+            outcomes = list(map(pieces.__getitem__, firsts.values()))
             weights = list(counts.values())
+        else:
+            if shuffled is not None:
+                ids = ids[:shuffled]
+            if not keyed.keys().isdisjoint(map(_type_of, in_zone := list(map(pieces.__getitem__, ids)))):
+                keys = [st.piece_key(piece) for piece in in_zone]
+                kinds = dict.fromkeys(keys)  # in the order first met; counted and found in C
+                outcomes = list(map(in_zone.__getitem__, map(keys.index, kinds)))
+                weights = list(map(keys.count, kinds))
+            else:  # kinds by the pieces' ids, counted in one pass (a dict keeps the order first met)
+                kinds = st.piece_kinds
+                counts = {}
+                firsts = []
+                for piece_id in ids:
+                    kind = kinds[piece_id]
+                    if kind in counts:
+                        counts[kind] += 1
+                    else:
+                        counts[kind] = 1
+                        firsts.append(pieces[piece_id])
+                outcomes = firsts
+                weights = list(counts.values())
     else:
         outcomes = list(as_list(st, container))
         weights = [1] * len(outcomes)

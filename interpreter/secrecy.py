@@ -133,6 +133,8 @@ def veiled_copy(state: Any, seat: int, suspect=None) -> Any:
         hidden_pieces.update(veiled.contents[zone_id])
         veiled.contents[zone_id] = VeiledContents(len(veiled.contents[zone_id]))
         veiled.owned[zone_id] = True  # its own: a piece put there counts up, taking one out raises
+    # A hidden zone's kinds (`State.drawn_kinds`) are as secret as its pieces: a draw there must raise.
+    veiled.drawn_kinds = {zone_id: kinds for zone_id, kinds in veiled.drawn_kinds.items() if zone_id not in hidden_zones}
 
     def veil(value: Any) -> Any:
         """A value with the pieces the seat cannot see veiled, at any depth of lists."""

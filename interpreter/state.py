@@ -165,7 +165,7 @@ class State:
                  "piece_vars", "unordered", "created_in_play", "running", "_frames", "restoring", "env",
                  "answer", "pending", "log", "round", "phase", "eliminated", "in_setup", "terminal", "held",
                  "scoring", "budget", "stretch", "history", "_labels", "memo", "playout", "piece_kinds",
-                 "zone_groups", "group_counts")
+                 "zone_groups", "group_counts", "drawn_kinds", "followed")
 
     def __init__(self, program, world, seed: int):
         self.program = program
@@ -179,8 +179,16 @@ class State:
         self.contents: list[list[int]] = [[] for _ in world.zones]
         # Copy on write: a copy shares the zones' lists with its original, and each of the
         # two copies a list before it first changes it. owned[zone id] is True when the list is
-        # this state's alone; every change to a zone's list goes through `own_zone` first.
-        self.owned = [True] * len(world.zones)
+        # this state's alone and nothing else follows it: no shuffle (`unordered`), no draws
+        # (`drawn_kinds`), so that `move_piece` only takes the piece out and puts it in. For a
+        # zone that is shuffled or drawn from, owned[zone id] is None when its list (and its
+        # `drawn_kinds`) is this state's own, else False. Every change to a zone's list goes
+        # through `own_zone` first, or through `move_piece` and `move_zone`, which know all this.
+        self.owned: list[bool | None] = [True] * len(world.zones)
+        # Zone id -> True for every zone this state, or one it was copied from or to, has
+        # shuffled or drawn from: the zones `move_piece` must look up when they are not `owned`
+        # (one there that is neither now only costs a look). Only ever grows: copies share it.
+        self.followed: dict[int, bool] = {}
         self.loc: list[int] = []
         self.pieces: list[Piece] = []
         # Each piece's kind (`Piece._kind`) by its id, for draws to count kinds without the pieces.
@@ -193,6 +201,13 @@ class State:
         # Never saved: a restored state works them out from its zones.
         self.zone_groups = world.memo.zone_groups
         self.group_counts: list[int] = [0] * len(world.memo.groups)
+        # What a draw needs of each zone drawn from (runtime._draw_outcomes), by zone id: how
+        # many pieces of each kind it holds, and each kind's first piece (bottom first), both
+        # dicts by kind in the order the kinds are first met. Kept up by `move_piece` and
+        # `move_zone` (a piece put on top, one taken out), dropped where keeping them would
+        # cost more (a piece put at the bottom, `own_zone`'s callers), and worked out again at
+        # the next draw; shared by copies as the zones' lists are (copied with them). Never saved.
+        self.drawn_kinds: dict[int, tuple[dict[int, int], dict[int, int]]] = {}
         self.piece_vars: dict[tuple[int, str], Any] = {}  # (piece id, variable) -> value
         # zone id -> how many of its bottom pieces lie in an order nobody knows (since a shuffle)
         self.unordered: dict[int, int] = {}
@@ -889,11 +904,13 @@ class State:
         other.contents = self.contents[:]  # the lists shared, each copied by whichever changes it first
         other.owned = [False] * len(self.owned)
         self.owned = [False] * len(self.owned)
+        other.followed = self.followed
         other.loc = list(self.loc)
         other.pieces = list(self.pieces)
         other.piece_kinds = self.piece_kinds
         other.zone_groups = self.zone_groups
         other.group_counts = list(self.group_counts)
+        other.drawn_kinds = dict(self.drawn_kinds) if self.drawn_kinds else {}  # shared, each copied with its zone's list (`owned`)
         other.piece_vars = dict(self.piece_vars)
         other.unordered = dict(self.unordered)
         other.created_in_play = self.created_in_play
@@ -1103,11 +1120,55 @@ class State:
 
     def own_zone(self, zone_id: int) -> list[int]:
         """The zone's list of piece ids, this state's own to change (copied if a copy shares it)."""
+        if self.drawn_kinds:
+            self.drawn_kinds.pop(zone_id, None)  # the caller may change the list anyhow: worked out again when drawn from
         if self.owned[zone_id]:
             return self.contents[zone_id]
+        if zone_id in self.unordered:
+            return self._special_list(zone_id)
         self.owned[zone_id] = True
-        ids = self.contents[zone_id] = list(self.contents[zone_id])
+        ids = self.contents[zone_id] = list(self.contents[zone_id])  # (perhaps its own already: a copy does no harm)
         return ids
+
+    def _special_list(self, zone_id: int) -> list[int]:
+        """The list of a zone that is not `owned`, made this state's own (with its `drawn_kinds`) if it is not."""
+        if self.owned[zone_id] is None:
+            return self.contents[zone_id]
+        ids = self.contents[zone_id] = list(self.contents[zone_id])
+        summary = self.drawn_kinds.get(zone_id)
+        if summary is not None:
+            self.drawn_kinds[zone_id] = (dict(summary[0]), dict(summary[1]))
+        self.owned[zone_id] = None
+        return ids
+
+    def _follow(self, zone_id: int) -> None:
+        """The zone is shuffled or drawn from: never `owned` from now on (its moves take the long way)."""
+        self.followed[zone_id] = True
+        if self.owned[zone_id]:
+            self.owned[zone_id] = None  # its own still, but followed
+
+    def mark_unordered(self, zone_id: int, count: int) -> None:
+        """The bottom `count` pieces of the zone lie in an order nobody knows (a shuffle, a restore)."""
+        self._follow(zone_id)
+        self.unordered[zone_id] = count
+
+    def kinds_drawn(self, zone_id: int) -> tuple[dict[int, int], dict[int, int]]:
+        """The zone's `drawn_kinds`, worked out from its pieces when it has none, and followed from now on."""
+        summary = self.drawn_kinds.get(zone_id)
+        if summary is None:
+            counts: dict[int, int] = {}
+            firsts: dict[int, int] = {}
+            kinds = self.piece_kinds
+            for piece_id in self.contents[zone_id]:
+                kind = kinds[piece_id]
+                if kind in counts:
+                    counts[kind] += 1
+                else:
+                    counts[kind] = 1
+                    firsts[kind] = piece_id
+            self._follow(zone_id)
+            summary = self.drawn_kinds[zone_id] = (counts, firsts)
+        return summary
 
     def recount_groups(self) -> list[int]:
         """The running counts of the world's groups of zones worked out afresh from the zones
@@ -1119,18 +1180,19 @@ class State:
         return self.group_counts
 
     def move_piece(self, piece_id: int, zone_id: int, on_top: bool = True) -> None:
+        # Every move of every game comes here: where both zones are `owned` (their lists this
+        # state's own, neither shuffled nor drawn from) the piece goes over and that is all.
         from_id = self.loc[piece_id]
+        owned = self.owned
         contents = self.contents
-        owned = self.owned  # `own_zone` for both zones, written out: every move of every game comes here
         if owned[from_id]:
-            source = contents[from_id]
-        else:
+            contents[from_id].remove(piece_id)
+        elif self.followed and from_id in self.followed:
+            self._taken_out(from_id, piece_id)
+        else:  # a list a copy shares: this state's own from now on
             owned[from_id] = True
             source = contents[from_id] = list(contents[from_id])
-        if self.unordered and from_id in self.unordered:
-            if source.index(piece_id) < self.unordered[from_id]:
-                self.unordered[from_id] -= 1
-        source.remove(piece_id)
+            source.remove(piece_id)
         groups = self.zone_groups
         if groups[from_id] is not groups[zone_id]:  # the running counts of groups of zones (`group_counts`)
             counts = self.group_counts
@@ -1138,22 +1200,105 @@ class State:
                 counts[group] -= 1
             for group in groups[zone_id]:
                 counts[group] += 1
-        if owned[zone_id]:
-            target = contents[zone_id]
-        else:
+        if on_top and owned[zone_id]:
+            contents[zone_id].append(piece_id)
+        elif on_top and not (self.followed and zone_id in self.followed):
             owned[zone_id] = True
             target = contents[zone_id] = list(contents[zone_id])
-        if on_top:
             target.append(piece_id)
         else:
-            target.insert(0, piece_id)
-            if zone_id in self.unordered:
-                # Slid under a shuffled pile: it joins the pieces whose order nobody knows.
-                self.unordered[zone_id] += 1
+            self._put_in(zone_id, piece_id, on_top)
         self.loc[piece_id] = zone_id
+
+    def _taken_out(self, zone_id: int, piece_id: int) -> None:
+        """`move_piece` taking a piece out of a zone that is not `owned` and was shuffled or drawn from (`followed`)."""
+        drawn = self.drawn_kinds
+        unordered = self.unordered
+        source = self.contents[zone_id] if self.owned[zone_id] is None else self._special_list(zone_id)
+        position = source.index(piece_id)
+        if zone_id in unordered and position < unordered[zone_id]:
+            unordered[zone_id] -= 1
+        del source[position]
+        if zone_id not in drawn:
+            if zone_id not in unordered:
+                self.owned[zone_id] = True  # no longer followed here: its list is this state's own
+            return
+        counts, firsts = drawn[zone_id]
+        kinds = self.piece_kinds
+        kind = kinds[piece_id]
+        left = counts[kind] - 1
+        if not left:
+            del counts[kind]  # the other kinds keep their order
+            del firsts[kind]
+            return
+        counts[kind] = left
+        if firsts[kind] != piece_id:
+            return  # its kind's first piece lies below it: nothing else changes
+        # The kind's first piece is now the next of its kind above; the kinds whose first
+        # pieces lie between (met on the way) are now met before it.
+        passed = []
+        for other in source[position:]:
+            other_kind = kinds[other]
+            if other_kind == kind:
+                break
+            if firsts[other_kind] == other:
+                passed.append(other_kind)
+        firsts[kind] = other
+        if passed:
+            order = [k for k in counts if k != kind]
+            order.insert(order.index(passed[-1]) + 1, kind)
+            drawn[zone_id] = ({k: counts[k] for k in order}, {k: firsts[k] for k in order})
+
+    def _put_in(self, zone_id: int, piece_id: int, on_top: bool) -> None:
+        """`move_piece` putting a piece into a zone that is not `owned`, or at the bottom of one."""
+        drawn = self.drawn_kinds
+        unordered = self.unordered
+        if self.owned[zone_id]:
+            target = self.contents[zone_id]
+        elif zone_id in drawn or zone_id in unordered:
+            target = self.contents[zone_id] if self.owned[zone_id] is None else self._special_list(zone_id)
+        else:
+            target = self._special_list(zone_id)
+            self.owned[zone_id] = True
+        if on_top:
+            target.append(piece_id)
+            if zone_id in drawn:
+                # On top: the last piece, so its kind is met first here only when it is new.
+                counts, firsts = drawn[zone_id]
+                kind = self.piece_kinds[piece_id]
+                if kind in counts:
+                    counts[kind] += 1
+                else:
+                    counts[kind] = 1
+                    firsts[kind] = piece_id
+        else:
+            target.insert(0, piece_id)
+            drawn.pop(zone_id, None)  # at the bottom its kind comes first: worked out at the next draw
+            if zone_id in unordered:
+                # Slid under a shuffled pile: it joins the pieces whose order nobody knows.
+                unordered[zone_id] += 1
 
     def move_zone(self, from_id: int, zone_id: int, on_top: bool = True) -> None:
         """Every piece of one zone onto (or under) another, in their order (`move ZONE to ZONE`)."""
+        owned = self.owned
+        if on_top and owned[from_id] and owned[zone_id] and from_id != zone_id:
+            # Both lists this state's own, neither shuffled nor drawn from: the usual move.
+            contents = self.contents
+            ids = contents[from_id]
+            if ids:
+                contents[from_id] = []
+                contents[zone_id].extend(ids)
+                loc = self.loc
+                for piece_id in ids:
+                    loc[piece_id] = zone_id
+                leaving, joining = self.zone_groups[from_id], self.zone_groups[zone_id]
+                if leaving is not joining:  # the running counts of groups of zones (`group_counts`)
+                    counts = self.group_counts
+                    for group in leaving:
+                        counts[group] -= len(ids)
+                    for group in joining:
+                        counts[group] += len(ids)
+            return
         unordered = self.unordered
         if from_id != zone_id and from_id not in unordered and (on_top or zone_id not in unordered):
             # The usual way: every piece goes over at once.
@@ -1161,17 +1306,20 @@ class State:
             ids = contents[from_id]
             if ids:
                 contents[from_id] = []
-                owned = self.owned
-                owned[from_id] = True
-                if owned[zone_id]:  # `own_zone`, written out
-                    target = contents[zone_id]
+                if owned[from_id]:
+                    pass
+                elif from_id in self.drawn_kinds:  # drawn from: empty, and this state's own
+                    self.drawn_kinds[from_id] = ({}, {})
+                    owned[from_id] = None
                 else:
-                    owned[zone_id] = True
-                    target = contents[zone_id] = list(contents[zone_id])
-                if on_top:
-                    target.extend(ids)
+                    owned[from_id] = True
+                if on_top and owned[zone_id]:
+                    contents[zone_id].extend(ids)
+                elif on_top and zone_id not in self.drawn_kinds and zone_id not in unordered:
+                    owned[zone_id] = True  # a list a copy shares: a new one, this state's own
+                    contents[zone_id] = contents[zone_id] + ids
                 else:
-                    target[0:0] = ids
+                    self._all_put_in(zone_id, ids, on_top)
                 loc = self.loc
                 for piece_id in ids:
                     loc[piece_id] = zone_id
@@ -1187,6 +1335,32 @@ class State:
         ids = list(self.contents[from_id])
         for piece_id in (ids if on_top else reversed(ids)):
             self.move_piece(piece_id, zone_id, on_top)
+
+    def _all_put_in(self, zone_id: int, ids: list[int], on_top: bool) -> None:
+        """`move_zone` putting pieces into a zone that is not `owned` (not shuffled, when at the bottom), or at the bottom of one."""
+        drawn = self.drawn_kinds
+        if self.owned[zone_id]:
+            target = self.contents[zone_id]
+        elif zone_id in drawn or zone_id in self.unordered:
+            target = self.contents[zone_id] if self.owned[zone_id] is None else self._special_list(zone_id)
+        else:
+            target = self._special_list(zone_id)
+            self.owned[zone_id] = True
+        if on_top:
+            target.extend(ids)
+            if zone_id in drawn:
+                counts, firsts = drawn[zone_id]
+                kinds = self.piece_kinds
+                for piece_id in ids:
+                    kind = kinds[piece_id]
+                    if kind in counts:
+                        counts[kind] += 1
+                    else:
+                        counts[kind] = 1
+                        firsts[kind] = piece_id
+        else:
+            target[0:0] = ids
+            drawn.pop(zone_id, None)  # worked out at the next draw
 
     def create_piece(self, type_name: str, fields: dict, zone: Zone) -> Piece:
         piece = Piece(len(self.pieces), type_name, fields, "")
