@@ -243,18 +243,22 @@ def _grid_direction(direction) -> tuple[int, int]:
 
 
 def _step(state, cell, direction):
-    if direction.__class__ is list and cell.__class__ is Zone:
+    if direction.__class__ is list:
         try:  # two steps, or `_step_from` says what is wrong (unpacked: `len()` is a call more)
             d_row, d_col = direction
         except ValueError:
             return _step_from(_cell(cell, state), direction)
         if d_row.__class__ is int and d_col.__class__ is int:
+            # Only a grid cell is ever a key (a piece, none or a zone never is): no test of the cell first.
             try:
                 return _GRID_STEPS[cell, d_row, d_col]
             except KeyError:
-                board = cell.board
-                if board is not None and board.shape == "grid":
-                    return _kept(_GRID_STEPS, (cell, d_row, d_col), board.at(cell.row + d_row, cell.col + d_col))
+                if cell.__class__ is Zone:
+                    board = cell.board
+                    if board is not None and board.shape == "grid":
+                        return _kept(_GRID_STEPS, (cell, d_row, d_col), board.at(cell.row + d_row, cell.col + d_col))
+            except TypeError:  # a cell that cannot be a key (a list): `_step_from` says what is wrong
+                pass
     return _step_from(_cell(cell, state), direction)
 
 
