@@ -1281,27 +1281,12 @@ class State:
     def move_zone(self, from_id: int, zone_id: int, on_top: bool = True) -> None:
         """Every piece of one zone onto (or under) another, in their order (`move ZONE to ZONE`)."""
         owned = self.owned
-        if on_top and owned[from_id] and owned[zone_id] and from_id != zone_id:
-            # Both lists this state's own, neither shuffled nor drawn from: the usual move.
-            contents = self.contents
-            ids = contents[from_id]
-            if ids:
-                contents[from_id] = []
-                contents[zone_id].extend(ids)
-                loc = self.loc
-                for piece_id in ids:
-                    loc[piece_id] = zone_id
-                leaving, joining = self.zone_groups[from_id], self.zone_groups[zone_id]
-                if leaving is not joining:  # the running counts of groups of zones (`group_counts`)
-                    counts = self.group_counts
-                    for group in leaving:
-                        counts[group] -= len(ids)
-                    for group in joining:
-                        counts[group] += len(ids)
-            return
         unordered = self.unordered
-        if from_id != zone_id and from_id not in unordered and (on_top or zone_id not in unordered):
-            # The usual way: every piece goes over at once.
+        # Both lists this state's own (so neither shuffled nor drawn from) and on top is the usual
+        # move, asked first; otherwise out of a pile in order, onto its top or into a plain zone.
+        if (on_top and owned[from_id] and owned[zone_id] and from_id != zone_id) or (
+                from_id != zone_id and from_id not in unordered and (on_top or zone_id not in unordered)):
+            # Every piece goes over at once.
             contents = self.contents
             ids = contents[from_id]
             if ids:
