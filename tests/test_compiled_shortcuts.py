@@ -104,20 +104,27 @@ AS_LISTS = [  # not a single `for` clause: a list, as before
 EXPRESSIONS += AS_LISTS
 
 
-def _outcome(expression: str, monkeypatch=None, eager: bool = False):
-    """The value the play step leaves in `result`, or the first line of the error; and the module's source."""
-    if eager:
-        monkeypatch.setattr(ExpressionWriter, "_quantifier", lambda *arguments: None)
-        monkeypatch.setattr(purity, "_on_the_board", lambda *arguments: False)
-    game = load_source(RULES.replace("EXPR", expression) + ("# eager\n" if eager else ""), "quantifiers.pir")
+def _played(rules: str, filename: str, monkeypatch=None, patches: list = ()):
+    """The value the play step of `rules` leaves in `result`, or the first line of the error; and
+    the module's source. Written with `patches` (object, name, value) in place, played without."""
+    for target, name, value in patches:
+        monkeypatch.setattr(target, name, value)
+    game = load_source(rules + ("# patched\n" if patches else ""), filename)
     source = game.python_source()
-    if eager:
+    if patches:
         monkeypatch.undo()
     try:
         state = game.new_state(players=2)
     except GameRuleError as error:
         return ("error", str(error).splitlines()[0]), source
     return ("value", state.vars["result"]), source
+
+
+def _outcome(expression: str, monkeypatch=None, eager: bool = False):
+    """`_played` for RULES, as written now or (`eager`) with the shortcuts turned off."""
+    patches = [(ExpressionWriter, "_quantifier", lambda *arguments: None),
+               (purity, "_on_the_board", lambda *arguments: False)] if eager else []
+    return _played(RULES.replace("EXPR", expression), "quantifiers.pir", monkeypatch, patches)
 
 
 @pytest.mark.parametrize("expression", EXPRESSIONS)
@@ -307,20 +314,12 @@ INLINED_EXPRESSIONS = [
 
 
 def _inlined_outcome(expression: str, monkeypatch=None, called: bool = False):
-    """The value the play step leaves in `result`, or the first line of the error; and the module's source."""
-    if called:  # as before: a define with an argument that is not a local is called
-        inline = ExpressionWriter._inline
-        monkeypatch.setattr(ExpressionWriter, "_inline",
-                            lambda self, name, args, nodes=None, names=None: inline(self, name, args))
-    game = load_source(INLINED.replace("EXPR", expression) + ("# called\n" if called else ""), "inlined.pir")
-    source = game.python_source()
-    if called:
-        monkeypatch.undo()
-    try:
-        state = game.new_state(players=2)
-    except GameRuleError as error:
-        return ("error", str(error).splitlines()[0]), source
-    return ("value", state.vars["result"]), source
+    """`_played` for INLINED, as written now or (`called`) as before: a define with an argument
+    that is not a local called."""
+    inline = ExpressionWriter._inline
+    patches = [(ExpressionWriter, "_inline",
+                lambda self, name, args, nodes=None, names=None: inline(self, name, args))] if called else []
+    return _played(INLINED.replace("EXPR", expression), "inlined.pir", monkeypatch, patches)
 
 
 @pytest.mark.parametrize("expression", INLINED_EXPRESSIONS)
