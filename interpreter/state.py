@@ -469,7 +469,9 @@ class State:
         cls = value.__class__
         if cls is Piece:
             parts = [f"{name.replace('_', ' ')} {show(field)}" for name, field in value.fields.items()]
-            for name in self.program.piece_var_names.get(value.type, ()):
+            # Only the variables people may see: a secret one (no one sees it) must not tell
+            # options apart, nor bookkeeping; look-alikes they leave alike are numbered.
+            for name in self.program.piece_var_names_shown.get(value.type, ()):
                 parts.append(f"{name.replace('_', ' ')} {show(self.piece_vars[(value.id, name)])}")
             return ", ".join(parts) if parts else value.type.replace("_", " ")
         if cls is list or cls is tuple:

@@ -429,6 +429,31 @@ play:
         assert "contents" not in json.dumps(view)
 
 
+def test_look_alike_options_are_not_told_apart_by_a_secret_variable():
+    """Two crates alike but for a secret variable: their labels and keys number them, and neither
+    says what is in them (a label that did would tell the chooser the secret)."""
+    game = load_source('''
+game "Cargo":
+  players 2 to 2
+
+piece crate(name) labelled "{name}"
+var weight per crate = 2
+var contents per crate = 7 secret
+zone hold
+
+setup:
+  create 2 crate("red crate") in hold
+  first(hold).contents = 3
+
+play:
+  players[0] chooses c from hold "Open a crate?" optional "Leave it"
+''', "cargo.pir")
+    state = game.new_state(players=2)
+    first, second, skip = labels(state)
+    assert first.endswith("(1 of 2)") and second.endswith("(2 of 2)") and skip == "Leave it"
+    assert "contents" not in first + second and "3" not in first + second
+
+
 def test_private_log_lines_reach_only_their_player():
     state = case("log").new_state(players=2)
     assert state.log_for(0) == ["Game starts with 2 players", "Only Player 1 reads this", "n is 1"]
