@@ -104,6 +104,21 @@ class Playout:
         self.taken = 0  # the kind of the step taken last (CHOICE, CHANCE, or 0)
         self.stopped = False  # stopped before the end: by `steps` or `before_step`
 
+    def go_on(self, st, steps: int, before_step: Callable[[Any], Any] | None = None, each_round: bool = False) -> None:
+        """Called by `before_step`: from the step it was asked before, play as a new `Playout`
+        begun there with these arguments would (the same `choose`, `uniform` and log).
+
+        At most `steps` steps, counting the one waiting; `before_step` is not asked before
+        that one (with `each_round`, not before a step of its round, as when a playout
+        begins). For a caller that sees where the playout has got to before it knows how the
+        rest is played: a search bot steers the first steps down its tree, then hands
+        the game over to random play to its horizon.
+        """
+        self.steps_left = steps
+        self.before_step = before_step
+        self.each_round = each_round
+        self.asked_round = st.round
+
     def uncount_failed(self) -> None:
         """The rules failed going on from the last step: it does not count (as `play_to_end` counts)."""
         if self.taken == CHOICE:

@@ -342,6 +342,30 @@ class State:
         self._labels = (self.pending, labels)
         return labels
 
+    def action_keys(self) -> list:
+        """What tells the waiting decision's actions apart as the seat to move sees them, cheaply.
+
+        For a search bot's tree, which must know an option again in another fair deal of
+        what its seat cannot see: each option as its labels read without the rules' own
+        `label` and skip texts (a number or name as written, a piece by its name and the
+        variables people may see, a face-down pile by its kind and zone), made unique as
+        labels are (where a piece lies, its details, then its place among look-alikes);
+        None for the skip action of an optional choice. Nothing hidden from that seat goes
+        in, so one option has one key in every such deal. No rule of the file is run, so a
+        key can be read where labels cannot: in a playout stopped at a decision
+        (interpreter/playout.py). Empty at chance and at the end.
+        """
+        pending = self.pending
+        if pending is None or pending[0] != "choice":
+            return []
+        values = pending[3]
+        texts = [self._face_down_text(value) if value.__class__ is Blind else self._value_text(value)
+                 for value in values]
+        keys = _tell_apart(texts, values, self)
+        if self.program.skips[pending[1]]:
+            keys.append(None)
+        return keys
+
     def budget_left(self):
         """What a budgeted choice waiting (`chooses ... up to BUDGET costing COST`) has left to spend, else None."""
         if self.terminal or self.pending is None or self.pending[0] != "choice":

@@ -16,9 +16,13 @@ searches the real state, so neither looks at anything its seat may not see.
   exploration counts how often it was available, since an option may exist in
   one deal and not in another (a card a rival may or may not hold).
 
-Options are told apart by their labels, which mean the same thing in every
-deal ("a face-down card from the deck", "Play 3 (rank 2)"). Decisions with one
-option are taken at once and are not nodes.
+Options are told apart by their keys (`State.action_keys`: their labels without
+the rules file's own label texts), which mean the same thing in every deal ("a
+face-down card from the deck", "3"). Decisions with one option are taken at once
+and are not nodes. On a state of the engine each iteration (down the tree, the new
+node, the playout) is one run of the game's playout build, steered down the tree
+before each step (`_PlayedIteration`); the same iteration as one taken step by step
+through the state's API, which is how it goes on any other state.
 
 `mcts` finishes each path with random play to the game's end and scores it by
 `returns()` (plain UCT). `ismcts` gets more from each iteration, with no
@@ -222,6 +226,7 @@ class SearchBot:
         self.last_iterations = 0  # how many iterations the last decision had (for reports and tests)
         self.last_carried = 0  # of the last decision's budget, the visits its tree brought from the one before
         self.failed_iterations = 0  # iterations whose deal the rules failed on, over the bot's life
+        self.played = True  # iterations as one run of the playout build where the state has one (`_iterate`)
 
     def reseed(self, seed: int | str) -> None:
         """Seed the bot's generators anew, as a new bot made with `seed` has them (what it remembers of
@@ -242,7 +247,7 @@ class SearchBot:
         root = self._kept_root(state, seat, known) or Node()
         self.far_playouts = self.limit_playouts = 0
         if self.informed:
-            self.prior = state.action_labels()[self.greedy.choose_action(state)]
+            self.prior = state.action_keys()[self.greedy.choose_action(state)]
             self.near_end = self._end_is_near(state, seat, known)
         deal = None  # mcts: the one deal it searches
         start = state.clone()  # at rest: its copies take the rules' place as it is, without reading it again
@@ -251,8 +256,8 @@ class SearchBot:
             groups = start.hidden_groups(seat, known)
         deadline = None if self.budget.seconds is None else time.perf_counter() + self.budget.seconds
         limit = self.budget.iterations
-        labels = state.action_labels()
-        distinct = list(dict.fromkeys(labels))  # the root's options, each label once
+        labels = state.action_keys()
+        distinct = list(dict.fromkeys(labels))  # the root's options, each key once
         children = root.children
         carried = sum(children[label].visits for label in distinct if label in children)
         if limit is not None:
@@ -354,66 +359,94 @@ class SearchBot:
             return False
 
     def _iterate(self, state: Any, root: Node) -> None:
-        """One iteration on a dealt table: down the tree, one new node, a playout, and back up."""
-        rng = self.random
-        node = root
-        path: list[tuple[Node, int]] = []
-        while True:
-            if state.is_terminal():
-                break
-            if state.is_chance():
-                state.apply_chance()
-                continue
-            count = state.num_actions()
-            if count == 1:
-                state.apply_action(0)
-                continue
-            mover = state.current_player()
-            # Labels read the names of the waiting rules once per decision (`State.action_labels`),
-            # so the state the search has moved is read as it is: no copy at rest is needed.
-            labels = state.action_labels()
-            children = node.children
-            untried = []
-            best_index, best_child, best_value = -1, None, -math.inf
-            tried = []
-            for index, label in enumerate(labels):
-                child = children.get(label)
-                if child is None or child.visits == 0:  # never tried, or only in a failed iteration
-                    untried.append(index)
-                    continue
-                child.available += 1
-                tried.append((index, label, child))
-            if not untried:
-                means = [child.reward / child.visits for _, _, child in tried]
-                low = spread = 0.0
-                if self.informed:  # values are leads: brought into [0, 1] by the range of the means here
-                    low = min(means)
-                    spread = max(means) - low
-                prior = self.prior if node is root else None
-                for (index, label, child), mean in zip(tried, means):
-                    if spread > 0:
-                        mean = (mean - low) / spread
-                    value = mean + EXPLORATION * math.sqrt(math.log(child.available) / child.visits)
-                    if label == prior:
-                        value += PRIOR_WEIGHT / (1 + child.visits)
-                    if value > best_value:
-                        best_index, best_child, best_value = index, child, value
-            if untried:
-                index = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
-                child = children.get(labels[index])
-                if child is None:
-                    child = children[labels[index]] = Node()
-                child.available += 1
-                state.apply_action(index)
-                path.append((child, mover))
-                break
-            state.apply_action(best_index)
-            path.append((best_child, mover))
-            node = best_child
-        values = self._playout(state)
+        """One iteration on a dealt table: down the tree, one new node, a playout, and back up.
+
+        On a state of the engine the iteration is one run of the game's playout build
+        (`_PlayedIteration`); else it goes step by step through the state's API. Both grow
+        the same tree from the same deal, draw for draw (tests/test_search_bots.py).
+        """
+        if self.played and hasattr(state, "play_out"):
+            values, path = _PlayedIteration(self, root).run(state)
+        else:
+            values, path = self._iterate_stepwise(state, root)
         for child, mover in path:
             child.visits += 1
             child.reward += values[mover]
+
+    def _select(self, keys: list, node: Node, root: Node) -> tuple[int, Node, bool]:
+        """At a decision in the tree: the option to take, its node, and whether it is the new one.
+
+        An option never tried here (or tried only in a failed iteration) is taken first,
+        drawn among such; else the best by UCB1 over the children's mean values, each
+        child's exploration counting how often it was available.
+        """
+        children = node.children
+        untried = []
+        best_index, best_child, best_value = -1, None, -math.inf
+        tried = []
+        for index, key in enumerate(keys):
+            child = children.get(key)
+            if child is None or child.visits == 0:  # never tried, or only in a failed iteration
+                untried.append(index)
+                continue
+            child.available += 1
+            tried.append((index, key, child))
+        if untried:
+            index = untried[self.random.randrange(len(untried))] if len(untried) > 1 else untried[0]
+            child = children.get(keys[index])
+            if child is None:
+                child = children[keys[index]] = Node()
+            child.available += 1
+            return index, child, True
+        means = [child.reward / child.visits for _, _, child in tried]
+        low = spread = 0.0
+        if self.informed:  # values are leads: brought into [0, 1] by the range of the means here
+            low = min(means)
+            spread = max(means) - low
+        prior = self.prior if node is root else None
+        for (index, key, child), mean in zip(tried, means):
+            if spread > 0:
+                mean = (mean - low) / spread
+            value = mean + EXPLORATION * math.sqrt(math.log(child.available) / child.visits)
+            if key == prior:
+                value += PRIOR_WEIGHT / (1 + child.visits)
+            if value > best_value:
+                best_index, best_child, best_value = index, child, value
+        return best_index, best_child, False
+
+    def _horizon_limit(self) -> int:
+        """Steps of this decision's next playout to a horizon (`LEVEL_CHECK`, module docstring)."""
+        if self.far_playouts >= LEVEL_CHECK and 2 * self.limit_playouts > LEVEL_CHECK:
+            return min(self.playout_limit, self.horizon_limit)  # this decision's playouts run to the limit level
+        return self.playout_limit
+
+    def _count_far_playout(self, found: bool, ended: bool) -> None:
+        """One more of this decision's playouts to a horizon: of its first `LEVEL_CHECK`, counted, and
+        counted again when it ran all its steps without finding a horizon or the end."""
+        if self.far_playouts < LEVEL_CHECK:
+            self.far_playouts += 1
+            if not found and not ended:
+                self.limit_playouts += 1
+
+    def _iterate_stepwise(self, state: Any, root: Node) -> tuple[list[float], list[tuple[Node, int]]]:
+        """`_iterate` a step at a time through the state's API: each seat's value, and the path down the tree."""
+        node = root
+        path: list[tuple[Node, int]] = []
+        while not state.is_terminal():
+            if state.is_chance():
+                state.apply_chance()
+                continue
+            if state.num_actions() == 1:
+                state.apply_action(0)
+                continue
+            mover = state.current_player()
+            index, child, new = self._select(state.action_keys(), node, root)
+            state.apply_action(index)
+            path.append((child, mover))
+            if new:
+                break
+            node = child
+        return self._playout(state), path
 
     def _playout(self, state: Any) -> list[float]:
         """Each seat's value of a new leaf: its lead there blended with its lead at the playout's horizon.
@@ -451,18 +484,12 @@ class SearchBot:
         if self.near_end:  # no round is a horizon: the playout is not asked before every step
             random_playout(state, self.random, self.playout_limit)
         else:
-            far, limit = self.far_playouts, self.playout_limit
-            if far >= LEVEL_CHECK and 2 * self.limit_playouts > LEVEL_CHECK:
-                limit = min(limit, self.horizon_limit)  # this decision's playouts run to the limit level
-            ended = random_playout(state, self.random, limit, at_horizon, each_round=True)
-            if far < LEVEL_CHECK:
-                self.far_playouts = far + 1
-                if found is None and not ended:
-                    self.limit_playouts += 1
+            ended = random_playout(state, self.random, self._horizon_limit(), at_horizon, each_round=True)
+            self._count_far_playout(found is not None, ended)
         if found is not None:
             return found
         if state.is_terminal():
-            return [lead + win for lead, win in zip(leads(standing(state)), leads(state.returns()))]
+            return _end_values(state)
         return leads(standing(state))
 
     def _play_to_end(self, state: Any) -> list[float]:
@@ -471,6 +498,114 @@ class SearchBot:
         if state.is_terminal():
             return state.returns()
         return standing_rewards(state.scores())
+
+
+class _PlayedIteration:
+    """One iteration of a search bot as one run of the game's playout build (`SearchBot._iterate`).
+
+    The playout build asks `before_step` before every step while the iteration is in
+    the tree, and `choose` takes the option the tree chose there; once the new node is
+    made (and, informed, the next real decision reached and its lead read), the rest of
+    the run is the random playout `SearchBot._playout` would play from there
+    (`Playout.go_on`), with the same generator and the same limit. So the steps, the
+    draws and the values are those of the same iteration taken step by step through
+    the state's API, without stopping at each step in the tree to go on again.
+    """
+
+    __slots__ = ("bot", "root", "node", "path", "phase", "picked", "near", "found", "below", "playout")
+
+    DOWN, LEAF, OUT = 0, 1, 2  # in the tree; past the new node, up to a real decision (informed); random play
+
+    def __init__(self, bot: SearchBot, root: Node) -> None:
+        self.bot = bot
+        self.root = self.node = root
+        self.path: list[tuple[Node, int]] = []
+        self.phase = self.DOWN
+        self.picked = 0  # the index the tree took at the step waiting
+        self.near = None  # informed: the leads at the new node's next real decision
+        self.found = None  # informed: the leads at the end of a round where the scores tell the seats apart
+        self.below = getattr(bot.random, "_randbelow", bot.random.randrange)  # as `random_playout` draws
+        self.playout = None
+
+    def run(self, state: Any) -> tuple[list[float], list[tuple[Node, int]]]:
+        """Play the iteration on the dealt `state`: each seat's value, and the path down the tree."""
+        from interpreter.playout import Playout
+
+        bot = self.bot
+        below = self.below
+        self.playout = Playout(self.choose, 1 << 62, self.before_step, log=False,  # no log: nobody reads it
+                               uniform=[below] * state.num_seats)
+        ended = state.play_out(self.playout)
+        if self.phase != self.OUT:  # the game ended in the tree or before the new node's next decision
+            if not bot.informed:
+                return state.returns(), self.path
+            if not bot.near_end:
+                bot._count_far_playout(False, True)
+            return _end_values(state), self.path
+        if not bot.informed:
+            if state.is_terminal():
+                return state.returns(), self.path
+            return standing_rewards(state.scores()), self.path
+        if not bot.near_end:
+            bot._count_far_playout(self.found is not None, ended)
+        if self.found is not None:
+            far = self.found
+        elif state.is_terminal():
+            far = _end_values(state)
+        else:
+            far = leads(standing(state))
+        return [LEAF_WEIGHT * a + (1 - LEAF_WEIGHT) * b for a, b in zip(self.near, far)], self.path
+
+    def choose(self, seat: int, count: int) -> int:
+        """The playout's answer at a decision: the tree's choice, then uniformly at random."""
+        if self.phase == self.OUT:
+            return self.below(count) if count > 1 else 0
+        return self.picked
+
+    def before_step(self, state: Any) -> bool:
+        """Asked before each step in the tree, then (to a horizon) before each new round's first: True stops."""
+        if self.phase == self.OUT:  # a round has ended: the horizon when the scores tell the seats apart
+            scores = standing(state)
+            if any(score != scores[0] for score in scores):
+                self.found = leads(scores)
+                return True
+            return False
+        bot = self.bot
+        if self.phase == self.LEAF and not bot.informed:
+            self._play_out_from(state)  # plain UCT: random play from the step after the new node
+            return False
+        if state.is_chance():
+            return False  # drawn by its odds, with the deal's own generator
+        if state.num_actions() == 1:
+            self.picked = 0
+            return False
+        if self.phase == self.LEAF:  # the new node's next real decision: its lead here, then the playout
+            self.near = leads(standing(state))
+            self._play_out_from(state)
+            return False
+        mover = state.current_player()
+        index, child, new = bot._select(state.action_keys(), self.node, self.root)
+        self.picked = index
+        self.path.append((child, mover))
+        if new:
+            self.phase = self.LEAF
+        else:
+            self.node = child
+        return False
+
+    def _play_out_from(self, state: Any) -> None:
+        """Random play from the step waiting: to the end or the step limit (plain, or near the end), else to a horizon."""
+        bot = self.bot
+        self.phase = self.OUT
+        if not bot.informed or bot.near_end:
+            self.playout.go_on(state, bot.playout_limit)
+        else:  # asked again before the first step of each round after this one
+            self.playout.go_on(state, bot._horizon_limit(), self.before_step, each_round=True)
+
+
+def _end_values(state: Any) -> list[float]:
+    """Each seat's value at the game's end: its lead, and its lead in `returns()` (a win counts beyond the points)."""
+    return [lead + win for lead, win in zip(leads(standing(state)), leads(state.returns()))]
 
 
 def leads(scores: list[Any]) -> list[float]:

@@ -429,6 +429,29 @@ play:
         assert "contents" not in json.dumps(view)
 
 
+def test_action_keys_tell_options_apart_without_working_out_the_files_label_texts():
+    """A search tree's keys: the options' plain words, made unique as labels are, None for the skip;
+    a label text of the file is not worked out (this one fails on the last number)."""
+    game = load_source('''
+game "Keys":
+  players 2 to 2
+
+var points per player = 0
+
+play:
+  players[0] chooses n from [1, 2, 2, 0] "Take some" labelled "{10 / n} each" optional "Pass"
+  players[0].points += n
+
+score p: p.points
+''', "keys.pir")
+    state = game.new_state(players=2)
+    with pytest.raises(GameRuleError, match="cannot label this option"):
+        state.action_labels()
+    assert state.action_keys() == ["1", "2", "0", None]
+    state.apply_action(1)
+    assert state.action_keys() == [] and state.is_terminal()
+
+
 def test_look_alike_options_are_not_told_apart_by_a_secret_variable():
     """Two crates alike but for a secret variable: their labels and keys number them, and neither
     says what is in them (a label that did would tell the chooser the secret)."""
@@ -452,6 +475,7 @@ play:
     first, second, skip = labels(state)
     assert first.endswith("(1 of 2)") and second.endswith("(2 of 2)") and skip == "Leave it"
     assert "contents" not in first + second and "3" not in first + second
+    assert state.action_keys() == [first, second, None]
 
 
 def test_private_log_lines_reach_only_their_player():

@@ -180,6 +180,46 @@ def test_a_hook_asked_each_round_stops_where_one_asked_every_step_stops(name):
         assert len(every_step[5]) > len(each_round[5])
 
 
+@pytest.mark.parametrize("name", ["glory_islands", "decks_of_glory"])
+def test_a_hook_may_hand_the_rest_of_the_playout_over(name):
+    """`Playout.go_on` from `before_step`: asked at every step until the fifth, then at most 30 steps
+    counting that one, asked only at a new round, and stopped at the second round's end it sees:
+    the game the same loop plays step by step with the same hooks."""
+    game = load_game(str(ROOT / "games" / f"{name}.pir"))
+    for seed in range(2):
+        start = game.new_state(players=game.min_players, seed=seed)
+        asked = []
+
+        def round_over(now):
+            asked.append(now.round)
+            return now.round >= start.round + 2
+
+        def first_steps(now):
+            asked.append(len(now.history))
+            if len(now.history) == len(start.history) + 4:
+                playout.go_on(now, 30, round_over, each_round=True)
+            return False
+
+        played = start.clone()
+        playout = Playout(_chooser(seed), 10_000, first_steps, log=False)
+        played.play_out(playout)
+        stepped, choose, seen = start.clone(), _chooser(seed), []
+        _step_by_step(stepped, choose, 4)
+        the_round = stepped.round
+
+        def new_round_over(now):
+            nonlocal the_round
+            if now.round == the_round:
+                return False
+            the_round = now.round
+            seen.append(now.round)
+            return now.round >= start.round + 2
+
+        _step_by_step(stepped, choose, 30, new_round_over)
+        assert played.history == stepped.history and _variables(played) == _variables(stepped)
+        assert asked == [len(start.history) + i for i in range(5)] + seen
+
+
 def test_a_playout_stopped_before_its_first_step_can_go_on():
     game = load_game(str(ROOT / "games" / "glory_islands.pir"))
     state = game.new_state(players=4, seed=3)

@@ -75,10 +75,52 @@ def _ismcts_choices(game, players: int, count: int) -> list[int]:
 
 
 def test_ismcts_decides_as_it_did_before_its_bookkeeping_got_cheaper():
-    """Choices recorded at 523e741, before the search read its labels from copies at rest and copied
-    its deals from one: a cheaper search must still be the same search, deal for deal."""
-    assert _ismcts_choices(SEED_GAMES["glory_islands"], 2, 15) == [3, 2, 2, 1, 1, 1, 1, 0, 0, 1, 0, 0, 5, 0, 0]
-    assert _ismcts_choices(SEED_GAMES["decks_of_glory"], 2, 12) == [0, 0, 3, 1, 0, 0, 1, 1, 2, 0, 3, 0]
+    """Choices recorded when the tree's options were first told apart by their keys (`State.action_keys`)
+    rather than their labels: a cheaper search must still be the same search, deal for deal."""
+    assert _ismcts_choices(SEED_GAMES["glory_islands"], 2, 15) == [3, 1, 2, 0, 1, 3, 3, 2, 2, 3, 5, 0, 3, 3, 2]
+    assert _ismcts_choices(SEED_GAMES["decks_of_glory"], 2, 12) == [0, 0, 1, 3, 0, 0, 0, 0, 1, 1, 0, 0]
+
+
+def _tree(node, depth: int = 4) -> list:
+    """A search tree's statistics as plain data, `depth` levels down."""
+    return sorted((repr(key), child.visits, round(child.reward, 9), child.available,
+                   _tree(child, depth - 1) if depth > 1 else None) for key, child in node.children.items())
+
+
+def _searched(bot, state) -> tuple:
+    """What a bot's search at `state` leaves: its choice, its counts, and the tree below its choice."""
+    choice = bot.choose_action(state)
+    kept = bot.kept.get(state.current_player())
+    return (choice, bot.last_iterations, bot.last_carried, bot.failed_iterations, bot.far_playouts,
+            bot.limit_playouts, bot.near_end, _tree(kept[2]) if kept else None)
+
+
+@pytest.mark.parametrize("game, players, spec, late", [
+    ("glory_islands", 2, "ismcts:80", False), ("glory_islands", 3, "ismcts:60", True),
+    ("decks_of_glory", 2, "ismcts:60", False), ("mysterious_islands", 2, "ismcts:12", False),
+    ("connect_four", 2, "mcts:80", False), ("kuhn_poker", 2, "ismcts:40", False)])
+def test_an_iteration_run_through_the_playout_build_is_the_one_taken_step_by_step(game, players, spec, late):
+    """Each iteration is one run of the playout build, steered down the tree by `before_step`: the same
+    tree, draw for draw, as the same iterations taken a step at a time through the state's API; in the
+    tree, on to the new node's next decision, to a round's end, near the game's end, and with plain UCT."""
+    game = SEED_GAMES.get(game) or load_game(str(CLASSIC / f"{game}.pir"))
+    state = game.new_state(players=players, seed=4)
+    walker = random.Random(6)
+    positions = []
+    while not state.is_terminal():
+        if state.is_chance():
+            state.apply_chance()
+            continue
+        if state.num_actions() > 1:
+            positions.append(state.clone())
+        state.apply_action(walker.randrange(state.num_actions()))
+    chosen = positions[-4:-1] if late else positions[:4]
+    played, stepwise = make_bot(spec, 5), make_bot(spec, 5)
+    stepwise.played = False
+    for position in chosen:
+        assert _searched(played, position.clone()) == _searched(stepwise, position.clone())
+    if late and spec.startswith("ismcts"):
+        assert played.near_end  # the last decisions' playouts ran to the end
 
 
 def test_a_search_stopped_once_settled_makes_the_choice_of_its_whole_budget():
@@ -278,20 +320,23 @@ def test_play_takes_search_bots_with_budgets_at_the_terminal(capsys, monkeypatch
     assert "ismcts:30" in out and "mcts:0.01s" in out and "Final scores" in out
 
 
-def test_an_iteration_the_rules_fail_on_is_dropped(monkeypatch):
+@pytest.mark.parametrize("played", [True, False])
+def test_an_iteration_the_rules_fail_on_is_dropped(monkeypatch, played):
     from interpreter import GameRuleError
 
-    real_playout = SearchBot._playout
+    real_select = SearchBot._select
     calls = {"n": 0}
 
-    def sometimes_failing(self, state):
-        calls["n"] += 1
-        if calls["n"] % 3 == 0:
-            raise GameRuleError("a deal the rules cannot go on from")
-        return real_playout(self, state)
+    def sometimes_failing(self, keys, node, root):
+        if node is root:  # once an iteration, in the middle of its run of the rules
+            calls["n"] += 1
+            if calls["n"] % 3 == 0:
+                raise GameRuleError("a deal the rules cannot go on from")
+        return real_select(self, keys, node, root)
 
-    monkeypatch.setattr(SearchBot, "_playout", sometimes_failing)
-    bot = SearchBot(1, Budget(iterations=60), redeal=True)
+    monkeypatch.setattr(SearchBot, "_select", sometimes_failing)
+    bot = SearchBot(1, Budget(iterations=60), redeal=True, settle=False)
+    bot.played = played
     state = CONNECT_FOUR.new_state(players=2, seed=0)
     assert 0 <= bot.choose_action(state) < state.num_actions()
     assert bot.failed_iterations == 20
@@ -393,17 +438,17 @@ def _playout_limits(monkeypatch, game, players: int, decisions: int, iterations:
             state.apply_action(walker.randrange(state.num_actions()) if taken < decisions else 0)
             taken += 1
     limits = []
-    real = mcts.random_playout
+    real = mcts.SearchBot._horizon_limit
 
-    def noted(table, rng, steps, stop=None, **options):
-        limits.append(steps)
-        return real(table, rng, steps, stop, **options)
+    def noted(self):
+        limits.append(real(self))
+        return limits[-1]
 
-    monkeypatch.setattr(mcts, "random_playout", noted)
+    monkeypatch.setattr(mcts.SearchBot, "_horizon_limit", noted)
     bot = SearchBot(11, Budget(iterations=iterations), redeal=True, settle=False)  # every iteration played
     bot.choose_action(state)
     assert not bot.near_end
-    return limits[1:]  # the first is the random game that says whether the end is near
+    return limits
 
 
 def test_a_decision_whose_playouts_run_level_to_the_limit_cuts_the_rest_short(monkeypatch):

@@ -103,6 +103,9 @@ def test_what_a_seat_sees_follows_only_from_what_it_may_see(name, players, varia
                     if other is not None:
                         assert _view(other, seat) == _view(state, seat), \
                             f"seed {seed}: {state.seat_names[seat]} sees a difference when hidden pieces trade places"
+                        if seat == state.current_player():  # its options read alike, and a search knows them again
+                            assert other.action_labels() == state.action_labels(), f"seed {seed}: labels differ"
+                            assert other.action_keys() == state.action_keys(), f"seed {seed}: keys differ"
                     lines = state.log_for(seat)
                     never_seen = {t for t in all_texts - ever_seen[seat] if len(t) >= 4}
                     for line in lines[log_read[seat]:]:
