@@ -17,7 +17,7 @@ from typing import Any
 
 from interpreter.catalogues import LEFT, PICK
 from interpreter.limits import CHECK_EVERY
-from interpreter.playout import Playout, Stopped
+from interpreter.playout import _RANDBELOW, Playout, Stopped
 from interpreter.runtime import _UNSET, HELD, EndGame, Runaway, _resumed, _resumed_in_playout
 from interpreter.secrecy import decision_reveals, decision_seen_by
 from interpreter.values import Blind, Board, GameRuleError, IllegalAction, Piece, Player, Zone, log_text, show
@@ -152,6 +152,28 @@ def _stat_text(value) -> str:
             return ", ".join(_stat_text(item) for item in value)
         return " ".join(show(item) for item in value)
     return show(value)
+
+
+def _shuffler(rng) -> Any:
+    """`rng.shuffle`, or for a `random.Random` its very steps written out: the same order from the same bits.
+
+    CPython's `Random.shuffle` draws each place's partner with `_randbelow`, which (for
+    `Random` itself) is `_randbelow_with_getrandbits`; here that draw is taken in the loop,
+    a Python call fewer for each piece a search bot's every deal mixes (`resample_hidden`).
+    """
+    if getattr(getattr(rng, "_randbelow", None), "__func__", None) is not _RANDBELOW:
+        return rng.shuffle
+    getrandbits = rng.getrandbits
+
+    def shuffle(items: list) -> None:
+        for i in reversed(range(1, len(items))):
+            width = (i + 1).bit_length()
+            j = getrandbits(width)
+            while j > i:
+                j = getrandbits(width)
+            items[i], items[j] = items[j], items[i]
+
+    return shuffle
 
 
 class State:
@@ -758,15 +780,21 @@ class State:
         if groups is None:
             groups = self.hidden_groups(seat, known_zones)
         contents = self.contents
+        loc = self.loc
+        shuffle = _shuffler(rng)
+        lists: dict[int, list[int]] = {}  # zone id -> its list, this state's own (`own_zone`) once changed
         renamed: dict[int, int] = {}  # piece id at a place before -> piece id there now
         for places in groups:
             before = [contents[zone_id][position] for zone_id, position in places]
             after = sorted(before)  # forget which of them lies where: only the group is known
-            rng.shuffle(after)
+            shuffle(after)
             for (zone_id, position), old, new in zip(places, before, after):
-                self.own_zone(zone_id)[position] = new
-                self.loc[new] = zone_id
-                if old != new:
+                if old != new:  # a place that keeps its piece changes nothing, in its zone or elsewhere
+                    ids = lists.get(zone_id)
+                    if ids is None:
+                        ids = lists[zone_id] = self.own_zone(zone_id)
+                    ids[position] = new
+                    loc[new] = zone_id
                     renamed[old] = new
         self.rng = rng.getrandbits(64)
         self._labels = None
