@@ -475,22 +475,15 @@ class SearchBot:
             nonlocal round_now, found
             if now.round != round_now:
                 round_now = now.round
-                scores = standing(now)
-                if any(score != scores[0] for score in scores):
-                    found = leads(scores)
-                    return True
-            return False
+                found = _told_apart(now)
+            return found is not None
 
         if self.near_end:  # no round is a horizon: the playout is not asked before every step
             random_playout(state, self.random, self.playout_limit)
         else:
             ended = random_playout(state, self.random, self._horizon_limit(), at_horizon, each_round=True)
             self._count_far_playout(found is not None, ended)
-        if found is not None:
-            return found
-        if state.is_terminal():
-            return _end_values(state)
-        return leads(standing(state))
+        return _horizon_values(state, found)
 
     def _play_to_end(self, state: Any) -> list[float]:
         """Random moves (and chance by its odds) to the end or the step limit; each seat's reward."""
@@ -548,12 +541,7 @@ class _PlayedIteration:
             return standing_rewards(state.scores()), self.path
         if not bot.near_end:
             bot._count_far_playout(self.found is not None, ended)
-        if self.found is not None:
-            far = self.found
-        elif state.is_terminal():
-            far = _end_values(state)
-        else:
-            far = leads(standing(state))
+        far = _horizon_values(state, self.found)
         return [LEAF_WEIGHT * a + (1 - LEAF_WEIGHT) * b for a, b in zip(self.near, far)], self.path
 
     def choose(self, seat: int, count: int) -> int:
@@ -565,11 +553,8 @@ class _PlayedIteration:
     def before_step(self, state: Any) -> bool:
         """Asked before each step in the tree, then (to a horizon) before each new round's first: True stops."""
         if self.phase == self.OUT:  # a round has ended: the horizon when the scores tell the seats apart
-            scores = standing(state)
-            if any(score != scores[0] for score in scores):
-                self.found = leads(scores)
-                return True
-            return False
+            self.found = _told_apart(state)
+            return self.found is not None
         bot = self.bot
         if self.phase == self.LEAF and not bot.informed:
             self._play_out_from(state)  # plain UCT: random play from the step after the new node
@@ -601,6 +586,24 @@ class _PlayedIteration:
             self.playout.go_on(state, bot.playout_limit)
         else:  # asked again before the first step of each round after this one
             self.playout.go_on(state, bot._horizon_limit(), self.before_step, each_round=True)
+
+
+def _told_apart(state: Any) -> list[float] | None:
+    """At a round's end: each seat's lead when the standings tell the seats apart (a horizon), else None."""
+    scores = standing(state)
+    if any(score != scores[0] for score in scores):
+        return leads(scores)
+    return None
+
+
+def _horizon_values(state: Any, found: list[float] | None) -> list[float]:
+    """Each seat's value where a playout to a horizon stopped: the leads `found` at a round's end,
+    else at the game's end (`_end_values`), else (steps spent) the leads as the seats stand."""
+    if found is not None:
+        return found
+    if state.is_terminal():
+        return _end_values(state)
+    return leads(standing(state))
 
 
 def _end_values(state: Any) -> list[float]:
