@@ -316,8 +316,58 @@ class ExpressionWriter:
         # Each `for` clause is a Python `for` clause, so later ones run inside earlier ones.
         # Python allows no `:=` in what a comprehension goes through, which is all but the
         # element when the comprehension is sorted.
+        written = self._counts_by_value(node, names)
+        if written is not None:
+            return written
         with ExitStack() as facts:
             return self._comprehension(node, names, facts)
+
+    def _counts_by_value(self, node: ast.Comprehension, names: dict) -> str | None:
+        """`[count([x for x in xs where f(x) == q]) for q in qs]`, where neither `xs` nor `f(x)`
+        depends on q: the list of each x's `f(x)` made once, and each q's count taken from it
+        (`list.count`, in C), instead of going through xs and working f out again for every q.
+
+        The keys are worked out only when qs has an element, as the comprehension works them
+        out only for a first q, in the same order, so that an element that fails fails in the
+        same place. `list.count` compares each key with q by `key == q`, as the condition does
+        (it takes a key that is q itself as equal, which every value of the language is). None
+        when the comprehension is not of that shape.
+        """
+        if node.order_by is not None or len(node.clauses) != 1 or node.clauses[0].where is not None \
+                or "count" in self.defines:
+            return None
+        outer = node.clauses[0]
+        call = node.element
+        if not (isinstance(call, ast.Call) and call.function == "count" and len(call.args) == 1
+                and isinstance(call.args[0], ast.Comprehension)):
+            return None
+        counted = call.args[0]
+        if counted.order_by is not None or len(counted.clauses) != 1:
+            return None
+        clause = counted.clauses[0]
+        test = clause.where
+        if not (isinstance(counted.element, ast.Name) and counted.element.id == clause.var != outer.var
+                and isinstance(test, ast.Compare) and test.op == "=="
+                and isinstance(test.right, ast.Name) and test.right.id == outer.var):
+            return None
+        if any(isinstance(n, ast.Name) and n.id == outer.var for n in ast.walk([clause.iterable, test.left])):
+            return None
+        inner = dict(names)
+        self.comprehensions += 1
+        number = self.comprehensions
+        every, keys = f"c{number}_every", f"c{number}_keys"
+        self.no_binding += 1
+        iterable = self._items(outer.iterable, names)
+        self.no_binding -= 1
+        variable = f"c{number}_{outer.var}"
+        inner[outer.var] = variable
+        self.variable_kinds[variable] = element(self.kind_of(outer.iterable, names))
+        self.no_binding += 1  # inside a comprehension's iterable: no `:=`
+        listed = self.expression(counted.model_copy(update={
+            "element": test.left, "clauses": [clause.model_copy(update={"where": None})]}), inner)
+        self.no_binding -= 1
+        return (f"[{keys}.count({variable}) for {every} in [{iterable}] "
+                f"for {keys} in ([{listed}] if {every} else [None]) for {variable} in {every}]")
 
     def _comprehension(self, node, names, facts: ExitStack) -> str:
         inner = dict(names)

@@ -340,3 +340,51 @@ def test_a_define_asking_a_define_that_goes_through_a_list_is_called():
     source = load_source(rules, "inlined.pir").python_source()
     play = source[source.index("def body_play"):]
     assert "recall_total(st" in play[:play.index("\n\n\n")]
+
+
+# `[count([x for x in xs where f(x) == q]) for q in qs]`: the keys f(x) made once, each count by
+# `list.count` (`ExpressionWriter._counts_by_value`). The keys are worked out only when qs has an
+# element, so a key that fails is an error exactly where the comprehension would fail.
+COUNTED_EXPRESSIONS = [
+    "[count([x for x in [1, 2, 2, 3] where x == q]) for q in [2, 3, 4]]",
+    "[count([x for x in [1, 2, 4 / 2, 3 - 1] where x == q]) for q in [2, 1, 3 / 3]]",
+    "[count([x for x in [1, none, 3, none] where x == q]) for q in [none, 1, none]]",
+    "[count([s for s in places where empty(s) == q]) for q in [true, false]]",
+    "[count([o for o in [top(at(b, 0, 0)).owner, top(at(b, 0, 2)).owner] where o == q]) for q in players]",
+    "[count([s for s in places where s.col == q]) for q in range(0, 3)]",
+    "[count([x for x in [\"a\", \"b\", \"a\"] where x == q]) for q in [\"a\", 1]]",
+    "[count([x for x in [] where x == q]) for q in [1, 2]]",
+    # a key that fails: no error without a q, the error with one
+    f"[count([s for s in [{OUTSIDE}] where empty(s) == q]) for q in []]",
+    f"[count([s for s in places + [{OUTSIDE}] where empty(s) == q]) for q in [true, false]]",
+    "[count([x for x in [20, 0] where 10 / x == q]) for q in [1 / 2]]",
+    "[count([x for x in [20, 0] where 10 / x == q]) for q in []]",
+    # what is gone through is not a list
+    "[count([x for x in [1] where x == q]) for q in at(b, 0, 0)]",
+    "[count([x for x in [1] where x == q]) for q in result]",
+    "[count([x for x in result where x == q]) for q in [1]]",
+    "[count([x for x in result where x == q]) for q in []]",
+]
+COUNTED_AS_BEFORE = [  # not that shape: written as before
+    "[count([x for x in [1, 2] where x + q == 3]) for q in [1, 2]]",
+    "[count([x for x in [1, 2, 3] where x >= q]) for q in [1, 2]]",
+    "[count([x for x in [1, 2, 3] where q == x]) for q in [1, 2]]",
+    "[count([x for x in [[1], [q]] where x == q]) for q in [1, 2]]",
+    "[count([x + 1 for x in [1, 2] where x == q]) for q in [1, 2]]",
+    "[count([x for x in [1, 2] where x == q]) for q in [1, 2] where q > 1]",
+]
+
+
+def _counted_outcome(expression: str, monkeypatch=None, looped: bool = False):
+    """`_played` for RULES, as written now or (`looped`) with the keys worked out for every q, as before."""
+    patches = [(ExpressionWriter, "_counts_by_value", lambda *arguments: None)] if looped else []
+    return _played(RULES.replace("EXPR", expression), "counted.pir", monkeypatch, patches)
+
+
+@pytest.mark.parametrize("expression", COUNTED_EXPRESSIONS + COUNTED_AS_BEFORE)
+def test_counts_taken_from_the_keys_made_once_give_what_the_loop_gives(expression, monkeypatch):
+    counted, source = _counted_outcome(expression)
+    looped, looped_source = _counted_outcome(expression, monkeypatch, looped=True)
+    assert counted == looped
+    assert "_keys.count(" not in looped_source
+    assert ("_keys.count(" in source) == (expression in COUNTED_EXPRESSIONS)
