@@ -538,6 +538,11 @@ class ExpressionWriter:
             test = f"{first_target}.__class__ is dict" if literal \
                 else f"({first_target}.__class__ is dict) & ({first_index}.__class__ is int)"
             return f"({t}[{i}] if {test} and {i} in {t} else _index(st, {t}, {i}))"
+        if not literal and self._is_list(node.target, names) and self._wrapped_index(node, names):
+            # `xs[n % count(xs)]`: a whole number is within the list (an empty one failed at `%`).
+            test = f"{first_index}.__class__ is int" if _simple(target) \
+                else f"({first_target}.__class__ is list) & ({first_index}.__class__ is int)"
+            return f"({t}[{i}] if {test} else _index(st, {t}, {i}))"
         if not literal and _simple(target) and self._is_list(node.target, names):
             # Surely a list, with nothing to work out first (a world-level define's value, in a
             # playout build written for its kind): only the index to check.
@@ -549,6 +554,25 @@ class ExpressionWriter:
         if literal and node.index.value >= 0:  # a count from the front: only the end to check
             return f"({t}[{i}] if {test} and {i} < len({t}) else _index(st, {t}, {i}))"
         return f"({t}[{i}] if {test} and -len({t}) <= {i} < len({t}) else _index(st, {t}, {i}))"
+
+    def _wrapped_index(self, node: ast.Index, names: dict) -> bool:
+        """Whether an index is `n % count(xs)` of the list `xs` it indexes (`route[p.travelled % lap]`,
+        `lap` a define of no parameters whose body is `count(route)`): a whole number it gives is
+        at least 0 and less than the list's length. The list is named the same in both places,
+        a local of the expression or a name of the file, and nothing changes while one expression
+        is worked out, so both are the same list."""
+        index, target = node.index, node.target
+        if not (isinstance(index, ast.Binary) and index.op == "%" and isinstance(target, ast.Name)) \
+                or "count" in self.defines:
+            return False
+        divisor = index.right
+        if isinstance(divisor, ast.Name) and divisor.id not in names and target.id not in names \
+                and divisor.id in self.defines and not self.defines[divisor.id].params \
+                and not any(divisor.id in table for table in (self.vars, self.zones, self.kinds, self.symbols,
+                                                               self.tables, self.boards)):
+            divisor = self.defines[divisor.id].body  # a define of the file: its body names no local
+        return isinstance(divisor, ast.Call) and divisor.function == "count" and len(divisor.args) == 1 \
+            and isinstance(divisor.args[0], ast.Name) and divisor.args[0].id == target.id
 
     def _int_keyed_table(self, node, names: dict) -> bool:
         """Whether an expression names a table (not a local of that name) whose every row's key is a whole number."""

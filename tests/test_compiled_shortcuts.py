@@ -388,3 +388,58 @@ def test_counts_taken_from_the_keys_made_once_give_what_the_loop_gives(expressio
     assert counted == looped
     assert "_keys.count(" not in looped_source
     assert ("_keys.count(" in source) == (expression in COUNTED_EXPRESSIONS)
+
+
+# `xs[n % count(xs)]` (or `% m`, `m` a define whose body is `count(xs)`): a whole number is within
+# the list, so only its class is tested (`ExpressionWriter._wrapped_index`).
+WRAPPED = '''
+game "Wrapped":
+  players 2 to 2
+
+score p: 0
+
+var result = none
+
+define xs = [10, 20, 30]
+define m = count(xs)
+define none_yet = []
+define nothing = count(none_yet)
+define other = count([1, 2, 3, 4])
+
+play:
+  result = EXPR
+'''
+
+WRAPPED_EXPRESSIONS = [
+    "xs[7 % m]",
+    "xs[-7 % m]",
+    "xs[m % m]",
+    "xs[true % m]",
+    "xs[(7 / 2) % m]",  # a fraction: the runtime's error
+    "xs[(6 / 2) % m]",
+    "xs[7 % count(xs)]",
+    "none_yet[3 % nothing]",  # an empty list: division by zero, as before
+    "none_yet[3 % count(none_yet)]",
+    "[ys[k % count(ys)] for ys in [[1, 2, 3], [4]] for k in [-4, 0, 7]]",
+    "[ys[k % count(ys)] for ys in [[1, 2, 3], []] for k in [1]]",
+]
+WRAPPED_AS_BEFORE = [
+    "xs[3 % other]",  # `other` counts another list: out of range
+    "[xs[k % count(ys)] for ys in [[1, 2, 3, 4]] for k in [3]]",
+    "xs[7 % 2]",
+]
+
+
+def _wrapped_outcome(expression: str, monkeypatch=None, tested: bool = False):
+    """`_played` for WRAPPED, as written now or (`tested`) with the index's range tested, as before."""
+    patches = [(ExpressionWriter, "_wrapped_index", lambda *arguments: False)] if tested else []
+    return _played(WRAPPED.replace("EXPR", expression), "wrapped.pir", monkeypatch, patches)
+
+
+@pytest.mark.parametrize("expression", WRAPPED_EXPRESSIONS + WRAPPED_AS_BEFORE)
+def test_an_index_wrapped_by_the_lists_length_gives_what_the_tested_one_gives(expression, monkeypatch):
+    wrapped, source = _wrapped_outcome(expression)
+    tested, tested_source = _wrapped_outcome(expression, monkeypatch, tested=True)
+    assert wrapped == tested
+    play = source[source.index("def body_play"):]
+    assert ("-len(" in play[:play.index("\n\n\n")]) == (expression in WRAPPED_AS_BEFORE)
