@@ -877,8 +877,7 @@ class ExpressionWriter:
         if name == "all_pieces" and self._is_list(nodes[0], names) \
                 and sure(element(self.kind_of(nodes[0], names)), PLACE):
             return f"_pieces_of_places(st, {args[0]})"  # a list of zones and cells: no test of each
-        if name == "distance" and all(board.shape != "hex" for board in self.boards.values()) \
-                and self._sure(nodes[0], names, CELL) and self._sure(nodes[1], names, CELL):
+        if name == "distance" and self._square_cells(nodes, names):
             # Two cells of square grids: the steps a king takes, as `_distance` works it out.
             bound = self._bind(args[0]), self._bind(args[1])
             if bound[0] is not None and bound[1] is not None:
@@ -976,7 +975,35 @@ class ExpressionWriter:
                 written = self._quantifier("exists", listed, scope, node.span)
                 if written is not None:
                     return f"(not {written})" if node.op == "==" else written
+        if node.op in ("<=", "<", ">=", ">"):
+            written = self._distance_within(node, names)
+            if written is not None:
+                return written
         return f"({self.expression(node.left, names)} {node.op} {self.expression(node.right, names)})"
+
+    def _distance_within(self, node: ast.Compare, names: dict) -> str | None:
+        """`distance(a, b) <= r` between two cells of square grids, `r` a local or a constant: each
+        axis's steps compared with r (`max(x, y) <= r` is `x <= r and y <= r`; `>=` and `>` with
+        `or`), without the call of `max`. A number r gives the same answer; anything else fails
+        at the first comparison with the same error as `max(...) <= r`. None when it does not apply."""
+        call = node.left
+        if not (isinstance(call, ast.Call) and call.function == "distance" and len(call.args) == 2
+                and "distance" not in self.defines):
+            return None
+        radius = node.right
+        if not (isinstance(radius, ast.IntLiteral) or isinstance(radius, ast.Name) and radius.id in names) \
+                or not self._square_cells(call.args, names) \
+                or self.no_binding and not all(isinstance(a, ast.Name) and a.id in names for a in call.args):
+            return None
+        args = [self.expression(a, names) for a in call.args]
+        radius = self.expression(node.right, names)
+        bound = self._bind(args[0]), self._bind(args[1])
+        if bound[0] is None or bound[1] is None or not _simple_or_constant(radius):
+            return None
+        (first_a, a), (first_b, b) = bound
+        join = " and " if node.op in ("<=", "<") else " or "
+        return (f"(abs({first_a}.row - {first_b}.row) {node.op} {radius}{join}"
+                f"abs({a}.col - {b}.col) {node.op} {radius})")
 
     def _x_Membership(self, node, names):
         element, collection = self.expression(node.element, names), self.expression(node.collection, names)
@@ -985,6 +1012,11 @@ class ExpressionWriter:
         else:
             test = f"_member(st, {element}, {collection})"
         return f"(not {test})" if node.negated else test
+
+    def _square_cells(self, nodes: list, names: dict) -> bool:
+        """Whether `distance` of these two is between two cells of square grids: the steps a king takes."""
+        return all(board.shape != "hex" for board in self.boards.values()) \
+            and self._sure(nodes[0], names, CELL) and self._sure(nodes[1], names, CELL)
 
     def _x_BoolOp(self, node, names):
         left = self.expression(node.left, names)

@@ -443,3 +443,64 @@ def test_an_index_wrapped_by_the_lists_length_gives_what_the_tested_one_gives(ex
     assert wrapped == tested
     play = source[source.index("def body_play"):]
     assert ("-len(" in play[:play.index("\n\n\n")]) == (expression in WRAPPED_AS_BEFORE)
+
+
+# `distance(a, b) <= r` between cells of a square grid, r a local or a number written out: each
+# axis compared with r, without `max` (`ExpressionWriter._distance_within`).
+NEAR = '''
+game "Near":
+  players 2 to 2
+
+score p: 0
+
+var result = none
+var odd = "far"
+
+board b: grid 3 by 4
+  layer ground:
+    "x x x x"
+    "x x x x"
+    "x x x x"
+
+play:
+  let c = at(b, 1, 1)
+  result = EXPR
+'''
+
+NEAR_EXPRESSIONS = [
+    "[count([s for s in cells(b) where distance(c, s) <= r]) for r in [0, 1, 2, 1 / 2, 3 / 2, true]]",
+    "[count([s for s in cells(b) where distance(c, s) < r]) for r in [0, 1, 2, 1 / 2, 3 / 2]]",
+    "[count([s for s in cells(b) where distance(c, s) >= r]) for r in [0, 1, 2, 1 / 2, 3 / 2]]",
+    "[count([s for s in cells(b) where distance(c, s) > r]) for r in [0, 1, 2, 1 / 2, 3 / 2]]",
+    "[count([s for s in cells(b) where distance(s, t) <= 1]) for t in cells(b)]",
+    "[distance(c, s) > 1 for s in cells(b)]",
+    "distance(c, at(b, 2, 3)) <= 2",
+    "[distance(c, s) <= r for s in cells(b) for r in [odd]]",  # not a number: the error
+    "[distance(c, s) > r for s in cells(b) for r in [result]]",
+]
+NEAR_AS_BEFORE = [
+    "[distance(c, s) <= count(cells(b)) for s in cells(b)]",  # not a local: as before
+    "[distance(c, s) == 1 for s in cells(b)]",
+    "[[s for s in cells(b) where distance(s, t) <= 1] for t in [at(b, 0, 0), at(b, 2, 9)]]",  # t may be none
+]
+
+
+def _near_outcome(expression: str, monkeypatch=None, with_max: bool = False):
+    """`_played` for NEAR, as written now or (`with_max`) with `max` of the two axes, as before."""
+    patches = [(ExpressionWriter, "_distance_within", lambda *arguments: None)] if with_max else []
+    return _played(NEAR.replace("EXPR", expression), "near.pir", monkeypatch, patches)
+
+
+@pytest.mark.parametrize("expression", NEAR_EXPRESSIONS + NEAR_AS_BEFORE)
+def test_a_distance_compared_axis_by_axis_gives_what_max_gives(expression, monkeypatch):
+    near, source = _near_outcome(expression)
+    with_max, max_source = _near_outcome(expression, monkeypatch, with_max=True)
+    assert near == with_max
+
+    def play(text: str) -> str:
+        text = text[text.index("def body_play"):]
+        return text[:text.index("\n\n\n")]
+    if expression in NEAR_EXPRESSIONS:
+        assert "abs(" in play(source) and "max(abs(" not in play(source) and "max(abs(" in play(max_source)
+    else:
+        assert play(source) == play(max_source)
