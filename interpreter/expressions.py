@@ -248,8 +248,17 @@ class ExpressionWriter:
         if self._is_list(node, names):
             return source
         if self._sure(node, names, PLACE):
-            return f"list(map(st.pieces.__getitem__, st.contents[{source}.id]))"  # `pieces_in`, without the call
+            return self._pieces_in(source)
         return f"_as_list(st, {source})"
+
+    def _pieces_in(self, source: str) -> str:
+        """The pieces a zone or cell holds, as a new list (`pieces_in`, without the call). Most
+        that a loop goes through are empty: where `:=` is allowed, an empty one is `[]`, without `map`."""
+        if self.no_binding:
+            return f"list(map(st.pieces.__getitem__, st.contents[{source}.id]))"
+        self.bindings += 1
+        ids = f"_w{self.bindings}"
+        return f"(list(map(st.pieces.__getitem__, {ids})) if ({ids} := st.contents[{source}.id]) else [])"
 
     def _is_list(self, node, names: dict) -> bool:
         """Whether an expression's value is surely a list (never a zone: no need to look into one)."""
@@ -395,7 +404,9 @@ class ExpressionWriter:
             if clause.where is not None:  # what the rest is written for passed it (`x != none`, `not empty(x)`)
                 facts.enter_context(self._not_none(clause.where, inner, True))
             if not listed:
+                self.no_binding += 1  # a comprehension's iterable: no `:=`
                 iterable = self._items(clause.iterable, inner, iterable)
+                self.no_binding -= 1
             loops.append(f"for {variable} in {iterable}{condition}")
             variables.append(variable)
         if sorting:

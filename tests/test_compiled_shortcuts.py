@@ -12,6 +12,12 @@
   for pieces and equal options in the playout build (runtime `_choose_distinct_in_playout`).
 - A small define given an argument that is not a local (`holds(p, step(s, d))`) is written out
   where it is used, the argument kept with `:=` first (`_inline`), instead of being called.
+- `[count([x for x in xs where f(x) == q]) for q in qs]` makes the list of keys f(x) once and
+  counts each q in it (`_counts_by_value`), only when qs has an element.
+- `xs[n % count(xs)]` (or `% m`, `m` a define whose body is `count(xs)`) tests only that the
+  index is a whole number (`_wrapped_index`).
+- `distance(a, b) <= r` between cells of square grids compares each axis with r, without `max`
+  (`_distance_within`).
 
 Each expression is played both ways: as the compiler writes it now, and as it was written
 before (the shortcuts turned off); the two must agree, value or error.
@@ -504,3 +510,61 @@ def test_a_distance_compared_axis_by_axis_gives_what_max_gives(expression, monke
         assert "abs(" in play(source) and "max(abs(" not in play(source) and "max(abs(" in play(max_source)
     else:
         assert play(source) == play(max_source)
+
+
+# A loop through a zone or cell goes through a new list of its pieces, made before the loop (the
+# body may move them); an empty one is `[]`, without `map` (`ExpressionWriter._pieces_in`).
+LOOPED = '''
+game "Looped":
+  players 2 to 2
+
+score p: 0
+
+piece stone(owner) labelled "stone"
+zone pile
+var result = none
+board b: grid 1 by 3
+  layer ground:
+    "x x x"
+
+setup:
+  create 2 stone(first(players)) in at(b, 0, 0)
+  create 1 stone(players[1]) in at(b, 0, 2)
+
+play:
+  first(players) chooses c from [1, 2] "Which?"
+  let seen = []
+  for each s in cells(b):
+    for each x in s:
+      seen = seen + [s.col]
+      move x to at(b, 0, 1)
+  for each x in at(b, 0, 1):
+    move x to pile
+    seen = seen + [count(pile)]
+  for each x in pile:
+    move x to at(b, 0, 2)
+  for each x in pile:
+    seen = seen + [99]
+  result = seen + [count(at(b, 0, 2)), count(at(b, 0, 0))]
+'''
+
+
+@pytest.mark.parametrize("playout", [False, True])
+def test_a_loop_through_a_zone_goes_through_what_it_held_before(playout, monkeypatch):
+    def outcome(mapped: bool):
+        if mapped:
+            monkeypatch.setattr(ExpressionWriter, "_pieces_in", lambda self, source:
+                                f"list(map(st.pieces.__getitem__, st.contents[{source}.id]))")
+        game = load_source(LOOPED + ("# mapped\n" if mapped else ""), "looped.pir")
+        source = game.python_source()
+        state = game.new_state(players=2)
+        if playout:  # the playout build plays the loops
+            assert state.play_out(Playout(lambda seat, count: 0, 100)) is True
+        else:
+            state.apply_action(0)
+        monkeypatch.undo()
+        return state.vars["result"], source
+    looped, source = outcome(False)
+    mapped, mapped_source = outcome(True)
+    assert looped == mapped == [0, 0, 1, 1, 2, 1, 2, 3, 3, 0]
+    assert "else [])" in source and "else [])" not in mapped_source
