@@ -409,6 +409,7 @@ class ExpressionWriter:
                 self.no_binding -= 1
             loops.append(f"for {variable} in {iterable}{condition}")
             variables.append(variable)
+            last_iterable = iterable
         if sorting:
             key = self.expression(node.order_by, inner)
         self.no_binding -= sorting_inside
@@ -416,6 +417,10 @@ class ExpressionWriter:
         if not sorting:
             return f"[{element_source} {' '.join(loops)}]"
         reverse = ", reverse=True" if node.descending else ""
+        if alone and node.clauses[0].where is None and self._sorted_as_it_is():
+            # Every element, as it is: `sorted` makes the new list itself (what goes through
+            # is a list, made or checked above), without a copy of it first.
+            return f"sorted({last_iterable}, key=lambda {variables[0]}: {key}{reverse})"
         if alone:
             return f"sorted([{variables[0]} {loops[0]}], key=lambda {variables[0]}: {key}{reverse})"
         # sorted() is stable in both directions: equal keys keep their order. The kept
@@ -427,6 +432,10 @@ class ExpressionWriter:
         together = ", ".join(variables)
         return (f"[{element_source} for ({together},) in sorted([({together},) {' '.join(loops)}], "
                 f"key=lambda _t: (lambda {together}: {key})(*_t){reverse})]")
+
+    def _sorted_as_it_is(self) -> bool:
+        """Whether `[x for x in xs order by ...]` is written `sorted(xs, key=...)` (tests turn it off)."""
+        return True
 
     def _bind(self, source: str) -> tuple[str, str] | None:
         """How to use a value twice: (its first use, its later uses), or None when it cannot be.

@@ -18,12 +18,17 @@
   index is a whole number (`_wrapped_index`).
 - `distance(a, b) <= r` between cells of square grids compares each axis with r, without `max`
   (`_distance_within`).
+- A loop through a zone or cell that holds nothing goes through `[]` (`_pieces_in`).
+- `[x for x in xs order by ...]` is `sorted(xs, key=...)`, without a copy of xs first
+  (`_sorted_as_it_is`).
 
 Each expression is played both ways: as the compiler writes it now, and as it was written
 before (the shortcuts turned off); the two must agree, value or error.
 """
 
 from __future__ import annotations
+
+import re
 
 import pytest
 
@@ -568,3 +573,38 @@ def test_a_loop_through_a_zone_goes_through_what_it_held_before(playout, monkeyp
     mapped, mapped_source = outcome(True)
     assert looped == mapped == [0, 0, 1, 1, 2, 1, 2, 3, 3, 0]
     assert "else [])" in source and "else [])" not in mapped_source
+
+
+# `[x for x in xs order by ...]`, every element as it is: `sorted(xs, key=...)`, without a copy of
+# xs made first (`ExpressionWriter._sorted_as_it_is`).
+SORTED_EXPRESSIONS = [
+    "[x for x in [3, 1, 2, 1] order by x]",
+    "[x for x in [3, 1, 2, 1] order by -x descending]",
+    "[x for x in [[2, 1], [1, 5], [2, 0]] order by x]",
+    "[x for x in [[2, 1], [1, 5], [2, 0]] order by x[0] descending]",
+    "[x for x in [] order by x]",
+    "[x for x in [1, \"a\"] order by x]",  # not comparable: the error
+    "[x for x in [2, 0] order by 10 / x]",
+    "[s.col for s in [s for s in places order by -s.col]]",
+    "count([x for x in at(b, 0, 0) order by 1])",
+    "[x for x in result order by x]",  # none: the error
+]
+SORTED_AS_BEFORE = [
+    "[x for x in [3, 1, 2] where x > 1 order by x]",
+    "[x + 1 for x in [3, 1, 2] order by x]",
+]
+
+
+@pytest.mark.parametrize("expression", SORTED_EXPRESSIONS + SORTED_AS_BEFORE)
+def test_a_list_sorted_as_it_is_gives_what_its_copy_sorted_gives(expression, monkeypatch):
+    def outcome(copied: bool):
+        patches = [(ExpressionWriter, "_sorted_as_it_is", lambda self: False)] if copied else []
+        return _played(RULES.replace("EXPR", expression), "sorted.pir", monkeypatch, patches)
+    (sorted_value, source), (copied_value, copied_source) = outcome(False), outcome(True)
+    assert sorted_value == copied_value
+
+    def copies(text: str) -> bool:  # `sorted([x for x in ...], ...)` in the play step
+        text = text[text.index("def body_play"):]
+        return re.search(r"sorted\(\[c\d+_\w+ for ", text[:text.index("\n\n\n")]) is not None
+    assert copies(copied_source)
+    assert copies(source) == (expression in SORTED_AS_BEFORE)
