@@ -115,7 +115,7 @@ from interpreter.purity import ANYTHING, CELL, NOTHING, NUMBER, PIECE, PLAYER, T
 from interpreter.syntax_facts import assigned_names, costly_defines, names_used, recursive_defines, waits
 
 # Part of the cache key of generated modules: change it when the generated code changes meaning.
-GENERATOR_VERSION = "12"
+GENERATOR_VERSION = "17"
 
 
 @dataclass

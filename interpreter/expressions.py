@@ -248,8 +248,17 @@ class ExpressionWriter:
         if self._is_list(node, names):
             return source
         if self._sure(node, names, PLACE):
-            return f"list(map(st.pieces.__getitem__, st.contents[{source}.id]))"  # `pieces_in`, without the call
+            return self._pieces_in(source)
         return f"_as_list(st, {source})"
+
+    def _pieces_in(self, source: str) -> str:
+        """The pieces a zone or cell holds, as a new list (`pieces_in`, without the call). Most
+        that a loop goes through are empty: where `:=` is allowed, an empty one is `[]`, without `map`."""
+        if self.no_binding:
+            return f"list(map(st.pieces.__getitem__, st.contents[{source}.id]))"
+        self.bindings += 1
+        ids = f"_w{self.bindings}"
+        return f"(list(map(st.pieces.__getitem__, {ids})) if ({ids} := st.contents[{source}.id]) else [])"
 
     def _is_list(self, node, names: dict) -> bool:
         """Whether an expression's value is surely a list (never a zone: no need to look into one)."""
@@ -316,8 +325,58 @@ class ExpressionWriter:
         # Each `for` clause is a Python `for` clause, so later ones run inside earlier ones.
         # Python allows no `:=` in what a comprehension goes through, which is all but the
         # element when the comprehension is sorted.
+        written = self._counts_by_value(node, names)
+        if written is not None:
+            return written
         with ExitStack() as facts:
             return self._comprehension(node, names, facts)
+
+    def _counts_by_value(self, node: ast.Comprehension, names: dict) -> str | None:
+        """`[count([x for x in xs where f(x) == q]) for q in qs]`, where neither `xs` nor `f(x)`
+        depends on q: the list of each x's `f(x)` made once, and each q's count taken from it
+        (`list.count`, in C), instead of going through xs and working f out again for every q.
+
+        The keys are worked out only when qs has an element, as the comprehension works them
+        out only for a first q, in the same order, so that an element that fails fails in the
+        same place. `list.count` compares each key with q by `key == q`, as the condition does
+        (it takes a key that is q itself as equal, which every value of the language is). None
+        when the comprehension is not of that shape.
+        """
+        if node.order_by is not None or len(node.clauses) != 1 or node.clauses[0].where is not None \
+                or "count" in self.defines:
+            return None
+        outer = node.clauses[0]
+        call = node.element
+        if not (isinstance(call, ast.Call) and call.function == "count" and len(call.args) == 1
+                and isinstance(call.args[0], ast.Comprehension)):
+            return None
+        counted = call.args[0]
+        if counted.order_by is not None or len(counted.clauses) != 1:
+            return None
+        clause = counted.clauses[0]
+        test = clause.where
+        if not (isinstance(counted.element, ast.Name) and counted.element.id == clause.var != outer.var
+                and isinstance(test, ast.Compare) and test.op == "=="
+                and isinstance(test.right, ast.Name) and test.right.id == outer.var):
+            return None
+        if any(isinstance(n, ast.Name) and n.id == outer.var for n in ast.walk([clause.iterable, test.left])):
+            return None
+        inner = dict(names)
+        self.comprehensions += 1
+        number = self.comprehensions
+        every, keys = f"c{number}_every", f"c{number}_keys"
+        self.no_binding += 1
+        iterable = self._items(outer.iterable, names)
+        self.no_binding -= 1
+        variable = f"c{number}_{outer.var}"
+        inner[outer.var] = variable
+        self.variable_kinds[variable] = element(self.kind_of(outer.iterable, names))
+        self.no_binding += 1  # inside a comprehension's iterable: no `:=`
+        listed = self.expression(counted.model_copy(update={
+            "element": test.left, "clauses": [clause.model_copy(update={"where": None})]}), inner)
+        self.no_binding -= 1
+        return (f"[{keys}.count({variable}) for {every} in [{iterable}] "
+                f"for {keys} in ([{listed}] if {every} else [None]) for {variable} in {every}]")
 
     def _comprehension(self, node, names, facts: ExitStack) -> str:
         inner = dict(names)
@@ -345,9 +404,12 @@ class ExpressionWriter:
             if clause.where is not None:  # what the rest is written for passed it (`x != none`, `not empty(x)`)
                 facts.enter_context(self._not_none(clause.where, inner, True))
             if not listed:
+                self.no_binding += 1  # a comprehension's iterable: no `:=`
                 iterable = self._items(clause.iterable, inner, iterable)
+                self.no_binding -= 1
             loops.append(f"for {variable} in {iterable}{condition}")
             variables.append(variable)
+            last_iterable = iterable
         if sorting:
             key = self.expression(node.order_by, inner)
         self.no_binding -= sorting_inside
@@ -355,6 +417,10 @@ class ExpressionWriter:
         if not sorting:
             return f"[{element_source} {' '.join(loops)}]"
         reverse = ", reverse=True" if node.descending else ""
+        if alone and node.clauses[0].where is None and self._sorted_as_it_is():
+            # Every element, as it is: `sorted` makes the new list itself (what goes through
+            # is a list, made or checked above), without a copy of it first.
+            return f"sorted({last_iterable}, key=lambda {variables[0]}: {key}{reverse})"
         if alone:
             return f"sorted([{variables[0]} {loops[0]}], key=lambda {variables[0]}: {key}{reverse})"
         # sorted() is stable in both directions: equal keys keep their order. The kept
@@ -366,6 +432,10 @@ class ExpressionWriter:
         together = ", ".join(variables)
         return (f"[{element_source} for ({together},) in sorted([({together},) {' '.join(loops)}], "
                 f"key=lambda _t: (lambda {together}: {key})(*_t){reverse})]")
+
+    def _sorted_as_it_is(self) -> bool:
+        """Whether `[x for x in xs order by ...]` is written `sorted(xs, key=...)` (tests turn it off)."""
+        return True
 
     def _bind(self, source: str) -> tuple[str, str] | None:
         """How to use a value twice: (its first use, its later uses), or None when it cannot be.
@@ -488,6 +558,11 @@ class ExpressionWriter:
             test = f"{first_target}.__class__ is dict" if literal \
                 else f"({first_target}.__class__ is dict) & ({first_index}.__class__ is int)"
             return f"({t}[{i}] if {test} and {i} in {t} else _index(st, {t}, {i}))"
+        if not literal and self._is_list(node.target, names) and self._wrapped_index(node, names):
+            # `xs[n % count(xs)]`: a whole number is within the list (an empty one failed at `%`).
+            test = f"{first_index}.__class__ is int" if _simple(target) \
+                else f"({first_target}.__class__ is list) & ({first_index}.__class__ is int)"
+            return f"({t}[{i}] if {test} else _index(st, {t}, {i}))"
         if not literal and _simple(target) and self._is_list(node.target, names):
             # Surely a list, with nothing to work out first (a world-level define's value, in a
             # playout build written for its kind): only the index to check.
@@ -499,6 +574,25 @@ class ExpressionWriter:
         if literal and node.index.value >= 0:  # a count from the front: only the end to check
             return f"({t}[{i}] if {test} and {i} < len({t}) else _index(st, {t}, {i}))"
         return f"({t}[{i}] if {test} and -len({t}) <= {i} < len({t}) else _index(st, {t}, {i}))"
+
+    def _wrapped_index(self, node: ast.Index, names: dict) -> bool:
+        """Whether an index is `n % count(xs)` of the list `xs` it indexes (`route[p.travelled % lap]`,
+        `lap` a define of no parameters whose body is `count(route)`): a whole number it gives is
+        at least 0 and less than the list's length. The list is named the same in both places,
+        a local of the expression or a name of the file, and nothing changes while one expression
+        is worked out, so both are the same list."""
+        index, target = node.index, node.target
+        if not (isinstance(index, ast.Binary) and index.op == "%" and isinstance(target, ast.Name)) \
+                or "count" in self.defines:
+            return False
+        divisor = index.right
+        if isinstance(divisor, ast.Name) and divisor.id not in names and target.id not in names \
+                and divisor.id in self.defines and not self.defines[divisor.id].params \
+                and not any(divisor.id in table for table in (self.vars, self.zones, self.kinds, self.symbols,
+                                                               self.tables, self.boards)):
+            divisor = self.defines[divisor.id].body  # a define of the file: its body names no local
+        return isinstance(divisor, ast.Call) and divisor.function == "count" and len(divisor.args) == 1 \
+            and isinstance(divisor.args[0], ast.Name) and divisor.args[0].id == target.id
 
     def _int_keyed_table(self, node, names: dict) -> bool:
         """Whether an expression names a table (not a local of that name) whose every row's key is a whole number."""
@@ -803,8 +897,7 @@ class ExpressionWriter:
         if name == "all_pieces" and self._is_list(nodes[0], names) \
                 and sure(element(self.kind_of(nodes[0], names)), PLACE):
             return f"_pieces_of_places(st, {args[0]})"  # a list of zones and cells: no test of each
-        if name == "distance" and all(board.shape != "hex" for board in self.boards.values()) \
-                and self._sure(nodes[0], names, CELL) and self._sure(nodes[1], names, CELL):
+        if name == "distance" and self._square_cells(nodes, names):
             # Two cells of square grids: the steps a king takes, as `_distance` works it out.
             bound = self._bind(args[0]), self._bind(args[1])
             if bound[0] is not None and bound[1] is not None:
@@ -902,7 +995,35 @@ class ExpressionWriter:
                 written = self._quantifier("exists", listed, scope, node.span)
                 if written is not None:
                     return f"(not {written})" if node.op == "==" else written
+        if node.op in ("<=", "<", ">=", ">"):
+            written = self._distance_within(node, names)
+            if written is not None:
+                return written
         return f"({self.expression(node.left, names)} {node.op} {self.expression(node.right, names)})"
+
+    def _distance_within(self, node: ast.Compare, names: dict) -> str | None:
+        """`distance(a, b) <= r` between two cells of square grids, `r` a local or a constant: each
+        axis's steps compared with r (`max(x, y) <= r` is `x <= r and y <= r`; `>=` and `>` with
+        `or`), without the call of `max`. A number r gives the same answer; anything else fails
+        at the first comparison with the same error as `max(...) <= r`. None when it does not apply."""
+        call = node.left
+        if not (isinstance(call, ast.Call) and call.function == "distance" and len(call.args) == 2
+                and "distance" not in self.defines):
+            return None
+        radius = node.right
+        if not (isinstance(radius, ast.IntLiteral) or isinstance(radius, ast.Name) and radius.id in names) \
+                or not self._square_cells(call.args, names) \
+                or self.no_binding and not all(isinstance(a, ast.Name) and a.id in names for a in call.args):
+            return None
+        args = [self.expression(a, names) for a in call.args]
+        radius = self.expression(node.right, names)
+        bound = self._bind(args[0]), self._bind(args[1])
+        if bound[0] is None or bound[1] is None or not _simple_or_constant(radius):
+            return None
+        (first_a, a), (first_b, b) = bound
+        join = " and " if node.op in ("<=", "<") else " or "
+        return (f"(abs({first_a}.row - {first_b}.row) {node.op} {radius}{join}"
+                f"abs({a}.col - {b}.col) {node.op} {radius})")
 
     def _x_Membership(self, node, names):
         element, collection = self.expression(node.element, names), self.expression(node.collection, names)
@@ -911,6 +1032,11 @@ class ExpressionWriter:
         else:
             test = f"_member(st, {element}, {collection})"
         return f"(not {test})" if node.negated else test
+
+    def _square_cells(self, nodes: list, names: dict) -> bool:
+        """Whether `distance` of these two is between two cells of square grids: the steps a king takes."""
+        return all(board.shape != "hex" for board in self.boards.values()) \
+            and self._sure(nodes[0], names, CELL) and self._sure(nodes[1], names, CELL)
 
     def _x_BoolOp(self, node, names):
         left = self.expression(node.left, names)

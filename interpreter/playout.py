@@ -194,35 +194,35 @@ def take_decision(st, site: int, seat: int, values: list, optional: bool) -> Any
                                    or playout.each_round and st.round == playout.asked_round):
         playout.steps_left -= 1
         count = len(values) + optional
-        uniform = playout.uniform
-        if uniform is not None:  # a draw below count, sure to be an action
+        bits = playout.bits  # set only with `uniform`: a draw below count, sure to be an action
+        if bits is not None:
             if count < 2:
                 index = 0
-            elif playout.bits is not None:  # `Random._randbelow_with_getrandbits(count)`, written out
-                getrandbits = playout.bits[seat]
+            else:  # `Random._randbelow_with_getrandbits(count)`, written out
+                getrandbits = bits[seat]
                 width = count.bit_length()
                 index = getrandbits(width)
                 while index >= count:
                     index = getrandbits(width)
-            else:
-                index = uniform[seat](count)
+        elif playout.uniform is not None:
+            index = 0 if count < 2 else playout.uniform[seat](count)
         else:
             index = playout.choose(seat, count)
-        if uniform is not None or index.__class__ is int and 0 <= index < count:
-            st.history.append(index)
-            playout.decisions += 1
-            playout.taken = CHOICE
-            value = values[index] if index < len(values) else None
-            if value.__class__ is Blind:
-                value = _face_down_taken(st, site, value)
-                if value is WAITING:  # chance picks among the pile's kinds: a step of its own
-                    return playout.step(st)
-            st.budget = CHECK_EVERY
-            st.answer = value
-            return value
-        st.pending = ["choice", site, seat, values]  # where `Playout.step` stops with the same error
-        playout.taken = 0  # the step before went on well: it counts
-        raise _no_such_action(index, count)
+            if index.__class__ is not int or not 0 <= index < count:
+                st.pending = ["choice", site, seat, values]  # where `Playout.step` stops with the same error
+                playout.taken = 0  # the step before went on well: it counts
+                raise _no_such_action(index, count)
+        st.history.append(index)
+        playout.decisions += 1
+        playout.taken = CHOICE
+        value = values[index] if index < len(values) else None
+        if value.__class__ is Blind:
+            value = _face_down_taken(st, site, value)
+            if value is WAITING:  # chance picks among the pile's kinds: a step of its own
+                return playout.step(st)
+        st.budget = CHECK_EVERY
+        st.answer = value
+        return value
     st.pending = ["choice", site, seat, values]
     return playout.step(st)
 

@@ -12,12 +12,23 @@
   for pieces and equal options in the playout build (runtime `_choose_distinct_in_playout`).
 - A small define given an argument that is not a local (`holds(p, step(s, d))`) is written out
   where it is used, the argument kept with `:=` first (`_inline`), instead of being called.
+- `[count([x for x in xs where f(x) == q]) for q in qs]` makes the list of keys f(x) once and
+  counts each q in it (`_counts_by_value`), only when qs has an element.
+- `xs[n % count(xs)]` (or `% m`, `m` a define whose body is `count(xs)`) tests only that the
+  index is a whole number (`_wrapped_index`).
+- `distance(a, b) <= r` between cells of square grids compares each axis with r, without `max`
+  (`_distance_within`).
+- A loop through a zone or cell that holds nothing goes through `[]` (`_pieces_in`).
+- `[x for x in xs order by ...]` is `sorted(xs, key=...)`, without a copy of xs first
+  (`_sorted_as_it_is`).
 
 Each expression is played both ways: as the compiler writes it now, and as it was written
 before (the shortcuts turned off); the two must agree, value or error.
 """
 
 from __future__ import annotations
+
+import re
 
 import pytest
 
@@ -340,3 +351,260 @@ def test_a_define_asking_a_define_that_goes_through_a_list_is_called():
     source = load_source(rules, "inlined.pir").python_source()
     play = source[source.index("def body_play"):]
     assert "recall_total(st" in play[:play.index("\n\n\n")]
+
+
+# `[count([x for x in xs where f(x) == q]) for q in qs]`: the keys f(x) made once, each count by
+# `list.count` (`ExpressionWriter._counts_by_value`). The keys are worked out only when qs has an
+# element, so a key that fails is an error exactly where the comprehension would fail.
+COUNTED_EXPRESSIONS = [
+    "[count([x for x in [1, 2, 2, 3] where x == q]) for q in [2, 3, 4]]",
+    "[count([x for x in [1, 2, 4 / 2, 3 - 1] where x == q]) for q in [2, 1, 3 / 3]]",
+    "[count([x for x in [1, none, 3, none] where x == q]) for q in [none, 1, none]]",
+    "[count([s for s in places where empty(s) == q]) for q in [true, false]]",
+    "[count([o for o in [top(at(b, 0, 0)).owner, top(at(b, 0, 2)).owner] where o == q]) for q in players]",
+    "[count([s for s in places where s.col == q]) for q in range(0, 3)]",
+    "[count([x for x in [\"a\", \"b\", \"a\"] where x == q]) for q in [\"a\", 1]]",
+    "[count([x for x in [] where x == q]) for q in [1, 2]]",
+    # a key that fails: no error without a q, the error with one
+    f"[count([s for s in [{OUTSIDE}] where empty(s) == q]) for q in []]",
+    f"[count([s for s in places + [{OUTSIDE}] where empty(s) == q]) for q in [true, false]]",
+    "[count([x for x in [20, 0] where 10 / x == q]) for q in [1 / 2]]",
+    "[count([x for x in [20, 0] where 10 / x == q]) for q in []]",
+    # what is gone through is not a list
+    "[count([x for x in [1] where x == q]) for q in at(b, 0, 0)]",
+    "[count([x for x in [1] where x == q]) for q in result]",
+    "[count([x for x in result where x == q]) for q in [1]]",
+    "[count([x for x in result where x == q]) for q in []]",
+]
+COUNTED_AS_BEFORE = [  # not that shape: written as before
+    "[count([x for x in [1, 2] where x + q == 3]) for q in [1, 2]]",
+    "[count([x for x in [1, 2, 3] where x >= q]) for q in [1, 2]]",
+    "[count([x for x in [1, 2, 3] where q == x]) for q in [1, 2]]",
+    "[count([x for x in [[1], [q]] where x == q]) for q in [1, 2]]",
+    "[count([x + 1 for x in [1, 2] where x == q]) for q in [1, 2]]",
+    "[count([x for x in [1, 2] where x == q]) for q in [1, 2] where q > 1]",
+]
+
+
+def _counted_outcome(expression: str, monkeypatch=None, looped: bool = False):
+    """`_played` for RULES, as written now or (`looped`) with the keys worked out for every q, as before."""
+    patches = [(ExpressionWriter, "_counts_by_value", lambda *arguments: None)] if looped else []
+    return _played(RULES.replace("EXPR", expression), "counted.pir", monkeypatch, patches)
+
+
+@pytest.mark.parametrize("expression", COUNTED_EXPRESSIONS + COUNTED_AS_BEFORE)
+def test_counts_taken_from_the_keys_made_once_give_what_the_loop_gives(expression, monkeypatch):
+    counted, source = _counted_outcome(expression)
+    looped, looped_source = _counted_outcome(expression, monkeypatch, looped=True)
+    assert counted == looped
+    assert "_keys.count(" not in looped_source
+    assert ("_keys.count(" in source) == (expression in COUNTED_EXPRESSIONS)
+
+
+# `xs[n % count(xs)]` (or `% m`, `m` a define whose body is `count(xs)`): a whole number is within
+# the list, so only its class is tested (`ExpressionWriter._wrapped_index`).
+WRAPPED = '''
+game "Wrapped":
+  players 2 to 2
+
+score p: 0
+
+var result = none
+
+define xs = [10, 20, 30]
+define m = count(xs)
+define none_yet = []
+define nothing = count(none_yet)
+define other = count([1, 2, 3, 4])
+
+play:
+  result = EXPR
+'''
+
+WRAPPED_EXPRESSIONS = [
+    "xs[7 % m]",
+    "xs[-7 % m]",
+    "xs[m % m]",
+    "xs[true % m]",
+    "xs[(7 / 2) % m]",  # a fraction: the runtime's error
+    "xs[(6 / 2) % m]",
+    "xs[7 % count(xs)]",
+    "none_yet[3 % nothing]",  # an empty list: division by zero, as before
+    "none_yet[3 % count(none_yet)]",
+    "[ys[k % count(ys)] for ys in [[1, 2, 3], [4]] for k in [-4, 0, 7]]",
+    "[ys[k % count(ys)] for ys in [[1, 2, 3], []] for k in [1]]",
+]
+WRAPPED_AS_BEFORE = [
+    "xs[3 % other]",  # `other` counts another list: out of range
+    "[xs[k % count(ys)] for ys in [[1, 2, 3, 4]] for k in [3]]",
+    "xs[7 % 2]",
+]
+
+
+def _wrapped_outcome(expression: str, monkeypatch=None, tested: bool = False):
+    """`_played` for WRAPPED, as written now or (`tested`) with the index's range tested, as before."""
+    patches = [(ExpressionWriter, "_wrapped_index", lambda *arguments: False)] if tested else []
+    return _played(WRAPPED.replace("EXPR", expression), "wrapped.pir", monkeypatch, patches)
+
+
+@pytest.mark.parametrize("expression", WRAPPED_EXPRESSIONS + WRAPPED_AS_BEFORE)
+def test_an_index_wrapped_by_the_lists_length_gives_what_the_tested_one_gives(expression, monkeypatch):
+    wrapped, source = _wrapped_outcome(expression)
+    tested, tested_source = _wrapped_outcome(expression, monkeypatch, tested=True)
+    assert wrapped == tested
+    play = source[source.index("def body_play"):]
+    assert ("-len(" in play[:play.index("\n\n\n")]) == (expression in WRAPPED_AS_BEFORE)
+
+
+# `distance(a, b) <= r` between cells of a square grid, r a local or a number written out: each
+# axis compared with r, without `max` (`ExpressionWriter._distance_within`).
+NEAR = '''
+game "Near":
+  players 2 to 2
+
+score p: 0
+
+var result = none
+var odd = "far"
+
+board b: grid 3 by 4
+  layer ground:
+    "x x x x"
+    "x x x x"
+    "x x x x"
+
+play:
+  let c = at(b, 1, 1)
+  result = EXPR
+'''
+
+NEAR_EXPRESSIONS = [
+    "[count([s for s in cells(b) where distance(c, s) <= r]) for r in [0, 1, 2, 1 / 2, 3 / 2, true]]",
+    "[count([s for s in cells(b) where distance(c, s) < r]) for r in [0, 1, 2, 1 / 2, 3 / 2]]",
+    "[count([s for s in cells(b) where distance(c, s) >= r]) for r in [0, 1, 2, 1 / 2, 3 / 2]]",
+    "[count([s for s in cells(b) where distance(c, s) > r]) for r in [0, 1, 2, 1 / 2, 3 / 2]]",
+    "[count([s for s in cells(b) where distance(s, t) <= 1]) for t in cells(b)]",
+    "[distance(c, s) > 1 for s in cells(b)]",
+    "distance(c, at(b, 2, 3)) <= 2",
+    "[distance(c, s) <= r for s in cells(b) for r in [odd]]",  # not a number: the error
+    "[distance(c, s) > r for s in cells(b) for r in [result]]",
+]
+NEAR_AS_BEFORE = [
+    "[distance(c, s) <= count(cells(b)) for s in cells(b)]",  # not a local: as before
+    "[distance(c, s) == 1 for s in cells(b)]",
+    "[[s for s in cells(b) where distance(s, t) <= 1] for t in [at(b, 0, 0), at(b, 2, 9)]]",  # t may be none
+]
+
+
+def _near_outcome(expression: str, monkeypatch=None, with_max: bool = False):
+    """`_played` for NEAR, as written now or (`with_max`) with `max` of the two axes, as before."""
+    patches = [(ExpressionWriter, "_distance_within", lambda *arguments: None)] if with_max else []
+    return _played(NEAR.replace("EXPR", expression), "near.pir", monkeypatch, patches)
+
+
+@pytest.mark.parametrize("expression", NEAR_EXPRESSIONS + NEAR_AS_BEFORE)
+def test_a_distance_compared_axis_by_axis_gives_what_max_gives(expression, monkeypatch):
+    near, source = _near_outcome(expression)
+    with_max, max_source = _near_outcome(expression, monkeypatch, with_max=True)
+    assert near == with_max
+
+    def play(text: str) -> str:
+        text = text[text.index("def body_play"):]
+        return text[:text.index("\n\n\n")]
+    if expression in NEAR_EXPRESSIONS:
+        assert "abs(" in play(source) and "max(abs(" not in play(source) and "max(abs(" in play(max_source)
+    else:
+        assert play(source) == play(max_source)
+
+
+# A loop through a zone or cell goes through a new list of its pieces, made before the loop (the
+# body may move them); an empty one is `[]`, without `map` (`ExpressionWriter._pieces_in`).
+LOOPED = '''
+game "Looped":
+  players 2 to 2
+
+score p: 0
+
+piece stone(owner) labelled "stone"
+zone pile
+var result = none
+board b: grid 1 by 3
+  layer ground:
+    "x x x"
+
+setup:
+  create 2 stone(first(players)) in at(b, 0, 0)
+  create 1 stone(players[1]) in at(b, 0, 2)
+
+play:
+  first(players) chooses c from [1, 2] "Which?"
+  let seen = []
+  for each s in cells(b):
+    for each x in s:
+      seen = seen + [s.col]
+      move x to at(b, 0, 1)
+  for each x in at(b, 0, 1):
+    move x to pile
+    seen = seen + [count(pile)]
+  for each x in pile:
+    move x to at(b, 0, 2)
+  for each x in pile:
+    seen = seen + [99]
+  result = seen + [count(at(b, 0, 2)), count(at(b, 0, 0))]
+'''
+
+
+@pytest.mark.parametrize("playout", [False, True])
+def test_a_loop_through_a_zone_goes_through_what_it_held_before(playout, monkeypatch):
+    def outcome(mapped: bool):
+        if mapped:
+            monkeypatch.setattr(ExpressionWriter, "_pieces_in", lambda self, source:
+                                f"list(map(st.pieces.__getitem__, st.contents[{source}.id]))")
+        game = load_source(LOOPED + ("# mapped\n" if mapped else ""), "looped.pir")
+        source = game.python_source()
+        state = game.new_state(players=2)
+        if playout:  # the playout build plays the loops
+            assert state.play_out(Playout(lambda seat, count: 0, 100)) is True
+        else:
+            state.apply_action(0)
+        monkeypatch.undo()
+        return state.vars["result"], source
+    looped, source = outcome(False)
+    mapped, mapped_source = outcome(True)
+    assert looped == mapped == [0, 0, 1, 1, 2, 1, 2, 3, 3, 0]
+    assert "else [])" in source and "else [])" not in mapped_source
+
+
+# `[x for x in xs order by ...]`, every element as it is: `sorted(xs, key=...)`, without a copy of
+# xs made first (`ExpressionWriter._sorted_as_it_is`).
+SORTED_EXPRESSIONS = [
+    "[x for x in [3, 1, 2, 1] order by x]",
+    "[x for x in [3, 1, 2, 1] order by -x descending]",
+    "[x for x in [[2, 1], [1, 5], [2, 0]] order by x]",
+    "[x for x in [[2, 1], [1, 5], [2, 0]] order by x[0] descending]",
+    "[x for x in [] order by x]",
+    "[x for x in [1, \"a\"] order by x]",  # not comparable: the error
+    "[x for x in [2, 0] order by 10 / x]",
+    "[s.col for s in [s for s in places order by -s.col]]",
+    "count([x for x in at(b, 0, 0) order by 1])",
+    "[x for x in result order by x]",  # none: the error
+]
+SORTED_AS_BEFORE = [
+    "[x for x in [3, 1, 2] where x > 1 order by x]",
+    "[x + 1 for x in [3, 1, 2] order by x]",
+]
+
+
+@pytest.mark.parametrize("expression", SORTED_EXPRESSIONS + SORTED_AS_BEFORE)
+def test_a_list_sorted_as_it_is_gives_what_its_copy_sorted_gives(expression, monkeypatch):
+    def outcome(copied: bool):
+        patches = [(ExpressionWriter, "_sorted_as_it_is", lambda self: False)] if copied else []
+        return _played(RULES.replace("EXPR", expression), "sorted.pir", monkeypatch, patches)
+    (sorted_value, source), (copied_value, copied_source) = outcome(False), outcome(True)
+    assert sorted_value == copied_value
+
+    def copies(text: str) -> bool:  # `sorted([x for x in ...], ...)` in the play step
+        text = text[text.index("def body_play"):]
+        return re.search(r"sorted\(\[c\d+_\w+ for ", text[:text.index("\n\n\n")]) is not None
+    assert copies(copied_source)
+    assert copies(source) == (expression in SORTED_AS_BEFORE)

@@ -323,3 +323,29 @@ def test_a_failing_log_line_still_fails_simulate():
     failed = [number for number, record in enumerate(records) if record.get("error")]
     assert failed == [0, 8]  # games 1 and 9, as simulate numbers them
     assert "says_too_much.pir:11:" in records[0]["error"]
+
+
+@pytest.mark.parametrize("answer", ["past the end", "minus one", "text"])
+def test_a_choose_answering_no_action_fails_alike_with_and_without_the_pending_step(answer):
+    """`take_decision` asks `choose` at once, without a `before_step`; with one, the decision is set
+    pending and `Playout.step` asks. A wrong answer is the same error either way, after the
+    same decisions, with the decision left pending."""
+    game = load_game(str(ROOT / "games" / "glory_islands.pir"))
+    outcomes = []
+    for before_step in (None, lambda state: False):
+        state = game.new_state(players=4, seed=3)
+        rng = random.Random(3)
+        asked = []
+
+        def choose(seat, count):
+            asked.append(count)
+            if len(asked) < 25:
+                return rng.randrange(count)
+            return {"past the end": count, "minus one": -1, "text": "0"}[answer]
+        playout = Playout(choose, 10_000, before_step)
+        with pytest.raises(IllegalAction, match="there is no action") as error:
+            state.play_out(playout)
+        outcomes.append((str(error.value), asked, playout.decisions, playout.taken, state.history,
+                         state._encode(state.pending)))
+    assert outcomes[0] == outcomes[1]
+    assert outcomes[0][2] == 24 and outcomes[0][3] == 0
