@@ -42,7 +42,7 @@ import random
 from typing import Any, Callable, Sequence
 
 from interpreter.limits import CHECK_EVERY
-from interpreter.values import Blind, IllegalAction
+from interpreter.values import Blind, GameRuleError, IllegalAction
 
 CHOICE, CHANCE = 1, 2
 # `random.Random._randbelow` in CPython, whose steps `take_decision` takes itself (`Playout.bits`).
@@ -51,6 +51,27 @@ _RANDBELOW = getattr(random.Random, "_randbelow_with_getrandbits", None)
 
 class Stopped(BaseException):
     """The playout stops before the game's end. A BaseException, so that no handler of the rules' errors takes it."""
+
+
+class CallerFailed(BaseException):
+    """The caller's `before_step` or `choose` failed, not the rules: `State.play_out` raises its
+    error as it is, not as a failure of the rule that was running. A BaseException, so that no
+    handler of the rules' errors takes it (a rules error the hook met, such as a `progress`
+    line that fails, stays the rules')."""
+
+    def __init__(self, error: Exception):
+        super().__init__(error)
+        self.error = error
+
+
+def _callers(call: Callable, *arguments) -> Any:
+    """`call(*arguments)` for a hook of the caller: its failure is the caller's (`CallerFailed`)."""
+    try:
+        return call(*arguments)
+    except GameRuleError:
+        raise
+    except Exception as error:
+        raise CallerFailed(error) from None
 
 
 class Playout:
@@ -141,14 +162,14 @@ class Playout:
                 raise Stopped()
             if self.before_step is not None and (not self.each_round or st.round != self.asked_round):
                 self.asked_round = st.round
-                if self.before_step(st):
+                if _callers(self.before_step, st):
                     raise Stopped()
             self.steps_left -= 1
             pending = st.pending
             if pending[0] == "choice":
                 values = pending[3]
                 count = len(values) + st.program.skips[pending[1]]
-                index = self.choose(pending[2], count)
+                index = _callers(self.choose, pending[2], count)
                 if index.__class__ is not int or not 0 <= index < count:
                     self.taken = 0  # the step before went on well: it counts
                     raise _no_such_action(index, count)
@@ -205,9 +226,9 @@ def take_decision(st, site: int, seat: int, values: list, optional: bool) -> Any
                 while index >= count:
                     index = getrandbits(width)
         elif playout.uniform is not None:
-            index = 0 if count < 2 else playout.uniform[seat](count)
+            index = 0 if count < 2 else _callers(playout.uniform[seat], count)
         else:
-            index = playout.choose(seat, count)
+            index = _callers(playout.choose, seat, count)
             if index.__class__ is not int or not 0 <= index < count:
                 st.pending = ["choice", site, seat, values]  # where `Playout.step` stops with the same error
                 playout.taken = 0  # the step before went on well: it counts

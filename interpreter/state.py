@@ -17,7 +17,7 @@ from typing import Any
 
 from interpreter.catalogues import LEFT, PICK
 from interpreter.limits import CHECK_EVERY
-from interpreter.playout import _RANDBELOW, Playout, Stopped
+from interpreter.playout import _RANDBELOW, CallerFailed, Playout, Stopped
 from interpreter.runtime import _UNSET, HELD, EndGame, Runaway, _resumed, _resumed_in_playout
 from interpreter.secrecy import decision_reveals, decision_seen_by
 from interpreter.values import Blind, Board, GameRuleError, IllegalAction, Piece, Player, Zone, log_text, show
@@ -880,6 +880,8 @@ class State:
         The state reached is the one those calls would reach; one stopped before the end
         cannot go on (see interpreter/playout.py). A failure of the rules raises the same
         `GameRuleError`; `playout` has counted the steps taken up to it, as `play_to_end` does.
+        A failure of the caller's own `before_step` or `choose` raises its own error as it is,
+        not as the rules'; when it came in the middle of the rules, the state cannot go on.
 
         Returns:
             Whether the game is over (False: the playout stopped before its end).
@@ -903,6 +905,10 @@ class State:
             self.playout = None
             playout.stopped = True
             return False
+        except CallerFailed as failed:  # the same: the caller's hook failed, before anything was taken
+            self._frames = frames
+            self.playout = None
+            raise failed.error
         except BaseException:
             self._frames = frames
             self.playout = None
@@ -930,6 +936,11 @@ class State:
             self.restoring = []
             self.memo = None
             return False  # `self.playout` stays: the state cannot go on
+        except CallerFailed as failed:  # the caller's hook failed in the middle of the rules: not their error
+            playout.stopped = True
+            self.restoring = []
+            self.memo = None
+            raise failed.error  # `self.playout` stays: the state cannot go on
         self.playout = None
         self.restoring = []
         if error is not None:

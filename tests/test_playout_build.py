@@ -220,6 +220,41 @@ def test_a_hook_may_hand_the_rest_of_the_playout_over(name):
         assert asked == [len(start.history) + i for i in range(5)] + seen
 
 
+def test_a_failing_hook_or_policy_is_the_callers_error_not_a_rules_error():
+    """A bug in the caller's `before_step` or `choose` comes out as itself, never as a failure of
+    the rule that happened to be running (with that rule's line); the rules' own errors stay theirs."""
+    game = load_game(str(ROOT / "games" / "glory_islands.pir"))
+    start = game.new_state(players=4, seed=3)
+
+    def failing_at(step: int):
+        asked = []
+
+        def hook(state):
+            asked.append(1)
+            if len(asked) == step:
+                raise KeyError(f"the hook's own bug at step {step}")
+            return False
+
+        return hook
+
+    def failing_choice(seat, count):
+        raise ZeroDivisionError("the policy's own bug")
+
+    for step in (1, 7):  # before anything was taken, and in the middle of the rules
+        state = start.clone()
+        with pytest.raises(KeyError, match="own bug"):
+            state.play_out(Playout(_chooser(0), 1_000, failing_at(step)))
+        if step == 1:
+            state.apply_action(0)  # nothing was taken: an ordinary state still
+        else:
+            with pytest.raises(IllegalAction, match="cannot go on"):
+                state.apply_action(0)
+    with pytest.raises(ZeroDivisionError, match="own bug"):
+        start.clone().play_out(Playout(failing_choice, 1_000))
+    with pytest.raises(ZeroDivisionError, match="own bug"):
+        start.clone().play_out(Playout(failing_choice, 1_000, lambda state: False))
+
+
 def test_a_playout_stopped_before_its_first_step_can_go_on():
     game = load_game(str(ROOT / "games" / "glory_islands.pir"))
     state = game.new_state(players=4, seed=3)
