@@ -374,8 +374,8 @@ class State:
         labels are (where a piece lies, its details, then its place among look-alikes);
         None for the skip action of an optional choice. Nothing hidden from that seat goes
         in, so one option has one key in every such deal. No rule of the file is run, so a
-        key can be read where labels cannot: in a playout stopped at a decision
-        (interpreter/playout.py). Empty at chance and at the end.
+        key can be read where labels cannot: at a decision in the middle of a playout, from
+        its `before_step` (interpreter/playout.py). Empty at chance and at the end.
         """
         pending = self.pending
         if pending is None or pending[0] != "choice":
