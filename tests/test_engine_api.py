@@ -405,8 +405,8 @@ def test_internal_variables_are_seen_by_no_seat_anywhere():
     assert sum(state.piece_vars[(piece.id, "moves_made")] for piece in state.pieces) == 3
 
 
-def test_a_secret_variable_of_a_piece_is_seen_by_no_one():
-    game = load_source('''
+# Crates with a variable anyone may read and a secret one; SETUP puts them in the hold.
+CARGO = '''
 game "Cargo":
   players 2 to 2
 
@@ -416,11 +416,15 @@ var contents per crate = 7 secret
 zone hold
 
 setup:
-  create 1 crate("red crate") in hold
+  SETUP
 
 play:
   players[0] chooses c from hold "Open a crate?" optional "Leave it"
-''', "cargo.pir")
+'''
+
+
+def test_a_secret_variable_of_a_piece_is_seen_by_no_one():
+    game = load_source(CARGO.replace("SETUP", 'create 1 crate("red crate") in hold'), "cargo.pir")
     state = game.new_state(players=2)
     assert labels(state) == ["red crate (weight 2)", "Leave it"]
     for seat in (0, 1):
@@ -455,22 +459,8 @@ score p: p.points
 def test_look_alike_options_are_not_told_apart_by_a_secret_variable():
     """Two crates alike but for a secret variable: their labels and keys number them, and neither
     says what is in them (a label that did would tell the chooser the secret)."""
-    game = load_source('''
-game "Cargo":
-  players 2 to 2
-
-piece crate(name) labelled "{name}"
-var weight per crate = 2
-var contents per crate = 7 secret
-zone hold
-
-setup:
-  create 2 crate("red crate") in hold
-  first(hold).contents = 3
-
-play:
-  players[0] chooses c from hold "Open a crate?" optional "Leave it"
-''', "cargo.pir")
+    game = load_source(CARGO.replace("SETUP", 'create 2 crate("red crate") in hold\n  first(hold).contents = 3'),
+                       "cargo.pir")
     state = game.new_state(players=2)
     first, second, skip = labels(state)
     assert first.endswith("(1 of 2)") and second.endswith("(2 of 2)") and skip == "Leave it"
