@@ -386,16 +386,18 @@ COUNTED_AS_BEFORE = [  # not that shape: written as before
 ]
 
 
-def _counted_outcome(expression: str, monkeypatch=None, looped: bool = False):
-    """`_played` for RULES, as written now or (`looped`) with the keys worked out for every q, as before."""
-    patches = [(ExpressionWriter, "_counts_by_value", lambda *arguments: None)] if looped else []
-    return _played(RULES.replace("EXPR", expression), "counted.pir", monkeypatch, patches)
+def _now_and_before(rules: str, filename: str, expression: str, monkeypatch, method: str, off) -> tuple:
+    """`_played` for `rules` with EXPR filled in, as written now and as before (the shortcut's
+    `ExpressionWriter.method` answering `off`, "not this shape"): ((outcome, source), (outcome, source))."""
+    rules = rules.replace("EXPR", expression)
+    return (_played(rules, filename),
+            _played(rules, filename, monkeypatch, [(ExpressionWriter, method, lambda *arguments: off)]))
 
 
 @pytest.mark.parametrize("expression", COUNTED_EXPRESSIONS + COUNTED_AS_BEFORE)
 def test_counts_taken_from_the_keys_made_once_give_what_the_loop_gives(expression, monkeypatch):
-    counted, source = _counted_outcome(expression)
-    looped, looped_source = _counted_outcome(expression, monkeypatch, looped=True)
+    (counted, source), (looped, looped_source) = _now_and_before(
+        RULES, "counted.pir", expression, monkeypatch, "_counts_by_value", None)  # keys for every q
     assert counted == looped
     assert "_keys.count(" not in looped_source
     assert ("_keys.count(" in source) == (expression in COUNTED_EXPRESSIONS)
@@ -441,16 +443,10 @@ WRAPPED_AS_BEFORE = [
 ]
 
 
-def _wrapped_outcome(expression: str, monkeypatch=None, tested: bool = False):
-    """`_played` for WRAPPED, as written now or (`tested`) with the index's range tested, as before."""
-    patches = [(ExpressionWriter, "_wrapped_index", lambda *arguments: False)] if tested else []
-    return _played(WRAPPED.replace("EXPR", expression), "wrapped.pir", monkeypatch, patches)
-
-
 @pytest.mark.parametrize("expression", WRAPPED_EXPRESSIONS + WRAPPED_AS_BEFORE)
 def test_an_index_wrapped_by_the_lists_length_gives_what_the_tested_one_gives(expression, monkeypatch):
-    wrapped, source = _wrapped_outcome(expression)
-    tested, tested_source = _wrapped_outcome(expression, monkeypatch, tested=True)
+    (wrapped, source), (tested, tested_source) = _now_and_before(
+        WRAPPED, "wrapped.pir", expression, monkeypatch, "_wrapped_index", False)  # the range tested
     assert wrapped == tested
     play = source[source.index("def body_play"):]
     assert ("-len(" in play[:play.index("\n\n\n")]) == (expression in WRAPPED_AS_BEFORE)
@@ -496,16 +492,10 @@ NEAR_AS_BEFORE = [
 ]
 
 
-def _near_outcome(expression: str, monkeypatch=None, with_max: bool = False):
-    """`_played` for NEAR, as written now or (`with_max`) with `max` of the two axes, as before."""
-    patches = [(ExpressionWriter, "_distance_within", lambda *arguments: None)] if with_max else []
-    return _played(NEAR.replace("EXPR", expression), "near.pir", monkeypatch, patches)
-
-
 @pytest.mark.parametrize("expression", NEAR_EXPRESSIONS + NEAR_AS_BEFORE)
 def test_a_distance_compared_axis_by_axis_gives_what_max_gives(expression, monkeypatch):
-    near, source = _near_outcome(expression)
-    with_max, max_source = _near_outcome(expression, monkeypatch, with_max=True)
+    (near, source), (with_max, max_source) = _now_and_before(
+        NEAR, "near.pir", expression, monkeypatch, "_distance_within", None)  # `max` of the two axes
     assert near == with_max
 
     def play(text: str) -> str:
